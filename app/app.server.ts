@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { type AppDatabase, migrateDatabase, openDatabase } from "#db/database.server.ts";
+import { appState } from "#db/schema.ts";
+import { type PasscodeSource, generatePasscode, hashPasscode } from "./auth/passcode.server.ts";
+import { type Config, SECRET_NAMES, parseConfig } from "./config.server.ts";
+import { log, redactSecrets } from "./log.server.ts";
+
+/** Everything a request needs from the process: validated config, the one database connection. */
+export type App = {
+  config: Config;
+  db: AppDatabase;
+  passcode: PasscodeSource;
+  sessionSecret: string;
+  now: () => Date;
+};
+
+let current: App | undefined;
+
+/** Boots once: config, database (migrated), session key and passcode. Throws ConfigError on bad env. */
+export function bootApp(env: Record<string, string | undefined> = process.env): App {
+  if (current) return current;
+  const config = parseConfig(env);
+  redactSecrets(SECRET_NAMES.map((name) => config[name]));
+  const db = openDatabase(config.DATABASE_PATH);
+  migrateDatabase(db);
+  current = {
+    config,
+    db,
+    passcode: ensurePasscode(db, config),
+    sessionSecret: config.SESSION_SECRET ?? ensureStoredSecret(db, "session_secret"),
+    now: () => new Date(),
+  };
+  return current;
+}
+
+export function getApp(): App {
+  return current ?? bootApp();
+}
+
+/** Closes the database; the next getApp() boots again (used by tests and shutdown). */
+export function closeApp(): void {
+  current?.db.$client.close();
+  current = undefined;
+}
+
+export function readState(db: AppDatabase, key: string): string | undefined {
+  return db.select().from(appState).where(eq(appState.key, key)).get()?.value;
+}
+
+export function writeState(db: AppDatabase, key: string, value: string): void {
+  db.insert(appState)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: appState.key, set: { value, updatedAt: new Date().toISOString() } })
+    .run();
+}
+
+function ensureStoredSecret(db: AppDatabase, key: string): string {
+  const existing = readState(db, key);
+  if (existing) return existing;
+  const secret = randomBytes(32).toString("base64url");
+  writeState(db, key, secret);
+  return secret;
+}
+
+function ensurePasscode(db: AppDatabase, config: Config): PasscodeSource {
+  if (config.ADMIN_PASSCODE) return { kind: "env", passcode: config.ADMIN_PASSCODE };
+  const stored = readState(db, "passcode_hash");
+  if (stored) return { kind: "hash", hash: stored };
+  const passcode = generatePasscode();
+  const hash = hashPasscode(passcode);
+  writeState(db, "passcode_hash", hash);
+  // Printed once, on the start that created it; only its hash is kept.
+  console.log(
+    `\n  No ADMIN_PASSCODE is set, so one was generated for you: ${passcode}\n` +
+      "  Write it down: it is shown only this once (only its hash is stored).\n" +
+      "  To choose your own, set ADMIN_PASSCODE.\n",
+  );
+  log.info("generated an admin passcode and stored its hash");
+  return { kind: "hash", hash };
+}

@@ -1,0 +1,45 @@
+import { redirect } from "react-router";
+import type { App } from "../app.server.ts";
+import { apiError } from "../http/api-error.ts";
+import { hasCronBearer } from "./cron.server.ts";
+import { checkPasscode } from "./passcode.server.ts";
+import { SESSION_COOKIE, isValidSessionValue, readCookie } from "./session.server.ts";
+
+export function hasSession(request: Request, app: App): boolean {
+  const value = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+  return isValidSessionValue(value, app.sessionSecret, app.now());
+}
+
+export function hasAdminPasscode(request: Request, app: App): boolean {
+  return checkPasscode(request.headers.get("x-admin-passcode"), app.passcode);
+}
+
+/** Pages: without a session, go to /login and come back afterwards. */
+export function requirePageSession(request: Request, app: App): void {
+  if (hasSession(request, app)) return;
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  throw redirect(`/login${back === "/" ? "" : `?redirectTo=${encodeURIComponent(back)}`}`);
+}
+
+/** JSON routes marked "session": the signed cookie, or x-admin-passcode for scripts. */
+export function requireApiSession(request: Request, app: App): void {
+  if (hasSession(request, app) || hasAdminPasscode(request, app)) return;
+  throw apiError(401, "unauthorized", "Sign in on /login first, or send the x-admin-passcode header.");
+}
+
+export function requireCron(request: Request, app: App): void {
+  if (hasCronBearer(request, app.config.CRON_SECRET)) return;
+  throw apiError(
+    401,
+    "unauthorized",
+    app.config.CRON_SECRET
+      ? "Send Authorization: Bearer <CRON_SECRET>."
+      : "CRON_SECRET is not set on the server, so cron routes are closed.",
+  );
+}
+
+export function requireAdminPasscode(request: Request, app: App): void {
+  if (hasAdminPasscode(request, app)) return;
+  throw apiError(401, "unauthorized", "Send the admin passcode in the x-admin-passcode header.");
+}

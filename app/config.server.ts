@@ -1,0 +1,149 @@
+import { Cron } from "croner";
+import { z } from "zod";
+
+/**
+ * Every environment variable the app reads, validated once at boot. Empty strings count as
+ * unset, so `FOO=` in a .env file behaves like leaving FOO out.
+ */
+
+const optionalText = z.string().trim().min(1).optional();
+const optionalUrl = z
+  .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+  .optional();
+
+function integer(min: number, max: number, fallback: number) {
+  return z.coerce
+    .number({ message: "must be a number" })
+    .int({ message: "must be a whole number" })
+    .min(min, { message: `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` })
+    .default(fallback);
+}
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {
+    message: "must be true or false",
+  })
+  .transform((value) => ["true", "1", "yes", "on"].includes(value));
+
+const cronPattern = z.string().refine(
+  (pattern) => {
+    try {
+      new Cron(pattern, { paused: true }).stop();
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: "must be a 5-field cron pattern such as 0 7 * * 1,4" },
+);
+
+const timeZone = z.string().refine(
+  (zone) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: "must be an IANA time zone such as Europe/Paris" },
+);
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: integer(1, 65_535, 3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_PATH: z.string().default("./data/app.db"),
+
+  GEMINI_API_KEY: optionalText,
+  GEMINI_MODEL: z.string().default("gemini-2.5-flash"),
+  GEMINI_BASE_URL: optionalUrl,
+  LLM_FALLBACK_BASE_URL: optionalUrl,
+  LLM_FALLBACK_API_KEY: optionalText,
+  LLM_FALLBACK_MODEL: optionalText,
+
+  TAVILY_API_KEY: optionalText,
+  TAVILY_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).default("https://api.tavily.com"),
+
+  FOUNDER_NAME: optionalText,
+  FOUNDER_PITCH: optionalText,
+  MEETING_LINK: optionalUrl,
+
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM: optionalText,
+  DIGEST_TO: optionalText,
+  TWILIO_BASE_URL: optionalUrl,
+
+  SCHEDULER_ENABLED: booleanFlag.default(true),
+  TZ_SCHEDULE: timeZone.default("UTC"),
+  REFRESH_CRON: cronPattern.default("0 7 * * 1,4"),
+  DIGEST_CRON: cronPattern.default("0 8 * * *"),
+
+  CRON_SECRET: optionalText,
+  ADMIN_PASSCODE: optionalText,
+  SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+
+  RUN_BUDGET_SECONDS: integer(5, 3_600, 50),
+  REFRESH_CREDIT_BUDGET: integer(1, 100_000, 100),
+  EVIDENCE_HALF_LIFE_DAYS: integer(1, 365, 14),
+  FOLLOW_UP_AFTER_DAYS: integer(1, 365, 7),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** The variables whose values are secret: never printed, never sent anywhere. */
+export const SECRET_NAMES = [
+  "GEMINI_API_KEY",
+  "LLM_FALLBACK_API_KEY",
+  "TAVILY_API_KEY",
+  "TWILIO_AUTH_TOKEN",
+  "CRON_SECRET",
+  "ADMIN_PASSCODE",
+  "SESSION_SECRET",
+] as const;
+
+/** The settings `/api/health` and `/settings` report, as yes/no only. */
+export const REPORTED_SETTINGS = [
+  "GEMINI_API_KEY",
+  "LLM_FALLBACK_BASE_URL",
+  "LLM_FALLBACK_API_KEY",
+  "LLM_FALLBACK_MODEL",
+  "TAVILY_API_KEY",
+  "FOUNDER_NAME",
+  "FOUNDER_PITCH",
+  "MEETING_LINK",
+  "TWILIO_ACCOUNT_SID",
+  "TWILIO_AUTH_TOKEN",
+  "TWILIO_FROM",
+  "DIGEST_TO",
+  "SCHEDULER_ENABLED",
+  "CRON_SECRET",
+  "ADMIN_PASSCODE",
+  "SESSION_SECRET",
+] as const;
+
+export class ConfigError extends Error {}
+
+/** Parses an environment into a Config, or throws a ConfigError whose message is one line. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== "") cleaned[key] = value;
+  }
+  const result = configSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`);
+  throw new ConfigError(`Invalid environment: ${problems.join("; ")}.`);
+}
+
+export function reportSettings(config: Config): Record<(typeof REPORTED_SETTINGS)[number], boolean> {
+  const report = {} as Record<(typeof REPORTED_SETTINGS)[number], boolean>;
+  for (const name of REPORTED_SETTINGS) {
+    const value = config[name];
+    report[name] = typeof value === "boolean" ? value : value !== undefined;
+  }
+  return report;
+}

@@ -1,0 +1,25 @@
+/** The one error body of the JSON API (SPEC §6). */
+export type ApiErrorBody = {
+  error: { code: string; message: string; fields?: Record<string, string[]> };
+};
+
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  options: { fields?: Record<string, string[]>; headers?: HeadersInit } = {},
+): Response {
+  const body: ApiErrorBody = { error: { code, message } };
+  if (options.fields && Object.keys(options.fields).length > 0) body.error.fields = options.fields;
+  const headers = new Headers(options.headers);
+  headers.set("content-type", "application/json; charset=utf-8");
+  headers.set("cache-control", "no-store");
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+export function json(data: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("content-type", "application/json; charset=utf-8");
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
+  return new Response(JSON.stringify(data), { status: init.status ?? 200, headers });
+}

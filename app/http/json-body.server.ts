@@ -1,0 +1,105 @@
+import type { z } from "zod";
+import { apiError } from "./api-error.ts";
+
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/**
+ * Reads and validates a JSON body, or throws the error Response the API contract names:
+ * 415 not JSON, 413 over 64 KiB, 400 malformed JSON, 400 invalid body (unknown keys named).
+ */
+export async function readJsonBody<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+): Promise<z.output<Schema>> {
+  const text = await readBodyText(request);
+  let value: unknown;
+  if (text.trim() === "") {
+    value = {};
+  } else {
+    const type = request.headers.get("content-type") ?? "";
+    if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
+      throw apiError(415, "unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+    }
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw apiError(400, "malformed_json", "The body is not valid JSON.");
+    }
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidBody(result.error);
+  return result.data;
+}
+
+/** For routes that take no body: anything sent is still size- and type-checked, then must be `{}`. */
+export async function readEmptyBody(request: Request): Promise<void> {
+  const text = await readBodyText(request);
+  if (text.trim() === "") return;
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type.trim())) {
+    throw apiError(415, "unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw apiError(400, "malformed_json", "The body is not valid JSON.");
+  }
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 0) return;
+    throw apiError(400, "invalid_body", `This route takes no body; unknown key: ${keys.join(", ")}.`, {
+      fields: Object.fromEntries(keys.map((key) => [key, ["unknown key"]])),
+    });
+  }
+  throw apiError(400, "invalid_body", "This route takes no body.");
+}
+
+async function readBodyText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+function tooLarge(): Response {
+  return apiError(413, "payload_too_large", "The body is larger than 64 KiB.");
+}
+
+/** Turns zod issues into the contract's `fields` map, naming unknown keys one by one. */
+export function invalidBody(error: z.ZodError): Response {
+  const fields: Record<string, string[]> = {};
+  const unknown: string[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        const path = [...issue.path, key].join(".");
+        unknown.push(path);
+        (fields[path] ??= []).push("unknown key");
+      }
+      continue;
+    }
+    const path = issue.path.length > 0 ? issue.path.join(".") : "body";
+    (fields[path] ??= []).push(issue.message);
+  }
+  const message =
+    unknown.length > 0
+      ? `Unknown key${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}. Nothing was changed.`
+      : `Invalid body: ${Object.entries(fields)
+          .map(([field, problems]) => `${field} ${problems[0]}`)
+          .join("; ")}.`;
+  return apiError(400, "invalid_body", message, { fields });
+}

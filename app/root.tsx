@@ -1,0 +1,109 @@
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  NavLink,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { useNonce } from "./components/nonce.tsx";
+import { getApp } from "./app.server.ts";
+import { hasSession } from "./auth/guards.server.ts";
+import { isForeignOriginRequest } from "./auth/origin.ts";
+import { apiError } from "./http/api-error.ts";
+import { applySecurityHeaders } from "./http/security-headers.ts";
+
+// The production server refuses foreign-origin writes before React Router sees them
+// (app/server.ts); this middleware applies the same rule under `react-router dev`.
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    if (isForeignOriginRequest(request)) {
+      const response = apiError(403, "forbidden_origin", "Cross-site requests are refused.");
+      applySecurityHeaders(response.headers, process.env.NODE_ENV === "production");
+      return response;
+    }
+    const response = await next();
+    applySecurityHeaders(response.headers, process.env.NODE_ENV === "production");
+    return response;
+  },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { signedIn: hasSession(request, getApp()) };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <header className="topbar">
+          <Link to="/" className="brand">
+            Investor Pipeline
+          </Link>
+          <nav aria-label="Main">
+            <NavLink to="/" end>
+              Dashboard
+            </NavLink>
+            <NavLink to="/settings">Settings</NavLink>
+          </nav>
+          {data?.signedIn ? (
+            <Form method="post" action="/logout" className="signout">
+              <button type="submit" className="button-quiet">
+                Sign out
+              </button>
+            </Form>
+          ) : null}
+        </header>
+        <main className="page">{children}</main>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let detail = "The page could not be shown. Try again; if it keeps happening, check the server log.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = "Not found";
+      detail = "There is nothing at this address. Check the link, or go back to the dashboard.";
+    } else {
+      title = `${error.status} ${error.statusText}`;
+      detail = typeof error.data === "string" && error.data ? error.data : detail;
+    }
+  }
+  return (
+    <section className="panel error-panel" role="alert">
+      <h1>{title}</h1>
+      <p>{detail}</p>
+      <p>
+        <Link to="/">Back to the dashboard</Link>
+      </p>
+    </section>
+  );
+}

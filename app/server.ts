@@ -1,0 +1,84 @@
+import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
+import { createRequestListener } from "@react-router/node";
+import type { ServerBuild } from "react-router";
+import sirv from "sirv";
+import * as build from "virtual:react-router/server-build";
+import { bootApp, closeApp } from "./app.server.ts";
+import { isForeignOriginWrite } from "./auth/origin.ts";
+import { ConfigError } from "./config.server.ts";
+import { apiError } from "./http/api-error.ts";
+import { applySecurityHeaders } from "./http/security-headers.ts";
+import { log } from "./log.server.ts";
+
+/**
+ * The production server: node:http + React Router's request listener + static assets.
+ * A server of our own (instead of react-router-serve) because the process also owns the
+ * scheduler and the run poller, which must start after migrations and stop on SIGTERM.
+ */
+export function startServer(env: Record<string, string | undefined> = process.env): void {
+  let app;
+  try {
+    app = bootApp(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { config } = app;
+  const production = config.NODE_ENV === "production";
+
+  const assets = sirv(fileURLToPath(new URL("../client", import.meta.url)), {
+    etag: true,
+    gzip: false,
+    setHeaders(res, pathname) {
+      const headers = new Headers();
+      applySecurityHeaders(headers, production);
+      headers.forEach((value, name) => res.setHeader(name, value));
+      // Vite fingerprints everything under /assets, so those files never change.
+      res.setHeader(
+        "cache-control",
+        pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      );
+    },
+  });
+  const handleRequest = createRequestListener({ build: build as unknown as ServerBuild, mode: config.NODE_ENV });
+  const refuseForeignOrigin = async (res: import("node:http").ServerResponse) => {
+    const response = apiError(403, "forbidden_origin", "Cross-site requests are refused.");
+    applySecurityHeaders(response.headers, production);
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(await response.text());
+  };
+  const server = createServer((req, res) => {
+    // React Router's own action-origin check answers 400; the contract says 403 (SPEC §7).
+    if (isForeignOriginWrite(req.method ?? "GET", req.headers.origin, req.headers.host)) {
+      void refuseForeignOrigin(res);
+      return;
+    }
+    assets(req, res, () => handleRequest(req, res));
+  });
+  server.headersTimeout = 30_000;
+  server.requestTimeout = 60_000;
+
+  server.listen(config.PORT, config.HOST, () => {
+    const shown = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
+    log.info(`Investor Pipeline is running at http://${shown}:${config.PORT}`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`received ${signal}, shutting down`);
+    server.close(() => {
+      closeApp();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}

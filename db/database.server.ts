@@ -1,0 +1,38 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import * as schema from "./schema.ts";
+
+export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/**
+ * Opens the SQLite file with the pragmas every connection needs. One connection per process:
+ * better-sqlite3 is synchronous, so a single connection serialises writes without lock fights.
+ */
+export function openDatabase(path: string): AppDatabase {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return drizzle({ client: sqlite, schema });
+}
+
+/** Finds db/migrations from source (db/) or from the bundled server (build/server/). */
+export function migrationsFolder(): string {
+  let dir = import.meta.dirname;
+  for (let depth = 0; depth < 5; depth++) {
+    for (const candidate of [join(dir, "migrations"), join(dir, "db", "migrations")]) {
+      if (existsSync(join(candidate, "meta", "_journal.json"))) return candidate;
+    }
+    dir = dirname(dir);
+  }
+  throw new Error("db/migrations was not found next to the server build");
+}
+
+export function migrateDatabase(db: AppDatabase): void {
+  migrate(db, { migrationsFolder: migrationsFolder() });
+}

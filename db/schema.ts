@@ -1,0 +1,247 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+/**
+ * The whole data model (SPEC §2). Times are ISO-8601 UTC strings; dates are YYYY-MM-DD.
+ * Lists are JSON arrays in text columns.
+ */
+
+const timestamps = {
+  createdAt: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  updatedAt: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+};
+
+export type ScoreComponent = { key: string; label: string; points: number; detail: string };
+export type ScoreExplained = { total: number; components: ScoreComponent[]; action_reason: string };
+
+export const investors = sqliteTable(
+  "investors",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    firm: text("firm"),
+    kind: text("kind", { enum: ["fund", "angel", "accelerator", "corporate", "other"] })
+      .notNull()
+      .default("fund"),
+    website: text("website"),
+    linkedinUrl: text("linkedin_url"),
+    email: text("email"),
+    sectors: text("sectors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    stages: text("stages", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    geographies: text("geographies", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    checkMin: integer("check_min"),
+    checkMax: integer("check_max"),
+    isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
+
+    // Derived by the scoring rules (re-score and refresh).
+    score: integer("score").notNull().default(0),
+    action: text("action", {
+      enum: ["email_first", "follow_up", "wait", "dont_chase", "research"],
+    })
+      .notNull()
+      .default("research"),
+    scoreExplained: text("score_explained", { mode: "json" }).$type<ScoreExplained>(),
+
+    // The four signal columns: written only by a refresh. Null means "no data yet".
+    signalActivity: integer("signal_activity"),
+    signalFit: integer("signal_fit"),
+    signalHook: text("signal_hook"),
+    signalHookEvidenceId: integer("signal_hook_evidence_id"),
+    signalRedFlag: text("signal_red_flag"),
+    signalsCheckedAt: text("signals_checked_at"),
+
+    // The four user-owned columns (contact history is its own table): written only by an edit.
+    relationshipStatus: text("relationship_status", {
+      enum: [
+        "not_contacted",
+        "researching",
+        "intro_requested",
+        "contacted",
+        "in_conversation",
+        "meeting_scheduled",
+        "due_diligence",
+        "committed",
+        "passed",
+        "not_a_fit",
+      ],
+    })
+      .notNull()
+      .default("not_contacted"),
+    lastContactDate: text("last_contact_date"),
+    personalNotes: text("personal_notes"),
+    ...timestamps,
+  },
+  (t) => [
+    index("investors_demo_score").on(t.isDemo, t.score),
+    index("investors_demo_action").on(t.isDemo, t.action),
+    index("investors_demo_status").on(t.isDemo, t.relationshipStatus),
+    index("investors_demo_checked").on(t.isDemo, t.signalsCheckedAt),
+    index("investors_email").on(sql`lower(${t.email})`),
+    // drizzle-kit mis-renders this two-expression index; 0000_initial.sql holds the corrected SQL.
+    index("investors_name_firm").on(sql`lower(${t.name})`, sql`lower(coalesce(${t.firm}, ''))`),
+  ],
+);
+
+export const contactEntries = sqliteTable(
+  "contact_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    investorId: integer("investor_id")
+      .notNull()
+      .references(() => investors.id, { onDelete: "cascade" }),
+    date: text("date"),
+    channel: text("channel"),
+    note: text("note").notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("contact_entries_investor").on(t.investorId, t.id)],
+);
+
+export const runs = sqliteTable(
+  "runs",
+  {
+    runId: text("run_id").primaryKey(),
+    trigger: text("trigger", { enum: ["cron", "manual", "demo"] }).notNull(),
+    status: text("status", {
+      enum: ["queued", "running", "waiting_chain", "completed", "failed", "truncated"],
+    }).notNull(),
+    chain: integer("chain").notNull().default(1),
+    linkedin: integer("linkedin", { mode: "boolean" }).notNull().default(false),
+    queue: text("queue", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
+    selectionReasons: text("selection_reasons", { mode: "json" })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'`),
+    cursor: integer("cursor").notNull().default(0),
+    investorsChecked: integer("investors_checked").notNull().default(0),
+    evidenceAdded: integer("evidence_added").notNull().default(0),
+    searchCreditsUsed: integer("search_credits_used").notNull().default(0),
+    llmCalls: integer("llm_calls").notNull().default(0),
+    errors: text("errors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    degraded: integer("degraded", { mode: "boolean" }).notNull().default(false),
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: text("lease_expires_at"),
+    startedAt: text("started_at"),
+    finishedAt: text("finished_at"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("runs_status").on(t.status),
+    index("runs_created").on(t.createdAt),
+    // At most one active real run (SPEC §3), enforced by the database itself.
+    uniqueIndex("runs_one_active")
+      .on(sql`(1)`)
+      .where(sql`${t.status} in ('queued', 'running', 'waiting_chain') and ${t.trigger} != 'demo'`),
+  ],
+);
+
+export const evidence = sqliteTable(
+  "evidence",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    investorId: integer("investor_id")
+      .notNull()
+      .references(() => investors.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    title: text("title").notNull().default(""),
+    excerpt: text("excerpt").notNull().default(""),
+    source: text("source", { enum: ["news", "linkedin", "web"] }).notNull(),
+    publishedAt: text("published_at"),
+    foundAt: text("found_at").notNull(),
+    runId: text("run_id").references(() => runs.runId, { onDelete: "set null" }),
+    contentHash: text("content_hash").notNull(),
+    category: text("category", {
+      enum: ["new_fund", "deal", "hire_or_departure", "thesis_or_content", "negative", "irrelevant"],
+    }),
+    relevance: real("relevance"),
+    summary: text("summary"),
+    judgedAt: text("judged_at"),
+  },
+  (t) => [
+    uniqueIndex("evidence_investor_url").on(t.investorId, t.url),
+    uniqueIndex("evidence_investor_hash").on(t.investorId, t.contentHash),
+    index("evidence_unjudged").on(t.investorId).where(sql`${t.judgedAt} is null`),
+  ],
+);
+
+export const startups = sqliteTable("startups", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  pitch: text("pitch").notNull(),
+  sector: text("sector").notNull(),
+  stage: text("stage", { enum: ["pre_seed", "seed", "series_a", "series_b_plus"] }).notNull(),
+  geography: text("geography"),
+  roundSize: integer("round_size"),
+  ask: text("ask"),
+  isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
+  ...timestamps,
+});
+
+export const rubrics = sqliteTable(
+  "rubrics",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    startupId: integer("startup_id")
+      .notNull()
+      .references(() => startups.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    source: text("source", { enum: ["model", "default"] }).notNull(),
+    rubric: text("rubric", { mode: "json" }).$type<unknown>().notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex("rubrics_startup_version").on(t.startupId, t.version)],
+);
+
+export const evaluations = sqliteTable(
+  "evaluations",
+  {
+    startupId: integer("startup_id")
+      .notNull()
+      .references(() => startups.id, { onDelete: "cascade" }),
+    investorId: integer("investor_id")
+      .notNull()
+      .references(() => investors.id, { onDelete: "cascade" }),
+    relevance: real("relevance").notNull(),
+    reasons: text("reasons").notNull(),
+    evidenceIds: text("evidence_ids", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.startupId, t.investorId] })],
+);
+
+export const startupScores = sqliteTable(
+  "startup_scores",
+  {
+    startupId: integer("startup_id")
+      .notNull()
+      .references(() => startups.id, { onDelete: "cascade" }),
+    investorId: integer("investor_id")
+      .notNull()
+      .references(() => investors.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    action: text("action", {
+      enum: ["email_first", "follow_up", "wait", "dont_chase", "research"],
+    }).notNull(),
+    scoreExplained: text("score_explained", { mode: "json" }).$type<ScoreExplained>().notNull(),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.startupId, t.investorId] }),
+    index("startup_scores_rank").on(t.startupId, t.score),
+  ],
+);
+
+/** Small key/value facts about this installation: passcode hash, session key, refresh times. */
+export const appState = sqliteTable("app_state", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamps.updatedAt,
+});
