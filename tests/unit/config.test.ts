@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig, reportSettings } from "#app/config.server.ts";
+
+describe("parseConfig", () => {
+  it("applies the documented defaults to an empty environment", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATABASE_PATH: "./data/app.db",
+      SCHEDULER_ENABLED: true,
+      TZ_SCHEDULE: "UTC",
+      REFRESH_CRON: "0 7 * * 1,4",
+      DIGEST_CRON: "0 8 * * *",
+      RUN_BUDGET_SECONDS: 50,
+      EVIDENCE_HALF_LIFE_DAYS: 14,
+      FOLLOW_UP_AFTER_DAYS: 7,
+    });
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseConfig({ GEMINI_API_KEY: "", PORT: " " }).GEMINI_API_KEY).toBeUndefined();
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["TZ_SCHEDULE", "Mars/Olympus"],
+    ["REFRESH_CRON", "every monday"],
+    ["SCHEDULER_ENABLED", "maybe"],
+    ["MEETING_LINK", "javascript:alert(1)"],
+    ["SESSION_SECRET", "short"],
+    ["FOLLOW_UP_AFTER_DAYS", "0"],
+  ])("refuses %s=%s with one line naming the variable", (name, value) => {
+    let error: unknown;
+    try {
+      parseConfig({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(name);
+    expect(message).not.toContain("\n");
+  });
+
+  it("never puts a secret's value in its error message", () => {
+    expect(() => parseConfig({ SESSION_SECRET: "tiny-secret-value" })).toThrow(/SESSION_SECRET/);
+    try {
+      parseConfig({ SESSION_SECRET: "tiny-secret-value" });
+    } catch (error) {
+      expect((error as Error).message).not.toContain("tiny-secret-value");
+    }
+  });
+
+  it("reports settings as booleans only", () => {
+    const report = reportSettings(parseConfig({ GEMINI_API_KEY: "k", CRON_SECRET: "c" }));
+    expect(report.GEMINI_API_KEY).toBe(true);
+    expect(report.TAVILY_API_KEY).toBe(false);
+    for (const value of Object.values(report)) expect(typeof value).toBe("boolean");
+  });
+});
