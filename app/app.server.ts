@@ -4,6 +4,8 @@ import { type AppDatabase, migrateDatabase, openDatabase } from "#db/database.se
 import { appState } from "#db/schema.ts";
 import { type PasscodeSource, generatePasscode, hashPasscode } from "./auth/passcode.server.ts";
 import { type Config, SECRET_NAMES, parseConfig } from "./config.server.ts";
+import { DEFAULT_RULES, type ScoringRules } from "./domain/scoring.ts";
+import { ensureDemoData } from "./jobs/demo.server.ts";
 import { log, redactSecrets } from "./log.server.ts";
 
 /** Everything a request needs from the process: validated config, the one database connection. */
@@ -12,8 +14,17 @@ export type App = {
   db: AppDatabase;
   passcode: PasscodeSource;
   sessionSecret: string;
+  rules: ScoringRules;
   now: () => Date;
 };
+
+export function rulesFromConfig(config: Config): ScoringRules {
+  return {
+    ...DEFAULT_RULES,
+    halfLifeDays: config.EVIDENCE_HALF_LIFE_DAYS,
+    followUpAfterDays: config.FOLLOW_UP_AFTER_DAYS,
+  };
+}
 
 let current: App | undefined;
 
@@ -29,8 +40,10 @@ export function bootApp(env: Record<string, string | undefined> = process.env): 
     db,
     passcode: ensurePasscode(db, config),
     sessionSecret: config.SESSION_SECRET ?? ensureStoredSecret(db, "session_secret"),
+    rules: rulesFromConfig(config),
     now: () => new Date(),
   };
+  ensureDemoData(db, current.now(), current.rules);
   return current;
 }
 

@@ -8,10 +8,12 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { CommandPalette, PaletteButton } from "./components/command-palette.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { getApp } from "./app.server.ts";
 import { hasSession } from "./auth/guards.server.ts";
@@ -46,6 +48,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const onDemo = location.pathname === "/demo" || location.pathname.startsWith("/demo/");
   return (
     <html lang="en">
       <head>
@@ -64,7 +68,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
               Dashboard
             </NavLink>
             <NavLink to="/settings">Settings</NavLink>
+            <NavLink to="/demo">Demo</NavLink>
           </nav>
+          {data?.signedIn || onDemo ? <PaletteButton /> : null}
           {data?.signedIn ? (
             <Form method="post" action="/logout" className="signout">
               <button type="submit" className="button-quiet">
@@ -81,8 +87,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const onDemo = location.pathname === "/demo" || location.pathname.startsWith("/demo/");
+  return (
+    <>
+      <Outlet />
+      {loaderData.signedIn || onDemo ? <CommandPalette /> : null}
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -5,9 +5,22 @@ export default [
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
   route("settings", "routes/settings.tsx"),
+  route("demo", "routes/demo.tsx"),
+  route("demo/actions", "routes/demo-actions.ts"),
+  route("export.csv", "routes/export-csv.ts"),
+  route("export.json", "routes/export-json.ts"),
+  route("investors/new", "routes/investor-new.tsx"),
+  route("investors/import", "routes/investor-import.tsx"),
+  route("investors/:id", "routes/investor.tsx"),
+  route("demo/investors/:id", "routes/investor.tsx", { id: "demo-investor" }),
 
   ...prefix("api", [
     route("health", "routes/api/health.ts"),
+    route("rescore", "routes/api/rescore.ts"),
+    route("search-feed", "routes/api/search-feed.ts"),
+    route("investors/:id", "routes/api/investor.ts"),
+    route("demo/reset", "routes/api/demo-reset.ts"),
+    route("demo/refresh", "routes/api/demo-refresh.ts"),
     // Anything else under /api is a JSON 404, never an HTML page.
     route("*", "routes/api/not-found.ts"),
   ]),

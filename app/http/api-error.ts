@@ -23,3 +23,18 @@ export function json(data: unknown, init: { status?: number; headers?: HeadersIn
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
   return new Response(JSON.stringify(data), { status: init.status ?? 200, headers });
 }
+
+export function methodNotAllowed(request: Request, allowed: string[]): Response {
+  return apiError(405, "method_not_allowed", `${request.method} is not supported here; use ${allowed.join(" or ")}.`, {
+    headers: { allow: allowed.join(", ") },
+  });
+}
+
+/** A positive integer id from a path segment, or a 404 (an id that cannot exist is unknown). */
+export function parseId(raw: string | undefined, what: string): number {
+  const id = Number(raw);
+  if (!raw || !/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) {
+    throw apiError(404, "not_found", `There is no ${what} with id ${JSON.stringify(raw ?? "")}.`);
+  }
+  return id;
+}

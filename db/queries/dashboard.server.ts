@@ -1,6 +1,10 @@
 import { eq, sql } from "drizzle-orm";
+import type { DashboardQuery } from "#app/domain/dashboard-query.ts";
+import { PAGE_SIZE } from "#app/domain/dashboard-query.ts";
 import type { AppDatabase } from "../database.server.ts";
 import { investors } from "../schema.ts";
+import { countByStatus, listInvestors, scoreHistogram } from "./investors.server.ts";
+import { latestRun } from "./runs.server.ts";
 
 export type Kpis = { tracked: number; emailFirst: number; followUpsDue: number; dontChase: number };
 
@@ -18,3 +22,45 @@ export function readKpis(db: AppDatabase, demo: boolean): Kpis {
     .get();
   return row ?? { tracked: 0, emailFirst: 0, followUpsDue: 0, dontChase: 0 };
 }
+
+/** Everything the dashboard shows, for one side. */
+export function loadDashboard(db: AppDatabase, demo: boolean, query: DashboardQuery) {
+  const list = listInvestors(db, {
+    demo,
+    text: query.q,
+    action: query.action,
+    status: query.status,
+    sort: query.sort,
+    direction: query.dir,
+    page: query.page,
+    pageSize: PAGE_SIZE,
+  });
+  const run = latestRun(db, demo);
+  return {
+    kpis: readKpis(db, demo),
+    funnel: countByStatus(db, demo),
+    histogram: scoreHistogram(db, demo),
+    investors: list.rows,
+    total: list.total,
+    pageSize: PAGE_SIZE,
+    run: run
+      ? {
+          runId: run.runId,
+          trigger: run.trigger,
+          status: run.status,
+          chain: run.chain,
+          selected: run.queue.length,
+          checked: run.investorsChecked,
+          evidenceAdded: run.evidenceAdded,
+          credits: run.searchCreditsUsed,
+          llmCalls: run.llmCalls,
+          errors: run.errors.length,
+          degraded: run.degraded,
+          startedAt: run.startedAt,
+          finishedAt: run.finishedAt,
+        }
+      : null,
+  };
+}
+
+export type DashboardData = ReturnType<typeof loadDashboard>;

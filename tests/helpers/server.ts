@@ -6,6 +6,7 @@ import { join } from "node:path";
 
 export type RunningServer = {
   url: string;
+  databasePath: string;
   output: () => string;
   stop: () => Promise<void>;
 };
@@ -29,7 +30,7 @@ function baseEnv(): Record<string, string> {
 /** Starts the built server (`node server.mjs`) on a free loopback port with its own database. */
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const databasePath = join(mkdtempSync(join(tmpdir(), "ipi-server-")), "app.db");
+  const databasePath = env.DATABASE_PATH ?? join(mkdtempSync(join(tmpdir(), "ipi-server-")), "app.db");
   const child = spawn(process.execPath, ["server.mjs"], {
     env: { ...baseEnv(), HOST: "127.0.0.1", PORT: String(port), DATABASE_PATH: databasePath, SCHEDULER_ENABLED: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -40,6 +41,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   await waitFor(child, () => output.includes("is running at"), () => output);
   return {
     url: `http://127.0.0.1:${port}`,
+    databasePath,
     output: () => output,
     stop: () => stopChild(child),
   };

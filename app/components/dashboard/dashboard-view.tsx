@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import type { DashboardData } from "#db/queries/dashboard.server.ts";
+import type { DashboardQuery } from "../../domain/dashboard-query.ts";
+import { DemoBadge } from "../badges.tsx";
+import { KpiCards } from "../kpi-cards.tsx";
+import { PipelineFunnel, ScoreDistribution } from "./charts.tsx";
+import { InvestorTable } from "./investor-table.tsx";
+import { RunStatus } from "./run-status.tsx";
+
+export function DashboardView({
+  data,
+  query,
+  demo,
+  actions,
+}: {
+  data: DashboardData;
+  query: DashboardQuery;
+  demo: boolean;
+  actions?: React.ReactNode;
+}) {
+  const basePath = demo ? "/demo" : "/";
+  return (
+    <>
+      <div className="page-head with-actions">
+        <div>
+          <h1>
+            {demo ? "Demo pipeline" : "Your pipeline"} {demo ? <DemoBadge /> : null}
+          </h1>
+          <p className="muted">
+            {demo
+              ? "Synthetic investors with made-up news, to show how the app works. Nothing here is real."
+              : "Who to email first, which follow-ups are due and who not to chase."}
+          </p>
+        </div>
+        <div className="head-actions">
+          {actions}
+          {!demo ? (
+            <>
+              <Link to="/investors/new" className="button-secondary">
+                Add investor
+              </Link>
+              <Link to="/investors/import" className="button-secondary">
+                Import CSV
+              </Link>
+            </>
+          ) : null}
+        </div>
+      </div>
+      <KpiCards {...data.kpis} />
+      {data.kpis.tracked === 0 && !query.q && !query.action && !query.status ? (
+        <section className="panel empty">
+          <h2>No investors yet</h2>
+          <p>
+            Add the investors you are talking to, or <Link to="/investors/import">import a CSV</Link>, and the app
+            will rank them for you. Want to look around first? Open the <Link to="/demo">demo pipeline</Link>.
+          </p>
+        </section>
+      ) : (
+        <>
+          <div className="charts">
+            <PipelineFunnel counts={data.funnel} />
+            <ScoreDistribution bins={data.histogram} />
+          </div>
+          <RunStatus run={data.run} />
+          <InvestorTable data={data} query={query} basePath={basePath} investorPath={demo ? "/demo/investors" : "/investors"} />
+        </>
+      )}
+    </>
+  );
+}

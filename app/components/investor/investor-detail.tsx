@@ -1,0 +1,235 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import type { ContactRow, EvidenceRow, InvestorRow } from "#db/queries/investors.server.ts";
+import { type ScoreComponent, MAX_POINTS, RED_FLAG_PENALTY } from "../../domain/scoring.ts";
+import { RELATIONSHIP_STATUSES, STAGE_LABELS, STATUS_LABELS, type Stage, investorEditSchema, isHttpUrl } from "../../domain/investor.ts";
+import { ActionBadge, DemoBadge, ScoreBar } from "../badges.tsx";
+
+export type EvidenceView = EvidenceRow & { weight: number; ageDays: number };
+
+type Props = {
+  investor: InvestorRow;
+  evidence: EvidenceView[];
+  contacts: ContactRow[];
+  halfLifeDays: number;
+  lastResult?: unknown;
+  saved?: boolean;
+};
+
+const COMPONENT_MAX: Record<string, number> = { ...MAX_POINTS, red_flag: RED_FLAG_PENALTY };
+
+function ExternalLink({ href, children }: { href: string | null; children: React.ReactNode }) {
+  if (!isHttpUrl(href)) return <>{children}</>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+function SignalValue({ value, suffix = "" }: { value: string | number | null; suffix?: string }) {
+  if (value === null || value === "") return <span className="muted">No data yet</span>;
+  return (
+    <>
+      {value}
+      {suffix}
+    </>
+  );
+}
+
+function ScoreWhy({ components, reason }: { components: ScoreComponent[]; reason: string }) {
+  return (
+    <div className="why-list">
+      <table className="table">
+        <tbody>
+          {components.map((component) => (
+            <tr key={component.key}>
+              <th scope="row">{component.label}</th>
+              <td className={component.points < 0 ? "points negative" : "points"}>
+                {component.points > 0 ? "+" : ""}
+                {component.points}
+                <span className="muted"> / {COMPONENT_MAX[component.key] ?? "?"}</span>
+              </td>
+              <td className="muted">{component.detail}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="action-reason">{reason}</p>
+    </div>
+  );
+}
+
+export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, lastResult, saved }: Props) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: lastResult as never,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: investorEditSchema }),
+    defaultValue: {
+      relationship_status: investor.relationshipStatus,
+      last_contact_date: investor.lastContactDate ?? "",
+      personal_notes: investor.personalNotes ?? "",
+    },
+  });
+  const contact = fields.add_contact.getFieldset();
+  const explained = investor.scoreExplained;
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>
+          {investor.name} {investor.isDemo ? <DemoBadge /> : null}
+        </h1>
+        <p className="muted">
+          {[investor.firm, investor.kind, investor.stages.map((s) => STAGE_LABELS[s as Stage] ?? s).join(", "), investor.geographies.join(", ")]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+        <p className="links">
+          {isHttpUrl(investor.website) ? <ExternalLink href={investor.website}>Website</ExternalLink> : null}
+          {isHttpUrl(investor.linkedinUrl) ? <ExternalLink href={investor.linkedinUrl}>LinkedIn</ExternalLink> : null}
+          {investor.email ? <a href={`mailto:${investor.email}`}>{investor.email}</a> : null}
+        </p>
+      </div>
+
+      <div className="detail-grid">
+        <section className="panel" aria-labelledby="why-heading">
+          <h2 id="why-heading">
+            Score <ScoreBar score={investor.score} /> <ActionBadge action={investor.action} />
+          </h2>
+          {explained ? <ScoreWhy components={explained.components} reason={explained.action_reason} /> : <p className="muted">Not scored yet.</p>}
+        </section>
+
+        <section className="panel" aria-labelledby="signals-heading">
+          <h2 id="signals-heading">Signals</h2>
+          <dl className="signals">
+            <dt>Activity</dt>
+            <dd>
+              <SignalValue value={investor.signalActivity} suffix=" / 100" />
+            </dd>
+            <dt>Fit</dt>
+            <dd>
+              <SignalValue value={investor.signalFit} suffix=" / 100" />
+            </dd>
+            <dt>Hook</dt>
+            <dd>
+              <SignalValue value={investor.signalHook} />
+            </dd>
+            <dt>Red flag</dt>
+            <dd>{investor.signalRedFlag ? <span className="red-flag">⚑ {investor.signalRedFlag}</span> : <span className="muted">None found</span>}</dd>
+            <dt>Last checked</dt>
+            <dd>{investor.signalsCheckedAt ? investor.signalsCheckedAt.slice(0, 10) : <span className="muted">Never</span>}</dd>
+          </dl>
+        </section>
+      </div>
+
+      <section className="panel" aria-labelledby="evidence-heading">
+        <h2 id="evidence-heading">Evidence</h2>
+        {evidence.length === 0 ? (
+          <p className="muted">No evidence yet: a refresh looks for news from the last 30 days.</p>
+        ) : (
+          <ol className="timeline">
+            {evidence.map((item) => (
+              <li key={item.id} className={item.weight === 0 ? "faded" : undefined}>
+                <div className="timeline-head">
+                  <ExternalLink href={item.url}>{item.title || item.url}</ExternalLink>
+                  {item.category ? <span className={`badge badge-cat-${item.category}`}>{item.category.replaceAll("_", " ")}</span> : <span className="badge">not judged</span>}
+                </div>
+                {item.summary ? <p>{item.summary}</p> : item.excerpt ? <p className="muted">{item.excerpt}</p> : null}
+                <p className="provenance muted">
+                  {item.source} · published {item.publishedAt ? item.publishedAt.slice(0, 10) : "unknown"} · found {item.foundAt.slice(0, 10)}
+                  {item.runId ? ` by run ${item.runId.slice(0, 8)}` : ""} · confidence {item.relevance === null ? "—" : item.relevance.toFixed(2)} · weight{" "}
+                  <span title={`0.5 ^ (${Math.round(item.ageDays)} days / ${halfLifeDays})`}>{Math.round(item.weight * 100)}%</span>
+                  <span className="weight-track" aria-hidden="true">
+                    <span style={{ width: `${Math.round(item.weight * 100)}%` }} />
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <div className="detail-grid">
+        <section className="panel" aria-labelledby="edit-heading">
+          <h2 id="edit-heading">Your notes</h2>
+          {saved ? (
+            <p className="saved" role="status">
+              Saved.
+            </p>
+          ) : null}
+          <Form method="post" {...getFormProps(form)}>
+            <label htmlFor={fields.relationship_status.id}>Relationship status</label>
+            <select {...getSelectProps(fields.relationship_status)}>
+              {RELATIONSHIP_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+            <FieldError errors={fields.relationship_status.errors} />
+
+            <label htmlFor={fields.last_contact_date.id}>Last contact</label>
+            <input {...getInputProps(fields.last_contact_date, { type: "date" })} />
+            <FieldError errors={fields.last_contact_date.errors} />
+
+            <label htmlFor={fields.personal_notes.id}>Private notes</label>
+            <textarea {...getTextareaProps(fields.personal_notes)} rows={4} />
+            <FieldError errors={fields.personal_notes.errors} />
+
+            <fieldset className="add-contact">
+              <legend>Add a contact (optional)</legend>
+              <div className="row">
+                <div>
+                  <label htmlFor={contact.date.id}>Date</label>
+                  <input {...getInputProps(contact.date, { type: "date" })} />
+                </div>
+                <div>
+                  <label htmlFor={contact.channel.id}>Channel</label>
+                  <input {...getInputProps(contact.channel, { type: "text" })} placeholder="email, call, intro…" />
+                </div>
+              </div>
+              <label htmlFor={contact.note.id}>Note</label>
+              <input {...getInputProps(contact.note, { type: "text" })} placeholder="What happened" />
+              <FieldError errors={contact.note.errors ?? fields.add_contact.errors} />
+            </fieldset>
+            {form.errors ? (
+              <p className="form-error" role="alert">
+                {form.errors[0]}
+              </p>
+            ) : null}
+            <button type="submit" className="button-primary" disabled={navigation.state === "submitting"}>
+              Save
+            </button>
+          </Form>
+        </section>
+
+        <section className="panel" aria-labelledby="history-heading">
+          <h2 id="history-heading">Contact history</h2>
+          {contacts.length === 0 ? (
+            <p className="muted">No contact recorded yet.</p>
+          ) : (
+            <ul className="history">
+              {contacts.map((entry) => (
+                <li key={entry.id}>
+                  <span className="muted">
+                    {entry.date ?? "undated"}
+                    {entry.channel ? ` · ${entry.channel}` : ""}
+                  </span>
+                  <p>{entry.note}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
+
+function FieldError({ errors }: { errors?: string[] }) {
+  if (!errors?.length) return null;
+  return <p className="field-error">{errors[0]}</p>;
+}

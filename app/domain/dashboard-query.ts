@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { ACTIONS, RELATIONSHIP_STATUSES } from "./investor.ts";
+
+export const INVESTOR_SORTS = ["score", "name", "action", "status", "last_contact", "checked"] as const;
+export const PAGE_SIZE = 50;
+
+/**
+ * The dashboard's filters, sort and page as URL search params (so they work without
+ * JavaScript and can be bookmarked). A bad value falls back to the default rather than failing.
+ */
+const querySchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  action: z.enum(ACTIONS).optional().catch(undefined),
+  status: z.enum(RELATIONSHIP_STATUSES).optional().catch(undefined),
+  sort: z.enum(INVESTOR_SORTS).catch("score"),
+  dir: z.enum(["asc", "desc"]).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export type DashboardQuery = {
+  q: string;
+  action?: (typeof ACTIONS)[number];
+  status?: (typeof RELATIONSHIP_STATUSES)[number];
+  sort: (typeof INVESTOR_SORTS)[number];
+  dir: "asc" | "desc";
+  page: number;
+};
+
+export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
+  const raw = Object.fromEntries(["q", "action", "status", "sort", "dir", "page"].map((key) => [key, params.get(key) || undefined]));
+  const parsed = querySchema.parse(raw);
+  const defaultDir = parsed.sort === "name" || parsed.sort === "status" || parsed.sort === "action" ? "asc" : "desc";
+  return { ...parsed, q: parsed.q ?? "", dir: parsed.dir ?? defaultDir };
+}
+
+/** The URL search string for a query, dropping defaults so links stay short. */
+export function dashboardSearch(query: DashboardQuery, change: Partial<DashboardQuery> = {}): string {
+  const next = { ...query, ...change };
+  const params = new URLSearchParams();
+  if (next.q) params.set("q", next.q);
+  if (next.action) params.set("action", next.action);
+  if (next.status) params.set("status", next.status);
+  if (next.sort !== "score") params.set("sort", next.sort);
+  params.set("dir", next.dir);
+  if (next.page > 1) params.set("page", String(next.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

@@ -1,0 +1,125 @@
+import { z } from "zod";
+
+/** The vocabulary of SPEC §2, shared by forms, the API, import and the scoring rules. */
+
+export const INVESTOR_KINDS = ["fund", "angel", "accelerator", "corporate", "other"] as const;
+export type InvestorKind = (typeof INVESTOR_KINDS)[number];
+
+export const STAGES = ["pre_seed", "seed", "series_a", "series_b_plus"] as const;
+export type Stage = (typeof STAGES)[number];
+
+export const RELATIONSHIP_STATUSES = [
+  "not_contacted",
+  "researching",
+  "intro_requested",
+  "contacted",
+  "in_conversation",
+  "meeting_scheduled",
+  "due_diligence",
+  "committed",
+  "passed",
+  "not_a_fit",
+] as const;
+export type RelationshipStatus = (typeof RELATIONSHIP_STATUSES)[number];
+
+export const ACTIONS = ["email_first", "follow_up", "wait", "dont_chase", "research"] as const;
+export type RecommendedAction = (typeof ACTIONS)[number];
+
+export const EVIDENCE_CATEGORIES = [
+  "new_fund",
+  "deal",
+  "hire_or_departure",
+  "thesis_or_content",
+  "negative",
+  "irrelevant",
+] as const;
+export type EvidenceCategory = (typeof EVIDENCE_CATEGORIES)[number];
+
+export const STATUS_LABELS: Record<RelationshipStatus, string> = {
+  not_contacted: "Not contacted",
+  researching: "Researching",
+  intro_requested: "Intro requested",
+  contacted: "Contacted",
+  in_conversation: "In conversation",
+  meeting_scheduled: "Meeting scheduled",
+  due_diligence: "Due diligence",
+  committed: "Committed",
+  passed: "Passed",
+  not_a_fit: "Not a fit",
+};
+
+export const ACTION_LABELS: Record<RecommendedAction, string> = {
+  email_first: "Email first",
+  follow_up: "Follow up",
+  wait: "Wait",
+  dont_chase: "Don't chase",
+  research: "Research",
+};
+
+export const STAGE_LABELS: Record<Stage, string> = {
+  pre_seed: "Pre-seed",
+  seed: "Seed",
+  series_a: "Series A",
+  series_b_plus: "Series B+",
+};
+
+/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date as YYYY-MM-DD")
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, "must be a real calendar date");
+
+/** http(s) only: anything else (javascript:, data:) is never stored or rendered as a link. */
+export const httpUrl = z
+  .string()
+  .trim()
+  .max(2_000)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "must be an http(s) URL");
+
+export function isHttpUrl(value: string | null | undefined): value is string {
+  return typeof value === "string" && httpUrl.safeParse(value).success;
+}
+
+/**
+ * Route #9 and the edit form: only the four user-owned columns. Strict, so any other key
+ * (score, signal_activity, name…) is refused by name and nothing is written.
+ */
+export const investorEditSchema = z.strictObject({
+  relationship_status: z.enum(RELATIONSHIP_STATUSES).optional(),
+  last_contact_date: isoDate.nullable().optional(),
+  add_contact: z
+    .strictObject({
+      date: isoDate.optional(),
+      channel: z.string().trim().min(1).max(40).optional(),
+      note: z.string().trim().min(1, "must not be empty").max(2_000),
+    })
+    .optional(),
+  personal_notes: z.string().max(10_000).nullable().optional(),
+});
+export type InvestorEdit = z.infer<typeof investorEditSchema>;
+
+/** The profile of a new investor (form, import): no signal or derived columns. */
+export const investorProfileSchema = z.object({
+  name: z.string().trim().min(1, "is required").max(200),
+  firm: z.string().trim().max(200).optional(),
+  kind: z.enum(INVESTOR_KINDS).default("fund"),
+  website: httpUrl.optional(),
+  linkedin_url: httpUrl.optional(),
+  email: z.email("must be an email address").max(320).optional(),
+  sectors: z.array(z.string().trim().min(1).max(80)).max(50).default([]),
+  stages: z.array(z.enum(STAGES)).max(4).default([]),
+  geographies: z.array(z.string().trim().min(1).max(80)).max(50).default([]),
+  check_min: z.number().int().min(0).max(10_000_000_000).optional(),
+  check_max: z.number().int().min(0).max(10_000_000_000).optional(),
+});
+export type InvestorProfile = z.infer<typeof investorProfileSchema>;

@@ -1,0 +1,47 @@
+/**
+ * The palette's filter. cmdk's built-in filter re-scores every item on each keystroke and
+ * freezes at a few thousand items, so the palette indexes the feed once and ranks here.
+ */
+
+export type PaletteItem = { id: number; name: string; firm: string | null; score: number; action: string; href: string };
+export type IndexedItem = PaletteItem & { haystack: string; nameKey: string };
+
+/** Lowercase, accents removed: "Zoë Ångström" is found by "zoe ang". */
+export function fold(text: string): string {
+  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+}
+
+export function indexItems(items: PaletteItem[]): IndexedItem[] {
+  return items.map((item) => {
+    const nameKey = fold(item.name);
+    return { ...item, nameKey, haystack: `${nameKey} ${fold(item.firm ?? "")}` };
+  });
+}
+
+/**
+ * Best matches first: every word of the query must appear; a name that starts with the query
+ * beats a word that starts with it, which beats a match inside a word; then the higher score.
+ */
+export function searchItems(index: IndexedItem[], query: string, limit = 20): PaletteItem[] {
+  const folded = fold(query.trim());
+  if (folded === "") return index.slice(0, limit);
+  const words = folded.split(/\s+/);
+  const ranked: Array<{ item: IndexedItem; rank: number }> = [];
+  for (const item of index) {
+    let rank = 0;
+    let matched = true;
+    for (const word of words) {
+      const at = item.haystack.indexOf(word);
+      if (at === -1) {
+        matched = false;
+        break;
+      }
+      rank += at === 0 ? 3 : item.haystack[at - 1] === " " ? 2 : 1;
+    }
+    if (!matched) continue;
+    if (item.nameKey.startsWith(folded)) rank += 10;
+    ranked.push({ item, rank });
+  }
+  ranked.sort((a, b) => b.rank - a.rank || b.item.score - a.item.score || a.item.id - b.item.id);
+  return ranked.slice(0, limit).map(({ item }) => item);
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import type { AppDatabase } from "#db/database.server.ts";
+import { rescoreInvestor } from "#db/queries/investors.server.ts";
+import { contactEntries, evidence, investors, runs } from "#db/schema.ts";
+import { type DemoEvidence, buildDemoInvestors, simulateDemoRefresh } from "../domain/demo-data.ts";
+import type { ScoringRules } from "../domain/scoring.ts";
+
+/**
+ * The demo set: synthetic investors (is_demo = true) that show the app working with no keys.
+ * Everything here reads and writes demo rows only; a test checks that real rows are untouched.
+ */
+
+export function countDemoInvestors(db: AppDatabase): number {
+  return db.select({ n: sql<number>`count(*)` }).from(investors).where(eq(investors.isDemo, true)).get()?.n ?? 0;
+}
+
+/** Seeds the demo set when it is absent (the embedded default start). */
+export function ensureDemoData(db: AppDatabase, now: Date, rules: ScoringRules): number {
+  if (countDemoInvestors(db) > 0) return 0;
+  return resetDemo(db, now, rules);
+}
+
+/** Route #14: the demo set, as new. Deletes and re-creates demo rows only. */
+export function resetDemo(db: AppDatabase, now: Date, rules: ScoringRules): number {
+  const demo = buildDemoInvestors(now);
+  return db.transaction((tx) => {
+    const t = tx as unknown as AppDatabase;
+    // Contact history and evidence go with their investor (ON DELETE CASCADE).
+    t.delete(investors).where(eq(investors.isDemo, true)).run();
+    t.delete(runs).where(eq(runs.trigger, "demo")).run();
+    const stamp = now.toISOString();
+    for (const item of demo) {
+      const { id } = t
+        .insert(investors)
+        .values({
+          name: item.name,
+          firm: item.firm,
+          kind: item.kind,
+          website: item.website,
+          linkedinUrl: item.linkedin_url,
+          email: item.email,
+          sectors: item.sectors,
+          stages: item.stages,
+          geographies: item.geographies,
+          checkMin: item.check_min,
+          checkMax: item.check_max,
+          isDemo: true,
+          relationshipStatus: item.relationship_status,
+          lastContactDate: item.last_contact_date,
+          personalNotes: item.personal_notes,
+          signalActivity: item.signal_activity,
+          signalFit: item.signal_fit,
+          signalHook: item.signal_hook,
+          signalRedFlag: item.signal_red_flag,
+          signalsCheckedAt: item.signals_checked_at,
+          createdAt: stamp,
+          updatedAt: stamp,
+        })
+        .returning({ id: investors.id })
+        .get();
+      insertEvidence(t, id, item.evidence, null);
+      for (const contact of item.contacts) {
+        t.insert(contactEntries).values({ investorId: id, date: contact.date, channel: contact.channel, note: contact.note, createdAt: stamp }).run();
+      }
+      rescoreInvestor(t, id, now, rules);
+    }
+    return demo.length;
+  });
+}
+
+function insertEvidence(db: AppDatabase, investorId: number, items: DemoEvidence[], runId: string | null): number {
+  let added = 0;
+  for (const item of items) {
+    const result = db
+      .insert(evidence)
+      .values({
+        investorId,
+        url: item.url,
+        title: item.title,
+        excerpt: item.excerpt,
+        source: item.source,
+        publishedAt: item.published_at,
+        foundAt: item.found_at,
+        runId,
+        contentHash: item.content_hash,
+        category: item.category,
+        relevance: item.relevance,
+        summary: item.summary,
+        judgedAt: item.found_at,
+      })
+      .onConflictDoNothing()
+      .run();
+    added += result.changes;
+  }
+  return added;
+}
+
+/**
+ * Route #15: a simulated refresh of the demo set — seeded new evidence and signals, a run
+ * record with trigger "demo", no search, no model, no credits.
+ */
+export function refreshDemo(db: AppDatabase, now: Date, rules: ScoringRules): { run_id: string; updated: number } {
+  const runId = randomUUID();
+  return db.transaction((tx) => {
+    const t = tx as unknown as AppDatabase;
+    const demoRows = t
+      .select({
+        id: investors.id,
+        name: investors.name,
+        signal_activity: investors.signalActivity,
+        signal_fit: investors.signalFit,
+        signal_red_flag: investors.signalRedFlag,
+        relationship_status: investors.relationshipStatus,
+      })
+      .from(investors)
+      .where(eq(investors.isDemo, true))
+      .orderBy(asc(investors.name), asc(investors.id))
+      .all();
+    const updates = simulateDemoRefresh(demoRows, now, now.getTime() % 2_147_483_647);
+    const stamp = now.toISOString();
+    t.insert(runs)
+      .values({ runId, trigger: "demo", status: "running", queue: updates.map((u) => demoRows[u.index]!.id), startedAt: stamp, createdAt: stamp })
+      .run();
+    let added = 0;
+    for (const update of updates) {
+      const row = demoRows[update.index];
+      if (!row) continue;
+      added += insertEvidence(t, row.id, update.new_evidence, runId);
+      t.update(investors)
+        .set({
+          signalActivity: update.signal_activity,
+          signalFit: update.signal_fit,
+          signalHook: update.signal_hook,
+          signalRedFlag: update.signal_red_flag,
+          signalsCheckedAt: stamp,
+        })
+        .where(eq(investors.id, row.id))
+        .run();
+      rescoreInvestor(t, row.id, now, rules);
+    }
+    t.update(runs)
+      .set({ status: "completed", cursor: updates.length, investorsChecked: updates.length, evidenceAdded: added, finishedAt: stamp })
+      .where(eq(runs.runId, runId))
+      .run();
+    return { run_id: runId, updated: updates.length };
+  });
+}

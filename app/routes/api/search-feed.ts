@@ -1,0 +1,25 @@
+import type { Route } from "./+types/search-feed";
+import { readSearchFeed } from "#db/queries/investors.server.ts";
+import { getApp } from "../../app.server.ts";
+import { requireApiSession } from "../../auth/guards.server.ts";
+
+/**
+ * Route #7: the palette's data. Real rows need a session; `?demo=1` is open and sees demo rows
+ * only. The ETag is a hash of the body, so a 304 is exact.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const app = getApp();
+  const demo = new URL(request.url).searchParams.get("demo") === "1";
+  if (!demo) requireApiSession(request, app);
+  const feed = readSearchFeed(app.db, demo);
+  const headers = {
+    etag: feed.etag,
+    "cache-control": "private, no-cache",
+    vary: "Cookie",
+  };
+  const match = request.headers.get("if-none-match");
+  if (match && match.split(",").some((tag) => tag.trim() === feed.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(feed.body, { headers: { ...headers, "content-type": "application/json; charset=utf-8" } });
+}

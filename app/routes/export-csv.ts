@@ -1,0 +1,35 @@
+import type { Route } from "./+types/export-csv";
+import { realInvestors } from "#db/queries/export.server.ts";
+import { getApp } from "../app.server.ts";
+import { requirePageSession } from "../auth/guards.server.ts";
+import { csvLine } from "../domain/csv-write.ts";
+
+/** One row per real investor; the columns the import reads come first, so the file round-trips. */
+const HEADER = [
+  "name", "firm", "kind", "website", "linkedin_url", "email", "sectors", "stages", "geographies",
+  "check_min", "check_max", "relationship_status", "last_contact_date", "personal_notes",
+  "id", "score", "action", "signal_activity", "signal_fit", "signal_hook", "signal_red_flag", "signals_checked_at",
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const app = getApp();
+  requirePageSession(request, app);
+  const lines = [csvLine(HEADER)];
+  for (const row of realInvestors(app.db)) {
+    lines.push(
+      csvLine([
+        row.name, row.firm, row.kind, row.website, row.linkedinUrl, row.email, row.sectors, row.stages, row.geographies,
+        row.checkMin, row.checkMax, row.relationshipStatus, row.lastContactDate, row.personalNotes,
+        row.id, row.score, row.action, row.signalActivity, row.signalFit, row.signalHook, row.signalRedFlag, row.signalsCheckedAt,
+      ]),
+    );
+  }
+  const date = app.now().toISOString().slice(0, 10);
+  return new Response(`\uFEFF${lines.join("\r\n")}\r\n`, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="investors-${date}.csv"`,
+      "cache-control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import type { Route } from "./+types/export-json";
+import { exportEverything } from "#db/queries/export.server.ts";
+import { getApp } from "../app.server.ts";
+import { requirePageSession } from "../auth/guards.server.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const app = getApp();
+  requirePageSession(request, app);
+  const date = app.now().toISOString().slice(0, 10);
+  return new Response(JSON.stringify(exportEverything(app.db, app.now()), null, 2), {
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "content-disposition": `attachment; filename="investor-pipeline-${date}.json"`,
+      "cache-control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,190 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/investor-import";
+import { commitImport, splitUnchanged } from "#db/queries/import.server.ts";
+import { existingForImport } from "#db/queries/investors.server.ts";
+import { getApp } from "../app.server.ts";
+import { hasAdminPasscode, requirePageSession } from "../auth/guards.server.ts";
+import { parseInvestorCsv, planImport } from "../domain/investor-import.ts";
+
+const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const app = getApp();
+  if (!hasAdminPasscode(request, app)) requirePageSession(request, app);
+  return null;
+}
+
+async function readCsv(request: Request): Promise<{ text: string; intent: string } | { error: string }> {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES) {
+    return { error: "The file is larger than 2 MB. Split it into smaller files." };
+  }
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "preview");
+  const file = form.get("file");
+  if (file instanceof File && file.size > 0) {
+    if (file.size > MAX_UPLOAD_BYTES) return { error: "The file is larger than 2 MB. Split it into smaller files." };
+    return { text: await file.text(), intent };
+  }
+  const csv = form.get("csv");
+  if (typeof csv === "string" && csv.trim() !== "") return { text: csv, intent };
+  return { error: "Choose a CSV file to import." };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const app = getApp();
+  if (!hasAdminPasscode(request, app)) requirePageSession(request, app);
+  const input = await readCsv(request);
+  if ("error" in input) return data({ error: input.error, preview: null }, { status: 400 });
+
+  const plan = planImport(parseInvestorCsv(input.text), existingForImport(app.db));
+  if (plan.error) return data({ error: plan.error, preview: null }, { status: 400 });
+  const { changed, unchanged } = splitUnchanged(app.db, plan);
+
+  if (input.intent === "commit") {
+    commitImport(app.db, plan, app.now(), app.rules);
+    return redirect("/", 303);
+  }
+  return {
+    error: null,
+    preview: {
+      csv: input.text,
+      create: plan.create.map((row) => ({ line: row.line, name: row.profile.name, firm: row.profile.firm ?? null, email: row.profile.email ?? null })),
+      update: changed.map((row) => ({ line: row.line, id: row.id, name: row.profile.name, firm: row.profile.firm ?? null, columns: row.given })),
+      unchanged: unchanged.length,
+      rejected: plan.rejected,
+      warnings: plan.warnings,
+    },
+  };
+}
+
+export default function ImportInvestors({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const preview = actionData?.preview;
+  return (
+    <>
+      <div className="page-head">
+        <h1>Import investors from CSV</h1>
+        <p className="muted">
+          One investor per row. Column names on the first line: <code>name</code> (required), <code>firm</code>, <code>kind</code>,{" "}
+          <code>website</code>, <code>linkedin_url</code>, <code>email</code>, <code>sectors</code>, <code>stages</code>, <code>geographies</code>{" "}
+          (lists separated by <code>;</code>), <code>check_min</code>, <code>check_max</code>, <code>relationship_status</code>,{" "}
+          <code>last_contact_date</code>, <code>personal_notes</code>. An investor you already have (same email, else same name and firm) is
+          updated, not duplicated. Nothing is saved until you confirm.
+        </p>
+      </div>
+      <section className="panel">
+        <Form method="post" encType="multipart/form-data">
+          <label htmlFor="file">CSV file</label>
+          <input id="file" name="file" type="file" accept=".csv,text/csv" required />
+          <button type="submit" name="intent" value="preview" className="button-primary" disabled={busy}>
+            Preview
+          </button>
+        </Form>
+        {actionData?.error ? (
+          <p className="form-error" role="alert">
+            {actionData.error}
+          </p>
+        ) : null}
+      </section>
+
+      {preview ? (
+        <section className="panel" aria-label="Preview">
+          <h2>Preview</h2>
+          <ul className="import-summary">
+            <li>
+              <strong>{preview.create.length}</strong> new
+            </li>
+            <li>
+              <strong>{preview.update.length}</strong> updated
+            </li>
+            <li>
+              <strong>{preview.unchanged}</strong> unchanged
+            </li>
+            <li className={preview.rejected.length ? "bad" : undefined}>
+              <strong>{preview.rejected.length}</strong> rejected
+            </li>
+          </ul>
+          {preview.warnings.map((warning) => (
+            <p key={warning} className="muted">
+              {warning}
+            </p>
+          ))}
+          {preview.rejected.length ? (
+            <>
+              <h3>Rejected rows (not imported)</h3>
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Line</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Why</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.rejected.map((row) => (
+                    <tr key={row.line}>
+                      <td>{row.line}</td>
+                      <td>{row.name || <span className="muted">—</span>}</td>
+                      <td>{row.reasons.join("; ")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : null}
+          {preview.create.length ? (
+            <>
+              <h3>New investors</h3>
+              <table className="table">
+                <tbody>
+                  {preview.create.slice(0, 200).map((row) => (
+                    <tr key={row.line}>
+                      <td>{row.line}</td>
+                      <td>{row.name}</td>
+                      <td className="muted">{row.firm}</td>
+                      <td className="muted">{row.email}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {preview.create.length > 200 ? <p className="muted">…and {preview.create.length - 200} more.</p> : null}
+            </>
+          ) : null}
+          {preview.update.length ? (
+            <>
+              <h3>Updated investors</h3>
+              <table className="table">
+                <tbody>
+                  {preview.update.slice(0, 200).map((row) => (
+                    <tr key={row.line}>
+                      <td>{row.line}</td>
+                      <td>
+                        <Link to={`/investors/${row.id}`}>{row.name}</Link>
+                      </td>
+                      <td className="muted">{row.firm}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : null}
+          <Form method="post" encType="multipart/form-data">
+            <input type="hidden" name="csv" value={preview.csv} />
+            <button
+              type="submit"
+              name="intent"
+              value="commit"
+              className="button-primary"
+              disabled={busy || preview.create.length + preview.update.length === 0}
+            >
+              Import {preview.create.length} new and update {preview.update.length}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Import investors · Investor Pipeline" }];

@@ -1,0 +1,103 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/investor-new";
+import { createInvestor } from "#db/queries/investors.server.ts";
+import { getApp } from "../app.server.ts";
+import { requirePageSession } from "../auth/guards.server.ts";
+import { INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES, STAGE_LABELS, STATUS_LABELS } from "../domain/investor.ts";
+import { investorFormSchema } from "../domain/investor-form.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  requirePageSession(request, getApp());
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const app = getApp();
+  requirePageSession(request, app);
+  const submission = parseWithZod(await request.formData(), { schema: investorFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { relationship_status, ...profile } = submission.value;
+  const id = createInvestor(app.db, profile, {
+    now: app.now(),
+    rules: app.rules,
+    userOwned: { relationshipStatus: relationship_status },
+  });
+  return redirect(`/investors/${id}`);
+}
+
+export default function NewInvestor({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: investorFormSchema }),
+  });
+  const text = (name: keyof typeof fields, label: string, type: "text" | "email" | "url" = "text", hint?: string) => {
+    const field = fields[name];
+    return (
+      <div>
+        <label htmlFor={field.id}>{label}</label>
+        <input {...getInputProps(field, { type })} placeholder={hint} />
+        {field.errors ? <p className="field-error">{field.errors[0]}</p> : null}
+      </div>
+    );
+  };
+  return (
+    <>
+      <div className="page-head">
+        <h1>Add an investor</h1>
+        <p className="muted">Only the name is required. Lists take commas or semicolons.</p>
+      </div>
+      <section className="panel">
+        <Form method="post" {...getFormProps(form)} className="grid-form">
+          {text("name", "Name")}
+          {text("firm", "Firm")}
+          <div>
+            <label htmlFor={fields.kind.id}>Kind</label>
+            <select {...getSelectProps(fields.kind)} defaultValue="fund">
+              {INVESTOR_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {kind}
+                </option>
+              ))}
+            </select>
+          </div>
+          {text("email", "Email", "email")}
+          {text("website", "Website", "url", "https://")}
+          {text("linkedin_url", "LinkedIn", "url", "https://www.linkedin.com/in/…")}
+          {text("sectors", "Sectors", "text", "fintech; climate")}
+          {text("geographies", "Geographies", "text", "Europe; US")}
+          <fieldset>
+            <legend>Stages</legend>
+            {STAGES.map((stage) => (
+              <label key={stage} className="inline">
+                <input type="checkbox" name={fields.stages.name} value={stage} /> {STAGE_LABELS[stage]}
+              </label>
+            ))}
+            {fields.stages.errors ? <p className="field-error">{fields.stages.errors[0]}</p> : null}
+          </fieldset>
+          {text("check_min", "Smallest check (USD)", "text", "250k")}
+          {text("check_max", "Largest check (USD)", "text", "2m")}
+          <div>
+            <label htmlFor={fields.relationship_status.id}>Relationship status</label>
+            <select {...getSelectProps(fields.relationship_status)} defaultValue="not_contacted">
+              {RELATIONSHIP_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="button-primary">
+              Add investor
+            </button>
+          </div>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Add an investor · Investor Pipeline" }];

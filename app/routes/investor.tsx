@@ -1,0 +1,73 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/investor";
+import { editInvestor, getInvestorDetail } from "#db/queries/investors.server.ts";
+import { getApp } from "../app.server.ts";
+import { requirePageSession } from "../auth/guards.server.ts";
+import { InvestorDetail } from "../components/investor/investor-detail.tsx";
+import { investorEditSchema } from "../domain/investor.ts";
+import { decayWeight, evidenceAgeDays } from "../domain/scoring.ts";
+
+/** One module for /investors/:id and /demo/investors/:id; the path decides which rows it may see. */
+function sideOf(request: Request): { demo: boolean } {
+  return { demo: new URL(request.url).pathname.startsWith("/demo/") };
+}
+
+function investorId(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!raw || !/^\d{1,15}$/.test(raw) || id < 1) throw new Response("Not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const app = getApp();
+  const { demo } = sideOf(request);
+  if (!demo) requirePageSession(request, app);
+  const detail = getInvestorDetail(app.db, investorId(params.id), demo);
+  if (!detail) throw new Response("Not found", { status: 404 });
+  const now = app.now();
+  return {
+    ...detail,
+    evidence: detail.evidence.map((item) => {
+      const ageDays = evidenceAgeDays({ published_at: item.publishedAt, found_at: item.foundAt }, now);
+      return { ...item, ageDays, weight: decayWeight(ageDays, app.rules.halfLifeDays) };
+    }),
+    halfLifeDays: app.rules.halfLifeDays,
+    saved: new URL(request.url).searchParams.get("saved") === "1",
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const app = getApp();
+  const { demo } = sideOf(request);
+  if (!demo) requirePageSession(request, app);
+  const id = investorId(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: investorEditSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // The form always shows these fields: an emptied field means "clear it".
+  const edit = {
+    ...submission.value,
+    last_contact_date: submission.value.last_contact_date ?? null,
+    personal_notes: submission.value.personal_notes ?? null,
+  };
+  const found = editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules, demo });
+  if (!found) throw new Response("Not found", { status: 404 });
+  const url = new URL(request.url);
+  return redirect(`${url.pathname}?saved=1`);
+}
+
+export default function InvestorPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <InvestorDetail
+      key={loaderData.investor.updatedAt}
+      investor={loaderData.investor}
+      evidence={loaderData.evidence}
+      contacts={loaderData.contacts}
+      halfLifeDays={loaderData.halfLifeDays}
+      lastResult={actionData}
+      saved={loaderData.saved && !actionData}
+    />
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.investor.name ?? "Investor"} · Investor Pipeline` }];

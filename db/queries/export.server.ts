@@ -1,0 +1,57 @@
+import { asc, eq } from "drizzle-orm";
+import type { AppDatabase } from "../database.server.ts";
+import { contactEntries, evaluations, evidence, investors, rubrics, startupScores, startups } from "../schema.ts";
+import { investorJson } from "./investors.server.ts";
+
+/** Every real investor, for /export.csv (demo rows never leave through an export). */
+export function realInvestors(db: AppDatabase) {
+  return db.select().from(investors).where(eq(investors.isDemo, false)).orderBy(asc(investors.id)).all();
+}
+
+/** Everything the user has, for backup or leaving (SPEC §9). */
+export function exportEverything(db: AppDatabase, now: Date) {
+  const rows = realInvestors(db);
+  const contactsByInvestor = groupBy(db.select().from(contactEntries).orderBy(asc(contactEntries.id)).all(), (c) => c.investorId);
+  const evidenceByInvestor = groupBy(db.select().from(evidence).orderBy(asc(evidence.id)).all(), (e) => e.investorId);
+  const realStartups = db.select().from(startups).where(eq(startups.isDemo, false)).orderBy(asc(startups.id)).all();
+  const rubricsByStartup = groupBy(db.select().from(rubrics).orderBy(asc(rubrics.version)).all(), (r) => r.startupId);
+  const scoresByStartup = groupBy(db.select().from(startupScores).all(), (s) => s.startupId);
+  const evaluationsByStartup = groupBy(db.select().from(evaluations).all(), (e) => e.startupId);
+  return {
+    exported_at: now.toISOString(),
+    investors: rows.map((row) => ({
+      ...investorJson(row, contactsByInvestor.get(row.id) ?? []),
+      evidence: (evidenceByInvestor.get(row.id) ?? []).map((item) => ({
+        id: item.id,
+        url: item.url,
+        title: item.title,
+        excerpt: item.excerpt,
+        source: item.source,
+        published_at: item.publishedAt,
+        found_at: item.foundAt,
+        run_id: item.runId,
+        content_hash: item.contentHash,
+        category: item.category,
+        relevance: item.relevance,
+        summary: item.summary,
+      })),
+    })),
+    startups: realStartups.map((startup) => ({
+      ...startup,
+      rubrics: rubricsByStartup.get(startup.id) ?? [],
+      evaluations: evaluationsByStartup.get(startup.id) ?? [],
+      scores: scoresByStartup.get(startup.id) ?? [],
+    })),
+  };
+}
+
+function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    let list = groups.get(k);
+    if (!list) groups.set(k, (list = []));
+    list.push(item);
+  }
+  return groups;
+}

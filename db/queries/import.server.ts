@@ -1,0 +1,113 @@
+import { eq, inArray } from "drizzle-orm";
+import type { ImportPlan, ImportRow } from "#app/domain/investor-import.ts";
+import type { ScoringRules } from "#app/domain/scoring.ts";
+import type { AppDatabase } from "../database.server.ts";
+import { investors } from "../schema.ts";
+import { profileColumns, rescoreInvestor } from "./investors.server.ts";
+
+/** CSV column → investors column, for updates that write only the cells that were given. */
+const COLUMN_OF = {
+  name: "name",
+  firm: "firm",
+  kind: "kind",
+  website: "website",
+  linkedin_url: "linkedinUrl",
+  email: "email",
+  sectors: "sectors",
+  stages: "stages",
+  geographies: "geographies",
+  check_min: "checkMin",
+  check_max: "checkMax",
+  relationship_status: "relationshipStatus",
+  last_contact_date: "lastContactDate",
+  personal_notes: "personalNotes",
+} as const;
+
+function rowColumns(row: ImportRow) {
+  return {
+    ...profileColumns(row.profile),
+    relationshipStatus: row.relationship_status ?? "not_contacted",
+    lastContactDate: row.last_contact_date ?? null,
+    personalNotes: row.personal_notes ?? null,
+  };
+}
+
+type UpdateRow = ImportPlan["update"][number];
+
+function changedColumns(row: UpdateRow, current: Record<string, unknown>): Record<string, unknown> {
+  const all = rowColumns(row) as Record<string, unknown>;
+  const set: Record<string, unknown> = {};
+  for (const column of row.given) {
+    const key = COLUMN_OF[column];
+    if (JSON.stringify(all[key] ?? null) !== JSON.stringify(current[key] ?? null)) set[key] = all[key];
+  }
+  return set;
+}
+
+/**
+ * Splits the plan's updates into those that change something and those identical to what is
+ * saved, so importing the same file twice changes nothing (not even updated_at).
+ */
+export function splitUnchanged(db: AppDatabase, plan: ImportPlan): { changed: UpdateRow[]; unchanged: UpdateRow[] } {
+  if (plan.update.length === 0) return { changed: [], unchanged: [] };
+  const current = new Map(
+    db
+      .select()
+      .from(investors)
+      .where(inArray(investors.id, plan.update.map((row) => row.id)))
+      .all()
+      .filter((row) => !row.isDemo)
+      .map((row) => [row.id, row as unknown as Record<string, unknown>]),
+  );
+  const changed: UpdateRow[] = [];
+  const unchanged: UpdateRow[] = [];
+  for (const row of plan.update) {
+    const saved = current.get(row.id);
+    if (!saved) continue;
+    (Object.keys(changedColumns(row, saved)).length > 0 ? changed : unchanged).push(row);
+  }
+  return { changed, unchanged };
+}
+
+/**
+ * Writes a previewed import in one transaction: creates new investors, updates matched ones
+ * (only the cells the file gave), and re-scores each. Real rows only. All or nothing.
+ */
+export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date, rules: ScoringRules): { created: number; updated: number } {
+  const stamp = now.toISOString();
+  return db.transaction((tx) => {
+    const t = tx as unknown as AppDatabase;
+    const touched: number[] = [];
+    for (const row of plan.create) {
+      const { id } = t
+        .insert(investors)
+        .values({ ...rowColumns(row), isDemo: false, createdAt: stamp, updatedAt: stamp })
+        .returning({ id: investors.id })
+        .get();
+      touched.push(id);
+    }
+    const current = new Map(
+      plan.update.length === 0
+        ? []
+        : t
+            .select()
+            .from(investors)
+            .where(inArray(investors.id, plan.update.map((row) => row.id)))
+            .all()
+            .filter((row) => !row.isDemo)
+            .map((row) => [row.id, row as unknown as Record<string, unknown>]),
+    );
+    let updated = 0;
+    for (const row of plan.update) {
+      const saved = current.get(row.id);
+      if (!saved) continue;
+      const set = changedColumns(row, saved);
+      if (Object.keys(set).length === 0) continue;
+      t.update(investors).set({ ...set, updatedAt: stamp }).where(eq(investors.id, row.id)).run();
+      touched.push(row.id);
+      updated++;
+    }
+    for (const id of touched) rescoreInvestor(t, id, now, rules);
+    return { created: plan.create.length, updated };
+  });
+}

@@ -1,0 +1,350 @@
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { InvestorEdit, InvestorProfile, RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
+import { laterDate, userOwnedPatch } from "#app/domain/investor-edit.ts";
+import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
+import type { AppDatabase } from "../database.server.ts";
+import { contactEntries, evidence, investors } from "../schema.ts";
+
+export type InvestorRow = typeof investors.$inferSelect;
+export type EvidenceRow = typeof evidence.$inferSelect;
+export type ContactRow = typeof contactEntries.$inferSelect;
+
+function nowIso(now: Date): string {
+  return now.toISOString();
+}
+
+export function scoringInput(row: Pick<InvestorRow, "relationshipStatus" | "lastContactDate" | "signalActivity" | "signalFit" | "signalRedFlag">): InvestorForScoring {
+  return {
+    relationship_status: row.relationshipStatus,
+    last_contact_date: row.lastContactDate,
+    signal_activity: row.signalActivity,
+    signal_fit: row.signalFit,
+    signal_red_flag: row.signalRedFlag,
+  };
+}
+
+function evidenceForScoring(db: AppDatabase, investorId: number): EvidenceForScoring[] {
+  return db
+    .select({
+      published_at: evidence.publishedAt,
+      found_at: evidence.foundAt,
+      category: evidence.category,
+      relevance: evidence.relevance,
+    })
+    .from(evidence)
+    .where(eq(evidence.investorId, investorId))
+    .all();
+}
+
+/** Recomputes one investor's global score and action from what is saved (inside a caller's transaction). */
+export function rescoreInvestor(db: AppDatabase, id: number, now: Date, rules: ScoringRules): void {
+  const row = db.select().from(investors).where(eq(investors.id, id)).get();
+  if (!row) return;
+  const result = scoreInvestor(scoringInput(row), evidenceForScoring(db, id), now, rules);
+  db.update(investors)
+    .set({ score: result.score, action: result.action, scoreExplained: result.explained })
+    .where(eq(investors.id, id))
+    .run();
+}
+
+/**
+ * Route #6's core: every investor's score and action with today's decay, in one transaction.
+ * Prepared statements and one ordered evidence scan: this runs over every row, so it is
+ * measured against the raw SQLite floor in bench/.
+ */
+export function rescoreAllInvestors(db: AppDatabase, now: Date, rules: ScoringRules): number {
+  const client = db.$client;
+  const readInvestors = client.prepare(
+    "select id, relationship_status, last_contact_date, signal_activity, signal_fit, signal_red_flag from investors order by id",
+  );
+  const readEvidence = client.prepare(
+    "select investor_id, published_at, found_at, category, relevance from evidence order by investor_id",
+  );
+  const write = client.prepare("update investors set score = ?, action = ?, score_explained = ? where id = ?");
+  type Row = {
+    id: number;
+    relationship_status: RelationshipStatus;
+    last_contact_date: string | null;
+    signal_activity: number | null;
+    signal_fit: number | null;
+    signal_red_flag: string | null;
+  };
+  type EvidenceScan = EvidenceForScoring & { investor_id: number };
+
+  const run = client.transaction(() => {
+    const byInvestor = new Map<number, EvidenceForScoring[]>();
+    for (const item of readEvidence.iterate() as IterableIterator<EvidenceScan>) {
+      let list = byInvestor.get(item.investor_id);
+      if (!list) byInvestor.set(item.investor_id, (list = []));
+      list.push(item);
+    }
+    let count = 0;
+    for (const row of readInvestors.all() as Row[]) {
+      const result = scoreInvestor(row, byInvestor.get(row.id) ?? [], now, rules);
+      write.run(result.score, result.action, JSON.stringify(result.explained), row.id);
+      count++;
+    }
+    return count;
+  });
+  return run.immediate();
+}
+
+export function createInvestor(
+  db: AppDatabase,
+  profile: InvestorProfile,
+  options: { now: Date; rules: ScoringRules; demo?: boolean; userOwned?: { relationshipStatus?: RelationshipStatus; lastContactDate?: string | null; personalNotes?: string | null } },
+): number {
+  return db.transaction((tx) => {
+    const stamp = nowIso(options.now);
+    const inserted = tx
+      .insert(investors)
+      .values({
+        ...profileColumns(profile),
+        isDemo: options.demo ?? false,
+        relationshipStatus: options.userOwned?.relationshipStatus ?? "not_contacted",
+        lastContactDate: options.userOwned?.lastContactDate ?? null,
+        personalNotes: options.userOwned?.personalNotes ?? null,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .returning({ id: investors.id })
+      .get();
+    rescoreInvestor(tx as unknown as AppDatabase, inserted.id, options.now, options.rules);
+    return inserted.id;
+  });
+}
+
+export function profileColumns(profile: InvestorProfile) {
+  return {
+    name: profile.name,
+    firm: profile.firm || null,
+    kind: profile.kind,
+    website: profile.website || null,
+    linkedinUrl: profile.linkedin_url || null,
+    email: profile.email ? profile.email.trim() : null,
+    sectors: profile.sectors,
+    stages: profile.stages,
+    geographies: profile.geographies,
+    checkMin: profile.check_min ?? null,
+    checkMax: profile.check_max ?? null,
+  };
+}
+
+/**
+ * Route #9 and the edit form: writes only the user-owned columns (and appends contact history),
+ * then re-scores that investor, in one transaction. Returns false for an unknown id.
+ */
+export function editInvestor(
+  db: AppDatabase,
+  id: number,
+  edit: InvestorEdit,
+  options: { now: Date; rules: ScoringRules; demo?: boolean },
+): boolean {
+  return db.transaction((tx) => {
+    const filters = [eq(investors.id, id)];
+    if (options.demo !== undefined) filters.push(eq(investors.isDemo, options.demo));
+    const current = tx.select({ lastContactDate: investors.lastContactDate }).from(investors).where(and(...filters)).get();
+    if (!current) return false;
+    const patch = userOwnedPatch(edit);
+    if (edit.add_contact?.date && edit.last_contact_date === undefined) {
+      patch.lastContactDate = laterDate(current.lastContactDate, edit.add_contact.date);
+    }
+    tx.update(investors)
+      .set({ ...patch, updatedAt: nowIso(options.now) })
+      .where(eq(investors.id, id))
+      .run();
+    if (edit.add_contact) {
+      tx.insert(contactEntries)
+        .values({
+          investorId: id,
+          date: edit.add_contact.date ?? null,
+          channel: edit.add_contact.channel ?? null,
+          note: edit.add_contact.note,
+          createdAt: nowIso(options.now),
+        })
+        .run();
+    }
+    rescoreInvestor(tx as unknown as AppDatabase, id, options.now, options.rules);
+    return true;
+  });
+}
+
+export function getInvestor(db: AppDatabase, id: number, demo?: boolean): InvestorRow | undefined {
+  const filters = [eq(investors.id, id)];
+  if (demo !== undefined) filters.push(eq(investors.isDemo, demo));
+  return db.select().from(investors).where(and(...filters)).get();
+}
+
+export function getInvestorDetail(db: AppDatabase, id: number, demo: boolean) {
+  const investor = getInvestor(db, id, demo);
+  if (!investor) return undefined;
+  const items = db
+    .select()
+    .from(evidence)
+    .where(eq(evidence.investorId, id))
+    .orderBy(desc(sql`coalesce(${evidence.publishedAt}, ${evidence.foundAt})`))
+    .all();
+  const contacts = db
+    .select()
+    .from(contactEntries)
+    .where(eq(contactEntries.investorId, id))
+    .orderBy(desc(contactEntries.id))
+    .all();
+  return { investor, evidence: items, contacts };
+}
+
+/** The public JSON shape of an investor (snake_case, as in SPEC §2). */
+export function investorJson(row: InvestorRow, contacts?: ContactRow[]) {
+  return {
+    id: row.id,
+    name: row.name,
+    firm: row.firm,
+    kind: row.kind,
+    website: row.website,
+    linkedin_url: row.linkedinUrl,
+    email: row.email,
+    sectors: row.sectors,
+    stages: row.stages,
+    geographies: row.geographies,
+    check_min: row.checkMin,
+    check_max: row.checkMax,
+    is_demo: row.isDemo,
+    score: row.score,
+    action: row.action,
+    score_explained: row.scoreExplained,
+    signal_activity: row.signalActivity,
+    signal_fit: row.signalFit,
+    signal_hook: row.signalHook,
+    signal_red_flag: row.signalRedFlag,
+    signals_checked_at: row.signalsCheckedAt,
+    relationship_status: row.relationshipStatus,
+    last_contact_date: row.lastContactDate,
+    personal_notes: row.personalNotes,
+    ...(contacts
+      ? { contact_history: contacts.map((c) => ({ id: c.id, date: c.date, channel: c.channel, note: c.note, created_at: c.createdAt })) }
+      : {}),
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+export const SORTS = ["score", "name", "action", "status", "last_contact", "checked"] as const;
+export type InvestorSort = (typeof SORTS)[number];
+
+export type InvestorListQuery = {
+  demo: boolean;
+  text?: string;
+  action?: RecommendedAction;
+  status?: RelationshipStatus;
+  sort: InvestorSort;
+  direction: "asc" | "desc";
+  page: number;
+  pageSize: number;
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function listInvestors(db: AppDatabase, query: InvestorListQuery) {
+  const filters: SQL[] = [eq(investors.isDemo, query.demo)];
+  if (query.action) filters.push(eq(investors.action, query.action));
+  if (query.status) filters.push(eq(investors.relationshipStatus, query.status));
+  const text = query.text?.trim();
+  if (text) {
+    const pattern = `%${escapeLike(text)}%`;
+    filters.push(
+      or(
+        sql`${investors.name} like ${pattern} escape '\\'`,
+        sql`${investors.firm} like ${pattern} escape '\\'`,
+        sql`${investors.email} like ${pattern} escape '\\'`,
+      )!,
+    );
+  }
+  const where = and(...filters);
+  const column = {
+    score: investors.score,
+    name: sql`lower(${investors.name})`,
+    action: investors.action,
+    status: investors.relationshipStatus,
+    last_contact: investors.lastContactDate,
+    checked: investors.signalsCheckedAt,
+  }[query.sort];
+  const order = query.direction === "asc" ? asc(column) : desc(column);
+  const total = db.select({ n: sql<number>`count(*)` }).from(investors).where(where).get()?.n ?? 0;
+  const rows = db
+    .select({
+      id: investors.id,
+      name: investors.name,
+      firm: investors.firm,
+      score: investors.score,
+      action: investors.action,
+      relationshipStatus: investors.relationshipStatus,
+      lastContactDate: investors.lastContactDate,
+      signalHook: investors.signalHook,
+      signalRedFlag: investors.signalRedFlag,
+      signalsCheckedAt: investors.signalsCheckedAt,
+    })
+    .from(investors)
+    .where(where)
+    .orderBy(order, asc(investors.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .all();
+  return { rows, total };
+}
+
+/** Investors per relationship status, for the pipeline funnel. */
+export function countByStatus(db: AppDatabase, demo: boolean): Record<RelationshipStatus, number> {
+  const rows = db
+    .select({ status: investors.relationshipStatus, n: sql<number>`count(*)` })
+    .from(investors)
+    .where(eq(investors.isDemo, demo))
+    .groupBy(investors.relationshipStatus)
+    .all();
+  const counts = {} as Record<RelationshipStatus, number>;
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}
+
+/** Investors per score band of 10 (0–9, 10–19, … 90–100), for the distribution chart. */
+export function scoreHistogram(db: AppDatabase, demo: boolean): number[] {
+  const bins = Array.from({ length: 10 }, () => 0);
+  const rows = db
+    .select({ bin: sql<number>`min(${investors.score} / 10, 9)`, n: sql<number>`count(*)` })
+    .from(investors)
+    .where(eq(investors.isDemo, demo))
+    .groupBy(sql`1`)
+    .all();
+  for (const row of rows) bins[row.bin] = row.n;
+  return bins;
+}
+
+export type SearchFeedItem = { id: number; name: string; firm: string | null; score: number; action: RecommendedAction; href: string };
+
+/** Route #7: every investor of one side (real or demo), best first, with a content ETag. */
+export function readSearchFeed(db: AppDatabase, demo: boolean): { items: SearchFeedItem[]; etag: string; body: string } {
+  const rows = db.$client
+    .prepare("select id, name, firm, score, action from investors where is_demo = ? order by score desc, id")
+    .all(demo ? 1 : 0) as Array<Omit<SearchFeedItem, "href">>;
+  const prefix = demo ? "/demo/investors/" : "/investors/";
+  const items = rows.map((row) => ({ ...row, href: prefix + row.id }));
+  const body = JSON.stringify({ items });
+  const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+  return { items, etag, body };
+}
+
+export function existingForImport(db: AppDatabase) {
+  return db
+    .select({ id: investors.id, name: investors.name, firm: investors.firm, email: investors.email })
+    .from(investors)
+    .where(eq(investors.isDemo, false))
+    .all();
+}
+
+export function investorsByIds(db: AppDatabase, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(investors).where(inArray(investors.id, ids)).all();
+}
+

@@ -1,0 +1,16 @@
+import { desc, eq, ne } from "drizzle-orm";
+import type { AppDatabase } from "../database.server.ts";
+import { runs } from "../schema.ts";
+
+export type RunRow = typeof runs.$inferSelect;
+
+/** The most recent run of one side: demo runs for the demo dashboard, the others for the real one. */
+export function latestRun(db: AppDatabase, demo: boolean): RunRow | undefined {
+  return db
+    .select()
+    .from(runs)
+    .where(demo ? eq(runs.trigger, "demo") : ne(runs.trigger, "demo"))
+    .orderBy(desc(runs.createdAt))
+    .limit(1)
+    .get();
+}

@@ -1,0 +1,187 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { EVIDENCE_CATEGORIES, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
+import {
+  DEFAULT_RULES,
+  type EvidenceForScoring,
+  type InvestorForScoring,
+  decayWeight,
+  evidenceAgeDays,
+  scoreInvestor,
+} from "#app/domain/scoring.ts";
+
+const now = new Date("2026-11-22T12:00:00Z");
+const RUNS = { numRuns: 1_000 };
+
+function daysAgo(days: number): string {
+  return new Date(now.getTime() - days * 86_400_000).toISOString();
+}
+
+function dateDaysAgo(days: number): string {
+  return daysAgo(days).slice(0, 10);
+}
+
+const investorArb: fc.Arbitrary<InvestorForScoring> = fc.record({
+  relationship_status: fc.constantFrom(...RELATIONSHIP_STATUSES),
+  last_contact_date: fc.option(fc.integer({ min: -5, max: 400 }).map(dateDaysAgo), { nil: null }),
+  signal_activity: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }),
+  signal_fit: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }),
+  signal_red_flag: fc.option(fc.string({ minLength: 1, maxLength: 40 }), { nil: null }),
+});
+
+const evidenceArb: fc.Arbitrary<EvidenceForScoring> = fc.record({
+  published_at: fc.option(fc.double({ min: -3, max: 200, noNaN: true }).map(daysAgo), { nil: null }),
+  found_at: fc.double({ min: 0, max: 200, noNaN: true }).map(daysAgo),
+  category: fc.option(fc.constantFrom(...EVIDENCE_CATEGORIES), { nil: null }),
+  relevance: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: null }),
+});
+
+const rulesArb = fc.record({
+  halfLifeDays: fc.integer({ min: 1, max: 365 }),
+  followUpAfterDays: fc.integer({ min: 1, max: 60 }),
+  emailFirstThreshold: fc.integer({ min: 0, max: 100 }),
+  dontChaseThreshold: fc.integer({ min: 0, max: 100 }),
+});
+
+describe("scoring properties", () => {
+  it("keeps every score a whole number within 0–100", () => {
+    fc.assert(
+      fc.property(investorArb, fc.array(evidenceArb, { maxLength: 30 }), rulesArb, (investor, evidence, rules) => {
+        const { score, explained } = scoreInvestor(investor, evidence, now, rules);
+        expect(Number.isInteger(score)).toBe(true);
+        expect(score).toBeGreaterThanOrEqual(0);
+        expect(score).toBeLessThanOrEqual(100);
+        expect(explained.total).toBe(score);
+      }),
+      RUNS,
+    );
+  });
+
+  it("never lets decay grow with age, and drops it to 0 past 90 days", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 400, noNaN: true }),
+        fc.double({ min: 0, max: 400, noNaN: true }),
+        fc.integer({ min: 1, max: 365 }),
+        (a, b, halfLife) => {
+          const [younger, older] = a <= b ? [a, b] : [b, a];
+          expect(decayWeight(older, halfLife)).toBeLessThanOrEqual(decayWeight(younger, halfLife));
+          if (older > 90) expect(decayWeight(older, halfLife)).toBe(0);
+          expect(decayWeight(younger, halfLife)).toBeLessThanOrEqual(1);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("says don't chase whenever the status is passed, not a fit or committed", () => {
+    fc.assert(
+      fc.property(
+        investorArb,
+        fc.constantFrom("passed", "not_a_fit", "committed" as const),
+        fc.array(evidenceArb, { maxLength: 10 }),
+        rulesArb,
+        (investor, status, evidence, rules) => {
+          const result = scoreInvestor({ ...investor, relationship_status: status }, evidence, now, rules);
+          expect(result.action).toBe("dont_chase");
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("explains every point: the components add up to the score (before clamping)", () => {
+    fc.assert(
+      fc.property(investorArb, fc.array(evidenceArb, { maxLength: 10 }), (investor, evidence) => {
+        const { score, explained } = scoreInvestor(investor, evidence, now);
+        const sum = explained.components.reduce((total, component) => total + component.points, 0);
+        expect(score).toBe(Math.min(100, Math.max(0, Math.round(sum))));
+        expect(explained.action_reason.length).toBeGreaterThan(0);
+      }),
+      RUNS,
+    );
+  });
+
+  it("ranks fresher evidence at least as high as the same evidence older", () => {
+    fc.assert(
+      fc.property(
+        investorArb,
+        fc.constantFrom(...EVIDENCE_CATEGORIES),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 100 }),
+        (investor, category, relevance, age, extra) => {
+          const item = (days: number): EvidenceForScoring => ({ published_at: daysAgo(days), found_at: daysAgo(days), category, relevance });
+          const fresh = scoreInvestor(investor, [item(age)], now).score;
+          const stale = scoreInvestor(investor, [item(age + extra)], now).score;
+          expect(fresh).toBeGreaterThanOrEqual(stale);
+        },
+      ),
+      RUNS,
+    );
+  });
+});
+
+describe("scoring examples", () => {
+  const base: InvestorForScoring = {
+    relationship_status: "not_contacted",
+    last_contact_date: null,
+    signal_activity: null,
+    signal_fit: null,
+    signal_red_flag: null,
+  };
+
+  it("weights evidence by half-life from publication, else discovery", () => {
+    expect(decayWeight(0, 14)).toBe(1);
+    expect(decayWeight(14, 14)).toBeCloseTo(0.5, 10);
+    expect(decayWeight(28, 14)).toBeCloseTo(0.25, 10);
+    expect(decayWeight(90, 14)).toBeGreaterThan(0);
+    expect(decayWeight(90.01, 14)).toBe(0);
+    expect(evidenceAgeDays({ published_at: daysAgo(10), found_at: daysAgo(2) }, now)).toBeCloseTo(10, 6);
+    expect(evidenceAgeDays({ published_at: null, found_at: daysAgo(2) }, now)).toBeCloseTo(2, 6);
+  });
+
+  it("asks for research when nothing is known yet", () => {
+    const result = scoreInvestor(base, [], now);
+    expect(result.action).toBe("research");
+    expect(result.explained.components.find((c) => c.key === "activity")?.detail).toBe("no data yet");
+  });
+
+  it("says email first for an uncontacted, active, well-fitting investor", () => {
+    const result = scoreInvestor(
+      { ...base, signal_activity: 90, signal_fit: 80 },
+      [{ published_at: daysAgo(2), found_at: daysAgo(1), category: "deal", relevance: 0.9 }],
+      now,
+    );
+    expect(result.score).toBeGreaterThanOrEqual(DEFAULT_RULES.emailFirstThreshold);
+    expect(result.action).toBe("email_first");
+  });
+
+  it("turns the same investor to don't chase with a red flag, and costs points", () => {
+    const clean = scoreInvestor({ ...base, signal_activity: 90, signal_fit: 80 }, [], now);
+    const flagged = scoreInvestor({ ...base, signal_activity: 90, signal_fit: 80, signal_red_flag: "Fund closed" }, [], now);
+    expect(flagged.action).toBe("dont_chase");
+    expect(flagged.score).toBe(clean.score - 30);
+    expect(flagged.explained.action_reason).toContain("Fund closed");
+  });
+
+  it("asks for a follow-up exactly when the last contact is FOLLOW_UP_AFTER_DAYS old", () => {
+    const active = { ...base, relationship_status: "in_conversation" as const, signal_activity: 50 };
+    expect(scoreInvestor({ ...active, last_contact_date: dateDaysAgo(7) }, [], now).action).toBe("follow_up");
+    expect(scoreInvestor({ ...active, last_contact_date: dateDaysAgo(6) }, [], now).action).toBe("wait");
+    expect(scoreInvestor({ ...active, last_contact_date: dateDaysAgo(6) }, [], now, { ...DEFAULT_RULES, followUpAfterDays: 3 }).action).toBe("follow_up");
+    // Contacted but never dated: nothing to count from.
+    expect(scoreInvestor({ ...active, last_contact_date: null }, [], now).action).toBe("wait");
+  });
+
+  it("does not chase a low score", () => {
+    const result = scoreInvestor({ ...base, signal_activity: 5, signal_fit: 0 }, [], now);
+    expect(result.score).toBeLessThan(DEFAULT_RULES.dontChaseThreshold);
+    expect(result.action).toBe("dont_chase");
+  });
+
+  it("gives no evidence points for evidence older than 90 days", () => {
+    const old = scoreInvestor(base, [{ published_at: daysAgo(120), found_at: daysAgo(120), category: "new_fund", relevance: 1 }], now);
+    expect(old.explained.components.find((c) => c.key === "evidence")?.points).toBe(0);
+  });
+});

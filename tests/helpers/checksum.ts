@@ -1,0 +1,35 @@
+import { createHash } from "node:crypto";
+import Database from "better-sqlite3";
+
+/**
+ * A checksum of every real (non-demo) row in the database: investors, their contact history and
+ * evidence, non-demo runs, startups and their children, app state.
+ */
+export function realRowsChecksum(databasePath: string): string {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    const queries = [
+      "select * from investors where is_demo = 0 order by id",
+      "select c.* from contact_entries c join investors i on i.id = c.investor_id where i.is_demo = 0 order by c.id",
+      "select e.* from evidence e join investors i on i.id = e.investor_id where i.is_demo = 0 order by e.id",
+      "select * from runs where trigger != 'demo' order by run_id",
+      "select * from startups where is_demo = 0 order by id",
+      "select r.* from rubrics r join startups s on s.id = r.startup_id where s.is_demo = 0 order by r.id",
+      "select * from app_state where key not like 'demo%' order by key",
+    ];
+    const hash = createHash("sha256");
+    for (const query of queries) hash.update(JSON.stringify(db.prepare(query).all()));
+    return hash.digest("hex");
+  } finally {
+    db.close();
+  }
+}
+
+export function count(databasePath: string, query: string, ...params: unknown[]): number {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(query).pluck().get(...params) as number;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { count, realRowsChecksum } from "#tests/helpers/checksum.ts";
+import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+import { signIn } from "#tests/helpers/session.ts";
+
+const PASSCODE = "investors-test-passcode";
+const CRON = "investors-test-cron-secret";
+
+describe("investors, scores, feed, exports and demo over HTTP", () => {
+  let server: RunningServer;
+  let cookie: string;
+  let adaId: number;
+  let demoId: number;
+  let demoName: string;
+
+  async function addInvestor(fields: Record<string, string | string[]>): Promise<number> {
+    const body = new URLSearchParams();
+    for (const [key, value] of Object.entries(fields)) {
+      for (const item of Array.isArray(value) ? value : [value]) body.append(key, item);
+    }
+    const response = await fetch(`${server.url}/investors/new`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    expect(response.status).toBe(302);
+    const location = response.headers.get("location") ?? "";
+    expect(location).toMatch(/^\/investors\/\d+$/);
+    return Number(location.split("/").pop());
+  }
+
+  function patch(id: number, body: unknown, headers: Record<string, string> = { "x-admin-passcode": PASSCODE }) {
+    return fetch(`${server.url}/api/investors/${id}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  }
+
+  function investorRow(id: number) {
+    return count(server.databasePath, "select json_object('status', relationship_status, 'last', last_contact_date, 'notes', personal_notes, 'activity', signal_activity, 'score', score, 'updated', updated_at) from investors where id = ?", id) as unknown as string;
+  }
+
+  beforeAll(async () => {
+    server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, CRON_SECRET: CRON });
+    cookie = await signIn(server.url, PASSCODE);
+    adaId = await addInvestor({ name: "Ada Lovelace", firm: "Analytical Ventures", email: "ada@analytical.example.com", sectors: "fintech; AI", stages: ["seed", "series_a"], check_min: "250k", check_max: "2m" });
+    await addInvestor({ name: "Zoë Ångström", firm: "Nordlys Capital", kind: "fund", relationship_status: "in_conversation" });
+    const demo = await (await fetch(`${server.url}/api/search-feed?demo=1`)).json();
+    demoId = demo.items[0].id;
+    demoName = demo.items[0].name;
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("seeds the demo set at the first start", () => {
+    expect(count(server.databasePath, "select count(*) from investors where is_demo = 1")).toBeGreaterThanOrEqual(60);
+  });
+
+  it("creates an investor from the form with parsed lists and amounts, and scores it", () => {
+    const row = JSON.parse(count(server.databasePath, "select json_object('sectors', sectors, 'stages', stages, 'min', check_min, 'max', check_max, 'action', action) from investors where id = ?", adaId) as unknown as string);
+    expect(JSON.parse(row.sectors)).toEqual(["fintech", "AI"]);
+    expect(JSON.parse(row.stages)).toEqual(["seed", "series_a"]);
+    expect(row.min).toBe(250_000);
+    expect(row.max).toBe(2_000_000);
+    expect(row.action).toBe("research");
+  });
+
+  it("refuses an edit with an unknown key, names it, and writes nothing", async () => {
+    const before = investorRow(adaId);
+    const response = await patch(adaId, { relationship_status: "contacted", favourite: true });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe("invalid_body");
+    expect(body.error.message).toContain("favourite");
+    expect(body.error.fields).toHaveProperty("favourite");
+    expect(investorRow(adaId)).toBe(before);
+  });
+
+  it("cannot write refresh-owned or derived columns through the edit", async () => {
+    const before = investorRow(adaId);
+    for (const key of ["signal_activity", "signal_fit", "signal_hook", "signal_red_flag", "signals_checked_at", "score", "action", "is_demo", "name"]) {
+      const response = await patch(adaId, { [key]: key === "is_demo" ? true : 99 });
+      expect(response.status, key).toBe(400);
+      expect((await response.json()).error.message).toContain(key);
+    }
+    expect(investorRow(adaId)).toBe(before);
+  });
+
+  it("edits the user-owned columns, appends contact history, and re-scores", async () => {
+    const response = await patch(adaId, {
+      relationship_status: "in_conversation",
+      personal_notes: "Met at Slush; likes infra.",
+      add_contact: { date: "2026-11-02", channel: "email", note: "Sent the deck" },
+    });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.relationship_status).toBe("in_conversation");
+    expect(body.last_contact_date).toBe("2026-11-02");
+    expect(body.personal_notes).toBe("Met at Slush; likes infra.");
+    expect(body.contact_history).toHaveLength(1);
+    expect(body.contact_history[0]).toMatchObject({ channel: "email", note: "Sent the deck" });
+    // Twenty days since the last contact: a follow-up is due.
+    expect(body.action).toBe("follow_up");
+    expect(body.signal_activity).toBeNull();
+  });
+
+  it("refuses bad values with the field named", async () => {
+    const response = await patch(adaId, { last_contact_date: "2026-02-30", relationship_status: "friends" });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(Object.keys(body.error.fields).sort()).toEqual(["last_contact_date", "relationship_status"]);
+  });
+
+  it("answers 404 for an unknown id, 401 without a credential, 415 for a form body", async () => {
+    expect((await patch(999_999, { personal_notes: "x" })).status).toBe(404);
+    expect((await patch(adaId, { personal_notes: "x" }, {})).status).toBe(401);
+    const form = await fetch(`${server.url}/api/investors/${adaId}`, {
+      method: "PATCH",
+      headers: { "x-admin-passcode": PASSCODE, "content-type": "application/x-www-form-urlencoded" },
+      body: "personal_notes=x",
+    });
+    expect(form.status).toBe(415);
+  });
+
+  it("lets anyone edit a demo investor, and no one edit a real one without a session", async () => {
+    const response = await patch(demoId, { personal_notes: "demo note" }, {});
+    expect(response.status).toBe(200);
+    expect((await response.json()).is_demo).toBe(true);
+  });
+
+  it("serves the search feed with an ETag and answers 304 to it", async () => {
+    const first = await fetch(`${server.url}/api/search-feed`, { headers: { cookie } });
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^".+"$/);
+    const body = await first.json();
+    expect(body.items.map((item: { name: string }) => item.name).sort()).toEqual(["Ada Lovelace", "Zoë Ångström"]);
+    expect(body.items[0]).toEqual(expect.objectContaining({ id: expect.any(Number), score: expect.any(Number), action: expect.any(String), href: expect.stringMatching(/^\/investors\/\d+$/) }));
+    const second = await fetch(`${server.url}/api/search-feed`, { headers: { cookie, "if-none-match": etag! } });
+    expect(second.status).toBe(304);
+    // A change to the data changes the tag.
+    await patch(adaId, { relationship_status: "passed" });
+    const third = await fetch(`${server.url}/api/search-feed`, { headers: { cookie, "if-none-match": etag! } });
+    expect(third.status).toBe(200);
+  });
+
+  it("keeps the real feed closed without a session, and the demo feed to demo rows", async () => {
+    expect((await fetch(`${server.url}/api/search-feed`)).status).toBe(401);
+    const demo = await (await fetch(`${server.url}/api/search-feed?demo=1`)).json();
+    expect(demo.items.length).toBeGreaterThanOrEqual(60);
+    expect(demo.items.some((item: { name: string }) => item.name === "Ada Lovelace")).toBe(false);
+    expect(demo.items.every((item: { href: string }) => item.href.startsWith("/demo/investors/"))).toBe(true);
+  });
+
+  it("never shows a demo row on the real dashboard or exports, nor a real one on the demo views", async () => {
+    const real = await (await fetch(`${server.url}/?sort=name&dir=asc`, { headers: { cookie } })).text();
+    expect(real).toContain("Ada Lovelace");
+    expect(real).not.toContain(demoName);
+    const demo = await (await fetch(`${server.url}/demo?sort=name&dir=asc`)).text();
+    expect(demo).toContain(demoName);
+    expect(demo).not.toContain("Ada Lovelace");
+    expect((await fetch(`${server.url}/demo/investors/${adaId}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/investors/${demoId}`, { headers: { cookie } })).status).toBe(404);
+
+    const csv = await (await fetch(`${server.url}/export.csv`, { headers: { cookie } })).text();
+    expect(csv.split("\r\n").filter(Boolean)).toHaveLength(3);
+    expect(csv).toContain("Zoë Ångström");
+    expect(csv).not.toContain(demoName);
+    const json = await (await fetch(`${server.url}/export.json`, { headers: { cookie } })).json();
+    expect(json.investors.map((i: { name: string }) => i.name).sort()).toEqual(["Ada Lovelace", "Zoë Ångström"]);
+    expect(json.investors.find((i: { name: string }) => i.name === "Ada Lovelace").contact_history).toHaveLength(1);
+  });
+
+  it("keeps exports behind a session", async () => {
+    expect((await fetch(`${server.url}/export.csv`, { redirect: "manual" })).status).toBe(302);
+    expect((await fetch(`${server.url}/export.json`, { redirect: "manual" })).status).toBe(302);
+  });
+
+  it("changes only demo rows on demo reset and demo refresh", async () => {
+    const before = realRowsChecksum(server.databasePath);
+    const refreshed = await fetch(`${server.url}/api/demo/refresh`, { method: "POST" });
+    expect(refreshed.status).toBe(200);
+    const refresh = await refreshed.json();
+    expect(refresh.run_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(refresh.updated).toBeGreaterThan(0);
+    expect(count(server.databasePath, "select count(*) from evidence where run_id = ?", refresh.run_id)).toBeGreaterThan(0);
+    expect(count(server.databasePath, "select count(*) from runs where run_id = ? and trigger = 'demo' and status = 'completed'", refresh.run_id)).toBe(1);
+    expect(realRowsChecksum(server.databasePath)).toBe(before);
+
+    const reset = await fetch(`${server.url}/api/demo/reset`, { method: "POST" });
+    expect(reset.status).toBe(200);
+    expect((await reset.json()).demo_investors).toBeGreaterThanOrEqual(60);
+    expect(count(server.databasePath, "select count(*) from evidence where run_id = ?", refresh.run_id)).toBe(0);
+    expect(realRowsChecksum(server.databasePath)).toBe(before);
+  });
+
+  it("re-scores everything with the cron bearer, and only with it", async () => {
+    const refused = await fetch(`${server.url}/api/rescore`, { method: "POST" });
+    expect(refused.status).toBe(401);
+    const response = await fetch(`${server.url}/api/rescore`, { method: "POST", headers: { authorization: `Bearer ${CRON}` } });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.investors).toBe(count(server.databasePath, "select count(*) from investors"));
+    expect(body.startups).toBe(0);
+    expect(typeof body.duration_ms).toBe("number");
+    const withBody = await fetch(`${server.url}/api/rescore`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${CRON}`, "content-type": "application/json" },
+      body: JSON.stringify({ force: true }),
+    });
+    expect(withBody.status).toBe(400);
+  });
+});
