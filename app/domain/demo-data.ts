@@ -1129,7 +1129,7 @@ export function simulateDemoRefresh(
 
   const ranked = investors
     .map((investor, index) => ({ investor, index }))
-    
+    .filter(({ investor }) => !CLOSED_STATUSES.has(investor.relationship_status))
     .map(({ investor, index }) => ({
       investor,
       index,

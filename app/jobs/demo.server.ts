@@ -108,6 +108,11 @@ export function refreshDemo(db: AppDatabase, now: Date, rules: ScoringRules): { 
       .select({
         id: investors.id,
         name: investors.name,
+        firm: investors.firm,
+        kind: investors.kind,
+        sectors: investors.sectors,
+        stages: investors.stages,
+        signal_hook: investors.signalHook,
         signal_activity: investors.signalActivity,
         signal_fit: investors.signalFit,
         signal_red_flag: investors.signalRedFlag,

@@ -334,6 +334,24 @@ describe("simulateDemoRefresh", () => {
     expect(first.filter((url) => second.includes(url))).toEqual([]);
   });
 
+  it("never repeats a URL for the same investor over many refreshes", () => {
+    const seen = new Map<number, Set<string>>();
+    let rows = 0;
+    for (let day = 0; day < 30; day++) {
+      const at = new Date(NOW.getTime() + day * DAY_MS);
+      for (const update of simulateDemoRefresh(input, at, 9)) {
+        const urls = seen.get(update.index) ?? new Set<string>();
+        for (const e of update.new_evidence) {
+          rows++;
+          expect(urls.has(e.url), `${input[update.index]?.name}: ${e.url}`).toBe(false);
+          urls.add(e.url);
+        }
+        seen.set(update.index, urls);
+      }
+    }
+    expect(rows).toBeGreaterThan(100);
+  });
+
   it("selects the same investors whatever order they are passed in", () => {
     const reversed = [...input].reverse();
     const names = (list: typeof input, seed: number) =>

@@ -1,0 +1,30 @@
+import { type Page, expect } from "@playwright/test";
+import { E2E_PASSCODE } from "./playwright.config.ts";
+
+export async function signIn(page: Page): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Passcode").fill(E2E_PASSCODE);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Your pipeline" })).toBeVisible();
+}
+
+/** Adds an investor through the real form and returns its page URL. */
+export async function addInvestor(page: Page, fields: { name: string; firm?: string; status?: string }): Promise<string> {
+  await page.goto("/investors/new");
+  await page.getByLabel("Name", { exact: true }).fill(fields.name);
+  if (fields.firm) await page.getByLabel("Firm").fill(fields.firm);
+  if (fields.status) await page.getByLabel("Relationship status").selectOption(fields.status);
+  await page.getByRole("button", { name: "Add investor" }).click();
+  await expect(page.getByRole("heading", { name: fields.name })).toBeVisible();
+  return page.url();
+}
+
+/** Browser console errors other than the 4xx/5xx responses a test provokes on purpose. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
