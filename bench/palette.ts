@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { chromium } from "@playwright/test";
+import { freePort } from "#tests/helpers/server.ts";
+import { percentile } from "./stats.ts";
+
+const PASSCODE = "bench-passcode";
+
+/**
+ * (d) Keystroke-to-paint in the Ctrl+K palette with 10,000 investors, in Debian's chromium:
+ * from keydown to the first task after the next animation frame (the frame that shows the
+ * filtered list). Baseline: the same measure on the dashboard's plain search box.
+ */
+export async function runPaletteBench(databasePath: string): Promise<void> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ["server.mjs"], {
+    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(port), DATABASE_PATH: databasePath, ADMIN_PASSCODE: PASSCODE, SCHEDULER_ENABLED: "false", NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  try {
+    await waitForServer(server, port);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+    try {
+      const page = await browser.newPage();
+      const base = `http://127.0.0.1:${port}`;
+      await page.goto(`${base}/login`);
+      await page.getByLabel("Passcode").fill(PASSCODE);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(`${base}/`);
+
+      const instrument = (selector: string) =>
+        page.evaluate((sel) => {
+          const w = window as unknown as { latencies: number[] };
+          w.latencies = [];
+          document.querySelector(sel)!.addEventListener(
+            "keydown",
+            () => {
+              const started = performance.now();
+              requestAnimationFrame(() => setTimeout(() => w.latencies.push(performance.now() - started), 0));
+            },
+            true,
+          );
+        }, selector);
+      const typeAndCollect = async (text: string) => {
+        for (const key of text) await page.keyboard.type(key, { delay: 0 }).then(() => page.waitForTimeout(40));
+        for (let i = 0; i < text.length; i++) await page.keyboard.press("Backspace").then(() => page.waitForTimeout(40));
+        await page.waitForTimeout(100);
+        return (await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies)).sort((a, b) => a - b);
+      };
+      const phrase = "ada love zoe kwame";
+
+      await page.getByRole("searchbox", { name: "Search" }).focus();
+      await instrument('input[name="q"]');
+      const baseline = await typeAndCollect(phrase);
+
+      await page.keyboard.press("Control+k");
+      await page.getByRole("option").first().waitFor();
+      const count = await page.evaluate(async () => ((await (await fetch("/api/search-feed")).json()) as { items: unknown[] }).items.length);
+      await instrument("[cmdk-input]");
+      const palette = await typeAndCollect(phrase);
+
+      console.log(`(d) palette keystroke-to-paint, ${count.toLocaleString("en")} investors in the feed, ${palette.length} keystrokes`);
+      console.log(`    palette:  median ${percentile(palette, 50).toFixed(1)} ms, p95 ${percentile(palette, 95).toFixed(1)} ms (goal ≤ 16 ms median)`);
+      console.log(`    baseline (plain input on the same page): median ${percentile(baseline, 50).toFixed(1)} ms, p95 ${percentile(baseline, 95).toFixed(1)} ms`);
+      console.log(`    ratio:    ${(percentile(palette, 50) / percentile(baseline, 50)).toFixed(2)}×`);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+async function waitForServer(child: ChildProcess, port: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error("the server exited; run `npm run build` first");
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the server did not start");
+}

@@ -1,0 +1,90 @@
+/**
+ * Benchmarks (npm run bench). Each prints its figures beside a baseline measured in the same run.
+ * (a) re-score 10,000 investors × 20 evidence vs the raw SQLite floor;
+ * (b) the dashboard loader with 5,000 investors; (c) the search feed with 10,000 investors;
+ * (d) the palette's keystroke-to-paint time in Chromium with 10,000 investors (bench/palette.ts).
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrateDatabase, openDatabase } from "#db/database.server.ts";
+import { loadDashboard } from "#db/queries/dashboard.server.ts";
+import { readSearchFeed, rescoreAllInvestors } from "#db/queries/investors.server.ts";
+import { parseDashboardQuery } from "#app/domain/dashboard-query.ts";
+import { DEFAULT_RULES } from "#app/domain/scoring.ts";
+import { runPaletteBench } from "./palette.ts";
+import { seedBenchData } from "./seed.ts";
+import { measure, percentile, summary } from "./stats.ts";
+
+const now = new Date();
+
+function freshDatabase(investors: number, evidencePerInvestor: number) {
+  const path = join(mkdtempSync(join(tmpdir(), "ipi-bench-")), "app.db");
+  const db = openDatabase(path);
+  migrateDatabase(db);
+  seedBenchData(db, { investors, evidencePerInvestor, now });
+  db.$client.pragma("wal_checkpoint(TRUNCATE)");
+  return { db, path };
+}
+
+/** The floor: the scan and the writes re-score cannot avoid, with no scoring logic at all. */
+function rawFloor(db: ReturnType<typeof openDatabase>): void {
+  const client = db.$client;
+  const scanEvidence = client.prepare("select investor_id, published_at, found_at, category, relevance from evidence order by investor_id");
+  const scanInvestors = client.prepare("select id, relationship_status, last_contact_date, signal_activity, signal_fit, signal_red_flag from investors order by id");
+  const write = client.prepare("update investors set score = ?, action = ?, score_explained = ? where id = ?");
+  const explained = JSON.stringify({ total: 50, components: [], action_reason: "floor" });
+  client
+    .transaction(() => {
+      let sum = 0;
+      for (const row of scanEvidence.iterate() as IterableIterator<{ relevance: number | null }>) sum += row.relevance ?? 0;
+      for (const row of scanInvestors.all() as Array<{ id: number }>) write.run(50, "wait", explained, row.id);
+      return sum;
+    })
+    .immediate();
+}
+
+console.log("# Investor Pipeline benchmarks\n");
+
+{
+  const { db } = freshDatabase(10_000, 20);
+  const ours = measure(() => rescoreAllInvestors(db, now, DEFAULT_RULES), 7, 1);
+  const floor = measure(() => rawFloor(db), 7, 1);
+  const ratio = percentile(ours, 50) / percentile(floor, 50);
+  console.log("(a) re-score, 10,000 investors × 20 evidence (200,000 rows)");
+  console.log(`    ours:      ${summary(ours)}`);
+  console.log(`    raw floor: ${summary(floor)}`);
+  console.log(`    ratio:     ${ratio.toFixed(2)}× the floor (goal ≤ 2×)\n`);
+  db.$client.close();
+}
+
+{
+  const { db } = freshDatabase(5_000, 5);
+  const query = parseDashboardQuery(new URLSearchParams());
+  const filtered = parseDashboardQuery(new URLSearchParams("q=ada&action=wait&sort=name&dir=asc&page=2"));
+  const floor = measure(() => db.$client.prepare("select * from investors where is_demo = 0 order by score desc limit 50").all(), 50);
+  const plain = measure(() => loadDashboard(db, false, query), 50);
+  const withFilters = measure(() => loadDashboard(db, false, filtered), 50);
+  console.log("(b) dashboard loader, 5,000 investors");
+  console.log(`    default view:   ${summary(plain)}`);
+  console.log(`    filtered view:  ${summary(withFilters)}`);
+  console.log(`    baseline (one page of rows, raw SQL): ${summary(floor)}; ratio ${(percentile(plain, 50) / percentile(floor, 50)).toFixed(1)}×\n`);
+  db.$client.close();
+}
+
+{
+  const { db, path } = freshDatabase(10_000, 0);
+  const floor = measure(() => db.$client.prepare("select id, name, firm, score, action from investors where is_demo = 0").all(), 30);
+  const feed = measure(() => readSearchFeed(db, false), 30);
+  console.log("(c) search feed, 10,000 investors");
+  console.log(`    feed (rows + JSON + ETag): ${summary(feed)}`);
+  console.log(`    baseline (raw select):     ${summary(floor)}; ratio ${(percentile(feed, 50) / percentile(floor, 50)).toFixed(1)}×`);
+  console.log(`    body size: ${(readSearchFeed(db, false).body.length / 1024).toFixed(0)} KiB\n`);
+  db.$client.close();
+
+  if (process.argv.includes("--no-browser")) {
+    console.log("(d) skipped (--no-browser)");
+  } else {
+    await runPaletteBench(path);
+  }
+}
