@@ -1,0 +1,53 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { RELATIONSHIP_STATUSES, investorEditSchema } from "#app/domain/investor.ts";
+import { USER_OWNED_COLUMNS, laterDate, userOwnedPatch } from "#app/domain/investor-edit.ts";
+
+const date = fc.date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+
+const editArb = fc.record(
+  {
+    relationship_status: fc.constantFrom(...RELATIONSHIP_STATUSES),
+    last_contact_date: fc.option(date, { nil: null }),
+    add_contact: fc.record({ date: date, channel: fc.string({ minLength: 1, maxLength: 10 }).filter((s) => s.trim() !== ""), note: fc.string({ minLength: 1, maxLength: 50 }).filter((s) => s.trim() !== "") }, { requiredKeys: ["note"] }),
+    personal_notes: fc.option(fc.string({ maxLength: 100 }), { nil: null }),
+  },
+  { requiredKeys: [] },
+);
+
+describe("the edit write path", () => {
+  it("never writes anything but the user-owned columns", () => {
+    fc.assert(
+      fc.property(editArb, (raw) => {
+        const edit = investorEditSchema.parse(raw);
+        const patch = userOwnedPatch(edit);
+        for (const key of Object.keys(patch)) expect(USER_OWNED_COLUMNS).toContain(key);
+        const signals = { signalActivity: 40, signalFit: 70, signalHook: "hook", signalRedFlag: null, signalsCheckedAt: "2026-11-01" };
+        const after = { ...signals, ...patch };
+        expect({
+          signalActivity: after.signalActivity,
+          signalFit: after.signalFit,
+          signalHook: after.signalHook,
+          signalRedFlag: after.signalRedFlag,
+          signalsCheckedAt: after.signalsCheckedAt,
+        }).toEqual(signals);
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it("refuses every signal and derived key by name", () => {
+    for (const key of ["signal_activity", "signal_fit", "signal_hook", "signal_red_flag", "signals_checked_at", "score", "action", "is_demo"]) {
+      const result = investorEditSchema.safeParse({ [key]: 1 });
+      expect(result.success, key).toBe(false);
+    }
+  });
+
+  it("treats blank notes as cleared and moves the last contact forward only", () => {
+    expect(userOwnedPatch({ personal_notes: "   " })).toEqual({ personalNotes: null });
+    expect(userOwnedPatch({ add_contact: { note: "call", date: "2026-11-02" } })).toEqual({ lastContactDate: "2026-11-02" });
+    expect(laterDate("2026-11-10", "2026-11-02")).toBe("2026-11-10");
+    expect(laterDate("2026-11-01", "2026-11-02")).toBe("2026-11-02");
+    expect(laterDate(null, "2026-11-02")).toBe("2026-11-02");
+  });
+});
