@@ -5,6 +5,8 @@ export default [
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
   route("settings", "routes/settings.tsx"),
+  route("runs", "routes/runs.tsx"),
+  route("refresh-now", "routes/refresh-now.ts"),
   route("demo", "routes/demo.tsx"),
   route("demo/actions", "routes/demo-actions.ts"),
   route("export.csv", "routes/export-csv.ts"),
@@ -16,6 +18,9 @@ export default [
 
   ...prefix("api", [
     route("health", "routes/api/health.ts"),
+    route("cron/refresh", "routes/api/cron-refresh.ts"),
+    route("refresh", "routes/api/refresh.ts"),
+    route("refresh/continue", "routes/api/refresh-continue.ts"),
     route("rescore", "routes/api/rescore.ts"),
     route("search-feed", "routes/api/search-feed.ts"),
     route("investors/:id", "routes/api/investor.ts"),

@@ -9,6 +9,7 @@ import { isForeignOriginWrite } from "./auth/origin.ts";
 import { ConfigError } from "./config.server.ts";
 import { apiError } from "./http/api-error.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
+import { startWorker } from "./jobs/worker.server.ts";
 import { log } from "./log.server.ts";
 
 /**
@@ -62,6 +63,8 @@ export function startServer(env: Record<string, string | undefined> = process.en
   server.headersTimeout = 30_000;
   server.requestTimeout = 60_000;
 
+  const worker = startWorker(app);
+
   server.listen(config.PORT, config.HOST, () => {
     const shown = config.HOST === "0.0.0.0" || config.HOST === "::" ? "localhost" : config.HOST;
     log.info(`Investor Pipeline is running at http://${shown}:${config.PORT}`);
@@ -72,12 +75,15 @@ export function startServer(env: Record<string, string | undefined> = process.en
     if (stopping) return;
     stopping = true;
     log.info(`received ${signal}, shutting down`);
-    server.close(() => {
-      closeApp();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
+    server.closeIdleConnections();
+    // Stop the schedule and let the current investor finish before the database closes.
+    void worker.stop().then(() =>
+      server.close(() => {
+        closeApp();
+        process.exit(0);
+      }),
+    );
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

@@ -121,6 +121,9 @@ export const runs = sqliteTable(
       .notNull()
       .default(sql`'{}'`),
     cursor: integer("cursor").notNull().default(0),
+    // Investors searched in this run whose evidence is not judged yet: a takeover after a crash
+    // judges them without paying for the same search again.
+    searched: text("searched", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
     investorsChecked: integer("investors_checked").notNull().default(0),
     evidenceAdded: integer("evidence_added").notNull().default(0),
     searchCreditsUsed: integer("search_credits_used").notNull().default(0),

@@ -9,11 +9,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
   requirePageSession(request, app);
   const query = parseDashboardQuery(new URL(request.url).searchParams);
-  return { data: loadDashboard(app.db, false, query), query };
+  return { data: loadDashboard(app.db, false, query), query, notice: new URL(request.url).searchParams.get("refresh") };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  return <DashboardView data={loaderData.data} query={loaderData.query} demo={false} />;
+  return <DashboardView data={loaderData.data} query={loaderData.query} demo={false} notice={loaderData.notice} />;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Investor Pipeline" }];

@@ -14,3 +14,7 @@ export function latestRun(db: AppDatabase, demo: boolean): RunRow | undefined {
     .limit(1)
     .get();
 }
+
+export function listRuns(db: AppDatabase, limit = 50): RunRow[] {
+  return db.select().from(runs).where(ne(runs.trigger, "demo")).orderBy(desc(runs.createdAt)).limit(limit).all();
+}

@@ -5,6 +5,8 @@ import { DemoBadge } from "../badges.tsx";
 import { KpiCards } from "../kpi-cards.tsx";
 import { PipelineFunnel, ScoreDistribution } from "./charts.tsx";
 import { InvestorTable } from "./investor-table.tsx";
+import { LiveRevalidate } from "../live-revalidate.tsx";
+import { RefreshNow, refreshNotice } from "./refresh-now.tsx";
 import { RunStatus } from "./run-status.tsx";
 
 export function DashboardView({
@@ -12,15 +14,20 @@ export function DashboardView({
   query,
   demo,
   actions,
+  notice,
 }: {
   data: DashboardData;
   query: DashboardQuery;
   demo: boolean;
   actions?: React.ReactNode;
+  notice?: string | null;
 }) {
   const basePath = demo ? "/demo" : "/";
+  const message = refreshNotice(notice ?? null);
+  const runActive = data.run !== null && ["queued", "running", "waiting_chain"].includes(data.run.status);
   return (
     <>
+      <LiveRevalidate active={runActive} />
       <div className="page-head with-actions">
         <div>
           <h1>
@@ -36,6 +43,7 @@ export function DashboardView({
           {actions}
           {!demo ? (
             <>
+              <RefreshNow />
               <Link to="/investors/new" className="button-secondary">
                 Add investor
               </Link>
@@ -46,6 +54,11 @@ export function DashboardView({
           ) : null}
         </div>
       </div>
+      {message ? (
+        <p className={`notice notice-${message.tone}`} role="status">
+          {message.text}
+        </p>
+      ) : null}
       <KpiCards {...data.kpis} />
       {data.kpis.tracked === 0 && !query.q && !query.action && !query.status ? (
         <section className="panel empty">

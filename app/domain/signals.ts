@@ -1,0 +1,28 @@
+/**
+ * The refresh's only way to write an investor: the four signal columns and the time they were
+ * checked. The user-owned columns are `never` here, so a refresh that tried to set one would
+ * not compile (tests/domain/signals.test-d.ts holds the proof).
+ */
+export type SignalWrite = {
+  signalActivity: number | null;
+  signalFit: number | null;
+  signalHook: string | null;
+  signalHookEvidenceId: number | null;
+  signalRedFlag: string | null;
+  signalsCheckedAt: string;
+  relationshipStatus?: never;
+  lastContactDate?: never;
+  personalNotes?: never;
+};
+
+/** Copies exactly the signal columns, so extra properties on a wider object are never written. */
+export function signalColumns(write: SignalWrite) {
+  return {
+    signalActivity: write.signalActivity,
+    signalFit: write.signalFit,
+    signalHook: write.signalHook,
+    signalHookEvidenceId: write.signalHookEvidenceId,
+    signalRedFlag: write.signalRedFlag,
+    signalsCheckedAt: write.signalsCheckedAt,
+  };
+}

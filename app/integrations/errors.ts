@@ -1,0 +1,119 @@
+/**
+ * What can go wrong when we talk to an outside service, in words a run report can use, and the
+ * one retry policy every integration shares (so no client stacks its own loop on top of ours).
+ */
+
+export type IntegrationFailure =
+  | "not_configured"
+  | "auth"
+  | "rate_limited"
+  | "server"
+  | "timeout"
+  | "malformed"
+  | "bad_request"
+  | "network";
+
+export class IntegrationError extends Error {
+  readonly service: string;
+  readonly failure: IntegrationFailure;
+  /** How long the service asked us to wait before trying again, when it said so. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(service: string, failure: IntegrationFailure, message: string, retryAfterMs?: number) {
+    super(message);
+    this.name = "IntegrationError";
+    this.service = service;
+    this.failure = failure;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** Failures that may go away on their own; the others need a person (key, request, parser). */
+const RETRYABLE: ReadonlySet<IntegrationFailure> = new Set(["rate_limited", "server", "timeout", "network"]);
+
+export function isRetryable(failure: IntegrationFailure): boolean {
+  return RETRYABLE.has(failure);
+}
+
+export type RetryOptions = {
+  /** Extra attempts after the first one. */
+  retries: number;
+  /** Budget for one attempt, body included. */
+  timeoutMs: number;
+  sleep?: (ms: number) => Promise<void>;
+  /** A Retry-After longer than this is cut down to it, so one service cannot stall a run. */
+  maxRetryAfterMs?: number;
+  /** Names the service in the error raised when an attempt runs out of time. */
+  service?: string;
+};
+
+const BACKOFF_BASE_MS = 500;
+const DEFAULT_MAX_RETRY_AFTER_MS = 20_000;
+
+function defaultSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** 500 ms × 2^n, with "equal jitter" (half fixed, half random) so parallel callers spread out. */
+export function backoffMs(retryIndex: number, random: () => number = Math.random): number {
+  const base = BACKOFF_BASE_MS * 2 ** retryIndex;
+  return Math.round(base / 2 + random() * (base / 2));
+}
+
+/**
+ * Runs `attempt` until it succeeds, fails for good, or the retries run out. Each attempt gets its
+ * own timeout signal; an attempt that ends because that signal fired is a "timeout", whatever
+ * error the underlying library chose to throw for the abort.
+ */
+export async function withRetries<T>(
+  attempt: (signal: AbortSignal) => Promise<T>,
+  options: RetryOptions,
+): Promise<T> {
+  const sleep = options.sleep ?? defaultSleep;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
+  const service = options.service ?? "integration";
+
+  for (let retryIndex = 0; ; retryIndex++) {
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    let failure: IntegrationError;
+    try {
+      return await attempt(signal);
+    } catch (error) {
+      if (error instanceof IntegrationError) failure = error;
+      else if (signal.aborted) {
+        failure = new IntegrationError(service, "timeout", `${service} did not answer within ${options.timeoutMs} ms`);
+      } else throw error; // A bug, not a service problem: let it surface as is.
+    }
+    if (!isRetryable(failure.failure) || retryIndex >= options.retries) throw failure;
+    const wait =
+      failure.retryAfterMs !== undefined ? Math.min(failure.retryAfterMs, maxRetryAfterMs) : backoffMs(retryIndex);
+    await sleep(wait);
+  }
+}
+
+/** Reads a Retry-After header, which is either a number of seconds or an HTTP date. */
+export function parseRetryAfter(header: string | null, now: Date): number | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  if (text === "") return undefined;
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now.getTime());
+}
+
+/**
+ * A service's own error text, fit for a message: secrets removed, whitespace folded, and cut
+ * short, because some services echo request details back and messages end up in run logs.
+ */
+export function describeSafely(text: string, secrets: Array<string | undefined>, maxLength = 200): string {
+  let out = text;
+  for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join("[redacted]");
+  out = out.replace(/\s+/g, " ").trim();
+  return out.length > maxLength ? `${out.slice(0, maxLength - 1)}…` : out;
+}
+
+/** True for the errors fetch and the SDKs throw when a request was aborted or timed out. */
+export function isAbortLike(error: unknown): boolean {
+  return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
+}

@@ -1,0 +1,357 @@
+import { ApiError, GoogleGenAI } from "@google/genai";
+import type { GenerateContentResponse } from "@google/genai";
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import { z } from "zod";
+import { describeSafely, IntegrationError, isAbortLike, parseRetryAfter, withRetries } from "./errors.ts";
+import type { IntegrationFailure } from "./errors.ts";
+
+/**
+ * The language model that judges evidence. Gemini is the primary; an OpenAI-compatible endpoint
+ * serving the same model is the fallback. Callers see one `LanguageModel` and never learn which
+ * answered, except through `route` (for the run report).
+ */
+
+export type JsonRequest = {
+  system: string;
+  prompt: string;
+  /** A JSON Schema object the answer must follow. */
+  schema: Record<string, unknown>;
+  schemaName: string;
+};
+
+export type JsonAnswer = { text: string; route: "primary" | "fallback"; model: string };
+
+export interface LanguageModel {
+  generateJson(request: JsonRequest): Promise<JsonAnswer>;
+}
+
+/** One model call as a run counts it: retries inside a route are one call. */
+export type ModelCall = { route: "primary" | "fallback"; ok: boolean; failure?: IntegrationFailure };
+
+type ClientOptions = {
+  apiKey: string;
+  model: string;
+  timeoutMs?: number;
+  retries?: number;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const GEMINI = "gemini";
+const FALLBACK = "llm-fallback";
+const GEMINI_DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
+
+// ---------------------------------------------------------------------------------------------
+// Gemini
+
+export function createGeminiModel(options: ClientOptions & { baseUrl?: string }): LanguageModel {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const retry = { retries: options.retries ?? 1, timeoutMs, sleep: options.sleep, service: GEMINI };
+  const ai = new GoogleGenAI({
+    apiKey: options.apiKey,
+    // Explicit, so GOOGLE_GENAI_USE_VERTEXAI / GOOGLE_GEMINI_BASE_URL in the environment
+    // cannot send our requests somewhere else.
+    vertexai: false,
+    apiVersion: "v1beta",
+    // No retryOptions: the SDK only retries when they are set (ApiClient.apiCall), and the
+    // retry policy is ours (withRetries), so the two never multiply.
+    httpOptions: { baseUrl: options.baseUrl ?? GEMINI_DEFAULT_BASE_URL, timeout: timeoutMs },
+  });
+
+  async function generateOnce(request: JsonRequest, signal: AbortSignal): Promise<JsonAnswer> {
+    // The SDK's ApiError keeps the status and body but drops the headers; this per-request
+    // fetch keeps the one header we need.
+    let retryAfter: string | null = null;
+    const fetchKeepingRetryAfter = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await fetch(input, init);
+      retryAfter = response.headers.get("retry-after");
+      return response;
+    };
+
+    let response: GenerateContentResponse;
+    try {
+      response = await ai.models.generateContent({
+        model: options.model,
+        contents: request.prompt,
+        config: {
+          systemInstruction: request.system,
+          responseMimeType: "application/json",
+          responseJsonSchema: request.schema,
+          temperature: 0,
+          // One HTTP request per attempt, so timeouts and retries mean what they say.
+          automaticContinuation: false,
+          abortSignal: signal,
+          httpOptions: { fetch: fetchKeepingRetryAfter },
+        },
+      });
+    } catch (error) {
+      throw geminiFailure(error, signal, retryAfter, options.apiKey, timeoutMs);
+    }
+
+    const blockReason = response.promptFeedback?.blockReason;
+    if (blockReason) throw new IntegrationError(GEMINI, "malformed", `Gemini declined the prompt (${blockReason})`);
+    const candidate = response.candidates?.[0];
+    const text = (candidate?.content?.parts ?? [])
+      .filter((part) => !part.thought && typeof part.text === "string")
+      .map((part) => part.text)
+      .join("");
+    if (text.trim() === "") {
+      throw new IntegrationError(
+        GEMINI,
+        "malformed",
+        `Gemini returned no text (finish reason ${candidate?.finishReason ?? "none"})`,
+      );
+    }
+    assertJson(GEMINI, text, candidate?.finishReason);
+    return { text, route: "primary", model: options.model };
+  }
+
+  return {
+    generateJson(request) {
+      return withRetries((signal) => generateOnce(request, signal), retry);
+    },
+  };
+}
+
+const googleErrorBody = z.object({
+  error: z.object({
+    code: z.number().optional(),
+    message: z.string().optional(),
+    status: z.string().optional(),
+    details: z.array(z.record(z.string(), z.unknown())).optional(),
+  }),
+});
+
+function geminiFailure(
+  error: unknown,
+  signal: AbortSignal,
+  retryAfter: string | null,
+  apiKey: string,
+  timeoutMs: number,
+): IntegrationError {
+  if (signal.aborted || isAbortLike(error)) {
+    return new IntegrationError(GEMINI, "timeout", `Gemini did not answer within ${timeoutMs} ms`);
+  }
+  if (error instanceof ApiError) {
+    // The SDK puts the JSON error body, `{error:{code,message,status,details}}`, in `message`.
+    let body: z.infer<typeof googleErrorBody>["error"] | undefined;
+    try {
+      body = googleErrorBody.parse(JSON.parse(error.message)).error;
+    } catch {
+      body = undefined;
+    }
+    const status = error.status;
+    const label = body?.status ? `${status} ${body.status}` : String(status);
+    // Google answers a wrong key with 400 INVALID_ARGUMENT, reason API_KEY_INVALID.
+    const keyRejected = status === 401 || status === 403 || error.message.includes("API_KEY_INVALID");
+    if (keyRejected) return new IntegrationError(GEMINI, "auth", `Gemini rejected the API key (${label})`);
+    const detail = body?.message ? `: ${describeSafely(body.message, [apiKey])}` : "";
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(retryAfter, new Date()) ?? retryDelayFrom(body?.details);
+      return new IntegrationError(GEMINI, "rate_limited", `Gemini is rate limiting us (${label})${detail}`, retryAfterMs);
+    }
+    if (status === 408) return new IntegrationError(GEMINI, "timeout", `Gemini timed out (${label})`);
+    if (status >= 500) return new IntegrationError(GEMINI, "server", `Gemini had a server error (${label})${detail}`);
+    return new IntegrationError(GEMINI, "bad_request", `Gemini refused the request (${label})${detail}`);
+  }
+  // The SDK parses a 200 body with response.json(); a broken body surfaces as a SyntaxError.
+  if (error instanceof SyntaxError) {
+    return new IntegrationError(GEMINI, "malformed", "Gemini answered with something that is not JSON");
+  }
+  const reason = error instanceof Error ? describeSafely(error.message, [apiKey]) : "unknown error";
+  return new IntegrationError(GEMINI, "network", `Could not reach Gemini: ${reason}`);
+}
+
+/** Google's RetryInfo detail says how long to wait, as a duration string such as "38s". */
+function retryDelayFrom(details: Array<Record<string, unknown>> | undefined): number | undefined {
+  for (const detail of details ?? []) {
+    const delay = detail.retryDelay;
+    if (typeof delay === "string") {
+      const match = /^(\d+(?:\.\d+)?)s$/.exec(delay.trim());
+      if (match) return Math.round(Number(match[1]) * 1000);
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// OpenAI-compatible fallback
+
+const chatCompletion = z.object({
+  choices: z
+    .array(
+      z.object({
+        message: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }),
+        finish_reason: z.string().nullish(),
+      }),
+    )
+    .min(1),
+});
+
+export function createOpenAiCompatibleModel(options: ClientOptions & { baseUrl: string }): LanguageModel {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const retry = { retries: options.retries ?? 1, timeoutMs, sleep: options.sleep, service: FALLBACK };
+  // maxRetries: 0 because the SDK retries 408/409/429/5xx twice by default, under our retries.
+  const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey, timeout: timeoutMs, maxRetries: 0 });
+
+  async function generateOnce(request: JsonRequest, signal: AbortSignal): Promise<JsonAnswer> {
+    let completion: unknown;
+    try {
+      completion = await client.chat.completions.create(
+        {
+          model: options.model,
+          messages: [
+            { role: "system", content: request.system },
+            { role: "user", content: request.prompt },
+          ],
+          // strict: false because local servers and Gemini's compatibility layer differ in
+          // which schema keywords strict mode accepts; the caller validates the answer anyway.
+          response_format: {
+            type: "json_schema",
+            json_schema: { name: request.schemaName, schema: request.schema, strict: false },
+          },
+          temperature: 0,
+        },
+        { signal, timeout: timeoutMs, maxRetries: 0 },
+      );
+    } catch (error) {
+      throw fallbackFailure(error, signal, options.apiKey, timeoutMs);
+    }
+
+    const parsed = chatCompletion.safeParse(completion);
+    if (!parsed.success) {
+      throw new IntegrationError(FALLBACK, "malformed", "The fallback model's answer was not a chat completion");
+    }
+    const choice = parsed.data.choices[0];
+    const text = choice?.message.content ?? "";
+    if (text.trim() === "") {
+      const why = choice?.message.refusal ? "it refused" : `finish reason ${choice?.finish_reason ?? "none"}`;
+      throw new IntegrationError(FALLBACK, "malformed", `The fallback model returned no text (${why})`);
+    }
+    assertJson(FALLBACK, text, choice?.finish_reason ?? undefined);
+    return { text, route: "fallback", model: options.model };
+  }
+
+  return {
+    generateJson(request) {
+      return withRetries((signal) => generateOnce(request, signal), retry);
+    },
+  };
+}
+
+function fallbackFailure(error: unknown, signal: AbortSignal, apiKey: string, timeoutMs: number): IntegrationError {
+  const late = `The fallback model did not answer within ${timeoutMs} ms`;
+  // Order matters: the abort and connection errors are APIErrors without a status.
+  if (signal.aborted || error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) {
+    return new IntegrationError(FALLBACK, "timeout", late);
+  }
+  if (error instanceof APIConnectionError) {
+    return new IntegrationError(FALLBACK, "network", "Could not reach the fallback model");
+  }
+  if (error instanceof APIError && typeof error.status === "number") {
+    const status = error.status;
+    if (status === 401 || status === 403) {
+      // OpenAI echoes part of a wrong key in its message, so this message is fixed.
+      return new IntegrationError(FALLBACK, "auth", `The fallback model rejected the API key (${status})`);
+    }
+    const detail = errorMessageOf(error.error);
+    const suffix = detail ? `: ${describeSafely(detail, [apiKey])}` : "";
+    if (status === 429) {
+      const headers = error.headers;
+      const retryAfterMs =
+        parseRetryAfterMs(headers?.get("retry-after-ms") ?? null) ??
+        parseRetryAfter(headers?.get("retry-after") ?? null, new Date());
+      return new IntegrationError(FALLBACK, "rate_limited", `The fallback model is rate limiting us (429)${suffix}`, retryAfterMs);
+    }
+    if (status === 408) return new IntegrationError(FALLBACK, "timeout", late);
+    if (status >= 500) return new IntegrationError(FALLBACK, "server", `The fallback model had a server error (${status})${suffix}`);
+    return new IntegrationError(FALLBACK, "bad_request", `The fallback model refused the request (${status})${suffix}`);
+  }
+  if (error instanceof SyntaxError) {
+    return new IntegrationError(FALLBACK, "malformed", "The fallback model answered with something that is not JSON");
+  }
+  if (isAbortLike(error)) return new IntegrationError(FALLBACK, "timeout", late);
+  const reason = error instanceof Error ? describeSafely(error.message, [apiKey]) : "unknown error";
+  return new IntegrationError(FALLBACK, "network", `The fallback model failed: ${reason}`);
+}
+
+/** OpenAI's own servers send `retry-after-ms`, more precise than Retry-After. */
+function parseRetryAfterMs(header: string | null): number | undefined {
+  if (header === null || !/^\d+(\.\d+)?$/.test(header.trim())) return undefined;
+  return Math.round(Number(header.trim()));
+}
+
+function errorMessageOf(body: unknown): string | undefined {
+  if (body && typeof body === "object" && "message" in body && typeof body.message === "string") return body.message;
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared
+
+/** A cut-off or chatty answer is useless to the caller; failing here lets the router fall back. */
+function assertJson(service: string, text: string, finishReason: string | undefined): void {
+  try {
+    JSON.parse(text);
+  } catch {
+    const why = finishReason && !/^stop$/i.test(finishReason) ? ` (finish reason ${finishReason})` : "";
+    throw new IntegrationError(service, "malformed", `The model's answer is not valid JSON${why}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routing
+
+export function createModelRouter(
+  primary: LanguageModel | undefined,
+  fallback: LanguageModel | undefined,
+  onCall?: (call: ModelCall) => void,
+): LanguageModel | undefined {
+  const routes = [
+    ...(primary ? [{ route: "primary" as const, model: primary }] : []),
+    ...(fallback ? [{ route: "fallback" as const, model: fallback }] : []),
+  ];
+  if (routes.length === 0) return undefined;
+
+  return {
+    async generateJson(request) {
+      let lastFailure: IntegrationError | undefined;
+      for (const { route, model } of routes) {
+        try {
+          const answer = await model.generateJson(request);
+          onCall?.({ route, ok: true });
+          return { ...answer, route };
+        } catch (error) {
+          // Anything else is a bug in our code; a second model would not fix it.
+          if (!(error instanceof IntegrationError)) throw error;
+          onCall?.({ route, ok: false, failure: error.failure });
+          lastFailure = error;
+        }
+      }
+      throw lastFailure;
+    },
+  };
+}
+
+export type ModelConfig = {
+  GEMINI_API_KEY?: string;
+  GEMINI_MODEL: string;
+  GEMINI_BASE_URL?: string;
+  LLM_FALLBACK_BASE_URL?: string;
+  LLM_FALLBACK_API_KEY?: string;
+  LLM_FALLBACK_MODEL?: string;
+};
+
+export function modelFromConfig(config: ModelConfig, onCall?: (call: ModelCall) => void): LanguageModel | undefined {
+  const primary = config.GEMINI_API_KEY
+    ? createGeminiModel({ apiKey: config.GEMINI_API_KEY, model: config.GEMINI_MODEL, baseUrl: config.GEMINI_BASE_URL })
+    : undefined;
+  const fallback = config.LLM_FALLBACK_BASE_URL
+    ? createOpenAiCompatibleModel({
+        baseUrl: config.LLM_FALLBACK_BASE_URL,
+        // Local servers (Ollama, vLLM) ignore the key, but the SDK insists on one.
+        apiKey: config.LLM_FALLBACK_API_KEY ?? "unused",
+        model: config.LLM_FALLBACK_MODEL ?? config.GEMINI_MODEL,
+      })
+    : undefined;
+  return createModelRouter(primary, fallback, onCall);
+}

@@ -1,0 +1,181 @@
+import { z } from "zod";
+import { describeSafely, IntegrationError, isAbortLike, parseRetryAfter, withRetries } from "./errors.ts";
+import type { IntegrationFailure } from "./errors.ts";
+
+/**
+ * Recent news about an investor, from Tavily's REST API. We call it with plain fetch: the SDK
+ * hides HTTP status codes (which our retry policy needs) and weighs 27 MB.
+ */
+
+export type SearchResult = {
+  url: string;
+  title: string;
+  content: string;
+  /** ISO 8601 when the source gave a readable date. */
+  publishedAt: string | null;
+  score: number;
+};
+
+export type SearchResponse = { results: SearchResult[]; credits: number };
+
+export type SearchOptions = { days?: number; includeDomains?: string[]; maxResults?: number };
+
+export interface WebSearch {
+  search(query: string, options?: SearchOptions): Promise<SearchResponse>;
+}
+
+const SERVICE = "tavily";
+/** A basic-depth search costs one credit; used when the answer does not say. */
+const BASIC_SEARCH_CREDITS = 1;
+
+const tavilyResponse = z.object({
+  results: z.array(
+    z.object({
+      url: z.string(),
+      title: z.string(),
+      content: z.string(),
+      published_date: z.string().nullish(),
+      score: z.number(),
+    }),
+  ),
+  usage: z.object({ credits: z.number() }).nullish(),
+});
+
+export function createTavilySearch(options: {
+  apiKey: string;
+  baseUrl: string;
+  timeoutMs?: number;
+  retries?: number;
+  sleep?: (ms: number) => Promise<void>;
+}): WebSearch {
+  const endpoint = `${options.baseUrl.replace(/\/+$/, "")}/search`;
+  const retry = {
+    retries: options.retries ?? 2,
+    timeoutMs: options.timeoutMs ?? 15_000,
+    sleep: options.sleep,
+    service: SERVICE,
+  };
+
+  async function searchOnce(query: string, searchOptions: SearchOptions, signal: AbortSignal): Promise<SearchResponse> {
+    const body = {
+      query,
+      topic: "news",
+      days: searchOptions.days ?? 30,
+      max_results: searchOptions.maxResults ?? 5,
+      ...(searchOptions.includeDomains?.length ? { include_domains: searchOptions.includeDomains } : {}),
+      include_usage: true,
+      search_depth: "basic",
+    };
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(endpoint, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          "content-type": "application/json",
+          accept: "application/json",
+        },
+        body: JSON.stringify(body),
+        signal,
+      });
+      text = await response.text();
+    } catch (error) {
+      if (signal.aborted || isAbortLike(error)) {
+        throw new IntegrationError(SERVICE, "timeout", `Tavily did not answer within ${retry.timeoutMs} ms`);
+      }
+      throw new IntegrationError(SERVICE, "network", "Could not reach Tavily");
+    }
+
+    if (!response.ok) throw failureFor(response, text, options.apiKey);
+
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new IntegrationError(SERVICE, "malformed", "Tavily answered with something that is not JSON");
+    }
+    const parsed = tavilyResponse.safeParse(json);
+    if (!parsed.success) {
+      throw new IntegrationError(SERVICE, "malformed", "Tavily's answer did not have the expected results list");
+    }
+    return {
+      results: parsed.data.results
+        .filter((result) => isWebUrl(result.url))
+        .map((result) => ({
+          url: result.url,
+          title: result.title,
+          content: result.content,
+          publishedAt: toIsoDate(result.published_date),
+          score: result.score,
+        })),
+      credits: parsed.data.usage?.credits ?? BASIC_SEARCH_CREDITS,
+    };
+  }
+
+  return {
+    search(query, searchOptions = {}) {
+      return withRetries((signal) => searchOnce(query, searchOptions, signal), retry);
+    },
+  };
+}
+
+function failureFor(response: Response, body: string, apiKey: string): IntegrationError {
+  const status = response.status;
+  let failure: IntegrationFailure;
+  let message: string;
+  if (status === 401 || status === 403) {
+    // Fixed wording: never echo anything about the key back.
+    failure = "auth";
+    message = `Tavily rejected the API key (${status})`;
+  } else if (status === 432 || status === 433) {
+    // Plan or pay-as-you-go limit: waiting a second will not help, a person has to act.
+    failure = "auth";
+    message = `Tavily says the account's credit limit is reached (${status})`;
+  } else if (status === 429) {
+    failure = "rate_limited";
+    message = "Tavily is rate limiting us (429)";
+  } else if (status >= 500) {
+    failure = "server";
+    message = `Tavily had a server error (${status})`;
+  } else {
+    failure = "bad_request";
+    message = `Tavily refused the request (${status})`;
+  }
+  const detail = errorDetail(body);
+  if (detail && failure !== "auth") message += `: ${describeSafely(detail, [apiKey])}`;
+  const retryAfterMs = status === 429 ? parseRetryAfter(response.headers.get("retry-after"), new Date()) : undefined;
+  return new IntegrationError(SERVICE, failure, message, retryAfterMs);
+}
+
+/** Tavily's errors look like `{"detail":{"error":"…"}}`; FastAPI validation errors differ. */
+function errorDetail(body: string): string | undefined {
+  try {
+    const json = JSON.parse(body) as { detail?: unknown };
+    const detail = json.detail;
+    if (typeof detail === "string") return detail;
+    if (detail && typeof detail === "object" && "error" in detail && typeof detail.error === "string") {
+      return detail.error;
+    }
+  } catch {
+    // Not JSON: the status says enough.
+  }
+  return undefined;
+}
+
+/** Evidence links are opened by the founder, so anything but http(s) is dropped. */
+function isWebUrl(url: string): boolean {
+  try {
+    const protocol = new URL(url).protocol;
+    return protocol === "https:" || protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+/** Tavily's news dates come as RFC 1123 ("Tue, 03 Jun 2025 10:00:00 GMT"); store ISO instead. */
+function toIsoDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}

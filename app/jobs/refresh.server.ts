@@ -1,0 +1,341 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { AppDatabase } from "#db/database.server.ts";
+import { getInvestor } from "#db/queries/investors.server.ts";
+import {
+  activeRun,
+  evidenceDates,
+  finishInvestor,
+  getRun,
+  saveSearchResults,
+  selectionCandidates,
+  unjudgedEvidence,
+} from "#db/queries/refresh.server.ts";
+import { runs } from "#db/schema.ts";
+import { isHttpUrl } from "../domain/investor.ts";
+import {
+  type InvestorJudgement,
+  type InvestorToJudge,
+  JUDGE_JSON_SCHEMA,
+  JUDGE_SYSTEM_PROMPT,
+  acceptJudgements,
+  buildJudgePrompt,
+  deriveSignalsByRule,
+  parseJudgeAnswer,
+} from "../domain/judging.ts";
+import type { ScoringRules } from "../domain/scoring.ts";
+import { selectInvestorsToCheck } from "../domain/selection.ts";
+import { IntegrationError } from "../integrations/errors.ts";
+import type { LanguageModel, ModelCall } from "../integrations/model.server.ts";
+import type { WebSearch } from "../integrations/search.server.ts";
+import { log } from "../log.server.ts";
+
+/**
+ * The refresh (SPEC §3, §8): durable runs in the `runs` table, worked in chains of at most
+ * RUN_BUDGET_SECONDS, each investor finished in one transaction that also advances the cursor,
+ * so a run taken over after a crash neither repeats nor skips anyone.
+ */
+
+export const MAX_CHAIN = 50;
+export const SEARCH_WINDOW_DAYS = 30;
+
+export type RefreshDeps = {
+  db: AppDatabase;
+  rules: ScoringRules;
+  now: () => Date;
+  runBudgetSeconds: number;
+  creditBudget: number;
+  search: WebSearch | undefined;
+  /** Builds the model router for one batch; `onCall` counts every call a run makes. */
+  createModel: (onCall: (call: ModelCall) => void) => LanguageModel | undefined;
+  owner: string;
+  leaseMs?: number;
+  batchSize?: number;
+  /** Asked between investors: true when the process is shutting down. */
+  shouldStop?: () => boolean;
+};
+
+export class RefreshRefused extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly runId: string | undefined;
+  constructor(status: number, code: string, message: string, runId?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.runId = runId;
+  }
+}
+
+export type StartedRun = { run_id: string; status: string; selected: number };
+
+/** Selects the investors worth checking and queues a run. 503 without search, 409 while one is active. */
+export function startRefresh(deps: RefreshDeps, options: { trigger: "cron" | "manual"; linkedin: boolean }): StartedRun {
+  if (!deps.search) {
+    throw new RefreshRefused(503, "search_not_configured", "Web search is not configured: set TAVILY_API_KEY to refresh.");
+  }
+  const now = deps.now();
+  return deps.db.transaction((tx) => {
+    const t = tx as unknown as AppDatabase;
+    const active = activeRun(t);
+    if (active) {
+      throw new RefreshRefused(409, "run_in_progress", "A refresh is already in progress.", active.runId);
+    }
+    const selection = selectInvestorsToCheck(selectionCandidates(deps.db, now), {
+      now,
+      creditBudget: deps.creditBudget,
+      creditsPerInvestor: options.linkedin ? 2 : 1,
+    });
+    const runId = randomUUID();
+    t.insert(runs)
+      .values({
+        runId,
+        trigger: options.trigger,
+        status: "queued",
+        chain: 1,
+        linkedin: options.linkedin,
+        queue: selection.queue,
+        selectionReasons: Object.fromEntries(Object.entries(selection.reasons).map(([id, reason]) => [String(id), reason])),
+        createdAt: now.toISOString(),
+      })
+      .run();
+    return { run_id: runId, status: "queued", selected: selection.queue.length };
+  }, { behavior: "immediate" });
+}
+
+export type ContinueResult = { status: 202 | 200; run_id: string; chain: number };
+
+/** Route #5: start chain `chain` of a waiting run; a repeat of an accepted chain is a no-op. */
+export function continueRefresh(db: AppDatabase, runId: string, chain: number): ContinueResult {
+  return db.transaction((tx) => {
+    const t = tx as unknown as AppDatabase;
+    const run = getRun(t, runId);
+    if (!run) throw new RefreshRefused(404, "not_found", `There is no run ${runId}.`);
+    if (chain <= run.chain) return { status: 200, run_id: runId, chain };
+    if (chain === run.chain + 1 && run.status === "waiting_chain") {
+      t.update(runs).set({ status: "queued", chain }).where(eq(runs.runId, runId)).run();
+      return { status: 202, run_id: runId, chain };
+    }
+    throw new RefreshRefused(
+      409,
+      "chain_out_of_order",
+      run.status === "waiting_chain"
+        ? `This run waits for chain ${run.chain + 1}, not ${chain}.`
+        : `This run is ${run.status.replace("_", " ")} at chain ${run.chain}; chain ${chain} cannot start.`,
+    );
+  }, { behavior: "immediate" });
+}
+
+/**
+ * Takes the lease of a run that is queued, waiting for its next chain (which starts it:
+ * chain + 1, or truncated past chain 50), or running under an expired lease (a takeover).
+ */
+export function acquireRun(deps: RefreshDeps, runId: string): boolean {
+  const now = deps.now();
+  const leaseMs = deps.leaseMs ?? Math.max(60_000, deps.runBudgetSeconds * 2_000);
+  return deps.db.transaction((tx) => {
+    const t = tx as unknown as AppDatabase;
+    const run = getRun(t, runId);
+    if (!run) return false;
+    const expired = run.status === "running" && (!run.leaseExpiresAt || run.leaseExpiresAt < now.toISOString());
+    if (run.status === "waiting_chain") {
+      if (run.chain >= MAX_CHAIN) {
+        t.update(runs).set({ status: "truncated", finishedAt: now.toISOString(), leaseOwner: null, leaseExpiresAt: null }).where(eq(runs.runId, runId)).run();
+        return false;
+      }
+      t.update(runs).set({ chain: run.chain + 1 }).where(eq(runs.runId, runId)).run();
+    } else if (run.status !== "queued" && !expired) {
+      return false;
+    }
+    t.update(runs)
+      .set({
+        status: "running",
+        leaseOwner: deps.owner,
+        leaseExpiresAt: new Date(now.getTime() + leaseMs).toISOString(),
+        startedAt: run.startedAt ?? now.toISOString(),
+      })
+      .where(eq(runs.runId, runId))
+      .run();
+    if (expired) log.warn("took over a run whose lease expired", { run: runId, cursor: run.cursor });
+    return true;
+  }, { behavior: "immediate" });
+}
+
+/** Runs that the poller should work on now: queued, waiting for a chain, or with an expired lease. */
+export function runsReadyToWork(db: AppDatabase, now: Date): string[] {
+  return db
+    .select({ runId: runs.runId })
+    .from(runs)
+    .where(
+      and(
+        sql`${runs.trigger} != 'demo'`,
+        or(
+          inArray(runs.status, ["queued", "waiting_chain"]),
+          and(eq(runs.status, "running"), or(sql`${runs.leaseExpiresAt} is null`, lt(runs.leaseExpiresAt, now.toISOString()))),
+        ),
+      ),
+    )
+    .all()
+    .map((row) => row.runId);
+}
+
+function searchQuery(name: string, firm: string | null): string {
+  return firm ? `"${name}" ${firm}` : `"${name}" investor`;
+}
+
+/** Searches one investor (news, plus LinkedIn when asked) and saves what is new. */
+async function searchInvestor(deps: RefreshDeps, runId: string, investorId: number, linkedin: boolean): Promise<string[]> {
+  const investor = getInvestor(deps.db, investorId, false);
+  if (!investor) return [];
+  const errors: string[] = [];
+  const pages: Parameters<typeof saveSearchResults>[1]["pages"] = [];
+  let credits = 0;
+  const queries: Array<{ source: "news" | "linkedin"; includeDomains?: string[] }> = [{ source: "news" }];
+  if (linkedin) queries.push({ source: "linkedin", includeDomains: ["linkedin.com"] });
+  for (const query of queries) {
+    try {
+      const response = await deps.search!.search(searchQuery(investor.name, investor.firm), {
+        days: SEARCH_WINDOW_DAYS,
+        includeDomains: query.includeDomains,
+        maxResults: 5,
+      });
+      credits += response.credits;
+      for (const result of response.results) {
+        if (!isHttpUrl(result.url)) continue;
+        pages.push({ url: result.url.split("#")[0]!, title: result.title, content: result.content, publishedAt: result.publishedAt, source: query.source });
+      }
+    } catch (error) {
+      errors.push(`search for investor ${investorId} failed: ${describe(error)}`);
+    }
+  }
+  saveSearchResults(deps.db, { runId, investorId, pages, credits, now: deps.now() });
+  return errors;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof IntegrationError) return `${error.service} ${error.failure}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Judges a batch with one model call and at most one re-ask; undefined when no judgement could be had. */
+async function judgeBatch(
+  deps: RefreshDeps,
+  batch: InvestorToJudge[],
+): Promise<{ judgements: InvestorJudgement[] | undefined; calls: number; errors: string[]; degraded: boolean }> {
+  let calls = 0;
+  const model = deps.createModel(() => calls++);
+  if (!model) return { judgements: undefined, calls, errors: [], degraded: true };
+  const prompt = buildJudgePrompt(batch);
+  const request = { system: JUDGE_SYSTEM_PROMPT, schema: JUDGE_JSON_SCHEMA as unknown as Record<string, unknown>, schemaName: "investor_judgements" };
+  try {
+    const first = await model.generateJson({ ...request, prompt });
+    let parsed = parseJudgeAnswer(first.text);
+    if (!parsed.ok) {
+      const again = await model.generateJson({
+        ...request,
+        prompt: `${prompt}\n\nYour previous answer did not match the schema (${parsed.problem}). Answer again with JSON that matches it exactly.`,
+      });
+      parsed = parseJudgeAnswer(again.text);
+      if (!parsed.ok) {
+        return { judgements: undefined, calls, errors: [`the model's answer did not match the schema twice: ${parsed.problem}`], degraded: true };
+      }
+    }
+    return { judgements: acceptJudgements(batch, parsed.answer), calls, errors: [], degraded: false };
+  } catch (error) {
+    return { judgements: undefined, calls, errors: [`the model could not judge a batch: ${describe(error)}`], degraded: true };
+  }
+}
+
+/**
+ * Works one chain of a run: batches of investors from the cursor until the queue ends, the
+ * time budget is spent or the process stops. Returns the run's status afterwards.
+ */
+export async function workRun(deps: RefreshDeps, runId: string): Promise<string> {
+  if (!acquireRun(deps, runId)) return getRun(deps.db, runId)?.status ?? "missing";
+  const started = Date.now();
+  const budgetMs = deps.runBudgetSeconds * 1000;
+  const leaseMs = deps.leaseMs ?? Math.max(60_000, deps.runBudgetSeconds * 2_000);
+  const batchSize = deps.batchSize ?? 5;
+  let noModelNoted = false;
+
+  for (;;) {
+    const run = getRun(deps.db, runId)!;
+    if (run.status !== "running" || run.leaseOwner !== deps.owner) return run.status;
+    if (run.cursor >= run.queue.length) {
+      deps.db.update(runs).set({ status: "completed", finishedAt: deps.now().toISOString(), leaseOwner: null, leaseExpiresAt: null }).where(eq(runs.runId, runId)).run();
+      return "completed";
+    }
+    if (Date.now() - started >= budgetMs || deps.shouldStop?.()) {
+      const status = run.chain >= MAX_CHAIN ? "truncated" : "waiting_chain";
+      deps.db
+        .update(runs)
+        .set({ status, leaseOwner: null, leaseExpiresAt: null, ...(status === "truncated" ? { finishedAt: deps.now().toISOString() } : {}) })
+        .where(eq(runs.runId, runId))
+        .run();
+      return status;
+    }
+
+    const batchIds = run.queue.slice(run.cursor, run.cursor + batchSize);
+    const errorsByInvestor = new Map<number, string[]>();
+    for (const investorId of batchIds) {
+      if (run.searched.includes(investorId)) continue;
+      const spent = getRun(deps.db, runId)!.searchCreditsUsed;
+      if (spent + (run.linkedin ? 2 : 1) > deps.creditBudget) {
+        errorsByInvestor.set(investorId, [`credit budget of ${deps.creditBudget} reached; investor ${investorId} not searched`]);
+        continue;
+      }
+      errorsByInvestor.set(investorId, await searchInvestor(deps, runId, investorId, run.linkedin));
+    }
+
+    const batch: InvestorToJudge[] = [];
+    for (const investorId of batchIds) {
+      const investor = getInvestor(deps.db, investorId, false);
+      const items = unjudgedEvidence(deps.db, investorId);
+      if (!investor || items.length === 0) continue;
+      batch.push({
+        id: investorId,
+        name: investor.name,
+        firm: investor.firm,
+        evidence: items.map((item) => ({ id: item.id, url: item.url, title: item.title, excerpt: item.excerpt, published_at: item.publishedAt })),
+      });
+    }
+    const judged = batch.length > 0 ? await judgeBatch(deps, batch) : { judgements: [], calls: 0, errors: [], degraded: false };
+    const batchErrors = [...judged.errors];
+    if (judged.degraded && judged.calls === 0 && batch.length > 0 && !noModelNoted && !run.degraded) {
+      batchErrors.push("no language model is configured: evidence was saved unjudged and signals were derived by rule");
+      noModelNoted = true;
+    }
+
+    for (const [index, investorId] of batchIds.entries()) {
+      const investor = getInvestor(deps.db, investorId, false);
+      const now = deps.now();
+      const judgement = judged.judgements?.find((item) => item.investorId === investorId);
+      const hadEvidence = batch.some((item) => item.id === investorId);
+      const signals = judgement
+        ? judgement.signals
+        : hadEvidence || !investor?.signalsCheckedAt
+          ? { ...deriveSignalsByRule(evidenceDates(deps.db, investorId), now, deps.rules.halfLifeDays), hook: investor?.signalHook ?? null, hookEvidenceId: investor?.signalHookEvidenceId ?? null, redFlag: investor?.signalRedFlag ?? null }
+          : { activity: investor.signalActivity, hook: investor.signalHook, hookEvidenceId: investor.signalHookEvidenceId, redFlag: investor.signalRedFlag };
+      finishInvestor(deps.db, {
+        runId,
+        investorId,
+        judgements: judgement?.judgements ?? [],
+        signals: {
+          signalActivity: signals.activity,
+          signalFit: investor?.signalFit ?? null,
+          signalHook: signals.hook,
+          signalHookEvidenceId: signals.hookEvidenceId,
+          signalRedFlag: signals.redFlag,
+          signalsCheckedAt: now.toISOString(),
+        },
+        now,
+        rules: deps.rules,
+        leaseOwner: deps.owner,
+        leaseMs,
+        llmCalls: index === 0 ? judged.calls : 0,
+        errors: [...(index === 0 ? batchErrors : []), ...(errorsByInvestor.get(investorId) ?? [])],
+        degraded: hadEvidence && judged.degraded,
+      });
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { hostname } from "node:os";
+import { Cron } from "croner";
+import type { App } from "../app.server.ts";
+import { modelFromConfig } from "../integrations/model.server.ts";
+import { createTavilySearch } from "../integrations/search.server.ts";
+import { log } from "../log.server.ts";
+import { type RefreshDeps, RefreshRefused, runsReadyToWork, startRefresh, workRun } from "./refresh.server.ts";
+
+/**
+ * The process's background work: the croner schedule (refresh Monday and Thursday, digest every
+ * morning) and the poller that works queued runs, starts waiting chains and takes over runs
+ * whose lease expired. One worker per process; stopped cleanly on SIGTERM.
+ */
+
+const owner = `${hostname()}:${process.pid}`;
+let stopping = false;
+let working: Promise<void> | undefined;
+
+export function refreshDeps(app: App): RefreshDeps {
+  const { config } = app;
+  return {
+    db: app.db,
+    rules: app.rules,
+    now: app.now,
+    runBudgetSeconds: config.RUN_BUDGET_SECONDS,
+    creditBudget: config.REFRESH_CREDIT_BUDGET,
+    search: config.TAVILY_API_KEY ? createTavilySearch({ apiKey: config.TAVILY_API_KEY, baseUrl: config.TAVILY_BASE_URL }) : undefined,
+    createModel: (onCall) => modelFromConfig(config, onCall),
+    owner,
+    shouldStop: () => stopping,
+  };
+}
+
+/** Works every run that is ready, one at a time; a second call while working is a no-op. */
+export function pollRuns(app: App): Promise<void> {
+  if (working || stopping) return working ?? Promise.resolve();
+  working = (async () => {
+    try {
+      const deps = refreshDeps(app);
+      for (let guard = 0; guard < 100 && !stopping; guard++) {
+        const [runId] = runsReadyToWork(app.db, app.now());
+        if (!runId) break;
+        const status = await workRun(deps, runId);
+        log.info("refresh chain ended", { run: runId, status });
+        if (status === "running") break;
+      }
+    } catch (error) {
+      log.error("refresh worker failed", { error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      working = undefined;
+    }
+  })();
+  return working;
+}
+
+export type Worker = { stop: () => Promise<void> };
+
+export function startWorker(app: App, options: { pollMs?: number } = {}): Worker {
+  stopping = false;
+  const jobs: Cron[] = [];
+  const { config } = app;
+  if (config.SCHEDULER_ENABLED) {
+    jobs.push(
+      new Cron(config.REFRESH_CRON, { timezone: config.TZ_SCHEDULE, protect: true, name: "refresh" }, () => {
+        try {
+          const started = startRefresh(refreshDeps(app), { trigger: "cron", linkedin: false });
+          log.info("scheduled refresh queued", { run: started.run_id, selected: started.selected });
+          void pollRuns(app);
+        } catch (error) {
+          if (error instanceof RefreshRefused) log.warn(`scheduled refresh skipped: ${error.message}`);
+          else log.error("scheduled refresh failed", { error: String(error) });
+        }
+      }),
+    );
+  }
+  const timer = setInterval(() => void pollRuns(app), options.pollMs ?? 5_000);
+  timer.unref();
+  void pollRuns(app);
+  return {
+    async stop() {
+      stopping = true;
+      for (const job of jobs) job.stop();
+      clearInterval(timer);
+      // The current investor finishes and the run is left waiting for its next chain.
+      await working;
+    },
+  };
+}

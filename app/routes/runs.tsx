@@ -1,0 +1,100 @@
+import type { Route } from "./+types/runs";
+import { listRuns } from "#db/queries/runs.server.ts";
+import { getApp } from "../app.server.ts";
+import { requirePageSession } from "../auth/guards.server.ts";
+import { LiveRevalidate } from "../components/live-revalidate.tsx";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const app = getApp();
+  requirePageSession(request, app);
+  return {
+    runs: listRuns(app.db).map((run) => ({
+      runId: run.runId,
+      trigger: run.trigger,
+      status: run.status,
+      chain: run.chain,
+      selected: run.queue.length,
+      checked: run.investorsChecked,
+      evidenceAdded: run.evidenceAdded,
+      credits: run.searchCreditsUsed,
+      llmCalls: run.llmCalls,
+      errors: run.errors,
+      degraded: run.degraded,
+      createdAt: run.createdAt,
+      finishedAt: run.finishedAt,
+    })),
+  };
+}
+
+const ACTIVE = new Set(["queued", "running", "waiting_chain"]);
+
+export default function Runs({ loaderData }: Route.ComponentProps) {
+  const active = loaderData.runs.some((run) => ACTIVE.has(run.status));
+  return (
+    <>
+      <LiveRevalidate active={active} />
+      <div className="page-head">
+        <h1>Refresh runs</h1>
+        <p className="muted">Each refresh searches the news for the investors worth checking and judges what it finds. Costs are counted per run.</p>
+      </div>
+      <section className="panel">
+        {loaderData.runs.length === 0 ? (
+          <p className="muted">No refresh has run yet. The schedule runs one on Monday and Thursday mornings; you can also start one from the dashboard.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Started</th>
+                  <th scope="col">Trigger</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Chain</th>
+                  <th scope="col">Checked / selected</th>
+                  <th scope="col">Evidence added</th>
+                  <th scope="col">Credits</th>
+                  <th scope="col">Model calls</th>
+                  <th scope="col">Errors</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.runs.map((run) => (
+                  <tr key={run.runId}>
+                    <td>{run.createdAt.replace("T", " ").slice(0, 16)}</td>
+                    <td>{run.trigger}</td>
+                    <td>
+                      {run.status.replace("_", " ")}
+                      {run.degraded ? <span className="badge badge-wait">degraded</span> : null}
+                    </td>
+                    <td>{run.chain}</td>
+                    <td>
+                      {run.checked} / {run.selected}
+                    </td>
+                    <td>{run.evidenceAdded}</td>
+                    <td>{run.credits}</td>
+                    <td>{run.llmCalls}</td>
+                    <td>
+                      {run.errors.length === 0 ? (
+                        "0"
+                      ) : (
+                        <details>
+                          <summary>{run.errors.length}</summary>
+                          <ul className="errors">
+                            {run.errors.slice(0, 20).map((error, index) => (
+                              <li key={index}>{error}</li>
+                            ))}
+                          </ul>
+                        </details>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Runs · Investor Pipeline" }];

@@ -1,0 +1,1 @@
+ALTER TABLE `runs` ADD `searched` text DEFAULT '[]' NOT NULL;

@@ -1,0 +1,148 @@
+import { createHash } from "node:crypto";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { SelectionCandidate } from "#app/domain/selection.ts";
+import type { EvidenceJudgement } from "#app/domain/judging.ts";
+import { type SignalWrite, signalColumns } from "#app/domain/signals.ts";
+import type { ScoringRules } from "#app/domain/scoring.ts";
+import type { AppDatabase } from "../database.server.ts";
+import { evidence, investors, runs } from "../schema.ts";
+import { rescoreInvestor } from "./investors.server.ts";
+import type { RunRow } from "./runs.server.ts";
+
+export const ACTIVE_RUN_STATUSES = ["queued", "running", "waiting_chain"] as const;
+
+export function activeRun(db: AppDatabase): RunRow | undefined {
+  return db
+    .select()
+    .from(runs)
+    .where(and(inArray(runs.status, [...ACTIVE_RUN_STATUSES]), sql`${runs.trigger} != 'demo'`))
+    .get();
+}
+
+export function getRun(db: AppDatabase, runId: string): RunRow | undefined {
+  return db.select().from(runs).where(and(eq(runs.runId, runId), sql`${runs.trigger} != 'demo'`)).get();
+}
+
+/** What selection needs to know about every real investor, including how often news appears. */
+export function selectionCandidates(db: AppDatabase, now: Date): SelectionCandidate[] {
+  const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+  return db.$client
+    .prepare(
+      `select i.id, i.relationship_status, i.score, i.signal_activity, i.signals_checked_at, i.last_contact_date,
+              (select count(*) from evidence e where e.investor_id = i.id and coalesce(e.published_at, e.found_at) >= ?) as recent_news_count,
+              (select max(coalesce(e.published_at, e.found_at)) from evidence e where e.investor_id = i.id) as last_news_at
+         from investors i where i.is_demo = 0`,
+    )
+    .all(since) as SelectionCandidate[];
+}
+
+export type FoundPage = { url: string; title: string; content: string; publishedAt: string | null; source: "news" | "linkedin" };
+
+export function contentHash(title: string, content: string): string {
+  return createHash("sha256").update(`${title.trim().toLowerCase()}\n${content.replace(/\s+/g, " ").trim().toLowerCase()}`).digest("hex");
+}
+
+/**
+ * Saves search results at once as unjudged evidence, dropping what is already saved (same URL
+ * or same content), adds the credits to the run and marks the investor searched — one
+ * transaction, so a crash after it never pays for the same search again.
+ */
+export function saveSearchResults(
+  db: AppDatabase,
+  input: { runId: string; investorId: number; pages: FoundPage[]; credits: number; now: Date },
+): number {
+  return db.transaction((tx) => {
+    let added = 0;
+    for (const page of input.pages) {
+      const result = tx
+        .insert(evidence)
+        .values({
+          investorId: input.investorId,
+          url: page.url,
+          title: page.title.slice(0, 500),
+          excerpt: page.content.slice(0, 4_000),
+          source: page.source,
+          publishedAt: page.publishedAt,
+          foundAt: input.now.toISOString(),
+          runId: input.runId,
+          contentHash: contentHash(page.title, page.content),
+        })
+        .onConflictDoNothing()
+        .run();
+      added += result.changes;
+    }
+    tx.update(runs)
+      .set({
+        searchCreditsUsed: sql`${runs.searchCreditsUsed} + ${input.credits}`,
+        evidenceAdded: sql`${runs.evidenceAdded} + ${added}`,
+        searched: sql`json_insert(${runs.searched}, '$[#]', ${input.investorId})`,
+      })
+      .where(eq(runs.runId, input.runId))
+      .run();
+    return added;
+  });
+}
+
+export function unjudgedEvidence(db: AppDatabase, investorId: number) {
+  return db
+    .select()
+    .from(evidence)
+    .where(and(eq(evidence.investorId, investorId), isNull(evidence.judgedAt)))
+    .all();
+}
+
+export function evidenceDates(db: AppDatabase, investorId: number) {
+  return db
+    .select({ published_at: evidence.publishedAt, found_at: evidence.foundAt })
+    .from(evidence)
+    .where(eq(evidence.investorId, investorId))
+    .all();
+}
+
+/**
+ * One investor's step, in one transaction: store the judgements, write the signal columns (and
+ * only those), re-score, and advance the run's cursor past this investor.
+ */
+export function finishInvestor(
+  db: AppDatabase,
+  input: {
+    runId: string;
+    investorId: number;
+    judgements: EvidenceJudgement[];
+    signals: SignalWrite;
+    now: Date;
+    rules: ScoringRules;
+    leaseOwner: string;
+    leaseMs: number;
+    llmCalls: number;
+    errors: string[];
+    degraded: boolean;
+  },
+): void {
+  db.transaction((tx) => {
+    const t = tx as unknown as AppDatabase;
+    const stamp = input.now.toISOString();
+    for (const judgement of input.judgements) {
+      t.update(evidence)
+        .set({ category: judgement.category, relevance: judgement.relevance, summary: judgement.summary, judgedAt: stamp })
+        .where(and(eq(evidence.id, judgement.evidenceId), eq(evidence.investorId, input.investorId)))
+        .run();
+    }
+    t.update(investors).set(signalColumns(input.signals)).where(and(eq(investors.id, input.investorId), eq(investors.isDemo, false))).run();
+    rescoreInvestor(t, input.investorId, input.now, input.rules);
+    const run = t.select().from(runs).where(eq(runs.runId, input.runId)).get()!;
+    t.update(runs)
+      .set({
+        cursor: run.cursor + 1,
+        investorsChecked: run.investorsChecked + 1,
+        searched: run.searched.filter((id) => id !== input.investorId),
+        llmCalls: run.llmCalls + input.llmCalls,
+        errors: input.errors.length ? [...run.errors, ...input.errors].slice(-200) : run.errors,
+        degraded: run.degraded || input.degraded,
+        leaseOwner: input.leaseOwner,
+        leaseExpiresAt: new Date(input.now.getTime() + input.leaseMs).toISOString(),
+      })
+      .where(eq(runs.runId, input.runId))
+      .run();
+  })
+}

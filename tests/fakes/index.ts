@@ -1,0 +1,9 @@
+/** Loopback fakes for every outside service, shared by tests and the offline dev script. */
+export { startFakeServer } from "./fake-server.ts";
+export type { FakeReply, FakeServer, RecordedRequest, ReplyHandler } from "./fake-server.ts";
+export { newsResultsFor, startFakeTavily, tavilyError } from "./tavily.ts";
+export type { FakeTavily } from "./tavily.ts";
+export { geminiAnswer, geminiError, startFakeGemini } from "./gemini.ts";
+export type { AnswerSource, FakeGemini } from "./gemini.ts";
+export { chatCompletion, openAiError, startFakeOpenAi } from "./openai.ts";
+export type { FakeOpenAi } from "./openai.ts";
