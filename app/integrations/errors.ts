@@ -97,6 +97,8 @@ export function parseRetryAfter(header: string | null, now: Date): number | unde
   const text = header.trim();
   if (text === "") return undefined;
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  // Every HTTP date format names the month; without this, Date.parse would read "-5" as a year.
+  if (!/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b/i.test(text)) return undefined;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now.getTime());

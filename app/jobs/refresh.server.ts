@@ -227,15 +227,19 @@ async function judgeBatch(
   if (!model) return { judgements: undefined, calls, errors: [], degraded: true };
   const prompt = buildJudgePrompt(batch);
   const request = { system: JUDGE_SYSTEM_PROMPT, schema: JUDGE_JSON_SCHEMA as unknown as Record<string, unknown>, schemaName: "investor_judgements" };
+  // An answer that is not JSON, or not the schema, is worth one re-ask; other failures are not.
+  const ask = async (text: string) => {
+    try {
+      return parseJudgeAnswer((await model.generateJson({ ...request, prompt: text })).text);
+    } catch (error) {
+      if (error instanceof IntegrationError && error.failure === "malformed") return { ok: false as const, problem: error.message };
+      throw error;
+    }
+  };
   try {
-    const first = await model.generateJson({ ...request, prompt });
-    let parsed = parseJudgeAnswer(first.text);
+    let parsed = await ask(prompt);
     if (!parsed.ok) {
-      const again = await model.generateJson({
-        ...request,
-        prompt: `${prompt}\n\nYour previous answer did not match the schema (${parsed.problem}). Answer again with JSON that matches it exactly.`,
-      });
-      parsed = parseJudgeAnswer(again.text);
+      parsed = await ask(`${prompt}\n\nYour previous answer did not match the schema (${parsed.problem}). Answer again with JSON that matches it exactly.`);
       if (!parsed.ok) {
         return { judgements: undefined, calls, errors: [`the model's answer did not match the schema twice: ${parsed.problem}`], degraded: true };
       }
