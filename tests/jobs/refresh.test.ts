@@ -207,7 +207,7 @@ describe("a refresh run", () => {
 
   it("falls back to the OpenAI-compatible route only when Gemini fails", async () => {
     addInvestors(2);
-    gemini.respond(() => geminiError(500, "INTERNAL", "boom"));
+    gemini.respond(() => geminiError(500, "boom"));
     const started = startRefresh(deps(), { trigger: "cron", linkedin: false });
     expect(await workRun(deps(), started.run_id)).toBe("completed");
     expect(gemini.requests.length).toBeGreaterThanOrEqual(1);
