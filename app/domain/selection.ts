@@ -61,6 +61,8 @@ export const SEARCH_WINDOW_DAYS = 30;
 export const MIN_RECHECK_DAYS = 2;
 /** The prior of the news rate: as if we had watched for 15 days and seen half an item (≈ 1 a month). */
 export const NEWS_RATE_PRIOR = { items: 0.5, days: 15 } as const;
+/** Items are never counted over fewer watched days than this (see `newsRatePerDay`). */
+export const MIN_WATCHED_DAYS = 7;
 /** At or above this many items in 30 days the reason says "publishes often". */
 export const PUBLISHES_OFTEN_ITEMS = 3;
 
@@ -118,14 +120,16 @@ function recentItems(candidate: SelectionCandidate, now: Date): number {
  * Estimated news items per day. The last check saw the whole 30-day window behind it, so the
  * items published in the last 30 days were watched for (30 − days since that check) days; an
  * investor never checked (or checked longer ago than the window) has only the prior to go on.
+ * Never decreases as the last check grows older, nor as more news is seen.
  */
 export function newsRatePerDay(candidate: SelectionCandidate, now: Date): number {
   const items = recentItems(candidate, now);
   const sinceCheck = daysSinceChecked(candidate, now);
   let watched = sinceCheck === null ? 0 : Math.max(0, SEARCH_WINDOW_DAYS - sinceCheck);
-  // Evidence without a check that could have seen it (imported, or found by other means):
-  // assume the whole window was watched rather than inflate the rate.
-  if (items > 0 && watched === 0) watched = SEARCH_WINDOW_DAYS;
+  // A few items over a day or two of watching (a check at the edge of the window, undated items
+  // stamped with the time they were found, evidence from an import) say little about a rate:
+  // count them over at least a week rather than let the estimate explode.
+  if (items > 0) watched = Math.max(watched, MIN_WATCHED_DAYS);
   return (NEWS_RATE_PRIOR.items + items) / (NEWS_RATE_PRIOR.days + watched);
 }
 

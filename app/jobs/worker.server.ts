@@ -34,7 +34,7 @@ export function refreshDeps(app: App): RefreshDeps {
 /** Works every run that is ready, one at a time; a second call while working is a no-op. */
 export function pollRuns(app: App): Promise<void> {
   if (working || stopping) return working ?? Promise.resolve();
-  working = (async () => {
+  const work = async () => {
     try {
       const deps = refreshDeps(app);
       for (let guard = 0; guard < 100 && !stopping; guard++) {
@@ -46,11 +46,14 @@ export function pollRuns(app: App): Promise<void> {
       }
     } catch (error) {
       log.error("refresh worker failed", { error: error instanceof Error ? error.message : String(error) });
-    } finally {
-      working = undefined;
     }
-  })();
-  return working;
+  };
+  // Cleared only after the assignment: a poll with nothing to do finishes synchronously.
+  const current = work().finally(() => {
+    if (working === current) working = undefined;
+  });
+  working = current;
+  return current;
 }
 
 export type Worker = { stop: () => Promise<void> };

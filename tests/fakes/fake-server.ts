@@ -75,8 +75,9 @@ export async function startFakeServer(
         }, reply.delayMs);
         timers.add(timer);
       });
-      // The client gave up meanwhile; writing would only raise EPIPE noise.
-      if (outgoing.destroyed || incoming.destroyed) return;
+      // The client gave up meanwhile; writing would only raise EPIPE noise. (The request stream
+      // itself is always destroyed by now: it auto-destroys once its body has been read.)
+      if (outgoing.destroyed || !outgoing.socket || outgoing.socket.destroyed) return;
     }
     send(outgoing, reply);
   }

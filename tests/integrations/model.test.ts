@@ -101,7 +101,13 @@ describe("Gemini through @google/genai", () => {
   });
 
   it("honours Retry-After on a 429, then succeeds", async () => {
-    gemini.queue(geminiError(429, "Resource has been exhausted (e.g. check quota).", { retryAfterSeconds: 2 }));
+    // The header wins over the RetryInfo detail when both are present.
+    gemini.queue(
+      geminiError(429, "Resource has been exhausted (e.g. check quota).", {
+        retryAfterSeconds: 9,
+        headers: { "retry-after": "2" },
+      }),
+    );
     gemini.answerWith(verdict);
     const answer = await geminiModel().generateJson(request);
     expect(JSON.parse(answer.text)).toEqual(verdict);
