@@ -85,7 +85,7 @@ export const configSchema = z.object({
   ADMIN_PASSCODE: optionalText,
   SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
 
-  RUN_BUDGET_SECONDS: integer(5, 3_600, 50),
+  RUN_BUDGET_SECONDS: integer(1, 3_600, 50),
   REFRESH_CREDIT_BUDGET: integer(1, 100_000, 100),
   EVIDENCE_HALF_LIFE_DAYS: integer(1, 365, 14),
   FOLLOW_UP_AFTER_DAYS: integer(1, 365, 7),

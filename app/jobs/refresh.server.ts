@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppDatabase } from "#db/database.server.ts";
 import { getInvestor } from "#db/queries/investors.server.ts";
 import {
@@ -53,6 +53,8 @@ export type RefreshDeps = {
   batchSize?: number;
   /** Asked between investors: true when the process is shutting down. */
   shouldStop?: () => boolean;
+  /** True when a lease owner is known to be dead (a crashed process on this machine). */
+  isOwnerGone?: (owner: string | null) => boolean;
 };
 
 export class RefreshRefused extends Error {
@@ -137,7 +139,9 @@ export function acquireRun(deps: RefreshDeps, runId: string): boolean {
     const t = tx as unknown as AppDatabase;
     const run = getRun(t, runId);
     if (!run) return false;
-    const expired = run.status === "running" && (!run.leaseExpiresAt || run.leaseExpiresAt < now.toISOString());
+    const expired =
+      run.status === "running" &&
+      (!run.leaseExpiresAt || run.leaseExpiresAt < now.toISOString() || (run.leaseOwner !== deps.owner && (deps.isOwnerGone?.(run.leaseOwner) ?? false)));
     if (run.status === "waiting_chain") {
       if (run.chain >= MAX_CHAIN) {
         t.update(runs).set({ status: "truncated", finishedAt: now.toISOString(), leaseOwner: null, leaseExpiresAt: null }).where(eq(runs.runId, runId)).run();
@@ -161,21 +165,23 @@ export function acquireRun(deps: RefreshDeps, runId: string): boolean {
   }, { behavior: "immediate" });
 }
 
-/** Runs that the poller should work on now: queued, waiting for a chain, or with an expired lease. */
-export function runsReadyToWork(db: AppDatabase, now: Date): string[] {
+/**
+ * Runs that the poller should work on now: queued, waiting for a chain, or running under a
+ * lease that expired or whose owner is gone.
+ */
+export function runsReadyToWork(db: AppDatabase, now: Date, isOwnerGone: (owner: string | null) => boolean = () => false): string[] {
   return db
-    .select({ runId: runs.runId })
+    .select({ runId: runs.runId, status: runs.status, leaseOwner: runs.leaseOwner, leaseExpiresAt: runs.leaseExpiresAt })
     .from(runs)
-    .where(
-      and(
-        sql`${runs.trigger} != 'demo'`,
-        or(
-          inArray(runs.status, ["queued", "waiting_chain"]),
-          and(eq(runs.status, "running"), or(sql`${runs.leaseExpiresAt} is null`, lt(runs.leaseExpiresAt, now.toISOString()))),
-        ),
-      ),
-    )
+    .where(and(sql`${runs.trigger} != 'demo'`, inArray(runs.status, ["queued", "waiting_chain", "running"])))
     .all()
+    .filter(
+      (run) =>
+        run.status !== "running" ||
+        !run.leaseExpiresAt ||
+        run.leaseExpiresAt < now.toISOString() ||
+        isOwnerGone(run.leaseOwner),
+    )
     .map((row) => row.runId);
 }
 

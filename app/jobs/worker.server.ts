@@ -1,9 +1,9 @@
-import { hostname } from "node:os";
 import { Cron } from "croner";
 import type { App } from "../app.server.ts";
 import { modelFromConfig } from "../integrations/model.server.ts";
 import { createTavilySearch } from "../integrations/search.server.ts";
 import { log } from "../log.server.ts";
+import { THIS_PROCESS, isOwnerGone } from "./lease-owner.server.ts";
 import { type RefreshDeps, RefreshRefused, runsReadyToWork, startRefresh, workRun } from "./refresh.server.ts";
 
 /**
@@ -12,7 +12,6 @@ import { type RefreshDeps, RefreshRefused, runsReadyToWork, startRefresh, workRu
  * whose lease expired. One worker per process; stopped cleanly on SIGTERM.
  */
 
-const owner = `${hostname()}:${process.pid}`;
 let stopping = false;
 let working: Promise<void> | undefined;
 
@@ -26,8 +25,9 @@ export function refreshDeps(app: App): RefreshDeps {
     creditBudget: config.REFRESH_CREDIT_BUDGET,
     search: config.TAVILY_API_KEY ? createTavilySearch({ apiKey: config.TAVILY_API_KEY, baseUrl: config.TAVILY_BASE_URL }) : undefined,
     createModel: (onCall) => modelFromConfig(config, onCall),
-    owner,
+    owner: THIS_PROCESS,
     shouldStop: () => stopping,
+    isOwnerGone,
   };
 }
 
@@ -38,7 +38,7 @@ export function pollRuns(app: App): Promise<void> {
     try {
       const deps = refreshDeps(app);
       for (let guard = 0; guard < 100 && !stopping; guard++) {
-        const [runId] = runsReadyToWork(app.db, app.now());
+        const [runId] = runsReadyToWork(app.db, app.now(), isOwnerGone);
         if (!runId) break;
         const status = await workRun(deps, runId);
         log.info("refresh chain ended", { run: runId, status });

@@ -9,6 +9,8 @@ export type RunningServer = {
   databasePath: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** Kills the process without warning (a crash). */
+  crash: () => Promise<void>;
 };
 
 export async function freePort(): Promise<number> {
@@ -44,6 +46,12 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     databasePath,
     output: () => output,
     stop: () => stopChild(child),
+    crash: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGKILL");
+      }),
   };
 }
 
