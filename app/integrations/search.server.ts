@@ -28,17 +28,19 @@ const SERVICE = "tavily";
 /** A basic-depth search costs one credit; used when the answer does not say. */
 const BASIC_SEARCH_CREDITS = 1;
 
+// One odd result (a numeric date, a missing title) must not cost the whole answer: the list is
+// checked as a whole, each result on its own, and a result that does not fit is dropped.
 const tavilyResponse = z.object({
-  results: z.array(
-    z.object({
-      url: z.string(),
-      title: z.string(),
-      content: z.string(),
-      published_date: z.string().nullish(),
-      score: z.number(),
-    }),
-  ),
+  results: z.array(z.unknown()),
   usage: z.object({ credits: z.number() }).nullish(),
+});
+
+const tavilyResult = z.object({
+  url: z.string(),
+  title: z.string().catch(""),
+  content: z.string().catch(""),
+  published_date: z.string().nullish().catch(null),
+  score: z.number().catch(0),
 });
 
 export function createTavilySearch(options: {
@@ -101,6 +103,10 @@ export function createTavilySearch(options: {
     }
     return {
       results: parsed.data.results
+        .flatMap((raw) => {
+          const result = tavilyResult.safeParse(raw);
+          return result.success ? [result.data] : [];
+        })
         .filter((result) => isWebUrl(result.url))
         .map((result) => ({
           url: result.url,

@@ -175,6 +175,27 @@ describe("investors, scores, feed, exports and demo over HTTP", () => {
     expect(json.investors.find((i: { name: string }) => i.name === "Ada Lovelace").contact_history).toHaveLength(1);
   });
 
+  it("never renders a stored non-http(s) link, even one written behind the app's back", async () => {
+    const { default: Database } = await import("better-sqlite3");
+    const db = new Database(server.databasePath);
+    try {
+      const insert = db.prepare(
+        "insert into evidence (investor_id, url, title, source, found_at, content_hash) values (?, ?, ?, 'web', '2026-11-20T00:00:00Z', ?)",
+      );
+      insert.run(adaId, "javascript:alert(1)", "Script link", "h1");
+      insert.run(adaId, "data:text/html,<script>alert(1)</script>", "Data link", "h2");
+      insert.run(adaId, "https://news.example.com/ok", "<script>alert('x')</script>", "h3");
+      db.prepare("update investors set website = 'javascript:alert(2)' where id = ?").run(adaId);
+    } finally {
+      db.close();
+    }
+    const html = await (await fetch(`${server.url}/investors/${adaId}`, { headers: { cookie } })).text();
+    expect(html).toContain("Script link");
+    expect(html).not.toMatch(/href="(javascript|data):/i);
+    expect(html).toContain('href="https://news.example.com/ok" target="_blank" rel="noopener noreferrer"');
+    expect(html).not.toContain("<script>alert('x')</script>");
+  });
+
   it("keeps exports behind a session", async () => {
     expect((await fetch(`${server.url}/export.csv`, { redirect: "manual" })).status).toBe(302);
     expect((await fetch(`${server.url}/export.json`, { redirect: "manual" })).status).toBe(302);

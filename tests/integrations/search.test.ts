@@ -145,10 +145,26 @@ describe("Tavily search against the fake", () => {
   });
 
   it("reports an unexpected shape as malformed, without retrying", async () => {
-    fake.respond(() => ({ json: { results: [{ url: "https://x.example.com", title: 3 }] } }));
+    fake.respond(() => ({ json: { results: "nothing here" } }));
     const error = await failure(search().search("odd"));
     expect(error.failure).toBe("malformed");
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it("keeps the good results when one result is odd", async () => {
+    fake.respond(() => ({
+      json: {
+        results: [
+          { url: "https://x.example.com/a", title: 3, content: "odd title", score: 0.5, published_date: 1_700_000_000 },
+          { title: "no url at all" },
+          { url: "https://x.example.com/b", title: "fine", content: "fine", score: 0.4, published_date: "Tue, 03 Jun 2025 12:00:00 GMT" },
+        ],
+      },
+    }));
+    const response = await search().search("odd");
+    expect(response.results.map((result) => result.url)).toEqual(["https://x.example.com/a", "https://x.example.com/b"]);
+    expect(response.results[0]).toMatchObject({ title: "", publishedAt: null });
+    expect(response.results[1]!.publishedAt).toBe("2025-06-03T12:00:00.000Z");
   });
 
   it("reports a rejected key as auth, once, without echoing the key", async () => {
