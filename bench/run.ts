@@ -2,7 +2,9 @@
  * Benchmarks (npm run bench). Each prints its figures beside a baseline measured in the same run.
  * (a) re-score 10,000 investors × 20 evidence vs the raw SQLite floor;
  * (b) the dashboard loader with 5,000 investors; (c) the search feed with 10,000 investors;
- * (d) the palette's keystroke-to-paint time in Chromium with 10,000 investors (bench/palette.ts).
+ * (d) the palette's keystroke-to-paint time in Chromium with 10,000 investors (bench/palette.ts);
+ * (e) the refresh's overhead per investor against zero-latency fakes (bench/refresh-overhead.ts);
+ * (f) the selection simulation: important news found within 4 days per credit (bench/selection-sim.ts).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +15,8 @@ import { readSearchFeed, rescoreAllInvestors } from "#db/queries/investors.serve
 import { parseDashboardQuery } from "#app/domain/dashboard-query.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { runPaletteBench } from "./palette.ts";
+import { runRefreshOverheadBench } from "./refresh-overhead.ts";
+import { printSimulation, runSelectionSimulation } from "./selection-sim.ts";
 import { seedBenchData } from "./seed.ts";
 import { measure, percentile, summary } from "./stats.ts";
 
@@ -83,8 +87,14 @@ console.log("# Investor Pipeline benchmarks\n");
   db.$client.close();
 
   if (process.argv.includes("--no-browser")) {
-    console.log("(d) skipped (--no-browser)");
+    console.log("(d) skipped (--no-browser)\n");
   } else {
     await runPaletteBench(path);
+    console.log("");
   }
 }
+
+await runRefreshOverheadBench();
+
+
+printSimulation(runSelectionSimulation());

@@ -433,9 +433,9 @@ function printTable(rows: StrategyResult[]): void {
   for (const line of lines) console.log(`    ${format(line)}`);
 }
 
-function printSimulation(sim: SelectionSimulation): void {
+export function printSimulation(sim: SelectionSimulation): void {
   const ours = sim.results.find((result) => result.strategy === STRATEGIES.priority.name)!;
-  console.log("(e) refresh selection: 8 weeks of synthetic news, refreshes Mon + Thu 07:00 UTC, empty database at the start");
+  console.log("(f) refresh selection: 8 weeks of synthetic news, refreshes Mon + Thu 07:00 UTC, empty database at the start");
   console.log(
     `    ${sim.investors} investors (seed ${sim.seed}); ${sim.closedInvestors} closed (committed/passed/not a fit) are never checked, ` +
       `so their ${sim.closedImportantEventsExcluded} important events are excluded from every denominator.`,

@@ -24,7 +24,7 @@ function readRun(path: string, runId: string) {
   const db = new Database(path, { readonly: true });
   try {
     const row = db.prepare("select * from runs where run_id = ?").get(runId) as Record<string, any>;
-    return { ...row, queue: JSON.parse(row.queue) as number[], errors: JSON.parse(row.errors) as string[] };
+    return { ...row, queue: JSON.parse(row.queue) as number[], errors: JSON.parse(row.errors) as string[] } as Record<string, any> & { queue: number[]; errors: string[] };
   } finally {
     db.close();
   }
