@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { type AppDatabase, migrateDatabase, openDatabase } from "#db/database.server.ts";
 import { appState } from "#db/schema.ts";
 import { type PasscodeSource, generatePasscode, hashPasscode } from "./auth/passcode.server.ts";
+import { type Clock, systemClock } from "./clock.ts";
 import { type Config, SECRET_NAMES, parseConfig } from "./config.server.ts";
 import { DEFAULT_RULES, type ScoringRules } from "./domain/scoring.ts";
 import { ensureDemoData } from "./jobs/demo.server.ts";
@@ -15,7 +16,7 @@ export type App = {
   passcode: PasscodeSource;
   sessionSecret: string;
   rules: ScoringRules;
-  now: () => Date;
+  now: Clock;
 };
 
 export function rulesFromConfig(config: Config): ScoringRules {
@@ -41,7 +42,7 @@ export function bootApp(env: Record<string, string | undefined> = process.env): 
     passcode: ensurePasscode(db, config),
     sessionSecret: config.SESSION_SECRET ?? ensureStoredSecret(db, "session_secret"),
     rules: rulesFromConfig(config),
-    now: () => new Date(),
+    now: systemClock,
   };
   ensureDemoData(db, current.now(), current.rules);
   return current;
