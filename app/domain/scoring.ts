@@ -155,12 +155,6 @@ export function scoreInvestor(
       detail: activity === null ? "no data yet" : `activity signal ${activity}/100`,
     },
     {
-      key: "fit",
-      label: "Fit with your startups",
-      points: fit === null ? 0 : round1((fit / 100) * MAX_POINTS.fit),
-      detail: fit === null ? "no data yet" : `fit signal ${fit}/100`,
-    },
-    {
       key: "evidence",
       label: "Fresh evidence",
       points: round1(Math.min(1, strength / EVIDENCE_SATURATION) * MAX_POINTS.evidence),
@@ -176,6 +170,17 @@ export function scoreInvestor(
       detail: investor.relationship_status.replaceAll("_", " "),
     },
   ];
+  // Fit is unknown until the founder adds a startup. Counting it as 0 would push everyone under
+  // the email-first line for a reason that is not about the investor, so until then it is
+  // counted at the same share of its maximum as the other components earned (and says so).
+  const earned = components.reduce((sum, component) => sum + component.points, 0);
+  const otherMax = MAX_POINTS.activity + MAX_POINTS.evidence + MAX_POINTS.warmth;
+  components.splice(1, 0, {
+    key: "fit",
+    label: "Fit with your startups",
+    points: fit === null ? round1((earned / otherMax) * MAX_POINTS.fit) : round1((fit / 100) * MAX_POINTS.fit),
+    detail: fit === null ? "no data yet: counted at the share the other components earned" : `fit signal ${fit}/100`,
+  });
   if (investor.signal_red_flag) {
     components.push({ key: "red_flag", label: "Red flag", points: -RED_FLAG_PENALTY, detail: investor.signal_red_flag });
   }

@@ -180,6 +180,17 @@ describe("scoring examples", () => {
     expect(result.action).toBe("dont_chase");
   });
 
+  it("counts an unknown fit at the share the other components earned, and says so", () => {
+    const unknown = scoreInvestor({ ...base, signal_activity: 80 }, [], now);
+    const fit = unknown.explained.components.find((c) => c.key === "fit")!;
+    expect(fit.detail).toMatch(/no data yet/);
+    // activity 24 + warmth 8 = 32 of 75 → fit 32/75 × 25 ≈ 10.7
+    expect(fit.points).toBeCloseTo(10.7, 1);
+    const known = scoreInvestor({ ...base, signal_activity: 80, signal_fit: 0 }, [], now);
+    expect(known.explained.components.find((c) => c.key === "fit")!.points).toBe(0);
+    expect(unknown.score).toBeGreaterThan(known.score);
+  });
+
   it("gives no evidence points for evidence older than 90 days", () => {
     const old = scoreInvestor(base, [{ published_at: daysAgo(120), found_at: daysAgo(120), category: "new_fund", relevance: 1 }], now);
     expect(old.explained.components.find((c) => c.key === "evidence")?.points).toBe(0);

@@ -42,6 +42,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText(/Last refresh: Completed/)).toBeVisible();
     await page.keyboard.press("Control+k");
     await page.getByPlaceholder("Find an investor by name or firm…").fill("a");
+    await expect(page.getByRole("option").first()).toBeVisible();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/demo\/investors\/\d+$/);
     await expect(page.locator(".badge-demo").first()).toBeVisible();

@@ -35,7 +35,8 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   webServer: {
-    command: "node server.mjs",
+    // The app with fake Tavily and Gemini servers (scripts/offline.ts), so a refresh can run.
+    command: "node scripts/offline.ts",
     cwd: "../..",
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

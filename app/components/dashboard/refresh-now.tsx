@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 
 const NOTICES: Record<string, { text: string; tone: "good" | "bad" }> = {
   started: { text: "Refresh started. Progress shows below.", tone: "good" },
@@ -17,8 +17,10 @@ export function refreshNotice(value: string | null): { text: string; tone: "good
 
 /** Asks for the passcode every time (it is never stored in the browser). */
 export function RefreshNow() {
+  // A new key per navigation closes the panel once the form has been answered.
+  const { key } = useLocation();
   return (
-    <details className="refresh-now">
+    <details className="refresh-now" key={key}>
       <summary className="button-secondary">Refresh now</summary>
       <Form method="post" action="/refresh-now" className="refresh-form">
         <label htmlFor="refresh-passcode">Passcode</label>

@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { E2E_PASSCODE } from "./playwright.config.ts";
+import { collectConsoleErrors, signIn } from "./helpers.ts";
+
+test("Refresh now asks for the passcode, shows progress, and the run is listed", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await signIn(page);
+  await page.goto("/investors/import");
+  await page.getByLabel("CSV file").setInputFiles("docs/sample-investors.csv");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await page.getByRole("button", { name: /Import \d+ new/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByText("Refresh now").click();
+  await page.getByLabel("Passcode").fill("wrong-passcode");
+  await page.getByRole("button", { name: "Start refresh" }).click();
+  await expect(page.getByRole("status").first()).toContainText("That passcode is not right");
+
+  await page.getByText("Refresh now").click();
+  await page.getByLabel("Passcode").fill(E2E_PASSCODE);
+  await page.getByRole("button", { name: "Start refresh" }).click();
+  await expect(page.getByRole("status").first()).toContainText("Refresh started");
+  // The page updates on its own while the run works (fake search answers in 400 ms).
+  await expect(page.getByText(/Last refresh: (Running|Queued)/)).toBeVisible();
+  await expect(page.getByText("Last refresh: Completed")).toBeVisible({ timeout: 20_000 });
+  const progress = await page.locator(".run-status p").innerText();
+  const [checked, selected] = /(\d+) of (\d+) investors checked/.exec(progress)!.slice(1).map(Number);
+  expect(selected).toBeGreaterThanOrEqual(7);
+  expect(checked).toBe(selected);
+  await page.screenshot({ path: "test-results/screenshots/dashboard-after-refresh.png", fullPage: true });
+
+  await page.goto("/runs");
+  await expect(page.getByRole("cell", { name: "manual" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "completed" })).toBeVisible();
+  await page.screenshot({ path: "test-results/screenshots/runs.png", fullPage: true });
+
+  // A second manual refresh within 10 minutes is refused politely.
+  await page.goto("/");
+  await page.getByText("Refresh now").click();
+  await page.getByLabel("Passcode").fill(E2E_PASSCODE);
+  await page.getByRole("button", { name: "Start refresh" }).click();
+  await expect(page.getByRole("status").first()).toContainText("less than 10 minutes ago");
+  expect(errors).toEqual([]);
+});
