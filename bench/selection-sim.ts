@@ -13,6 +13,7 @@
  */
 import type { RelationshipStatus } from "#app/domain/investor.ts";
 import { DEFAULT_RULES, type EvidenceForScoring, decayWeight, scoreInvestor } from "#app/domain/scoring.ts";
+import { mulberry32 } from "#app/domain/random.ts";
 import {
   SEARCH_WINDOW_DAYS,
   type SelectionCandidate,
@@ -74,17 +75,6 @@ const PUBLISHING_TIERS = [
   { tier: "never", share: 0.1, perDay: 0 },
 ] as const;
 
-/** Tiny seeded PRNG (mulberry32): uniform in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function pick<T extends { weight: number }>(items: readonly T[], random: () => number): T {
   let roll = random() * items.reduce((sum, item) => sum + item.weight, 0);

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ACTIONS, EVIDENCE_CATEGORIES, INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES } from "../app/domain/investor.ts";
 import {
   index,
   integer,
@@ -28,7 +29,7 @@ export const investors = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     name: text("name").notNull(),
     firm: text("firm"),
-    kind: text("kind", { enum: ["fund", "angel", "accelerator", "corporate", "other"] })
+    kind: text("kind", { enum: INVESTOR_KINDS })
       .notNull()
       .default("fund"),
     website: text("website"),
@@ -43,11 +44,7 @@ export const investors = sqliteTable(
 
     // Derived by the scoring rules (re-score and refresh).
     score: integer("score").notNull().default(0),
-    action: text("action", {
-      enum: ["email_first", "follow_up", "wait", "dont_chase", "research"],
-    })
-      .notNull()
-      .default("research"),
+    action: text("action", { enum: ACTIONS }).notNull().default("research"),
     scoreExplained: text("score_explained", { mode: "json" }).$type<ScoreExplained>(),
 
     // The four signal columns: written only by a refresh. Null means "no data yet".
@@ -59,20 +56,7 @@ export const investors = sqliteTable(
     signalsCheckedAt: text("signals_checked_at"),
 
     // The four user-owned columns (contact history is its own table): written only by an edit.
-    relationshipStatus: text("relationship_status", {
-      enum: [
-        "not_contacted",
-        "researching",
-        "intro_requested",
-        "contacted",
-        "in_conversation",
-        "meeting_scheduled",
-        "due_diligence",
-        "committed",
-        "passed",
-        "not_a_fit",
-      ],
-    })
+    relationshipStatus: text("relationship_status", { enum: RELATIONSHIP_STATUSES })
       .notNull()
       .default("not_contacted"),
     lastContactDate: text("last_contact_date"),
@@ -161,9 +145,7 @@ export const evidence = sqliteTable(
     foundAt: text("found_at").notNull(),
     runId: text("run_id").references(() => runs.runId, { onDelete: "set null" }),
     contentHash: text("content_hash").notNull(),
-    category: text("category", {
-      enum: ["new_fund", "deal", "hire_or_departure", "thesis_or_content", "negative", "irrelevant"],
-    }),
+    category: text("category", { enum: EVIDENCE_CATEGORIES }),
     relevance: real("relevance"),
     summary: text("summary"),
     judgedAt: text("judged_at"),
@@ -180,7 +162,7 @@ export const startups = sqliteTable("startups", {
   name: text("name").notNull(),
   pitch: text("pitch").notNull(),
   sector: text("sector").notNull(),
-  stage: text("stage", { enum: ["pre_seed", "seed", "series_a", "series_b_plus"] }).notNull(),
+  stage: text("stage", { enum: STAGES }).notNull(),
   geography: text("geography"),
   roundSize: integer("round_size"),
   ask: text("ask"),
@@ -230,9 +212,7 @@ export const startupScores = sqliteTable(
       .notNull()
       .references(() => investors.id, { onDelete: "cascade" }),
     score: integer("score").notNull(),
-    action: text("action", {
-      enum: ["email_first", "follow_up", "wait", "dont_chase", "research"],
-    }).notNull(),
+    action: text("action", { enum: ACTIONS }).notNull(),
     scoreExplained: text("score_explained", { mode: "json" }).$type<ScoreExplained>().notNull(),
     updatedAt: timestamps.updatedAt,
   },

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { INVESTOR_KINDS, STAGES } from "./investor.ts";
 import type { EvidenceCategory, InvestorKind, RelationshipStatus, Stage } from "./investor.ts";
+import { mulberry32 } from "./random.ts";
 
 /**
  * The synthetic pipeline behind `/demo` (SPEC §6 routes #14 and #15). Everything here is pure:
@@ -102,16 +103,6 @@ const ACTIVE_STATUSES: ReadonlySet<string> = new Set([
 
 type Rng = () => number;
 
-function mulberry32(seed: number): Rng {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function sha256Hex(text: string): string {
   return createHash("sha256").update(text).digest("hex");

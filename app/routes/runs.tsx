@@ -1,5 +1,5 @@
 import type { Route } from "./+types/runs";
-import { listRuns } from "#db/queries/runs.server.ts";
+import { listRuns, runSummary } from "#db/queries/runs.server.ts";
 import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { LiveRevalidate } from "../components/live-revalidate.tsx";
@@ -8,21 +8,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
   requirePageSession(request, app);
   return {
-    runs: listRuns(app.db).map((run) => ({
-      runId: run.runId,
-      trigger: run.trigger,
-      status: run.status,
-      chain: run.chain,
-      selected: run.queue.length,
-      checked: run.investorsChecked,
-      evidenceAdded: run.evidenceAdded,
-      credits: run.searchCreditsUsed,
-      llmCalls: run.llmCalls,
-      errors: run.errors,
-      degraded: run.degraded,
-      createdAt: run.createdAt,
-      finishedAt: run.finishedAt,
-    })),
+    runs: listRuns(app.db).map(runSummary),
   };
 }
 

@@ -4,7 +4,7 @@ import { PAGE_SIZE } from "#app/domain/dashboard-query.ts";
 import type { AppDatabase } from "../database.server.ts";
 import { investors } from "../schema.ts";
 import { countByStatus, listInvestors, scoreHistogram } from "./investors.server.ts";
-import { latestRun } from "./runs.server.ts";
+import { latestRun, runSummary } from "./runs.server.ts";
 
 export type Kpis = { tracked: number; emailFirst: number; followUpsDue: number; dontChase: number };
 
@@ -43,23 +43,7 @@ export function loadDashboard(db: AppDatabase, demo: boolean, query: DashboardQu
     investors: list.rows,
     total: list.total,
     pageSize: PAGE_SIZE,
-    run: run
-      ? {
-          runId: run.runId,
-          trigger: run.trigger,
-          status: run.status,
-          chain: run.chain,
-          selected: run.queue.length,
-          checked: run.investorsChecked,
-          evidenceAdded: run.evidenceAdded,
-          credits: run.searchCreditsUsed,
-          llmCalls: run.llmCalls,
-          errors: run.errors.length,
-          degraded: run.degraded,
-          startedAt: run.startedAt,
-          finishedAt: run.finishedAt,
-        }
-      : null,
+    run: run ? runSummary(run) : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { INVESTOR_SORTS } from "#app/domain/dashboard-query.ts";
 import type { InvestorEdit, InvestorProfile, RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
 import { laterDate, userOwnedPatch } from "#app/domain/investor-edit.ts";
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
@@ -229,8 +230,7 @@ export function investorJson(row: InvestorRow, contacts?: ContactRow[]) {
   };
 }
 
-export const SORTS = ["score", "name", "action", "status", "last_contact", "checked"] as const;
-export type InvestorSort = (typeof SORTS)[number];
+export type InvestorSort = (typeof INVESTOR_SORTS)[number];
 
 export type InvestorListQuery = {
   demo: boolean;

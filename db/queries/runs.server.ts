@@ -18,3 +18,24 @@ export function latestRun(db: AppDatabase, demo: boolean): RunRow | undefined {
 export function listRuns(db: AppDatabase, limit = 50): RunRow[] {
   return db.select().from(runs).where(ne(runs.trigger, "demo")).orderBy(desc(runs.createdAt)).limit(limit).all();
 }
+
+/** What the dashboard and /runs show of a run. */
+export function runSummary(run: RunRow) {
+  return {
+    runId: run.runId,
+    trigger: run.trigger,
+    status: run.status,
+    chain: run.chain,
+    selected: run.queue.length,
+    checked: run.investorsChecked,
+    evidenceAdded: run.evidenceAdded,
+    credits: run.searchCreditsUsed,
+    llmCalls: run.llmCalls,
+    errors: run.errors,
+    degraded: run.degraded,
+    createdAt: run.createdAt,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+  };
+}
+export type RunSummary = ReturnType<typeof runSummary>;

@@ -35,7 +35,7 @@ export function RunStatus({ run }: { run: DashboardData["run"] }) {
       </div>
       <p className="muted">
         {run.checked} of {run.selected} investors checked · {run.evidenceAdded} new evidence · {run.credits} search credits ·{" "}
-        {run.llmCalls} model calls · {run.errors} errors · chain {run.chain} · {run.trigger} · started {when(run.startedAt)}
+        {run.llmCalls} model calls · {run.errors.length} errors · chain {run.chain} · {run.trigger} · started {when(run.startedAt)}
         {run.finishedAt ? ` · finished ${when(run.finishedAt)}` : ""}
       </p>
     </section>
