@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { ChatDrawer } from "./components/chat-drawer.tsx";
 import { CommandPalette, PaletteButton } from "./components/command-palette.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { getApp } from "./app.server.ts";
@@ -94,7 +95,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Outlet />
-      {loaderData.signedIn || onDemo ? <CommandPalette /> : null}
+      {loaderData.signedIn || onDemo ? (
+        <>
+          <CommandPalette />
+          <ChatDrawer />
+        </>
+      ) : null}
     </>
   );
 }

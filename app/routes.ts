@@ -19,10 +19,12 @@ export default [
   ...prefix("api", [
     route("health", "routes/api/health.ts"),
     route("cron/refresh", "routes/api/cron-refresh.ts"),
+    route("cron/digest", "routes/api/cron-digest.ts"),
     route("refresh", "routes/api/refresh.ts"),
     route("refresh/continue", "routes/api/refresh-continue.ts"),
     route("rescore", "routes/api/rescore.ts"),
     route("search-feed", "routes/api/search-feed.ts"),
+    route("chat", "routes/api/chat.ts"),
     route("investors/:id", "routes/api/investor.ts"),
     route("demo/reset", "routes/api/demo-reset.ts"),
     route("demo/refresh", "routes/api/demo-refresh.ts"),

@@ -4,6 +4,7 @@ import { modelFromConfig } from "../integrations/model.server.ts";
 import { createTavilySearch } from "../integrations/search.server.ts";
 import { log } from "../log.server.ts";
 import { THIS_PROCESS, isOwnerGone } from "./lease-owner.server.ts";
+import { sendDigest } from "./digest.server.ts";
 import { type RefreshDeps, RefreshRefused, runsReadyToWork, startRefresh, workRun } from "./refresh.server.ts";
 
 /**
@@ -73,6 +74,10 @@ export function startWorker(app: App, options: { pollMs?: number } = {}): Worker
           if (error instanceof RefreshRefused) log.warn(`scheduled refresh skipped: ${error.message}`);
           else log.error("scheduled refresh failed", { error: String(error) });
         }
+      }),
+      new Cron(config.DIGEST_CRON, { timezone: config.TZ_SCHEDULE, protect: true, name: "digest" }, async () => {
+        const result = await sendDigest(app);
+        log.info(result.sent ? `digest sent by ${result.channel}` : `digest not sent: ${result.reason ?? "unknown reason"}`);
       }),
     );
   }

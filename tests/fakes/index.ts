@@ -7,3 +7,5 @@ export { geminiAnswer, geminiError, startFakeGemini } from "./gemini.ts";
 export type { AnswerSource, FakeGemini } from "./gemini.ts";
 export { chatCompletion, openAiError, startFakeOpenAi } from "./openai.ts";
 export type { FakeOpenAi } from "./openai.ts";
+export { startFakeTwilio, twilioError } from "./twilio.ts";
+export type { FakeTwilio } from "./twilio.ts";

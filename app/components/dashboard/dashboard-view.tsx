@@ -15,12 +15,14 @@ export function DashboardView({
   demo,
   actions,
   notice,
+  digest,
 }: {
   data: DashboardData;
   query: DashboardQuery;
   demo: boolean;
   actions?: React.ReactNode;
   notice?: string | null;
+  digest?: string;
 }) {
   const basePath = demo ? "/demo" : "/";
   const message = refreshNotice(notice ?? null);
@@ -74,7 +76,16 @@ export function DashboardView({
             <PipelineFunnel counts={data.funnel} />
             <ScoreDistribution bins={data.histogram} />
           </div>
-          <RunStatus run={data.run} />
+          <div className="status-row">
+            <RunStatus run={data.run} />
+            {digest ? (
+              <section className="panel digest-preview" aria-label="Today's digest">
+                <h2>Today's digest</h2>
+                <p className="digest-text">{digest}</p>
+                <p className="muted">Sent every morning by SMS or WhatsApp when Twilio is set up ({digest.length} characters).</p>
+              </section>
+            ) : null}
+          </div>
           <InvestorTable data={data} query={query} basePath={basePath} investorPath={demo ? "/demo/investors" : "/investors"} />
         </>
       )}

@@ -1,0 +1,306 @@
+import type { RecommendedAction } from "./investor.ts";
+
+/**
+ * The morning digest: one phone message telling the founder who to email first, how many
+ * follow-ups are due and who not to chase. It must arrive readable on any handset and cost at
+ * most two SMS segments, so everything here is GSM-7 and counted in GSM-7 septets.
+ */
+
+export type DigestInvestor = {
+  id: number;
+  name: string;
+  firm: string | null;
+  score: number;
+  action: RecommendedAction;
+  relationship_status: string;
+  signal_red_flag: string | null;
+};
+
+export type Digest = {
+  text: string;
+  /** SMS segments the text costs, counted the way carriers split a concatenated message. */
+  segments: number;
+  /** Up to three names, best score first, as written in the digest (before any are cut for space). */
+  emailFirst: string[];
+  followUps: number;
+  /** Up to three names, most important first, as written in the digest (before any are cut). */
+  dontChase: string[];
+};
+
+// GSM 03.38 default alphabet, in table order (the escape code 0x1B is not a character).
+const GSM7_BASIC =
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?" +
+  "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+// Reached through the escape code, so each costs two septets.
+const GSM7_EXTENSION = "\f^{}\\[~]|€";
+
+const BASIC = new Set(GSM7_BASIC);
+const EXTENSION = new Set(GSM7_EXTENSION);
+
+/** 160 septets fit one SMS; a concatenated message spends 7 of each 160 on the joining header. */
+const SINGLE_SMS_SEPTETS = 160;
+const PART_SEPTETS = 153;
+// When anything outside GSM-7 is present the whole message goes out as UCS-2.
+const SINGLE_SMS_UCS2_UNITS = 70;
+const PART_UCS2_UNITS = 67;
+
+/**
+ * Two concatenated segments hold 2 × 153 = 306 septets. (A round "320" would already be three
+ * segments, which the founder pays for every single morning.)
+ */
+export const DIGEST_MAX_SEPTETS = 2 * PART_SEPTETS;
+
+const NAME_MAX = 30;
+const FIRM_MAX = 24;
+const REASON_MAX = 28;
+const NAMES_SHOWN = 3;
+
+/** Statuses where the founder is already talking to the investor, so chasing is a real risk. */
+const IN_CONVERSATION: ReadonlySet<string> = new Set(["contacted", "in_conversation", "meeting_scheduled", "due_diligence"]);
+
+/**
+ * What we write is the plain Latin subset of GSM-7 plus its few currency/section signs. Letters
+ * are folded to plain Latin even where GSM-7 has the accented one (é yes, ë no): a name then
+ * reads the same whichever accent it carried, and the rule stays one line long. The extension
+ * characters (^{}[]~|\€) and the backtick are left out: the first cost double, the second is not
+ * GSM-7 at all.
+ */
+const WRITABLE = new Set(
+  [..."!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz £¥¤§¡¿"],
+);
+
+/** Characters that Unicode decomposition does not reduce to Latin letters or plain punctuation. */
+const TRANSLITERATIONS = new Map<string, string>([
+  ["ß", "ss"], ["ẞ", "SS"], ["Æ", "AE"], ["æ", "ae"], ["Ø", "O"], ["ø", "o"], ["Œ", "OE"], ["œ", "oe"],
+  ["Ł", "L"], ["ł", "l"], ["Đ", "D"], ["đ", "d"], ["Ð", "D"], ["ð", "d"], ["Þ", "Th"], ["þ", "th"],
+  ["ı", "i"], ["ȷ", "j"], ["ĸ", "k"], ["Ŋ", "N"], ["ŋ", "n"], ["Ħ", "H"], ["ħ", "h"], ["Ŧ", "T"],
+  ["ŧ", "t"], ["ƒ", "f"], ["Ƒ", "F"],
+  ["‘", "'"], ["’", "'"], ["‚", "'"], ["‛", "'"], ["′", "'"], ["‵", "'"], ["´", "'"], ["`", "'"],
+  ["‹", "'"], ["›", "'"], ["“", '"'], ["”", '"'], ["„", '"'], ["‟", '"'], ["″", '"'], ["‶", '"'],
+  ["«", '"'], ["»", '"'],
+  ["‐", "-"], ["‑", "-"], ["‒", "-"], ["–", "-"], ["—", "-"], ["―", "-"], ["−", "-"], ["⁃", "-"],
+  ["•", "-"], ["~", "-"],
+  // Catalan "l·l" reads right without the dot.
+  ["·", ""], ["^", ""],
+  ["[", "("], ["]", ")"], ["{", "("], ["}", ")"], ["\\", "/"], ["|", "/"], ["⁄", "/"], ["÷", "/"],
+  ["€", "EUR"], ["×", "x"], ["©", "(c)"], ["®", "(R)"],
+]);
+
+/** True when every character is in the GSM-7 alphabet, escape table included. */
+export function isGsm7(text: string): boolean {
+  for (const char of text) if (!BASIC.has(char) && !EXTENSION.has(char)) return false;
+  return true;
+}
+
+/**
+ * Length in septets: two for an extension character (escape plus code), one for the rest. A
+ * character outside GSM-7 counts as one, as if a carrier had replaced it; call `isGsm7` when
+ * that matters (`smsSegments` does).
+ */
+export function gsm7Length(text: string): number {
+  let length = 0;
+  for (const char of text) length += EXTENSION.has(char) ? 2 : 1;
+  return length;
+}
+
+/**
+ * How many SMS the text is billed as: GSM-7 when it can be, UCS-2 otherwise. A two-septet
+ * extension character or a surrogate pair is never split across parts, so a part may hold one
+ * less than the nominal 153 (or 67).
+ */
+export function smsSegments(text: string): number {
+  if (text === "") return 0;
+  const gsm = isGsm7(text);
+  const total = gsm ? gsm7Length(text) : text.length;
+  if (total <= (gsm ? SINGLE_SMS_SEPTETS : SINGLE_SMS_UCS2_UNITS)) return 1;
+  const partSize = gsm ? PART_SEPTETS : PART_UCS2_UNITS;
+  let segments = 1;
+  let used = 0;
+  for (const char of text) {
+    const size = gsm ? (EXTENSION.has(char) ? 2 : 1) : char.length;
+    if (used + size > partSize) {
+      segments += 1;
+      used = 0;
+    }
+    used += size;
+  }
+  return segments;
+}
+
+/**
+ * Folds any text to what the digest may contain: accents stripped, special letters spelled out
+ * (ß→ss, Ø→O, Ł→L), curly quotes and dashes made plain, anything else (CJK, emoji, symbols)
+ * dropped, every run of whitespace made one space, and the ends trimmed.
+ */
+export function toGsm7(text: string): string {
+  const decomposed = text.normalize("NFKD").replace(/\p{M}+/gu, "").replace(/\s+/gu, " ");
+  let out = "";
+  for (const char of decomposed) {
+    const spelled = TRANSLITERATIONS.get(char);
+    if (spelled !== undefined) out += spelled;
+    else if (WRITABLE.has(char)) out += char;
+  }
+  return out.replace(/ {2,}/g, " ").trim();
+}
+
+/**
+ * The digest text for one morning. `date` (YYYY-MM-DD) becomes the prefix "Pipeline 22 Nov:".
+ * Names are cut before counts: when space runs short we drop firms and reasons, then names
+ * (saying "+N more"), but the numbers always stay exact.
+ */
+export function buildDigest(investors: DigestInvestor[], options: { date?: string } = {}): Digest {
+  const heading = headingFor(options.date);
+  if (investors.length === 0) return finish(`${heading} no investors yet.`, [], 0, []);
+
+  const toEmail = investors.filter((investor) => investor.action === "email_first").sort(byScore);
+  const followUps = investors.filter((investor) => investor.action === "follow_up").length;
+  const notToChase = investors.filter(isWorthWarningAbout).sort(byChaseRisk);
+
+  const emailLines: Line[] = toEmail.slice(0, NAMES_SHOWN).map((investor) => {
+    const name = displayName(investor);
+    const firm = truncate(toGsm7(investor.firm ?? ""), FIRM_MAX);
+    // No "(Acme)" after a name that is already the firm's.
+    return { name: name.text, detail: name.fromFirm || !hasWords(firm) ? null : firm };
+  });
+  const chaseLines: Line[] = notToChase.slice(0, NAMES_SHOWN).map((investor) => ({
+    name: displayName(investor).text,
+    detail: chaseReason(investor),
+  }));
+
+  const counts = { emailFirst: toEmail.length, followUps, dontChase: notToChase.length };
+  let text = "";
+  for (const detail of DETAIL_LADDER) {
+    text = compose(heading, emailLines, chaseLines, counts, detail);
+    if (gsm7Length(text) <= DIGEST_MAX_SEPTETS) break;
+  }
+  // The ladder's last rung is a few dozen characters; this only guards against a future edit.
+  if (gsm7Length(text) > DIGEST_MAX_SEPTETS) text = `${text.slice(0, DIGEST_MAX_SEPTETS - 3)}...`;
+
+  return finish(
+    text,
+    emailLines.map((line) => line.name),
+    followUps,
+    chaseLines.map((line) => line.name),
+  );
+}
+
+type Line = { name: string; detail: string | null };
+
+/** How much of each list to write; tried richest first until the message fits. */
+type Detail = { emailNames: number; emailFirms: boolean; chaseNames: number; chaseReasons: boolean };
+
+const DETAIL_LADDER: Detail[] = [
+  { emailNames: 3, emailFirms: true, chaseNames: 3, chaseReasons: true },
+  { emailNames: 3, emailFirms: true, chaseNames: 2, chaseReasons: true },
+  { emailNames: 3, emailFirms: true, chaseNames: 2, chaseReasons: false },
+  { emailNames: 3, emailFirms: false, chaseNames: 2, chaseReasons: true },
+  { emailNames: 3, emailFirms: false, chaseNames: 2, chaseReasons: false },
+  // With names capped at 30 characters the rung above always fits (about 250 at worst); the last
+  // one is the floor should those caps ever grow.
+  { emailNames: 0, emailFirms: false, chaseNames: 0, chaseReasons: false },
+];
+
+function compose(
+  heading: string,
+  emailLines: Line[],
+  chaseLines: Line[],
+  counts: { emailFirst: number; followUps: number; dontChase: number },
+  detail: Detail,
+): string {
+  const parts = [heading];
+  parts.push(
+    counts.emailFirst === 0
+      ? "Email first: nobody today."
+      : sentence(`Email first: ${nameList(emailLines, counts.emailFirst, detail.emailNames, detail.emailFirms)}`),
+  );
+  parts.push(counts.followUps === 0 ? "No follow-ups due." : `Follow-ups due: ${counts.followUps}.`);
+  if (counts.dontChase > 0) {
+    parts.push(sentence(`Don't chase: ${nameList(chaseLines, counts.dontChase, detail.chaseNames, detail.chaseReasons)}`));
+  }
+  return parts.join(" ");
+}
+
+/** A cut name already ends in "...", and "...." looks like a typo. */
+function sentence(text: string): string {
+  return text.endsWith("...") ? text : `${text}.`;
+}
+
+/** "Ada (Analytical), Grace +4 more", or just "6 investors" when no name fits. */
+function nameList(lines: Line[], total: number, shown: number, withDetail: boolean): string {
+  const written = lines.slice(0, shown).map((line) => (withDetail && line.detail ? `${line.name} (${line.detail})` : line.name));
+  if (written.length === 0) return total === 1 ? "1 investor" : `${total} investors`;
+  const rest = total - written.length;
+  return rest > 0 ? `${written.join(", ")} +${rest} more` : written.join(", ");
+}
+
+function finish(text: string, emailFirst: string[], followUps: number, dontChase: string[]): Digest {
+  return { text, segments: smsSegments(text), emailFirst, followUps, dontChase };
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+function headingFor(date: string | undefined): string {
+  const match = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  const day = match ? Number(match[3]) : 0;
+  // A malformed date is not worth failing the morning message over.
+  return month && day >= 1 && day <= 31 ? `Pipeline ${day} ${month}:` : "Pipeline digest:";
+}
+
+/**
+ * Not every "don't chase" needs saying: a long-cold lead the founder would never chase anyway is
+ * noise. The warning matters when a conversation is open or something went wrong.
+ */
+function isWorthWarningAbout(investor: DigestInvestor): boolean {
+  return investor.action === "dont_chase" && (IN_CONVERSATION.has(investor.relationship_status) || hasRedFlag(investor));
+}
+
+function hasRedFlag(investor: DigestInvestor): boolean {
+  return (investor.signal_red_flag ?? "").trim() !== "";
+}
+
+function chaseReason(investor: DigestInvestor): string | null {
+  const flag = hasRedFlag(investor) ? truncate(toGsm7(investor.signal_red_flag ?? ""), REASON_MAX) : "";
+  if (hasWords(flag)) return flag;
+  return IN_CONVERSATION.has(investor.relationship_status) ? investor.relationship_status.replaceAll("_", " ") : null;
+}
+
+/** Best score first; ties (and ∞ − ∞, which is NaN and so falsy) by id, for a stable text. */
+function byScore(a: DigestInvestor, b: DigestInvestor): number {
+  return comparableScore(b) - comparableScore(a) || a.id - b.id;
+}
+
+/** Open conversations first (the tempting ones to chase), then the better-scored. */
+function byChaseRisk(a: DigestInvestor, b: DigestInvestor): number {
+  const open = Number(IN_CONVERSATION.has(b.relationship_status)) - Number(IN_CONVERSATION.has(a.relationship_status));
+  return open || byScore(a, b);
+}
+
+/** A score the scorer could not compute (NaN) ranks last instead of scrambling the sort. */
+function comparableScore(investor: DigestInvestor): number {
+  return Number.isNaN(investor.score) ? Number.NEGATIVE_INFINITY : investor.score;
+}
+
+/**
+ * A name that folds to no letters at all (all CJK, say, or "李小龍 2" leaving only "2") would
+ * mean nothing on a phone screen: the firm stands in, then "(name)".
+ */
+function displayName(investor: DigestInvestor): { text: string; fromFirm: boolean } {
+  const name = truncate(toGsm7(investor.name), NAME_MAX);
+  if (/[A-Za-z]/.test(name)) return { text: name, fromFirm: false };
+  const firm = truncate(toGsm7(investor.firm ?? ""), NAME_MAX);
+  return hasWords(firm) ? { text: firm, fromFirm: true } : { text: "(name)", fromFirm: false };
+}
+
+/** Folded text left with only punctuation ("-" from "—") says nothing worth its characters. */
+function hasWords(text: string): boolean {
+  return /[A-Za-z0-9]/.test(text);
+}
+
+/** Cut at a word when one ends late enough, so "Alexandra Ocasio-Cortez..." not "Alexandra Oc...". */
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 3);
+  const space = cut.lastIndexOf(" ");
+  return `${(space >= max / 2 ? cut.slice(0, space) : cut).trimEnd()}...`;
+}

@@ -1,0 +1,50 @@
+import { investorsForBriefing } from "#db/queries/briefing.server.ts";
+import { readKpis } from "#db/queries/dashboard.server.ts";
+import type { App } from "../app.server.ts";
+import {
+  CHAT_JSON_SCHEMA,
+  CHAT_SYSTEM_PROMPT,
+  type ChatRequest,
+  buildChatContext,
+  buildChatPrompt,
+  parseChatAnswer,
+  summaryAnswer,
+} from "../domain/chat.ts";
+import type { LanguageModel } from "../integrations/model.server.ts";
+import { modelFromConfig } from "../integrations/model.server.ts";
+import { log } from "../log.server.ts";
+
+export type ChatReply = { answer: string; source: "model" | "summary"; investor_ids: number[] };
+
+/**
+ * Route #8's core: a compact context from one side's own data (real or demo, never both), the
+ * model (primary, then fallback) answering only from it, and a deterministic summary from the
+ * same context when the model is missing, down, or answers out of schema. The model may only
+ * cite investors that are in the context, so the demo chat cannot name a real investor.
+ */
+export async function answerQuestion(
+  app: App,
+  request: ChatRequest,
+  options: { demo: boolean; model?: LanguageModel | undefined },
+): Promise<ChatReply> {
+  const context = buildChatContext(request.message, investorsForBriefing(app.db, options.demo), readKpis(app.db, options.demo));
+  const model = "model" in options ? options.model : modelFromConfig(app.config);
+  if (model) {
+    try {
+      const reply = await model.generateJson({
+        system: CHAT_SYSTEM_PROMPT,
+        prompt: buildChatPrompt(request.message, request.history, context),
+        schema: CHAT_JSON_SCHEMA as unknown as Record<string, unknown>,
+        schemaName: "chat_answer",
+      });
+      const parsed = parseChatAnswer(reply.text, new Set(context.ids));
+      if (parsed) return { ...parsed, source: "model" };
+      log.warn("chat: the model's answer did not match the schema; answering from the summary");
+    } catch (error) {
+      log.warn("chat: the model could not answer; answering from the summary", {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return { ...summaryAnswer(request.message, context), source: "summary" };
+}

@@ -1,0 +1,31 @@
+import { investorsForBriefing } from "#db/queries/briefing.server.ts";
+import type { App } from "../app.server.ts";
+import { buildDigest } from "../domain/digest.ts";
+import { IntegrationError } from "../integrations/errors.ts";
+import { senderFromConfig } from "../integrations/sms.server.ts";
+import { log } from "../log.server.ts";
+
+export type DigestResult = { sent: boolean; channel: "sms" | "whatsapp" | null; message: string; reason?: string };
+
+/** Today's digest text from real rows only (never demo); reads, writes nothing. */
+export function todaysDigest(app: App): string {
+  return buildDigest(investorsForBriefing(app.db, false), { date: app.now().toISOString().slice(0, 10) }).text;
+}
+
+/**
+ * Route #3 and the scheduler's morning job: build the digest and send it by SMS or WhatsApp when
+ * Twilio is configured. Reads only: nothing is written to the database.
+ */
+export async function sendDigest(app: App): Promise<DigestResult> {
+  const message = todaysDigest(app);
+  const target = senderFromConfig(app.config);
+  if (!target.sender) return { sent: false, channel: null, message, reason: `Twilio is not configured: ${target.reason}.` };
+  try {
+    await target.sender.send(target.to, message);
+    return { sent: true, channel: target.channel, message };
+  } catch (error) {
+    const reason = error instanceof IntegrationError ? `${error.failure}: ${error.message}` : "the message could not be sent";
+    log.warn("digest not sent", { reason });
+    return { sent: false, channel: target.channel, message, reason: `Sending failed (${reason}).` };
+  }
+}

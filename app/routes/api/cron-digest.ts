@@ -1,0 +1,16 @@
+import type { Route } from "./+types/cron-digest";
+import { getApp } from "../../app.server.ts";
+import { requireCron } from "../../auth/guards.server.ts";
+import { json, methodNotAllowed } from "../../http/api-error.ts";
+import { sendDigest } from "../../jobs/digest.server.ts";
+
+/** Route #3: today's digest, sent when Twilio is configured; otherwise its text with sent: false. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const app = getApp();
+  requireCron(request, app);
+  return json(await sendDigest(app));
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return methodNotAllowed(request, ["GET"]);
+}

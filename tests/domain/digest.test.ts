@@ -1,0 +1,322 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  DIGEST_MAX_SEPTETS,
+  buildDigest,
+  gsm7Length,
+  isGsm7,
+  smsSegments,
+  toGsm7,
+  type DigestInvestor,
+} from "#app/domain/digest.ts";
+import { ACTIONS, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
+
+const RUNS = { numRuns: 1_000 };
+const DATE = "2025-11-22";
+
+function investor(id: number, overrides: Partial<DigestInvestor> = {}): DigestInvestor {
+  return {
+    id,
+    name: `Investor ${id}`,
+    firm: null,
+    score: 50,
+    action: "wait",
+    relationship_status: "not_contacted",
+    signal_red_flag: null,
+    ...overrides,
+  };
+}
+
+// Names the way a CSV import delivers them: accents, other scripts, emoji, GSM-7's own extension
+// characters, control characters, and the occasional very long one.
+const awkward = fc.constantFrom(
+  "Zoë Ångström",
+  "Łukasz Żółć",
+  "李小龍",
+  "🚀🦄",
+  "Ærøskøbing Œuvre",
+  "[{^~|\\€}]",
+  "“Quoted” — dashed",
+  "\u0000\u001b\t\n\r\f",
+  "Ｆｕｌｌｗｉｄｔｈ ﬁ",
+  "x".repeat(5_000),
+  "",
+  "   ",
+);
+const anyText = fc.oneof(
+  fc.string({ unit: "grapheme", maxLength: 60 }),
+  fc.string({ unit: "binary", maxLength: 60 }),
+  fc.string({ unit: fc.constantFrom(..."ëéÅßØ€^{}[]~|\\`’—李🚀 \n"), maxLength: 80 }),
+  fc.string({ unit: "grapheme-ascii", minLength: 100, maxLength: 400 }),
+  awkward,
+);
+const anyInvestor = (id: number) =>
+  fc.record({
+    id: fc.constant(id),
+    name: anyText,
+    firm: fc.option(anyText),
+    score: fc.oneof(fc.integer({ min: -10, max: 110 }), fc.double()),
+    action: fc.constantFrom(...ACTIONS),
+    relationship_status: fc.constantFrom(...RELATIONSHIP_STATUSES),
+    signal_red_flag: fc.option(anyText),
+  });
+// fast-check keeps arrays short by default; half the runs are forced into the hundreds.
+const anyPipeline = fc
+  .oneof(fc.nat({ max: 20 }), fc.integer({ min: 100, max: 500 }))
+  .chain((count) => fc.tuple(...Array.from({ length: count }, (_, index) => anyInvestor(index + 1))));
+
+describe("buildDigest properties", () => {
+  it("is always GSM-7 without extension characters, at most two segments, for 0-500 investors", () => {
+    fc.assert(
+      fc.property(anyPipeline, fc.option(fc.constantFrom(DATE, "2025-02-31", "not a date")), (investors, date) => {
+        const digest = buildDigest(investors, date === null ? {} : { date });
+        expect(isGsm7(digest.text)).toBe(true);
+        expect(gsm7Length(digest.text)).toBe(digest.text.length); // no two-septet characters
+        expect(gsm7Length(digest.text)).toBeLessThanOrEqual(DIGEST_MAX_SEPTETS);
+        expect(DIGEST_MAX_SEPTETS).toBeLessThanOrEqual(320);
+        expect(digest.segments).toBe(smsSegments(digest.text));
+        expect(digest.segments).toBeGreaterThanOrEqual(1);
+        expect(digest.segments).toBeLessThanOrEqual(2);
+        expect(digest.text).not.toMatch(/ {2}|^ | $/);
+      }),
+      RUNS,
+    );
+  });
+
+  it("counts follow-ups exactly and names at most three, from the right lists", () => {
+    fc.assert(
+      fc.property(anyPipeline, (investors) => {
+        const digest = buildDigest(investors);
+        expect(digest.followUps).toBe(investors.filter((each) => each.action === "follow_up").length);
+        if (investors.length > 0) {
+          const followUps = digest.followUps === 0 ? "No follow-ups due." : `Follow-ups due: ${digest.followUps}.`;
+          expect(digest.text).toContain(followUps);
+        }
+        expect(digest.emailFirst.length).toBeLessThanOrEqual(3);
+        expect(digest.dontChase.length).toBeLessThanOrEqual(3);
+        expect(digest.emailFirst.length).toBe(Math.min(3, investors.filter((each) => each.action === "email_first").length));
+        for (const name of [...digest.emailFirst, ...digest.dontChase]) {
+          expect(isGsm7(name)).toBe(true);
+          expect(name.length).toBeGreaterThan(0);
+          expect(name.length).toBeLessThanOrEqual(30);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("puts the best-scored email_first investors first and never a dont_chase one", () => {
+    const pipeline = fc
+      .array(
+        fc.record({
+          score: fc.integer({ min: 0, max: 100 }),
+          action: fc.constantFrom(...ACTIONS),
+          relationship_status: fc.constantFrom(...RELATIONSHIP_STATUSES),
+          red: fc.boolean(),
+        }),
+        { maxLength: 60 },
+      )
+      .map((rows) =>
+        rows.map((row, index) =>
+          investor(index + 1, {
+            name: `Person ${index + 1}`,
+            score: row.score,
+            action: row.action,
+            relationship_status: row.relationship_status,
+            signal_red_flag: row.red ? "fund closed" : null,
+          }),
+        ),
+      );
+    fc.assert(
+      fc.property(pipeline, (investors) => {
+        const digest = buildDigest(investors);
+        const expected = investors
+          .filter((each) => each.action === "email_first")
+          .sort((a, b) => b.score - a.score || a.id - b.id)
+          .slice(0, 3)
+          .map((each) => each.name);
+        expect(digest.emailFirst).toEqual(expected);
+        const emailPart = digest.text.split(" Follow-ups due")[0]!.split(" No follow-ups")[0]!;
+        for (const each of investors.filter((one) => one.action !== "email_first")) {
+          expect(emailPart).not.toMatch(new RegExp(`\\b${each.name}\\b`));
+        }
+        for (const name of digest.dontChase) {
+          const person = investors.find((each) => each.name === name)!;
+          expect(person.action).toBe("dont_chase");
+          expect(["contacted", "in_conversation", "meeting_scheduled", "due_diligence"].includes(person.relationship_status) || person.signal_red_flag !== null).toBe(true);
+        }
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("buildDigest examples", () => {
+  it("says so when there are no investors yet", () => {
+    expect(buildDigest([])).toEqual({
+      text: "Pipeline digest: no investors yet.",
+      segments: 1,
+      emailFirst: [],
+      followUps: 0,
+      dontChase: [],
+    });
+    expect(buildDigest([], { date: DATE }).text).toBe("Pipeline 22 Nov: no investors yet.");
+  });
+
+  it("reads well for a single investor", () => {
+    const digest = buildDigest([investor(1, { name: "Ada Lovelace", firm: "Analytical Engines", score: 91, action: "email_first" })], { date: DATE });
+    expect(digest.text).toBe("Pipeline 22 Nov: Email first: Ada Lovelace (Analytical Engines). No follow-ups due.");
+    expect(digest.segments).toBe(1);
+    expect(digest.emailFirst).toEqual(["Ada Lovelace"]);
+  });
+
+  it("says nobody when nothing is to be emailed", () => {
+    const digest = buildDigest([investor(1, { action: "research" }), investor(2, { action: "follow_up" })]);
+    expect(digest.text).toBe("Pipeline digest: Email first: nobody today. Follow-ups due: 1.");
+  });
+
+  it("writes the full morning message for a small pipeline", () => {
+    const digest = buildDigest(
+      [
+        investor(1, { name: "Grace Hopper", score: 80, action: "email_first" }),
+        investor(2, { name: "Ada Lovelace", firm: "Analytical", score: 91, action: "email_first" }),
+        investor(3, { name: "Zoë Ångström", firm: "Nordic", score: 70, action: "dont_chase", relationship_status: "in_conversation", signal_red_flag: "fund closed" }),
+        investor(4, { name: "Old Lead", score: 95, action: "dont_chase", relationship_status: "passed" }),
+        investor(5, { action: "follow_up" }),
+        investor(6, { action: "follow_up" }),
+        investor(7, { action: "follow_up" }),
+      ],
+      { date: DATE },
+    );
+    expect(digest.text).toBe(
+      "Pipeline 22 Nov: Email first: Ada Lovelace (Analytical), Grace Hopper. Follow-ups due: 3. Don't chase: Zoe Angstrom (fund closed).",
+    );
+    expect(digest.dontChase).toEqual(["Zoe Angstrom"]);
+  });
+
+  it("puts open conversations first among those not to chase, then higher scores", () => {
+    const digest = buildDigest([
+      investor(1, { name: "Flagged High", score: 90, action: "dont_chase", relationship_status: "not_contacted", signal_red_flag: "left the firm" }),
+      investor(2, { name: "Talking Low", score: 10, action: "dont_chase", relationship_status: "in_conversation" }),
+      investor(3, { name: "Meeting Mid", score: 50, action: "dont_chase", relationship_status: "meeting_scheduled" }),
+      investor(4, { name: "Cold Quiet", score: 99, action: "dont_chase", relationship_status: "not_contacted" }),
+    ]);
+    expect(digest.dontChase).toEqual(["Meeting Mid", "Talking Low", "Flagged High"]);
+    expect(digest.text).toContain(
+      "Don't chase: Meeting Mid (meeting scheduled), Talking Low (in conversation), Flagged High (left the firm).",
+    );
+    expect(digest.text).not.toContain("Cold Quiet");
+  });
+
+  it("shows three names and counts the rest", () => {
+    const investors = Array.from({ length: 8 }, (_, index) =>
+      investor(index + 1, { name: `Person ${index + 1}`, score: index * 10, action: "email_first" }),
+    );
+    const digest = buildDigest(investors);
+    expect(digest.emailFirst).toEqual(["Person 8", "Person 7", "Person 6"]);
+    expect(digest.text).toContain("Email first: Person 8, Person 7, Person 6 +5 more.");
+  });
+
+  it("stays within two segments for 500 investors with long names, dropping names before counts", () => {
+    const actions = ["email_first", "follow_up", "dont_chase", "wait"] as const;
+    const investors = Array.from({ length: 500 }, (_, index) =>
+      investor(index + 1, {
+        name: `Bartholomew-Maximilian Featherstonehaugh-Worthington ${index + 1}`,
+        firm: "Extraordinarily Long Venture Capital Partners International",
+        score: index % 100,
+        action: actions[index % 4]!,
+        relationship_status: "in_conversation",
+        signal_red_flag: "Announced that the fund is closed to new investments this year",
+      }),
+    );
+    const digest = buildDigest(investors, { date: DATE });
+    expect(digest.segments).toBe(2);
+    expect(gsm7Length(digest.text)).toBeLessThanOrEqual(DIGEST_MAX_SEPTETS);
+    expect(digest.followUps).toBe(125);
+    expect(digest.text).toContain("Follow-ups due: 125.");
+    expect(digest.text).toMatch(/Email first: .* \+12[2-4] more/);
+    expect(digest.text).toMatch(/Don't chase: .* \+12[2-4] more/);
+    expect(digest.emailFirst).toHaveLength(3);
+    for (const name of digest.emailFirst) expect(name).toMatch(/^Bartholomew-Maximilian\.\.\.$/);
+  });
+
+  it("falls back to the firm, then to (name), when a name has no GSM-7 letters", () => {
+    const digest = buildDigest([
+      investor(1, { name: "李小龍", firm: "Dragon Capital", score: 90, action: "email_first" }),
+      investor(2, { name: "🚀", firm: null, score: 80, action: "email_first" }),
+      investor(3, { name: "김민준 7", firm: "—", score: 70, action: "email_first" }),
+    ]);
+    expect(digest.emailFirst).toEqual(["Dragon Capital", "(name)", "(name)"]);
+    expect(digest.text).toContain("Email first: Dragon Capital, (name), (name).");
+  });
+
+  it("ignores a malformed date rather than failing", () => {
+    expect(buildDigest([], { date: "2025-13-40" }).text).toBe("Pipeline digest: no investors yet.");
+  });
+});
+
+describe("GSM-7", () => {
+  it.each([
+    ["Zoë", "Zoe"],
+    ["Ångström", "Angstrom"],
+    ["Łukasz Żółć", "Lukasz Zolc"],
+    ["Straße", "Strasse"],
+    ["Æsir", "AEsir"],
+    ["Øresund", "Oresund"],
+    ["Œuvre", "OEuvre"],
+    ["Yıldız", "Yildiz"],
+    ["François Müller-Lüdenscheidt", "Francois Muller-Ludenscheidt"],
+    ["“Smart” ‘quotes’", "\"Smart\" 'quotes'"],
+    ["A–B — C", "A-B - C"],
+    ["李小龍 Bruce", "Bruce"],
+    ["Ada 🚀 Lovelace", "Ada Lovelace"],
+    ["  lots \t of\n\nspace  ", "lots of space"],
+    ["[draft] {x} a|b ~c ^d \\e", "(draft) (x) a/b -c d /e"],
+    ["€5m fund", "EUR5m fund"],
+    ["£5m fund", "£5m fund"],
+    ["Ｆｕｌｌ ﬁ", "Full fi"],
+    ["Paral·lel", "Parallel"],
+    ["`tick`", "'tick'"],
+  ])("toGsm7(%j) is %j", (input, expected) => {
+    expect(toGsm7(input)).toBe(expected);
+  });
+
+  it("folds any text to GSM-7 without extension characters", () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const folded = toGsm7(text);
+        expect(isGsm7(folded)).toBe(true);
+        expect(gsm7Length(folded)).toBe(folded.length);
+        expect(toGsm7(folded)).toBe(folded);
+      }),
+      RUNS,
+    );
+  });
+
+  it("knows the alphabet: 127 basic characters (plus the escape code) and 9 extension ones", () => {
+    const basic =
+      "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+    expect([...basic]).toHaveLength(127);
+    expect(isGsm7(basic)).toBe(true);
+    expect(gsm7Length(basic)).toBe(127);
+    expect(isGsm7("^{}\\[~]|€\f")).toBe(true);
+    expect(gsm7Length("^{}\\[~]|€\f")).toBe(20);
+    for (const outside of ["`", "ë", "Ł", "李", "🚀", "\t", "ç"]) expect(isGsm7(outside)).toBe(false);
+  });
+
+  it("counts segments like a carrier", () => {
+    expect(smsSegments("")).toBe(0);
+    expect(smsSegments("a".repeat(160))).toBe(1);
+    expect(smsSegments("a".repeat(161))).toBe(2);
+    expect(smsSegments("a".repeat(306))).toBe(2);
+    expect(smsSegments("a".repeat(307))).toBe(3);
+    expect(smsSegments("€".repeat(80))).toBe(1); // 160 septets
+    // 306 septets would fill two parts exactly, but the escape pair may not straddle them.
+    expect(smsSegments(`${"a".repeat(152)}€${"a".repeat(152)}`)).toBe(3);
+    expect(smsSegments(`${"a".repeat(151)}€${"a".repeat(153)}`)).toBe(2);
+    expect(smsSegments("ë".repeat(70))).toBe(1); // UCS-2
+    expect(smsSegments("ë".repeat(71))).toBe(2);
+    expect(smsSegments("🚀".repeat(35))).toBe(1); // 70 UTF-16 units
+    expect(smsSegments("🚀".repeat(36))).toBe(2);
+  });
+});

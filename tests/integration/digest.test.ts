@@ -1,0 +1,101 @@
+import Database from "better-sqlite3";
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gsm7Length, isGsm7 } from "#app/domain/digest.ts";
+import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/index.ts";
+
+const CRON = "digest-cron";
+const SID = `AC${"0".repeat(32)}`;
+
+function databaseChecksum(path: string): string {
+  const db = new Database(path, { readonly: true });
+  try {
+    const hash = createHash("sha256");
+    const tables = db.prepare("select name from sqlite_master where type = 'table' order by name").pluck().all() as string[];
+    for (const table of tables) hash.update(table + JSON.stringify(db.prepare(`select * from "${table}" order by rowid`).all()));
+    return hash.digest("hex");
+  } finally {
+    db.close();
+  }
+}
+
+async function importCsv(server: RunningServer, csv: string) {
+  const form = new FormData();
+  form.set("intent", "commit");
+  form.set("file", new Blob([csv]), "a.csv");
+  const response = await fetch(`${server.url}/investors/import`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": "p" }, body: form });
+  expect(response.status).toBe(303);
+}
+
+describe("route #3, the daily digest", () => {
+  let twilio: FakeTwilio;
+  let server: RunningServer;
+  let unconfigured: RunningServer;
+
+  beforeAll(async () => {
+    twilio = await startFakeTwilio({ accountSid: SID, authToken: "twilio-token-fake" });
+    server = await startBuiltServer({
+      ADMIN_PASSCODE: "p",
+      CRON_SECRET: CRON,
+      TWILIO_ACCOUNT_SID: SID,
+      TWILIO_AUTH_TOKEN: "twilio-token-fake",
+      TWILIO_FROM: "+15550000001",
+      DIGEST_TO: "+15550000002",
+      TWILIO_BASE_URL: twilio.url,
+    });
+    unconfigured = await startBuiltServer({ ADMIN_PASSCODE: "p", CRON_SECRET: CRON });
+    const rows = ["name,firm,relationship_status,last_contact_date", "Zoë Ångström 🚀,Nordlys Capital,in_conversation,2026-10-01", "Łukasz Żółć,Wisła Ventures,passed,"];
+    for (let i = 0; i < 40; i++) rows.push(`Investor ${"Ñ".repeat(i % 5)}${i} with a very long name indeed,Firm ${i},contacted,2026-10-${String((i % 28) + 1).padStart(2, "0")}`);
+    await importCsv(server, rows.join("\n"));
+    await importCsv(unconfigured, rows.slice(0, 3).join("\n"));
+  });
+  afterAll(async () => {
+    await Promise.all([server?.stop(), unconfigured?.stop()]);
+    await twilio?.close();
+  });
+
+  it("sends exactly one GSM-7 message of at most 320 characters, and writes nothing", async () => {
+    const before = databaseChecksum(server.databasePath);
+    const response = await fetch(`${server.url}/api/cron/digest`, { headers: { authorization: `Bearer ${CRON}` } });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.sent).toBe(true);
+    expect(body.channel).toBe("sms");
+    expect(twilio.messages).toHaveLength(1);
+    expect(twilio.messages[0]).toEqual({ to: "+15550000002", from: "+15550000001", body: body.message });
+    expect(isGsm7(body.message)).toBe(true);
+    expect(gsm7Length(body.message)).toBeLessThanOrEqual(320);
+    expect(body.message).toMatch(/Follow-ups due: 41/);
+    expect(databaseChecksum(server.databasePath)).toBe(before);
+  });
+
+  it("never names a demo investor", async () => {
+    const demo = await (await fetch(`${server.url}/api/search-feed?demo=1`)).json();
+    const body = await (await fetch(`${unconfigured.url}/api/cron/digest`, { headers: { authorization: `Bearer ${CRON}` } })).json();
+    for (const item of demo.items as Array<{ name: string }>) {
+      const surname = item.name.split(" ").pop()!;
+      if (surname.length > 3) expect(body.message).not.toContain(surname);
+    }
+  });
+
+  it("returns the text with sent: false when Twilio is not configured", async () => {
+    const before = databaseChecksum(unconfigured.databasePath);
+    const body = await (await fetch(`${unconfigured.url}/api/cron/digest`, { headers: { authorization: `Bearer ${CRON}` } })).json();
+    expect(body.sent).toBe(false);
+    expect(body.reason).toMatch(/TWILIO_ACCOUNT_SID/);
+    expect(body.message).toMatch(/^Pipeline 2\d \w{3}: /);
+    expect(body.message).toContain("Follow-ups due: 1");
+    expect(databaseChecksum(unconfigured.databasePath)).toBe(before);
+  });
+
+  it("needs the cron bearer, and never leaks the Twilio token", async () => {
+    expect((await fetch(`${server.url}/api/cron/digest`)).status).toBe(401);
+    twilio.respond(() => ({ status: 401, json: { code: 20003, message: "Authenticate", more_info: "", status: 401 } }));
+    const body = await (await fetch(`${server.url}/api/cron/digest`, { headers: { authorization: `Bearer ${CRON}` } })).json();
+    expect(body.sent).toBe(false);
+    expect(JSON.stringify(body)).not.toContain("twilio-token-fake");
+    expect(server.output()).not.toContain("twilio-token-fake");
+    twilio.reset();
+  });
+});
