@@ -3,13 +3,13 @@
  * watched end to end with no keys and no network. `npm run offline` builds first.
  */
 import { spawn } from "node:child_process";
-import { judgementFor, promptOf } from "../tests/helpers/judge-fake.ts";
+import { chatAnswerFor, judgementFor, promptOf, wantsChatAnswer } from "../tests/helpers/judge-fake.ts";
 import { newsResultsFor, startFakeGemini, startFakeTavily } from "../tests/fakes/index.ts";
 
 const [tavily, gemini] = await Promise.all([startFakeTavily(), startFakeGemini()]);
 // A little latency, so the dashboard's progress bar has something to show.
 tavily.respond((body) => ({ json: newsResultsFor(body), delayMs: 400 }));
-gemini.answerWith((body: unknown) => judgementFor(promptOf(body)));
+gemini.answerWith((body: unknown) => (wantsChatAnswer(body) ? chatAnswerFor(promptOf(body)) : judgementFor(promptOf(body))));
 console.log(`Fake Tavily at ${tavily.url}, fake Gemini at ${gemini.url}`);
 
 const child = spawn(process.execPath, ["server.mjs"], {

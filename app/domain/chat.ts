@@ -449,13 +449,15 @@ export function buildChatContext(
     ...byScore(withAction("email_first")).slice(0, PER_BUCKET),
     ...withAction("follow_up").sort(oldestContactFirst).slice(0, PER_BUCKET),
     ...withAction("dont_chase").sort(notableDontChaseFirst).slice(0, PER_BUCKET),
+    // The best of the rest, so "who first?" has an answer even before anyone is marked email first.
+    ...byScore(rows.filter((investor) => investor.action !== "dont_chase")).slice(0, PER_BUCKET),
   ])
     .slice(0, cap)
     .map(chatFieldsOnly);
 
   const lines = [
     `Pipeline: ${plural(kpis.tracked, "investor", "investors")} tracked | ${kpis.emailFirst} email first | ${plural(kpis.followUpsDue, "follow-up", "follow-ups")} due | ${kpis.dontChase} don't chase`,
-    `Listed: ${chosen.length} of ${kpis.tracked} (those the question names or filters on first, then the top email-first, follow-ups due and don't-chase). Investors not listed are unknown to you.`,
+    `Listed: ${chosen.length} of ${kpis.tracked} (those the question names or filters on first, then the top email-first, follow-ups due, don't-chase, and the highest scores). Investors not listed are unknown to you.`,
     ...chosen.map(contextLine),
   ];
   return { kpis: { ...kpis }, investors: chosen, text: lines.join("\n"), ids: chosen.map((investor) => investor.id) };

@@ -247,8 +247,11 @@ describe("the context handed to the model", () => {
 
   it("puts the named investor first, then the top email-first, follow-ups due and notable don't-chase", () => {
     const context = buildChatContext("where does Hedy stand?", pipeline, kpis);
-    // Hedy; email first by score; follow-ups oldest contact first; don't chase with a red flag first.
-    expect(context.ids).toEqual([30, 12, 7, 22, 21, 3]);
+    // Hedy; email first by score; follow-ups oldest contact first; don't chase with a red flag
+    // first; then the best of the rest by score (those not listed yet).
+    expect(context.ids.slice(0, 6)).toEqual([30, 12, 7, 22, 21, 3]);
+    const rest = context.ids.slice(6);
+    expect(rest.every((id) => pipeline.find((row) => row.id === id)!.action !== "dont_chase")).toBe(true);
     expect(ids(context.investors)).toEqual(context.ids);
   });
 

@@ -35,3 +35,17 @@ export function promptOf(body: any): string {
   }
   return "";
 }
+
+/** A plausible chat answer from the context a fake model received: the first three listed investors. */
+export function chatAnswerFor(prompt: string) {
+  const listed = [...prompt.matchAll(/^id=(\d+) \| ([^|(]+)/gm)].slice(0, 3);
+  if (listed.length === 0) return { answer: "Your pipeline is empty so far.", investor_ids: [] };
+  const names = listed.map((match) => match[2]!.trim());
+  return { answer: `Start with ${names.join(", ")}.`, investor_ids: listed.map((match) => Number(match[1])) };
+}
+
+/** Which of our two JSON schemas a Gemini or OpenAI request asked for. */
+export function wantsChatAnswer(body: any): boolean {
+  const schema = body?.generationConfig?.responseJsonSchema ?? body?.response_format?.json_schema?.schema;
+  return Boolean(schema?.properties?.answer);
+}
