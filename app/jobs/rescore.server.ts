@@ -1,9 +1,14 @@
 import { rescoreAllInvestors } from "#db/queries/investors.server.ts";
+import { listStartups, scoreStartup, updateFitSignals } from "#db/queries/startups.server.ts";
 import type { App } from "../app.server.ts";
 
-/** Re-score every investor (and, once startups exist, every per-startup ranking). */
+/** Route #6: every global and per-startup score from saved data with today's decay; no search, no model. */
 export function rescoreEverything(app: App): { investors: number; startups: number; duration_ms: number } {
   const started = performance.now();
-  const investors = rescoreAllInvestors(app.db, app.now(), app.rules);
-  return { investors, startups: 0, duration_ms: Math.round(performance.now() - started) };
+  const now = app.now();
+  const all = listStartups(app.db);
+  if (all.length > 0) updateFitSignals(app.db);
+  const investors = rescoreAllInvestors(app.db, now, app.rules);
+  for (const startup of all) scoreStartup(app.db, startup.id, now, app.rules);
+  return { investors, startups: all.length, duration_ms: Math.round(performance.now() - started) };
 }

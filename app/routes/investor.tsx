@@ -6,6 +6,7 @@ import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { InvestorDetail } from "../components/investor/investor-detail.tsx";
 import { investorEditSchema } from "../domain/investor.ts";
+import { draftOutreach } from "../domain/outreach.ts";
 import { decayWeight, evidenceAgeDays } from "../domain/scoring.ts";
 
 /** One module for /investors/:id and /demo/investors/:id; the path decides which rows it may see. */
@@ -33,6 +34,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       return { ...item, ageDays, weight: decayWeight(ageDays, app.rules.halfLifeDays) };
     }),
     halfLifeDays: app.rules.halfLifeDays,
+    outreach: draftOutreach({
+      founderName: app.config.FOUNDER_NAME,
+      pitch: app.config.FOUNDER_PITCH,
+      investorName: detail.investor.name,
+      investorEmail: detail.investor.email,
+      hook: detail.investor.signalHook,
+      meetingLink: app.config.MEETING_LINK,
+    }),
     saved: new URL(request.url).searchParams.get("saved") === "1",
   };
 }
@@ -64,6 +73,7 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
       evidence={loaderData.evidence}
       contacts={loaderData.contacts}
       halfLifeDays={loaderData.halfLifeDays}
+      outreach={loaderData.outreach}
       lastResult={actionData}
       saved={loaderData.saved && !actionData}
     />

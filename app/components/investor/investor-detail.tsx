@@ -4,7 +4,9 @@ import { Form, useNavigation } from "react-router";
 import type { ContactRow, EvidenceRow, InvestorRow } from "#db/queries/investors.server.ts";
 import { type ScoreComponent, MAX_POINTS, RED_FLAG_PENALTY } from "../../domain/scoring.ts";
 import { RELATIONSHIP_STATUSES, STAGE_LABELS, STATUS_LABELS, type Stage, investorEditSchema, isHttpUrl } from "../../domain/investor.ts";
+import type { OutreachDraft } from "../../domain/outreach.ts";
 import { ActionBadge, DemoBadge, ScoreBar } from "../badges.tsx";
+import { OutreachDraftView } from "../outreach-draft.tsx";
 
 export type EvidenceView = EvidenceRow & { weight: number; ageDays: number };
 
@@ -15,6 +17,7 @@ type Props = {
   halfLifeDays: number;
   lastResult?: unknown;
   saved?: boolean;
+  outreach: OutreachDraft;
 };
 
 const COMPONENT_MAX: Record<string, number> = { ...MAX_POINTS, red_flag: RED_FLAG_PENALTY };
@@ -61,7 +64,7 @@ function ScoreWhy({ components, reason }: { components: ScoreComponent[]; reason
   );
 }
 
-export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, lastResult, saved }: Props) {
+export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, lastResult, saved, outreach }: Props) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: lastResult as never,
@@ -150,6 +153,11 @@ export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, las
             ))}
           </ol>
         )}
+      </section>
+
+      <section className="panel" aria-labelledby="outreach-heading">
+        <h2 id="outreach-heading">Outreach draft</h2>
+        <OutreachDraftView draft={outreach} id={`outreach-${investor.id}`} />
       </section>
 
       <div className="detail-grid">

@@ -1,0 +1,42 @@
+import type { Route } from "./+types/startups";
+import { getApp } from "../../app.server.ts";
+import { requireApiSession } from "../../auth/guards.server.ts";
+import { startupInputSchema } from "../../domain/rubric.ts";
+import { json, methodNotAllowed } from "../../http/api-error.ts";
+import { readJsonBody } from "../../http/json-body.server.ts";
+import { createStartupWithRubric } from "../../jobs/startups.server.ts";
+
+/** Route #10: a startup with a rubric drafted by the model, or a labelled default when it cannot. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
+  const app = getApp();
+  requireApiSession(request, app);
+  const input = await readJsonBody(request, startupInputSchema);
+  const created = await createStartupWithRubric(app, input);
+  return json(
+    {
+      startup: startupJson(created.startup),
+      rubric: created.rubric,
+      rubric_source: created.rubric_source,
+    },
+    { status: 201 },
+  );
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return methodNotAllowed(request, ["POST"]);
+}
+
+export function startupJson(row: { id: number; name: string; pitch: string; sector: string; stage: string; geography: string | null; roundSize: number | null; ask: string | null; createdAt: string }) {
+  return {
+    id: row.id,
+    name: row.name,
+    pitch: row.pitch,
+    sector: row.sector,
+    stage: row.stage,
+    geography: row.geography,
+    round_size: row.roundSize,
+    ask: row.ask,
+    created_at: row.createdAt,
+  };
+}

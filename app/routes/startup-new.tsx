@@ -1,0 +1,89 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/startup-new";
+import { getApp } from "../app.server.ts";
+import { requirePageSession } from "../auth/guards.server.ts";
+import { STAGES, STAGE_LABELS } from "../domain/investor.ts";
+import { startupFormSchema } from "../domain/startup-forms.ts";
+import { createStartupWithRubric } from "../jobs/startups.server.ts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  requirePageSession(request, getApp());
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const app = getApp();
+  requirePageSession(request, app);
+  const submission = parseWithZod(await request.formData(), { schema: startupFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const created = await createStartupWithRubric(app, submission.value);
+  return redirect(`/startups/${created.startup.id}`);
+}
+
+export default function NewStartup({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: startupFormSchema }),
+  });
+  const error = (list?: string[]) => (list?.length ? <p className="field-error">{list[0]}</p> : null);
+  return (
+    <>
+      <div className="page-head">
+        <h1>Add a startup</h1>
+        <p className="muted">The model drafts a rubric from this; if it is not available, a default rubric is derived from the sector, stage and geography.</p>
+      </div>
+      <section className="panel">
+        <Form method="post" {...getFormProps(form)} className="grid-form">
+          <div>
+            <label htmlFor={fields.name.id}>Name</label>
+            <input {...getInputProps(fields.name, { type: "text" })} />
+            {error(fields.name.errors)}
+          </div>
+          <div>
+            <label htmlFor={fields.sector.id}>Sector</label>
+            <input {...getInputProps(fields.sector, { type: "text" })} placeholder="fintech" />
+            {error(fields.sector.errors)}
+          </div>
+          <div>
+            <label htmlFor={fields.stage.id}>Stage</label>
+            <select {...getSelectProps(fields.stage)} defaultValue="seed">
+              {STAGES.map((stage) => (
+                <option key={stage} value={stage}>
+                  {STAGE_LABELS[stage]}
+                </option>
+              ))}
+            </select>
+            {error(fields.stage.errors)}
+          </div>
+          <div>
+            <label htmlFor={fields.geography.id}>Geography</label>
+            <input {...getInputProps(fields.geography, { type: "text" })} placeholder="France" />
+          </div>
+          <div>
+            <label htmlFor={fields.round_size.id}>Round size (USD)</label>
+            <input {...getInputProps(fields.round_size, { type: "text" })} placeholder="2m" />
+            {error(fields.round_size.errors)}
+          </div>
+          <div>
+            <label htmlFor={fields.ask.id}>Ask</label>
+            <input {...getInputProps(fields.ask, { type: "text" })} placeholder="Lead investor for the seed" />
+          </div>
+          <div className="form-actions">
+            <label htmlFor={fields.pitch.id}>Pitch</label>
+            <textarea {...getTextareaProps(fields.pitch)} rows={3} placeholder="One or two sentences." />
+            {error(fields.pitch.errors)}
+            <button type="submit" className="button-primary" disabled={navigation.state === "submitting"}>
+              {navigation.state === "submitting" ? "Drafting the rubric…" : "Add startup"}
+            </button>
+          </div>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Add a startup · Investor Pipeline" }];

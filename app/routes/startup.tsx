@@ -1,0 +1,266 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/startup";
+import { deleteStartup, getStartup, latestRubric, rubricInputs } from "#db/queries/startups.server.ts";
+import { getApp } from "../app.server.ts";
+import { requirePageSession } from "../auth/guards.server.ts";
+import { ActionBadge, ScoreBar } from "../components/badges.tsx";
+import { OutreachDraftView } from "../components/outreach-draft.tsx";
+import { STAGES, STAGE_LABELS } from "../domain/investor.ts";
+import { draftOutreach } from "../domain/outreach.ts";
+import { RUBRIC_WEIGHT_KEYS, type Rubric, type RubricInvestor, scoreForStartup } from "../domain/rubric.ts";
+import { rubricFormSchema, rubricFromFields } from "../domain/startup-forms.ts";
+import { editRubric, evaluateStartup, regenerateRubric, rescoreAfterRubricChange } from "../jobs/startups.server.ts";
+
+function startupId(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!raw || !/^\d{1,15}$/.test(raw) || id < 1) throw new Response("Not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const app = getApp();
+  requirePageSession(request, app);
+  const id = startupId(params.id);
+  const startup = getStartup(app.db, id);
+  const current = startup ? latestRubric(app.db, id) : undefined;
+  if (!startup || !current) throw new Response("Not found", { status: 404 });
+  const url = new URL(request.url);
+  return {
+    startup,
+    rubric: current.rubric,
+    source: current.source,
+    version: current.version,
+    inputs: rubricInputs(app.db, id),
+    now: app.now().toISOString(),
+    rules: app.rules,
+    founderName: app.config.FOUNDER_NAME ?? null,
+    meetingLink: app.config.MEETING_LINK ?? null,
+    notice: url.searchParams.get("notice"),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const app = getApp();
+  requirePageSession(request, app);
+  const id = startupId(params.id);
+  if (!getStartup(app.db, id)) throw new Response("Not found", { status: 404 });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const back = (notice: string) => redirect(`/startups/${id}?notice=${encodeURIComponent(notice)}`);
+  if (intent === "delete") {
+    deleteStartup(app.db, id);
+    rescoreAfterRubricChange(app);
+    return redirect("/startups");
+  }
+  if (intent === "evaluate") {
+    const result = await evaluateStartup(app, id);
+    return back(
+      result.source === "model"
+        ? `Evaluated ${result.investors_evaluated} investors with the model and re-ranked ${result.investors_scored}.`
+        : `The model was not available: ranked ${result.investors_scored} investors by the rubric's rules only.`,
+    );
+  }
+  if (intent === "regenerate") {
+    const result = await regenerateRubric(app, id);
+    return back("message" in result ? result.message! : "A new rubric was drafted by the model.");
+  }
+  const submission = parseWithZod(formData, { schema: rubricFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = editRubric(app, id, submission.value);
+  return back(`Rubric saved; ${result.rescored} investors re-ranked.`);
+}
+
+const WEIGHT_LABELS: Record<(typeof RUBRIC_WEIGHT_KEYS)[number], string> = {
+  sector: "Sector",
+  stage: "Stage",
+  geography: "Geography",
+  check_size: "Check size",
+  activity: "Activity",
+  evidence_relevance: "Evidence relevance",
+  relationship: "Relationship",
+};
+
+export default function StartupPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { startup, inputs, rules } = loaderData;
+  const navigation = useNavigation();
+  const [rubric, setRubric] = useState<Rubric>(loaderData.rubric);
+  const [form, fields] = useForm({
+    id: `rubric-${loaderData.version}`,
+    lastResult: actionData,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: rubricFormSchema }),
+  });
+
+  // The same rules as the server, run here as a weight changes: the ranking moves without a reload.
+  const ranking = useMemo(() => {
+    const now = new Date(loaderData.now);
+    return inputs
+      .map((row) => ({ row, result: scoreForStartup(row.investor as RubricInvestor, row.evaluation, row.evidence, rubric, now, rules) }))
+      .sort((a, b) => b.result.score - a.result.score || a.row.investor.id - b.row.investor.id);
+  }, [inputs, rubric, rules, loaderData.now]);
+
+  const drafts = ranking.filter((entry) => entry.result.action === "email_first").slice(0, 3);
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>
+          {startup.name}{" "}
+          {loaderData.source === "default" ? <span className="badge badge-default">Default rubric</span> : <span className="badge">Model rubric</span>}
+        </h1>
+        <p className="muted">
+          {startup.sector} · {STAGE_LABELS[startup.stage]}
+          {startup.geography ? ` · ${startup.geography}` : ""} · rubric version {loaderData.version}
+        </p>
+      </div>
+      {loaderData.notice ? (
+        <p className="notice notice-good" role="status">
+          {loaderData.notice}
+        </p>
+      ) : null}
+
+      <div className="detail-grid">
+        <section className="panel" aria-labelledby="rubric-heading">
+          <h2 id="rubric-heading">Rubric</h2>
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            className="rubric-form"
+            onChange={(event) => {
+              const next = rubricFromFields(new FormData(event.currentTarget));
+              if (next) setRubric(next);
+            }}
+          >
+            <fieldset>
+              <legend>Weights (0–10)</legend>
+              <div className="weights">
+                {RUBRIC_WEIGHT_KEYS.map((key) => (
+                  <div key={key}>
+                    <label htmlFor={`weight-${key}`}>
+                      {WEIGHT_LABELS[key]}
+                      <span className="weight-value">{rubric.weights[key]}</span>
+                    </label>
+                    <input id={`weight-${key}`} name={`weights.${key}`} type="number" min={0} max={10} step={0.5} defaultValue={loaderData.rubric.weights[key]} />
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+            <label htmlFor="sector_keywords">Sector keywords</label>
+            <input id="sector_keywords" name="sector_keywords" type="text" defaultValue={loaderData.rubric.sector_keywords.join("; ")} />
+            <fieldset>
+              <legend>Stages</legend>
+              {STAGES.map((stage) => (
+                <label key={stage} className="inline">
+                  <input type="checkbox" name="stages" value={stage} defaultChecked={loaderData.rubric.stages.includes(stage)} /> {STAGE_LABELS[stage]}
+                </label>
+              ))}
+            </fieldset>
+            <label htmlFor="geographies">Geographies</label>
+            <input id="geographies" name="geographies" type="text" defaultValue={loaderData.rubric.geographies.join("; ")} />
+            <div className="add-contact row">
+              <div>
+                <label htmlFor="check_min">Smallest check (USD)</label>
+                <input id="check_min" name="check_min" type="text" defaultValue={loaderData.rubric.check_size.min ?? ""} />
+              </div>
+              <div>
+                <label htmlFor="check_max">Largest check (USD)</label>
+                <input id="check_max" name="check_max" type="text" defaultValue={loaderData.rubric.check_size.max ?? ""} />
+              </div>
+              <div>
+                <label htmlFor="email_first">Email first at score</label>
+                <input id="email_first" name="email_first" type="number" min={0} max={100} defaultValue={loaderData.rubric.thresholds.email_first} />
+              </div>
+              <div>
+                <label htmlFor="dont_chase">Don't chase under score</label>
+                <input id="dont_chase" name="dont_chase" type="number" min={0} max={100} defaultValue={loaderData.rubric.thresholds.dont_chase} />
+              </div>
+            </div>
+            {Object.entries(fields).flatMap(([name, field]) => (field.errors ? [<p key={name} className="field-error">{`${name}: ${field.errors[0]}`}</p>] : []))}
+            {form.errors ? <p className="form-error">{form.errors[0]}</p> : null}
+            <button type="submit" name="intent" value="save" className="button-primary" disabled={navigation.state === "submitting"}>
+              Save rubric
+            </button>
+          </Form>
+          <div className="button-row">
+            <Form method="post">
+              <button type="submit" name="intent" value="evaluate" className="button-secondary">
+                Evaluate evidence
+              </button>
+            </Form>
+            <Form method="post">
+              <button type="submit" name="intent" value="regenerate" className="button-secondary">
+                Regenerate rubric
+              </button>
+            </Form>
+            <Form
+              method="post"
+              onSubmit={(event) => {
+                if (!window.confirm(`Delete ${startup.name}? Its rubric and rankings go; your investors and evidence stay.`)) event.preventDefault();
+              }}
+            >
+              <button type="submit" name="intent" value="delete" className="button-danger">
+                Delete startup
+              </button>
+            </Form>
+          </div>
+        </section>
+
+        <section className="panel" aria-labelledby="ranking-heading">
+          <h2 id="ranking-heading">Ranking for {startup.name}</h2>
+          {ranking.length === 0 ? (
+            <p className="muted">No investors yet.</p>
+          ) : (
+            <table className="table ranking" aria-label="Ranking">
+              <tbody>
+                {ranking.slice(0, 50).map(({ row, result }, index) => (
+                  <tr key={row.investor.id}>
+                    <td>{index + 1}</td>
+                    <td>
+                      <Link to={`/investors/${row.investor.id}`} className="investor-name">
+                        {row.investor.name}
+                      </Link>
+                      {row.investor.firm ? <span className="muted firm">{row.investor.firm}</span> : null}
+                    </td>
+                    <td>
+                      <ScoreBar score={result.score} />
+                    </td>
+                    <td>
+                      <ActionBadge action={result.action} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      </div>
+
+      {drafts.length ? (
+        <section className="panel" aria-labelledby="drafts-heading">
+          <h2 id="drafts-heading">Outreach drafts for {startup.name}</h2>
+          {drafts.map(({ row }) => (
+            <details key={row.investor.id}>
+              <summary>{row.investor.name}</summary>
+              <OutreachDraftView
+                id={`draft-${row.investor.id}`}
+                draft={draftOutreach({
+                  founderName: loaderData.founderName ?? undefined,
+                  pitch: startup.pitch,
+                  startupName: startup.name,
+                  investorName: row.investor.name,
+                  hook: null,
+                  meetingLink: loaderData.meetingLink ?? undefined,
+                })}
+              />
+            </details>
+          ))}
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.startup.name ?? "Startup"} · Investor Pipeline` }];

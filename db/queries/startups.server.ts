@@ -1,0 +1,191 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { EvidenceForScoring, ScoringRules } from "#app/domain/scoring.ts";
+import { type Rubric, type RubricInvestor, type StartupInput, fitSignal, rubricSchema, scoreForStartup } from "#app/domain/rubric.ts";
+import type { AppDatabase } from "../database.server.ts";
+import { evaluations, evidence, investors, rubrics, startupScores, startups } from "../schema.ts";
+
+export type StartupRow = typeof startups.$inferSelect;
+export type RubricSource = "model" | "default";
+
+export function listStartups(db: AppDatabase) {
+  return db.select().from(startups).where(eq(startups.isDemo, false)).orderBy(asc(startups.id)).all();
+}
+
+export function getStartup(db: AppDatabase, id: number): StartupRow | undefined {
+  return db.select().from(startups).where(and(eq(startups.id, id), eq(startups.isDemo, false))).get();
+}
+
+export function latestRubric(db: AppDatabase, startupId: number): { rubric: Rubric; source: RubricSource; version: number } | undefined {
+  const row = db.select().from(rubrics).where(eq(rubrics.startupId, startupId)).orderBy(desc(rubrics.version)).limit(1).get();
+  if (!row) return undefined;
+  return { rubric: rubricSchema.parse(row.rubric), source: row.source, version: row.version };
+}
+
+export function createStartup(db: AppDatabase, input: StartupInput, rubric: Rubric, source: RubricSource, now: Date): StartupRow {
+  return db.transaction((tx) => {
+    const stamp = now.toISOString();
+    const row = tx
+      .insert(startups)
+      .values({
+        name: input.name,
+        pitch: input.pitch,
+        sector: input.sector,
+        stage: input.stage,
+        geography: input.geography ?? null,
+        roundSize: input.round_size ?? null,
+        ask: input.ask ?? null,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .returning()
+      .get();
+    tx.insert(rubrics).values({ startupId: row.id, version: 1, source, rubric, createdAt: stamp }).run();
+    return row;
+  });
+}
+
+/** A new rubric version (the previous ones stay, for history). */
+export function saveRubricVersion(db: AppDatabase, startupId: number, rubric: Rubric, source: RubricSource, now: Date): number {
+  return db.transaction((tx) => {
+    const current = tx
+      .select({ version: sql<number>`coalesce(max(${rubrics.version}), 0)` })
+      .from(rubrics)
+      .where(eq(rubrics.startupId, startupId))
+      .get();
+    const version = (current?.version ?? 0) + 1;
+    tx.insert(rubrics).values({ startupId, version, source, rubric, createdAt: now.toISOString() }).run();
+    tx.update(startups).set({ updatedAt: now.toISOString() }).where(eq(startups.id, startupId)).run();
+    return version;
+  });
+}
+
+/** Route #13: the startup, its rubrics, evaluations and scores go (cascade); investors and evidence stay. */
+export function deleteStartup(db: AppDatabase, id: number): boolean {
+  return db.delete(startups).where(and(eq(startups.id, id), eq(startups.isDemo, false))).run().changes > 0;
+}
+
+export type EvaluationInput = { investorId: number; relevance: number; reasons: string; evidenceIds: number[] };
+
+export function saveEvaluations(db: AppDatabase, startupId: number, items: EvaluationInput[], now: Date): void {
+  db.transaction((tx) => {
+    for (const item of items) {
+      tx.insert(evaluations)
+        .values({ startupId, investorId: item.investorId, relevance: item.relevance, reasons: item.reasons, evidenceIds: item.evidenceIds, createdAt: now.toISOString() })
+        .onConflictDoUpdate({
+          target: [evaluations.startupId, evaluations.investorId],
+          set: { relevance: item.relevance, reasons: item.reasons, evidenceIds: item.evidenceIds, createdAt: now.toISOString() },
+        })
+        .run();
+    }
+  });
+}
+
+/** What the rubric scores need, for every real investor (also sent to the browser for live ranking). */
+export function rubricInputs(db: AppDatabase, startupId: number) {
+  const rows = db
+    .select({
+      id: investors.id,
+      name: investors.name,
+      firm: investors.firm,
+      sectors: investors.sectors,
+      stages: investors.stages,
+      geographies: investors.geographies,
+      check_min: investors.checkMin,
+      check_max: investors.checkMax,
+      relationship_status: investors.relationshipStatus,
+      last_contact_date: investors.lastContactDate,
+      signal_activity: investors.signalActivity,
+      signal_red_flag: investors.signalRedFlag,
+    })
+    .from(investors)
+    .where(eq(investors.isDemo, false))
+    .orderBy(asc(investors.id))
+    .all();
+  const evaluationsById = new Map(
+    db
+      .select()
+      .from(evaluations)
+      .where(eq(evaluations.startupId, startupId))
+      .all()
+      .map((row) => [row.investorId, { relevance: row.relevance, reasons: row.reasons, evidence_ids: row.evidenceIds }]),
+  );
+  const evidenceById = new Map<number, EvidenceForScoring[]>();
+  for (const item of db
+    .select({ investorId: evidence.investorId, published_at: evidence.publishedAt, found_at: evidence.foundAt, category: evidence.category, relevance: evidence.relevance })
+    .from(evidence)
+    .where(sql`${evidence.judgedAt} is not null`)
+    .all()) {
+    const { investorId, ...rest } = item;
+    let list = evidenceById.get(investorId);
+    if (!list) evidenceById.set(investorId, (list = []));
+    list.push(rest);
+  }
+  return rows.map((row) => ({ investor: row, evaluation: evaluationsById.get(row.id), evidence: evidenceById.get(row.id) ?? [] }));
+}
+export type RubricInputRow = ReturnType<typeof rubricInputs>[number];
+
+/** Scores every real investor for one startup with its latest rubric; one transaction. */
+export function scoreStartup(db: AppDatabase, startupId: number, now: Date, rules: ScoringRules): number {
+  const current = latestRubric(db, startupId);
+  if (!current) return 0;
+  const inputs = rubricInputs(db, startupId);
+  db.transaction((tx) => {
+    const stamp = now.toISOString();
+    for (const { investor, evaluation, evidence: items } of inputs) {
+      const result = scoreForStartup(investor as RubricInvestor, evaluation, items, current.rubric, now, rules);
+      tx.insert(startupScores)
+        .values({ startupId, investorId: investor.id, score: result.score, action: result.action, scoreExplained: result.explained, updatedAt: stamp })
+        .onConflictDoUpdate({
+          target: [startupScores.startupId, startupScores.investorId],
+          set: { score: result.score, action: result.action, scoreExplained: result.explained, updatedAt: stamp },
+        })
+        .run();
+    }
+  });
+  return inputs.length;
+}
+
+/** The global fit signal (best match over every startup's rubric), a derived part re-score writes. */
+export function updateFitSignals(db: AppDatabase): void {
+  const all = listStartups(db)
+    .map((startup) => latestRubric(db, startup.id)?.rubric)
+    .filter((rubric): rubric is Rubric => rubric !== undefined);
+  const write = db.$client.prepare("update investors set signal_fit = ? where id = ?");
+  const rows = db
+    .select({
+      id: investors.id,
+      sectors: investors.sectors,
+      stages: investors.stages,
+      geographies: investors.geographies,
+      check_min: investors.checkMin,
+      check_max: investors.checkMax,
+      relationship_status: investors.relationshipStatus,
+      last_contact_date: investors.lastContactDate,
+      signal_activity: investors.signalActivity,
+      signal_red_flag: investors.signalRedFlag,
+    })
+    .from(investors)
+    .where(eq(investors.isDemo, false))
+    .all();
+  db.$client.transaction(() => {
+    for (const row of rows) write.run(fitSignal(row as RubricInvestor, all), row.id);
+  })();
+}
+
+export function rankedInvestors(db: AppDatabase, startupId: number, limit = 200) {
+  return db
+    .select({
+      id: investors.id,
+      name: investors.name,
+      firm: investors.firm,
+      score: startupScores.score,
+      action: startupScores.action,
+      explained: startupScores.scoreExplained,
+    })
+    .from(startupScores)
+    .innerJoin(investors, eq(investors.id, startupScores.investorId))
+    .where(and(eq(startupScores.startupId, startupId), eq(investors.isDemo, false)))
+    .orderBy(desc(startupScores.score), asc(investors.id))
+    .limit(limit)
+    .all();
+}
