@@ -8,6 +8,8 @@ test.describe("with JavaScript", () => {
     const url = await addInvestor(page, { name: "Margarethe Quist", firm: "Quarry Capital" });
     await addInvestor(page, { name: "Marcus Quill", firm: "Other Fund" });
     await page.goto("/");
+    // The shortcut is listened for once the page is interactive.
+    await page.waitForLoadState("networkidle");
 
     await page.keyboard.press("Control+k");
     const input = page.getByPlaceholder("Find an investor by name or firm…");
@@ -40,6 +42,7 @@ test.describe("with JavaScript", () => {
     await expect(rows).toHaveCount(50);
     await page.getByRole("button", { name: "Simulate a refresh" }).click();
     await expect(page.getByText(/Last refresh: Completed/)).toBeVisible();
+    await page.waitForLoadState("networkidle");
     await page.keyboard.press("Control+k");
     await page.getByPlaceholder("Find an investor by name or firm…").fill("a");
     await expect(page.getByRole("option").first()).toBeVisible();

@@ -48,6 +48,8 @@ export default defineConfig({
       ADMIN_PASSCODE: E2E_PASSCODE,
       SCHEDULER_ENABLED: "false",
       NODE_ENV: "test",
+      FOUNDER_NAME: "Marie Curie",
+      MEETING_LINK: "https://cal.example.com/marie-curie",
     },
   },
 });

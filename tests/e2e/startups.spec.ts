@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { collectConsoleErrors, signIn } from "./helpers.ts";
+
+test("a startup gets a default rubric, the ranking follows the weights live, drafts carry the meeting link", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await signIn(page);
+  // Two investors that differ in sector fit and relationship.
+  await page.goto("/investors/import");
+  const csv = [
+    "name,firm,email,sectors,stages,geographies,relationship_status",
+    "Sector Sally,Climate Fund,sally@climate.example.com,climate;energy,seed,France,not_contacted",
+    "Warm Walter,Generalist Partners,walter@generalist.example.com,consumer,series_b_plus,US,due_diligence",
+  ].join("\n");
+  await page.getByLabel("CSV file").setInputFiles({ name: "two.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Preview" }).click();
+  await page.getByRole("button", { name: /Import \d+ new/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/startups/new");
+  await page.getByLabel("Name").fill("Radium Labs");
+  await page.getByLabel("Sector").fill("climate");
+  await page.getByLabel("Stage").selectOption("seed");
+  await page.getByLabel("Geography").fill("France");
+  await page.getByLabel("Pitch").fill("Grid batteries that last twenty years.");
+  await page.getByRole("button", { name: "Add startup" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /Radium Labs/ })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // The offline fake model does not answer with a rubric, so the app derived one and says so.
+  await expect(page.getByText("Default rubric")).toBeVisible();
+
+  const ranking = page.getByRole("table", { name: "Ranking" });
+  const position = async (name: string) => {
+    const names = await ranking.locator("a.investor-name").allInnerTexts();
+    return names.indexOf(name);
+  };
+  expect(await position("Sector Sally")).toBeLessThan(await position("Warm Walter"));
+
+  // Change weights: the ranking changes in place, without a reload.
+  await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same page"));
+  for (const key of ["sector", "stage", "geography", "check_size", "activity", "evidence_relevance"]) {
+    await page.locator(`#weight-${key}`).fill("0");
+  }
+  await page.locator("#weight-relationship").fill("10");
+  await expect.poll(async () => (await position("Warm Walter")) < (await position("Sector Sally"))).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
+
+  // Saving works as a plain form post and keeps the new order.
+  await page.getByRole("button", { name: "Save rubric" }).click();
+  await expect(page.getByRole("status")).toContainText("Rubric saved");
+  await page.screenshot({ path: "test-results/screenshots/startup.png", fullPage: true });
+
+  // The investor page's outreach draft carries the meeting link and the founder's name.
+  await ranking.getByRole("link", { name: "Sector Sally" }).click();
+  const draft = page.getByLabel("Draft email");
+  await expect(draft).toHaveValue(/https:\/\/cal\.example\.com\/marie-curie/);
+  await expect(draft).toHaveValue(/Marie Curie/);
+  await expect(page.getByRole("link", { name: "Open in your mail app" })).toHaveAttribute("href", /^mailto:sally%40climate\.example\.com/);
+  expect(errors).toEqual([]);
+});
