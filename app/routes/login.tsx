@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useActionData, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { getApp } from "../app.server.ts";
 import { hasSession } from "../auth/guards.server.ts";
@@ -72,6 +72,9 @@ export default function Login() {
           Sign in
         </button>
       </Form>
+      <p className="muted">
+        Just looking? Open the <Link to="/demo">demo pipeline</Link>: synthetic investors, no passcode needed.
+      </p>
     </section>
   );
 }
