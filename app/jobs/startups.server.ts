@@ -9,6 +9,7 @@ import {
   saveEvaluations,
   saveRubricVersion,
   scoreStartup,
+  startupInputOf,
   updateFitSignals,
 } from "#db/queries/startups.server.ts";
 import { evidence, investors } from "#db/schema.ts";
@@ -75,17 +76,7 @@ export function editRubric(app: App, startupId: number, rubric: Rubric) {
 
 /** Route #12 with regenerate: a new model rubric, or the old one kept with a message. */
 export async function regenerateRubric(app: App, startupId: number, options: Options = {}) {
-  const startup = getStartup(app.db, startupId)!;
-  const input: StartupInput = {
-    name: startup.name,
-    pitch: startup.pitch,
-    sector: startup.sector,
-    stage: startup.stage,
-    geography: startup.geography ?? undefined,
-    round_size: startup.roundSize ?? undefined,
-    ask: startup.ask ?? undefined,
-  };
-  const drafted = await draftRubric(modelFor(app, options), input);
+  const drafted = await draftRubric(modelFor(app, options), startupInputOf(getStartup(app.db, startupId)!));
   if (!drafted) {
     const current = latestRubric(app.db, startupId)!;
     return {

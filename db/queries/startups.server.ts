@@ -5,6 +5,33 @@ import type { AppDatabase } from "../database.server.ts";
 import { evaluations, evidence, investors, rubrics, startupScores, startups } from "../schema.ts";
 
 export type StartupRow = typeof startups.$inferSelect;
+
+/** The investor columns a rubric reads (RubricInvestor), selected the same way everywhere. */
+const rubricInvestorColumns = {
+  id: investors.id,
+  sectors: investors.sectors,
+  stages: investors.stages,
+  geographies: investors.geographies,
+  check_min: investors.checkMin,
+  check_max: investors.checkMax,
+  relationship_status: investors.relationshipStatus,
+  last_contact_date: investors.lastContactDate,
+  signal_activity: investors.signalActivity,
+  signal_red_flag: investors.signalRedFlag,
+};
+
+/** The creation fields of a saved startup, as route #10 took them. */
+export function startupInputOf(row: StartupRow): StartupInput {
+  return {
+    name: row.name,
+    pitch: row.pitch,
+    sector: row.sector,
+    stage: row.stage,
+    geography: row.geography,
+    round_size: row.roundSize,
+    ask: row.ask,
+  };
+}
 export type RubricSource = "model" | "default";
 
 export function listStartups(db: AppDatabase) {
@@ -83,20 +110,7 @@ export function saveEvaluations(db: AppDatabase, startupId: number, items: Evalu
 /** What the rubric scores need, for every real investor (also sent to the browser for live ranking). */
 export function rubricInputs(db: AppDatabase, startupId: number) {
   const rows = db
-    .select({
-      id: investors.id,
-      name: investors.name,
-      firm: investors.firm,
-      sectors: investors.sectors,
-      stages: investors.stages,
-      geographies: investors.geographies,
-      check_min: investors.checkMin,
-      check_max: investors.checkMax,
-      relationship_status: investors.relationshipStatus,
-      last_contact_date: investors.lastContactDate,
-      signal_activity: investors.signalActivity,
-      signal_red_flag: investors.signalRedFlag,
-    })
+    .select({ ...rubricInvestorColumns, name: investors.name, firm: investors.firm })
     .from(investors)
     .where(eq(investors.isDemo, false))
     .orderBy(asc(investors.id))
@@ -152,18 +166,7 @@ export function updateFitSignals(db: AppDatabase): void {
     .filter((rubric): rubric is Rubric => rubric !== undefined);
   const write = db.$client.prepare("update investors set signal_fit = ? where id = ?");
   const rows = db
-    .select({
-      id: investors.id,
-      sectors: investors.sectors,
-      stages: investors.stages,
-      geographies: investors.geographies,
-      check_min: investors.checkMin,
-      check_max: investors.checkMax,
-      relationship_status: investors.relationshipStatus,
-      last_contact_date: investors.lastContactDate,
-      signal_activity: investors.signalActivity,
-      signal_red_flag: investors.signalRedFlag,
-    })
+    .select(rubricInvestorColumns)
     .from(investors)
     .where(eq(investors.isDemo, false))
     .all();
