@@ -8,6 +8,7 @@ import { bootApp, closeApp } from "./app.server.ts";
 import { isForeignOriginWrite } from "./auth/origin.ts";
 import { ConfigError } from "./config.server.ts";
 import { apiError } from "./http/api-error.ts";
+import { CLIENT_ADDRESS_HEADER } from "./http/rate-limit.server.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import { startWorker } from "./jobs/worker.server.ts";
 import { log } from "./log.server.ts";
@@ -58,6 +59,8 @@ export function startServer(env: Record<string, string | undefined> = process.en
       void refuseForeignOrigin(res);
       return;
     }
+    // The socket address, for per-client limits; a client cannot set this header itself.
+    req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
     assets(req, res, () => handleRequest(req, res));
   });
   server.headersTimeout = 30_000;

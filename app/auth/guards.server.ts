@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { App } from "../app.server.ts";
 import { apiError } from "../http/api-error.ts";
 import { hasCronBearer } from "./cron.server.ts";
-import { checkPasscode } from "./passcode.server.ts";
+import { headerPasscodeAccepted } from "./passcode-attempts.server.ts";
 import { SESSION_COOKIE, isValidSessionValue, readCookie } from "./session.server.ts";
 
 export function hasSession(request: Request, app: App): boolean {
@@ -10,8 +10,9 @@ export function hasSession(request: Request, app: App): boolean {
   return isValidSessionValue(value, app.sessionSecret, app.now());
 }
 
+/** The x-admin-passcode header is right (throws a 429 Response when guessing too often). */
 export function hasAdminPasscode(request: Request, app: App): boolean {
-  return checkPasscode(request.headers.get("x-admin-passcode"), app.passcode);
+  return headerPasscodeAccepted(request, app);
 }
 
 /** Pages: without a session, go to /login and come back afterwards. */

@@ -12,7 +12,12 @@ export type UserOwnedPatch = {
 
 export const USER_OWNED_COLUMNS = ["relationshipStatus", "lastContactDate", "personalNotes"] as const;
 
-export function userOwnedPatch(edit: InvestorEdit): UserOwnedPatch {
+/**
+ * The patch an edit makes to an investor whose saved last-contact date is `savedLastContact`.
+ * A dated contact moves the last-contact date forward, never back: to the later of that date and
+ * the one the edit sets (or, when it sets none, the saved one).
+ */
+export function userOwnedPatch(edit: InvestorEdit, savedLastContact: string | null = null): UserOwnedPatch {
   const patch: UserOwnedPatch = {};
   if (edit.relationship_status !== undefined) patch.relationshipStatus = edit.relationship_status;
   if (edit.last_contact_date !== undefined) patch.lastContactDate = edit.last_contact_date;
@@ -20,14 +25,14 @@ export function userOwnedPatch(edit: InvestorEdit): UserOwnedPatch {
     const notes = edit.personal_notes?.trim() ?? "";
     patch.personalNotes = notes === "" ? null : notes;
   }
-  // A dated contact moves the last-contact date forward (never back), unless the edit sets it.
-  if (edit.add_contact?.date && edit.last_contact_date === undefined) {
-    patch.lastContactDate = edit.add_contact.date;
+  if (edit.add_contact?.date) {
+    const base = edit.last_contact_date !== undefined ? edit.last_contact_date : savedLastContact;
+    patch.lastContactDate = laterDate(base, edit.add_contact.date);
   }
   return patch;
 }
 
-/** Keeps the later of the stored and the new last-contact date when a contact is appended. */
+/** The later of two YYYY-MM-DD dates (either may be missing). */
 export function laterDate(a: string | null, b: string | null | undefined): string | null {
   if (!b) return a;
   if (!a) return b;

@@ -1,7 +1,7 @@
 /**
  * The refresh's only way to write an investor: the four signal columns and the time they were
  * checked. The user-owned columns are `never` here, so a refresh that tried to set one would
- * not compile (tests/domain/signals.test-d.ts holds the proof).
+ * not compile (tests/domain/signals.test.ts holds the proof, checked by `npm run typecheck`).
  */
 export type SignalWrite = {
   signalActivity: number | null;

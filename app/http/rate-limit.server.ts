@@ -1,33 +1,56 @@
 /**
  * A small in-memory limiter per client (one process, so memory is the right place): at most
- * `limit` requests per `windowMs`. Used by the open demo chat.
+ * `limit` events per `windowMs`. `check` records an event; `peek` only asks.
  */
-export function createRateLimiter(options: { limit: number; windowMs: number; now?: () => number }) {
+export function createRateLimiter(options: { limit: number; windowMs: number; now?: () => number; maxClients?: number }) {
   const now = options.now ?? Date.now;
+  const maxClients = options.maxClients ?? 10_000;
   const hits = new Map<string, number[]>();
+
+  function recent(client: string, at: number): number[] {
+    return (hits.get(client) ?? []).filter((time) => at - time < options.windowMs);
+  }
+  function waitFor(list: number[], at: number): number {
+    return Math.max(1, Math.ceil((list[0]! + options.windowMs - at) / 1000));
+  }
+
   return {
-    /** Undefined when allowed; otherwise the seconds to wait. */
+    /** Undefined when allowed (and counted); otherwise the seconds to wait. */
     check(client: string): number | undefined {
       const at = now();
-      const recent = (hits.get(client) ?? []).filter((time) => at - time < options.windowMs);
-      if (recent.length >= options.limit) {
-        hits.set(client, recent);
-        return Math.max(1, Math.ceil((recent[0]! + options.windowMs - at) / 1000));
+      const list = recent(client, at);
+      // Re-inserting keeps the map in least-recently-seen order, so eviction drops the stalest.
+      hits.delete(client);
+      if (list.length >= options.limit) {
+        hits.set(client, list);
+        return waitFor(list, at);
       }
-      recent.push(at);
-      hits.set(client, recent);
-      if (hits.size > 10_000) hits.clear();
+      list.push(at);
+      hits.set(client, list);
+      while (hits.size > maxClients) hits.delete(hits.keys().next().value!);
       return undefined;
+    },
+    /** Undefined when another event would be allowed; otherwise the seconds to wait. Records nothing. */
+    peek(client: string): number | undefined {
+      const at = now();
+      const list = recent(client, at);
+      return list.length >= options.limit ? waitFor(list, at) : undefined;
     },
   };
 }
 
-/** The client's address as the proxy saw it (Fly sets Fly-Client-IP), else the first forwarded hop. */
+/**
+ * The client's address: Fly's proxy sets Fly-Client-IP (trusted only when running on Fly); else
+ * the socket address the server stamped on the request. Client-sent forwarding headers are not
+ * trusted, so they cannot be used to dodge a limit.
+ */
 export function clientKey(request: Request): string {
-  return (
-    request.headers.get("fly-client-ip") ??
-    request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ??
-    request.headers.get("x-real-ip") ??
-    "local"
-  );
+  if (process.env.FLY_APP_NAME) {
+    const fly = request.headers.get("fly-client-ip");
+    if (fly) return fly;
+  }
+  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "local";
 }
+
+/** Set by app/server.ts from the socket, overwriting anything the client sent. */
+export const CLIENT_ADDRESS_HEADER = "x-ipi-client-address";

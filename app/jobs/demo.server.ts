@@ -148,6 +148,8 @@ export function refreshDemo(db: AppDatabase, now: Date, rules: ScoringRules): { 
       .set({ status: "completed", cursor: updates.length, investorsChecked: updates.length, evidenceAdded: added, finishedAt: stamp })
       .where(eq(runs.runId, runId))
       .run();
+    // Keep the demo bounded: the 20 newest demo runs; older ones go (their evidence stays, unlinked).
+    t.run(sql`delete from runs where trigger = 'demo' and run_id not in (select run_id from runs where trigger = 'demo' order by created_at desc limit 20)`);
     return { run_id: runId, updated: updates.length };
   });
 }

@@ -7,7 +7,8 @@ export function rescoreEverything(app: App): { investors: number; startups: numb
   const started = performance.now();
   const now = app.now();
   const all = listStartups(app.db);
-  if (all.length > 0) updateFitSignals(app.db);
+  // With no startup left every fit is null again (SPEC §2), so this runs either way.
+  updateFitSignals(app.db);
   const investors = rescoreAllInvestors(app.db, now, app.rules);
   for (const startup of all) scoreStartup(app.db, startup.id, now, app.rules);
   return { investors, startups: all.length, duration_ms: Math.round(performance.now() - started) };

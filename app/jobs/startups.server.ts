@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { rescoreAllInvestors } from "#db/queries/investors.server.ts";
+import { rescoreAllInvestors, rescoreInvestor } from "#db/queries/investors.server.ts";
 import {
   type RubricSource,
   createStartup,
+  deleteStartup,
   getStartup,
   latestRubric,
   listStartups,
@@ -126,7 +127,7 @@ export async function evaluateStartup(app: App, startupId: number, options: Opti
         break;
       }
     }
-    if (anyAnswer || candidates.length === 0) source = "model";
+    if (anyAnswer) source = "model";
   }
   const scored = scoreStartup(app.db, startupId, app.now(), app.rules);
   return { startup_id: startupId, investors_evaluated: evaluated, investors_scored: scored, source };
@@ -159,4 +160,24 @@ function collectEvidence(app: App, _startupId: number): InvestorToEvaluate[] {
     if (entry.evidence.length < 10) entry.evidence.push({ id: row.id, title: row.title, summary: row.summary, category: row.category, published_at: row.published_at });
   }
   return [...byInvestor.values()];
+}
+
+/**
+ * After investors are added or edited: their fit signal, global score and every startup's score
+ * for them, so a new investor is ranked like everyone else without waiting for a re-score.
+ */
+export function rescoreInvestorsForStartups(app: App, ids: number[]): void {
+  const all = listStartups(app.db);
+  if (all.length === 0 || ids.length === 0) return;
+  const only = new Set(ids);
+  updateFitSignals(app.db, only);
+  for (const id of only) rescoreInvestor(app.db, id, app.now(), app.rules);
+  for (const startup of all) scoreStartup(app.db, startup.id, app.now(), app.rules, only);
+}
+
+/** Route #13 and the page's delete button: the startup goes, and what depended on it is re-scored. */
+export function removeStartup(app: App, id: number): boolean {
+  const removed = deleteStartup(app.db, id);
+  if (removed) rescoreAfterRubricChange(app);
+  return removed;
 }

@@ -1,11 +1,13 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/demo-actions";
 import { getApp } from "../app.server.ts";
+import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { refreshDemo, resetDemo } from "../jobs/demo.server.ts";
 
 /** The demo dashboard's buttons (plain form posts, so they work without JavaScript). */
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
+  limitDemoWrites(request);
   const intent = (await request.formData()).get("intent");
   if (intent === "reset") resetDemo(app.db, app.now(), app.rules);
   else if (intent === "refresh") refreshDemo(app.db, app.now(), app.rules);

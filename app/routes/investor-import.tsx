@@ -1,10 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/investor-import";
-import { commitImport, splitUnchanged } from "#db/queries/import.server.ts";
+import { commitImport, plannedChanges, splitUnchanged } from "#db/queries/import.server.ts";
 import { existingForImport } from "#db/queries/investors.server.ts";
 import { getApp } from "../app.server.ts";
 import { hasAdminPasscode, requirePageSession } from "../auth/guards.server.ts";
 import { parseInvestorCsv, planImport } from "../domain/investor-import.ts";
+import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
 
 const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
@@ -41,7 +42,8 @@ export async function action({ request }: Route.ActionArgs) {
   const { changed, unchanged } = splitUnchanged(app.db, plan);
 
   if (input.intent === "commit") {
-    commitImport(app.db, plan, app.now(), app.rules);
+    const { touched } = commitImport(app.db, plan, app.now(), app.rules);
+    rescoreInvestorsForStartups(app, touched);
     return redirect("/", 303);
   }
   return {
@@ -49,7 +51,10 @@ export async function action({ request }: Route.ActionArgs) {
     preview: {
       csv: input.text,
       create: plan.create.map((row) => ({ line: row.line, name: row.profile.name, firm: row.profile.firm ?? null, email: row.profile.email ?? null })),
-      update: changed.map((row) => ({ line: row.line, id: row.id, name: row.profile.name, firm: row.profile.firm ?? null, columns: row.given })),
+      update: (() => {
+        const changes = plannedChanges(app.db, changed);
+        return changed.map((row) => ({ line: row.line, id: row.id, name: row.profile.name, firm: row.profile.firm ?? null, columns: changes.get(row.id) ?? [] }));
+      })(),
       unchanged: unchanged.length,
       rejected: plan.rejected,
       warnings: plan.warnings,
@@ -163,10 +168,12 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
                         <Link to={`/investors/${row.id}`}>{row.name}</Link>
                       </td>
                       <td className="muted">{row.firm}</td>
+                      <td>{`changes: ${row.columns.map((column) => column.replace(/([A-Z])/g, " $1").toLowerCase()).join(", ")}`}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
+              <p className="muted">Private notes already written here are kept, and a last-contact date never moves back.</p>
             </>
           ) : null}
           <Form method="post" encType="multipart/form-data">

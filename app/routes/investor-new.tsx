@@ -5,6 +5,7 @@ import type { Route } from "./+types/investor-new";
 import { createInvestor } from "#db/queries/investors.server.ts";
 import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
+import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
 import { INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES, STAGE_LABELS, STATUS_LABELS } from "../domain/investor.ts";
 import { investorFormSchema } from "../domain/investor-form.ts";
 
@@ -24,6 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
     rules: app.rules,
     userOwned: { relationshipStatus: relationship_status },
   });
+  rescoreInvestorsForStartups(app, [id]);
   return redirect(`/investors/${id}`);
 }
 

@@ -4,6 +4,7 @@ import type { Route } from "./+types/investor";
 import { editInvestor, getInvestorDetail } from "#db/queries/investors.server.ts";
 import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
+import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
 import { InvestorDetail } from "../components/investor/investor-detail.tsx";
 import { investorEditSchema } from "../domain/investor.ts";
 import { draftOutreach } from "../domain/outreach.ts";
@@ -51,16 +52,29 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { demo } = sideOf(request);
   if (!demo) requirePageSession(request, app);
   const id = investorId(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: investorEditSchema });
+  const formData = await request.formData();
+  // The values the form was loaded with: only fields the founder changed are written, so a stale
+  // tab cannot undo an edit made elsewhere in the meantime.
+  const original = new Map<string, string>();
+  for (const name of ["relationship_status", "last_contact_date", "personal_notes"]) {
+    const value = formData.get(`original.${name}`);
+    if (typeof value === "string") original.set(name, value);
+    formData.delete(`original.${name}`);
+  }
+  const submission = parseWithZod(formData, { schema: investorEditSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  // The form always shows these fields: an emptied field means "clear it".
+  const value = submission.value;
+  const changed = (name: string, next: string | null | undefined) => !original.has(name) || original.get(name) !== (next ?? "");
   const edit = {
-    ...submission.value,
-    last_contact_date: submission.value.last_contact_date ?? null,
-    personal_notes: submission.value.personal_notes ?? null,
+    ...value,
+    // The form always shows these fields: an emptied field means "clear it".
+    relationship_status: changed("relationship_status", value.relationship_status) ? value.relationship_status : undefined,
+    last_contact_date: changed("last_contact_date", value.last_contact_date) ? (value.last_contact_date ?? null) : undefined,
+    personal_notes: changed("personal_notes", value.personal_notes) ? (value.personal_notes ?? null) : undefined,
   };
   const found = editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules, demo });
   if (!found) throw new Response("Not found", { status: 404 });
+  if (!demo) rescoreInvestorsForStartups(app, [id]);
   const url = new URL(request.url);
   return redirect(`${url.pathname}?saved=1`);
 }

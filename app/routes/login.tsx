@@ -5,7 +5,7 @@ import type { Route } from "./+types/login";
 import { getApp } from "../app.server.ts";
 import { hasSession } from "../auth/guards.server.ts";
 import { loginSchema, safeRedirectPath } from "../auth/login.ts";
-import { checkPasscode } from "../auth/passcode.server.ts";
+import { verifyPasscode } from "../auth/passcode-attempts.server.ts";
 import { createSessionValue, sessionCookieHeader } from "../auth/session.server.ts";
 import { log } from "../log.server.ts";
 
@@ -23,12 +23,17 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }
-  if (!checkPasscode(submission.value.passcode, app.passcode)) {
+  const verdict = verifyPasscode(request, submission.value.passcode, app);
+  if (!verdict.ok) {
     log.warn("sign-in refused: wrong passcode");
-    return data(
-      submission.reply({ formErrors: ["That passcode is not right. Check it and try again."], hideFields: ["passcode"] }),
-      { status: 401 },
-    );
+    const message =
+      verdict.retryAfterSeconds !== undefined
+        ? `Too many wrong passcodes. Wait ${Math.ceil(verdict.retryAfterSeconds / 60)} minutes and try again.`
+        : "That passcode is not right. Check it and try again.";
+    return data(submission.reply({ formErrors: [message], hideFields: ["passcode"] }), {
+      status: verdict.retryAfterSeconds !== undefined ? 429 : 401,
+      headers: verdict.retryAfterSeconds !== undefined ? { "retry-after": String(verdict.retryAfterSeconds) } : undefined,
+    });
   }
   const cookie = sessionCookieHeader(
     createSessionValue(app.sessionSecret, app.now()),

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/refresh-now";
 import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
-import { checkPasscode } from "../auth/passcode.server.ts";
+import { verifyPasscode } from "../auth/passcode-attempts.server.ts";
 import { manualRefreshWait, startManualRefresh } from "../jobs/manual-refresh.server.ts";
 import { RefreshRefused } from "../jobs/refresh.server.ts";
 
@@ -15,7 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
   requirePageSession(request, app);
   const form = await request.formData();
   const notice = (value: string) => redirect(`/?refresh=${encodeURIComponent(value)}`);
-  if (!checkPasscode(String(form.get("passcode") ?? ""), app.passcode)) return notice("wrong_passcode");
+  if (!verifyPasscode(request, String(form.get("passcode") ?? ""), app).ok) return notice("wrong_passcode");
   try {
     startManualRefresh(app, form.get("linkedin") === "on");
     return notice("started");

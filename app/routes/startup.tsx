@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/startup";
-import { deleteStartup, getStartup, latestRubric, rubricInputs } from "#db/queries/startups.server.ts";
+import { getStartup, latestRubric, rubricInputs } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { ActionBadge, ScoreBar } from "../components/badges.tsx";
@@ -12,7 +12,7 @@ import { STAGES, STAGE_LABELS } from "../domain/investor.ts";
 import { draftOutreach } from "../domain/outreach.ts";
 import { RUBRIC_WEIGHT_KEYS, type Rubric, type RubricInvestor, scoreForStartup } from "../domain/rubric.ts";
 import { rubricFormSchema, rubricFromFields } from "../domain/startup-forms.ts";
-import { editRubric, evaluateStartup, regenerateRubric, rescoreAfterRubricChange } from "../jobs/startups.server.ts";
+import { editRubric, evaluateStartup, regenerateRubric, removeStartup } from "../jobs/startups.server.ts";
 
 function startupId(raw: string | undefined): number {
   const id = Number(raw);
@@ -51,8 +51,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const back = (notice: string) => redirect(`/startups/${id}?notice=${encodeURIComponent(notice)}`);
   if (intent === "delete") {
-    deleteStartup(app.db, id);
-    rescoreAfterRubricChange(app);
+    removeStartup(app, id);
     return redirect("/startups");
   }
   if (intent === "evaluate") {

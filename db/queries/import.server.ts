@@ -3,6 +3,7 @@ import type { ImportPlan, ImportRow } from "#app/domain/investor-import.ts";
 import type { ScoringRules } from "#app/domain/scoring.ts";
 import type { AppDatabase } from "../database.server.ts";
 import { investors } from "../schema.ts";
+import { laterDate } from "#app/domain/investor-edit.ts";
 import { profileColumns, rescoreInvestor } from "./investors.server.ts";
 
 /** CSV column → investors column, for updates that write only the cells that were given. */
@@ -34,14 +35,42 @@ function rowColumns(row: ImportRow) {
 
 type UpdateRow = ImportPlan["update"][number];
 
-function changedColumns(row: UpdateRow, current: Record<string, unknown>): Record<string, unknown> {
+/**
+ * What an import row changes. Two user-owned columns are protected from an older file: the
+ * last-contact date only moves forward, and private notes written in the app are kept (the file
+ * fills them only when there are none).
+ */
+export function changedColumns(row: UpdateRow, current: Record<string, unknown>): Record<string, unknown> {
   const all = rowColumns(row) as Record<string, unknown>;
   const set: Record<string, unknown> = {};
   for (const column of row.given) {
     const key = COLUMN_OF[column];
-    if (JSON.stringify(all[key] ?? null) !== JSON.stringify(current[key] ?? null)) set[key] = all[key];
+    let next = all[key];
+    if (key === "lastContactDate") next = laterDate((current[key] as string | null) ?? null, next as string | null);
+    if (key === "personalNotes" && current[key]) next = current[key];
+    if (JSON.stringify(next ?? null) !== JSON.stringify(current[key] ?? null)) set[key] = next;
   }
   return set;
+}
+
+/** Per updated investor, the columns the import would change, for the preview. */
+export function plannedChanges(db: AppDatabase, rows: UpdateRow[]): Map<number, string[]> {
+  const current = new Map(
+    rows.length === 0
+      ? []
+      : db
+          .select()
+          .from(investors)
+          .where(inArray(investors.id, rows.map((row) => row.id)))
+          .all()
+          .map((row) => [row.id, row as unknown as Record<string, unknown>]),
+  );
+  const changes = new Map<number, string[]>();
+  for (const row of rows) {
+    const saved = current.get(row.id);
+    if (saved) changes.set(row.id, Object.keys(changedColumns(row, saved)));
+  }
+  return changes;
 }
 
 /**
@@ -73,7 +102,7 @@ export function splitUnchanged(db: AppDatabase, plan: ImportPlan): { changed: Up
  * Writes a previewed import in one transaction: creates new investors, updates matched ones
  * (only the cells the file gave), and re-scores each. Real rows only. All or nothing.
  */
-export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date, rules: ScoringRules): { created: number; updated: number } {
+export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date, rules: ScoringRules): { created: number; updated: number; touched: number[] } {
   const stamp = now.toISOString();
   return db.transaction((tx) => {
     const t = tx as unknown as AppDatabase;
@@ -108,6 +137,6 @@ export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date, rules
       updated++;
     }
     for (const id of touched) rescoreInvestor(t, id, now, rules);
-    return { created: plan.create.length, updated };
+    return { created: plan.create.length, updated, touched };
   });
 }

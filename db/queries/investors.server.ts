@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { INVESTOR_SORTS } from "#app/domain/dashboard-query.ts";
 import type { InvestorEdit, InvestorProfile, RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
-import { laterDate, userOwnedPatch } from "#app/domain/investor-edit.ts";
+import { userOwnedPatch } from "#app/domain/investor-edit.ts";
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
 import type { AppDatabase } from "../database.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
@@ -147,10 +147,7 @@ export function editInvestor(
     if (options.demo !== undefined) filters.push(eq(investors.isDemo, options.demo));
     const current = tx.select({ lastContactDate: investors.lastContactDate }).from(investors).where(and(...filters)).get();
     if (!current) return false;
-    const patch = userOwnedPatch(edit);
-    if (edit.add_contact?.date && edit.last_contact_date === undefined) {
-      patch.lastContactDate = laterDate(current.lastContactDate, edit.add_contact.date);
-    }
+    const patch = userOwnedPatch(edit, current.lastContactDate);
     tx.update(investors)
       .set({ ...patch, updatedAt: nowIso(options.now) })
       .where(eq(investors.id, id))

@@ -138,11 +138,11 @@ export function rubricInputs(db: AppDatabase, startupId: number) {
 }
 export type RubricInputRow = ReturnType<typeof rubricInputs>[number];
 
-/** Scores every real investor for one startup with its latest rubric; one transaction. */
-export function scoreStartup(db: AppDatabase, startupId: number, now: Date, rules: ScoringRules): number {
+/** Scores every real investor (or only `onlyIds`) for one startup with its latest rubric; one transaction. */
+export function scoreStartup(db: AppDatabase, startupId: number, now: Date, rules: ScoringRules, onlyIds?: ReadonlySet<number>): number {
   const current = latestRubric(db, startupId);
   if (!current) return 0;
-  const inputs = rubricInputs(db, startupId);
+  const inputs = rubricInputs(db, startupId).filter((row) => !onlyIds || onlyIds.has(row.investor.id));
   db.transaction((tx) => {
     const stamp = now.toISOString();
     for (const { investor, evaluation, evidence: items } of inputs) {
@@ -160,7 +160,7 @@ export function scoreStartup(db: AppDatabase, startupId: number, now: Date, rule
 }
 
 /** The global fit signal (best match over every startup's rubric), a derived part re-score writes. */
-export function updateFitSignals(db: AppDatabase): void {
+export function updateFitSignals(db: AppDatabase, onlyIds?: ReadonlySet<number>): void {
   const all = listStartups(db)
     .map((startup) => latestRubric(db, startup.id)?.rubric)
     .filter((rubric): rubric is Rubric => rubric !== undefined);
@@ -171,24 +171,6 @@ export function updateFitSignals(db: AppDatabase): void {
     .where(eq(investors.isDemo, false))
     .all();
   db.$client.transaction(() => {
-    for (const row of rows) write.run(fitSignal(row as RubricInvestor, all), row.id);
+    for (const row of rows) if (!onlyIds || onlyIds.has(row.id)) write.run(fitSignal(row as RubricInvestor, all), row.id);
   })();
-}
-
-export function rankedInvestors(db: AppDatabase, startupId: number, limit = 200) {
-  return db
-    .select({
-      id: investors.id,
-      name: investors.name,
-      firm: investors.firm,
-      score: startupScores.score,
-      action: startupScores.action,
-      explained: startupScores.scoreExplained,
-    })
-    .from(startupScores)
-    .innerJoin(investors, eq(investors.id, startupScores.investorId))
-    .where(and(eq(startupScores.startupId, startupId), eq(investors.isDemo, false)))
-    .orderBy(desc(startupScores.score), asc(investors.id))
-    .limit(limit)
-    .all();
 }

@@ -46,6 +46,11 @@ describe("the edit write path", () => {
   it("treats blank notes as cleared and moves the last contact forward only", () => {
     expect(userOwnedPatch({ personal_notes: "   " })).toEqual({ personalNotes: null });
     expect(userOwnedPatch({ add_contact: { note: "call", date: "2026-11-02" } })).toEqual({ lastContactDate: "2026-11-02" });
+    // The form always sends the date field: an emptied field plus a dated contact still moves it forward.
+    expect(userOwnedPatch({ last_contact_date: null, add_contact: { note: "call", date: "2026-11-02" } }, "2026-10-01")).toEqual({ lastContactDate: "2026-11-02" });
+    // An older contact never moves the saved date back.
+    expect(userOwnedPatch({ add_contact: { note: "old call", date: "2026-09-01" } }, "2026-10-01")).toEqual({ lastContactDate: "2026-10-01" });
+    expect(userOwnedPatch({ last_contact_date: "2026-11-05", add_contact: { note: "x", date: "2026-11-02" } }, null)).toEqual({ lastContactDate: "2026-11-05" });
     expect(laterDate("2026-11-10", "2026-11-02")).toBe("2026-11-10");
     expect(laterDate("2026-11-01", "2026-11-02")).toBe("2026-11-02");
     expect(laterDate(null, "2026-11-02")).toBe("2026-11-02");

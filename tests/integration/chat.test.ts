@@ -39,7 +39,11 @@ describe("route #8, the chat", () => {
     // Give Ada enough signal to be "email first".
     const { default: Database } = await import("better-sqlite3");
     const db = new Database(server.databasePath);
-    db.prepare("update investors set signal_activity = 95, signal_fit = 90, signals_checked_at = '2026-11-20T00:00:00Z' where id = ?").run(adaId);
+    db.prepare("update investors set signal_activity = 95, signals_checked_at = ? where id = ?").run(new Date().toISOString(), adaId);
+    // Fresh judged news: a lead deal two days ago.
+    db.prepare(
+      "insert into evidence (investor_id, url, title, source, published_at, found_at, content_hash, category, relevance, summary, judged_at) values (?, 'https://news.example.com/ada', 'Ada leads a seed', 'news', ?, ?, 'ada-1', 'deal', 1, 'Led a seed', ?)",
+    ).run(adaId, new Date(Date.now() - 2 * 86_400_000).toISOString(), new Date().toISOString(), new Date().toISOString());
     db.close();
     const rescored = await fetch(`${server.url}/api/rescore`, { method: "POST", headers: { authorization: "Bearer chat-cron" } });
     expect(rescored.status).toBe(200);

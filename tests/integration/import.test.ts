@@ -84,13 +84,15 @@ describe("CSV import over HTTP", () => {
     expect(realSnapshot()).toBe(before);
   });
 
-  it("updates a matched investor with only the cells given", async () => {
-    const csv = "name,firm,email,personal_notes\nZoe A.,Elsewhere,zoe@NORDLYS.example.com,Now at partner level";
+  it("updates a matched investor with only the cells given, keeping notes and never moving the last contact back", async () => {
+    const preview = await (await post("preview", "name,firm,email,personal_notes,last_contact_date\nZoe A.,Elsewhere,zoe@NORDLYS.example.com,Old notes from a CRM,2026-01-01")).text();
+    expect(preview).toContain("changes: name, firm");
+    const csv = "name,firm,email,personal_notes,last_contact_date\nZoe A.,Elsewhere,zoe@NORDLYS.example.com,Old notes from a CRM,2026-01-01";
     expect((await post("commit", csv)).status).toBe(303);
     const db = new Database(server.databasePath, { readonly: true });
     try {
-      const rows = db.prepare("select name, firm, personal_notes, relationship_status from investors where lower(email) = 'zoe@nordlys.example.com'").all();
-      expect(rows).toEqual([{ name: "Zoe A.", firm: "Elsewhere", personal_notes: "Now at partner level", relationship_status: "in_conversation" }]);
+      const rows = db.prepare("select name, firm, personal_notes, relationship_status, last_contact_date from investors where lower(email) = 'zoe@nordlys.example.com'").all();
+      expect(rows).toEqual([{ name: "Zoe A.", firm: "Elsewhere", personal_notes: "Met in Oslo", relationship_status: "in_conversation", last_contact_date: "2026-11-01" }]);
     } finally {
       db.close();
     }

@@ -130,6 +130,9 @@ describe("investors, scores, feed, exports and demo over HTTP", () => {
     const response = await patch(demoId, { personal_notes: "demo note" }, {});
     expect(response.status).toBe(200);
     expect((await response.json()).is_demo).toBe(true);
+    const before = investorRow(adaId);
+    expect((await patch(adaId, { personal_notes: "anonymous" }, {})).status).toBe(401);
+    expect(investorRow(adaId)).toBe(before);
   });
 
   it("serves the search feed with an ETag and answers 304 to it", async () => {
@@ -235,4 +238,33 @@ describe("investors, scores, feed, exports and demo over HTTP", () => {
     });
     expect(withBody.status).toBe(400);
   });
+  it("moves the last contact forward when the page's form adds a dated contact, writing only changed fields", async () => {
+    const id = await addInvestor({ name: "Form Fiona", firm: "Formal Capital" });
+    const { default: Database } = await import("better-sqlite3");
+    // Another tab (or the API) set notes after this form was loaded.
+    expect((await patch(id, { personal_notes: "Written elsewhere" })).status).toBe(200);
+    const form = new URLSearchParams({
+      "original.relationship_status": "not_contacted",
+      "original.last_contact_date": "",
+      "original.personal_notes": "",
+      relationship_status: "contacted",
+      last_contact_date: "",
+      personal_notes: "",
+      "add_contact.date": "2026-11-01",
+      "add_contact.channel": "email",
+      "add_contact.note": "Sent the deck",
+    });
+    const response = await fetch(`${server.url}/investors/${id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: form,
+    });
+    expect(response.status).toBe(302);
+    const db = new Database(server.databasePath, { readonly: true });
+    const row = db.prepare("select relationship_status, last_contact_date, personal_notes, action from investors where id = ?").get(id);
+    db.close();
+    expect(row).toEqual({ relationship_status: "contacted", last_contact_date: "2026-11-01", personal_notes: "Written elsewhere", action: "follow_up" });
+  });
+
 });

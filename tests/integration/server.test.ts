@@ -76,6 +76,14 @@ describe("the built server", () => {
     }
   });
 
+  it("answers a wrong method with a 405 in the error format", async () => {
+    for (const path of ["/api/health", "/api/search-feed"]) {
+      const response = await fetchAndRecord(path, { method: "POST" });
+      expect(response.status).toBe(405);
+      expect((await response.json()).error.code).toBe("method_not_allowed");
+    }
+  });
+
   it("sets a Content-Security-Policy and other security headers", async () => {
     const page = await fetchAndRecord("/login");
     const csp = page.headers.get("content-security-policy") ?? "";
@@ -150,6 +158,24 @@ describe("the built server", () => {
     const response = await fetchAndRecord(asset!);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toContain("immutable");
+  });
+});
+
+describe("guessing the passcode", () => {
+  it("is refused without computing anything after 10 wrong guesses, with Retry-After", async () => {
+    const server = await startBuiltServer({ ADMIN_PASSCODE: "the-right-passcode" });
+    try {
+      const guess = (passcode: string) => fetch(`${server.url}/api/search-feed`, { headers: { "x-admin-passcode": passcode } });
+      for (let i = 0; i < 10; i++) expect((await guess(`wrong-${i}`)).status).toBe(401);
+      const limited = await guess("wrong-again");
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      // A forged forwarding header does not reset the count.
+      const forged = await fetch(`${server.url}/api/search-feed`, { headers: { "x-admin-passcode": "nope", "x-forwarded-for": "198.51.100.9" } });
+      expect(forged.status).toBe(429);
+    } finally {
+      await server.stop();
+    }
   });
 });
 

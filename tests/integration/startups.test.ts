@@ -149,6 +149,16 @@ describe("routes #10–#13, startups", () => {
     expect(rulesOnly.investors_scored).toBe(2);
   });
 
+  it("ranks an investor added after the startups at once (fit signal and startup scores)", async () => {
+    const form = new FormData();
+    form.set("intent", "commit");
+    form.set("file", new Blob(["name,sectors,stages,geographies\nLate Larry,climate,seed,France"]), "late.csv");
+    await fetch(`${server.url}/investors/import`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": PASSCODE }, body: form });
+    const id = count(server.databasePath, "select id from investors where name = 'Late Larry'");
+    expect(count(server.databasePath, "select signal_fit from investors where id = ?", id)).toBeGreaterThan(0);
+    expect(count(server.databasePath, "select count(*) from startup_scores where investor_id = ?", id)).toBe(count(server.databasePath, "select count(*) from startups"));
+  });
+
   it("re-score (route #6) also recomputes per-startup scores", async () => {
     const response = await fetch(`${server.url}/api/rescore`, { method: "POST", headers: { authorization: `Bearer ${CRON}` } });
     const body = await response.json();

@@ -169,6 +169,9 @@ export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, las
             </p>
           ) : null}
           <Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name="original.relationship_status" value={investor.relationshipStatus} />
+            <input type="hidden" name="original.last_contact_date" value={investor.lastContactDate ?? ""} />
+            <input type="hidden" name="original.personal_notes" value={investor.personalNotes ?? ""} />
             <label htmlFor={fields.relationship_status.id}>Relationship status</label>
             <select {...getSelectProps(fields.relationship_status)}>
               {RELATIONSHIP_STATUSES.map((status) => (

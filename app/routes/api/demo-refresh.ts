@@ -1,12 +1,14 @@
 import type { Route } from "./+types/demo-refresh";
 import { getApp } from "../../app.server.ts";
 import { json, methodNotAllowed } from "../../http/api-error.ts";
+import { limitDemoWrites } from "../../http/demo-limit.server.ts";
 import { readEmptyBody } from "../../http/json-body.server.ts";
 import { refreshDemo } from "../../jobs/demo.server.ts";
 
 /** Route #15: a simulated refresh of demo rows — no search, no model, no credits. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
+  limitDemoWrites(request);
   await readEmptyBody(request);
   const app = getApp();
   return json(refreshDemo(app.db, app.now(), app.rules));

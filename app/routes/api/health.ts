@@ -1,6 +1,6 @@
 import { getApp } from "../../app.server.ts";
 import { reportSettings } from "../../config.server.ts";
-import { json } from "../../http/api-error.ts";
+import { json, methodNotAllowed } from "../../http/api-error.ts";
 import packageJson from "../../../package.json";
 
 /** Route #1: is the process up and the database usable? Settings are yes/no only. */
@@ -23,4 +23,8 @@ export async function loader() {
     },
     { status: db.ok ? 200 : 503 },
   );
+}
+
+export async function action({ request }: { request: Request }) {
+  return methodNotAllowed(request, ["GET"]);
 }

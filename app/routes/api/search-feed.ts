@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "../../http/api-error.ts";
 import type { Route } from "./+types/search-feed";
 import { readSearchFeed } from "#db/queries/investors.server.ts";
 import { getApp } from "../../app.server.ts";
@@ -22,4 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     return new Response(null, { status: 304, headers });
   }
   return new Response(feed.body, { headers: { ...headers, "content-type": "application/json; charset=utf-8" } });
+}
+
+export async function action({ request }: { request: Request }) {
+  return methodNotAllowed(request, ["GET"]);
 }

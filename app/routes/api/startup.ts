@@ -1,10 +1,10 @@
 import type { Route } from "./+types/startup";
-import { deleteStartup, getStartup } from "#db/queries/startups.server.ts";
+import { getStartup } from "#db/queries/startups.server.ts";
 import { getApp } from "../../app.server.ts";
 import { requireApiSession } from "../../auth/guards.server.ts";
 import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.ts";
 import { readEmptyBody } from "../../http/json-body.server.ts";
-import { rescoreAfterRubricChange } from "../../jobs/startups.server.ts";
+import { removeStartup } from "../../jobs/startups.server.ts";
 
 /** Route #13: removes the startup, its rubrics, evaluations and scores; investors and evidence stay. */
 export async function action({ request, params }: Route.ActionArgs) {
@@ -14,8 +14,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = parseId(params.id, "startup");
   await readEmptyBody(request);
   if (!getStartup(app.db, id)) throw apiError(404, "not_found", `There is no startup with id ${id}.`);
-  deleteStartup(app.db, id);
-  rescoreAfterRubricChange(app);
+  removeStartup(app, id);
   return json({ deleted: true });
 }
 

@@ -15,9 +15,19 @@ describe("rate limiter", () => {
     expect(limiter.check("a")).toBeUndefined();
   });
 
-  it("keys clients by the proxy's client address", () => {
-    expect(clientKey(new Request("http://x", { headers: { "fly-client-ip": "1.2.3.4", "x-forwarded-for": "9.9.9.9" } }))).toBe("1.2.3.4");
-    expect(clientKey(new Request("http://x", { headers: { "x-forwarded-for": "5.6.7.8, 10.0.0.1" } }))).toBe("5.6.7.8");
+  it("keys clients by the socket address, never by headers a client can forge", () => {
+    expect(clientKey(new Request("http://x", { headers: { "x-ipi-client-address": "10.1.1.1", "x-forwarded-for": "9.9.9.9" } }))).toBe("10.1.1.1");
+    expect(clientKey(new Request("http://x", { headers: { "fly-client-ip": "1.2.3.4", "x-ipi-client-address": "10.1.1.1" } }))).toBe("10.1.1.1");
     expect(clientKey(new Request("http://x"))).toBe("local");
+  });
+
+  it("evicts the least recently seen client, not everyone, when full", () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, maxClients: 2, now: () => 0 });
+    expect(limiter.check("a")).toBeUndefined();
+    expect(limiter.check("b")).toBeUndefined();
+    expect(limiter.check("a")).toBe(60); // a is limited, and now the most recently seen
+    expect(limiter.check("c")).toBeUndefined(); // evicts b
+    expect(limiter.check("a")).toBe(60);
+    expect(limiter.peek("b")).toBeUndefined();
   });
 });
