@@ -212,11 +212,41 @@ function check(investor: SimInvestor, now: number): void {
   investor.checkedAt = now;
 }
 
-type Strategy = { name: string; choose: (investors: SimInvestor[], now: number, budget: number) => number[] };
+type Strategy = {
+  name: string;
+  choose: (investors: SimInvestor[], now: number, budget: number) => number[] | { queue: number[]; sweeps: number[][] };
+};
+
+/** How much of a quiet investor's news one grouped query finds (an assumption; see decision 007). */
+export const SWEEP_SIZE = 5;
+export const SWEEP_RECALL_PLANNED = 0.6;
+let sweepRecallTrue = 0.6;
+/** Days a grouped query looks back: news since the previous refresh, with margin. */
+const SWEEP_WINDOW_DAYS = 7;
+
+/** A grouped query at `now`: each member's unfound news of the last week, each found with the true recall. */
+function sweepCheck(members: SimInvestor[], now: number, random: () => number): void {
+  for (const investor of members) {
+    for (const event of investor.events) {
+      if (event.foundAt === null && event.publishedAt <= now && event.publishedAt >= now - SWEEP_WINDOW_DAYS * DAY_MS) {
+        if (random() < sweepRecallTrue) event.foundAt = now;
+      }
+    }
+    investor.checkedAt = now;
+  }
+}
 
 const STRATEGIES = {
   priority: {
-    name: "priority (selectInvestorsToCheck)",
+    name: "the app: priority + grouped searches",
+    choose: (investors, now, budget) =>
+      selectInvestorsToCheck(
+        investors.map((investor) => toCandidate(investor, now)),
+        { now: new Date(now), creditBudget: budget, creditsPerInvestor: 1, sweep: { size: SWEEP_SIZE, recall: SWEEP_RECALL_PLANNED } },
+      ),
+  },
+  alone: {
+    name: "priority, one investor a search",
     choose: (investors, now, budget) =>
       selectInvestorsToCheck(
         investors.map((investor) => toCandidate(investor, now)),
@@ -286,11 +316,14 @@ function simulate(key: StrategyKey, budget: number, seed: number): StrategyResul
   const byId = new Map(investors.map((investor) => [investor.id, investor]));
   const strategy: Strategy = STRATEGIES[key];
   let credits = 0;
+  const random = mulberry32(seed ^ 0x5eed);
   for (const now of refreshes) {
     for (const investor of investors) rescore(investor, new Date(now));
-    const queue = strategy.choose(investors, now, budget);
-    credits += queue.length;
+    const chosen = strategy.choose(investors, now, budget);
+    const { queue, sweeps } = Array.isArray(chosen) ? { queue: chosen, sweeps: [] as number[][] } : chosen;
+    credits += queue.length + sweeps.length;
     for (const id of queue) check(byId.get(id)!, now);
+    for (const group of sweeps) sweepCheck(group.map((id) => byId.get(id)!), now, random);
   }
 
   const open = investors.filter((investor) => !isClosedStatus(investor.status));
@@ -335,6 +368,8 @@ export type SelectionSimulation = {
   importantShareFromFrequentPublishers: number;
   results: StrategyResult[];
   sensitivity: StrategyResult[];
+  /** The app's strategy when grouped searches find 40 % or 80 % of quiet investors' news, not the 60 % planned. */
+  recallSensitivity: StrategyResult[];
   /** The main budget replayed on other timelines, so one lucky seed cannot carry the verdict. */
   acrossSeeds: {
     seeds: number;
@@ -355,8 +390,15 @@ export function runSelectionSimulation(seed = SEED): SelectionSimulation {
   const inWindow = (event: NewsEvent) => event.important && event.publishedAt > first && event.publishedAt <= last;
   const openImportant = open.flatMap((investor) => investor.events.filter(inWindow).map(() => investor.tier));
 
-  const results = (["everyone", "stalest", "priority", "oracle"] as const).map((key) => simulate(key, REFRESH_CREDIT_BUDGET, seed));
+  const results = (["everyone", "stalest", "alone", "oracle", "priority"] as const).map((key) => simulate(key, REFRESH_CREDIT_BUDGET, seed));
   const sensitivity = SENSITIVITY_BUDGETS.map((budget) => simulate("priority", budget, seed));
+  // The grouped search's real recall is an assumption until measured against Tavily: replay it.
+  const recallSensitivity = [0.4, 0.8].map((recall) => {
+    sweepRecallTrue = recall;
+    const result = simulate("priority", REFRESH_CREDIT_BUDGET, seed);
+    sweepRecallTrue = SWEEP_RECALL_PLANNED;
+    return { ...result, strategy: `${result.strategy}, true recall ${recall}` };
+  });
 
   const seeds = Array.from({ length: OTHER_SEEDS }, (_, index) => seed + 7_919 * (index + 1));
   const priorityShares = seeds.map((other) => simulate("priority", REFRESH_CREDIT_BUDGET, other).importantTimelyShare);
@@ -376,6 +418,7 @@ export function runSelectionSimulation(seed = SEED): SelectionSimulation {
     importantShareFromFrequentPublishers: share(openImportant, (tier) => tier === "often"),
     results,
     sensitivity,
+    recallSensitivity,
     acrossSeeds: {
       seeds: OTHER_SEEDS,
       priority: { mean: mean(priorityShares), min: Math.min(...priorityShares), max: Math.max(...priorityShares) },
@@ -440,8 +483,12 @@ export function printSimulation(sim: SelectionSimulation): void {
       `the most that fits is ${Math.floor(TAVILY_FREE_CREDITS_PER_MONTH / REFRESHES_PER_MONTH)}/refresh).\n`,
   );
   printTable(sim.results);
-  console.log("\n    Sensitivity (priority strategy, same timeline):");
+  console.log("\n    Sensitivity to the budget (the app's strategy, same timeline):");
   printTable(sim.sensitivity);
+  console.log(
+    `\n    Sensitivity to the grouped search's recall (planned ${SWEEP_RECALL_PLANNED}: a ${SWEEP_SIZE}-name news query finds that share of each named quiet investor's news of the past ${SWEEP_WINDOW_DAYS} days; an assumption until measured):`,
+  );
+  printTable(sim.recallSensitivity);
   const { acrossSeeds } = sim;
   console.log(
     `\n    On ${acrossSeeds.seeds} other timelines at ${sim.refreshCreditBudget}/refresh: priority finds ${percent(acrossSeeds.priority.mean)} ` +

@@ -40,6 +40,11 @@ export type SelectionCandidate = {
 export type Selection = {
   /** Investor ids in the order the refresh should check them. */
   queue: number[];
+  /**
+   * Groups of quieter investors searched together, one credit a group: one news query naming them
+   * all. Empty unless `sweep` is passed.
+   */
+  sweeps: number[][];
   /** A short human reason per queued id ("never checked", "in conversation; last checked 6 days ago"). */
   reasons: Record<number, string>;
   estimatedCredits: number;
@@ -51,6 +56,12 @@ export type SelectionOptions = {
   creditBudget: number;
   /** 1 for a news search, 2 with the LinkedIn search as well. */
   creditsPerInvestor: number;
+  /**
+   * Sweep quieter investors in groups of `size` names per query, with the share of their news a
+   * grouped query is expected to find (`recall`), when that buys more news per credit than
+   * checking the next investor alone.
+   */
+  sweep?: { size: number; recall: number };
 };
 
 const DAY_MS = 86_400_000;
@@ -204,9 +215,6 @@ export function selectInvestorsToCheck(candidates: readonly SelectionCandidate[]
   if (!Number.isFinite(creditsPerInvestor) || creditsPerInvestor <= 0) {
     throw new RangeError("creditsPerInvestor must be a positive number");
   }
-  const capacity =
-    creditBudget > 0 ? (Number.isFinite(creditBudget) ? Math.floor(creditBudget / creditsPerInvestor) : Infinity) : 0;
-
   const skipped = { closed: 0, overBudget: 0, recentlyChecked: 0 };
   const ranked: Ranked[] = [];
   for (const candidate of candidates) {
@@ -223,18 +231,64 @@ export function selectInvestorsToCheck(candidates: readonly SelectionCandidate[]
   }
   ranked.sort(compareRanked);
 
+  const unique: Ranked[] = [];
+  const seen = new Set<number>();
+  for (const entry of ranked) {
+    if (seen.has(entry.candidate.id)) continue;
+    seen.add(entry.candidate.id);
+    unique.push(entry);
+  }
+
   const queue: number[] = [];
+  const sweeps: number[][] = [];
   const reasons: Record<number, string> = {};
-  const taken = new Set<number>();
-  for (const { candidate } of ranked) {
-    if (taken.has(candidate.id)) continue;
-    taken.add(candidate.id);
-    if (queue.length >= capacity) {
-      skipped.overBudget++;
-      continue;
+  const budget = creditBudget > 0 ? creditBudget : 0;
+  const sweep = options.sweep && options.sweep.size >= 2 && options.sweep.recall > 0 ? options.sweep : undefined;
+
+  // Check the K most promising alone and sweep the next ones in groups with the credits left;
+  // K is chosen to maximise the expected news found (prefix sums make every K cheap to try).
+  const maxAlone = Math.min(unique.length, Number.isFinite(budget) ? Math.floor(budget / creditsPerInvestor) : unique.length);
+  let bestAlone = maxAlone;
+  if (sweep && Number.isFinite(budget)) {
+    const prefix = [0];
+    for (const entry of unique) prefix.push(prefix[prefix.length - 1]! + entry.priority);
+    const activeAhead = 0;
+    let bestValue = prefix[maxAlone]!;
+    // When the budget can cover everyone (the most promising alone, the rest in groups), do so:
+    // a quiet investor's rare news is only found in time if they are looked at every refresh.
+    for (let alone = maxAlone; alone >= Math.min(activeAhead, maxAlone); alone--) {
+      if (alone * creditsPerInvestor + Math.ceil((unique.length - alone) / sweep.size) <= budget) {
+        bestAlone = alone;
+        bestValue = Infinity;
+        break;
+      }
     }
+    for (let alone = Math.min(activeAhead, maxAlone); alone <= maxAlone && bestValue !== Infinity; alone++) {
+      const groups = Math.floor(budget - alone * creditsPerInvestor);
+      const swept = Math.min(unique.length - alone, groups * sweep.size);
+      const value = prefix[alone]! + sweep.recall * (prefix[alone + swept]! - prefix[alone]!);
+      if (value > bestValue) {
+        bestValue = value;
+        bestAlone = alone;
+      }
+    }
+  }
+  for (const { candidate } of unique.slice(0, bestAlone)) {
     queue.push(candidate.id);
     reasons[candidate.id] = selectionReason(candidate, now);
   }
-  return { queue, reasons, estimatedCredits: queue.length * creditsPerInvestor, skipped };
+  let index = bestAlone;
+  if (sweep && bestAlone < maxAlone + 1) {
+    let credits = Math.floor(budget - bestAlone * creditsPerInvestor);
+    while (credits >= 1 && index < unique.length) {
+      const group = unique.slice(index, index + sweep.size);
+      if (group.length < 2 && bestAlone === maxAlone) break;
+      sweeps.push(group.map((entry) => entry.candidate.id));
+      for (const entry of group) reasons[entry.candidate.id] = `searched with ${group.length - 1} others: ${selectionReason(entry.candidate, now)}`;
+      credits -= 1;
+      index += group.length;
+    }
+  }
+  skipped.overBudget += unique.length - index;
+  return { queue, sweeps, reasons, estimatedCredits: queue.length * creditsPerInvestor + sweeps.length, skipped };
 }

@@ -335,3 +335,49 @@ describe("selection properties", () => {
     );
   });
 });
+
+describe("grouped searches (sweeps)", () => {
+  const sweep = { size: 5, recall: 0.6 };
+
+  it("never exceeds the budget, never repeats or invents an id, never sweeps a closed investor", () => {
+    fc.assert(
+      fc.property(candidatesArb, optionsArb, (candidates, { creditBudget, creditsPerInvestor }) => {
+        const selection = selectInvestorsToCheck(candidates, { now, creditBudget, creditsPerInvestor, sweep });
+        const spent = selection.queue.length * creditsPerInvestor + selection.sweeps.length;
+        expect(spent).toBeLessThanOrEqual(Math.max(0, creditBudget));
+        expect(selection.estimatedCredits).toBe(spent);
+        const all = [...selection.queue, ...selection.sweeps.flat()];
+        expect(new Set(all).size).toBe(all.length);
+        for (const group of selection.sweeps) {
+          expect(group.length).toBeGreaterThanOrEqual(1);
+          expect(group.length).toBeLessThanOrEqual(sweep.size);
+        }
+        for (const id of all) {
+          const rows = candidates.filter((item) => item.id === id);
+          expect(rows.some((row) => !CLOSED.includes(row.relationship_status))).toBe(true);
+          expect(selection.reasons[id]).toBeTruthy();
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("covers everyone when the budget allows: the most promising alone, the rest five to a search", () => {
+    const candidates = Array.from({ length: 274 }, (_, index) =>
+      candidate(index + 1, { recent_news_count: index < 30 ? 6 : 0, signals_checked_at: daysAgo(3) }),
+    );
+    const selection = selectInvestorsToCheck(candidates, { now, creditBudget: 100, creditsPerInvestor: 1, sweep });
+    expect(selection.queue.length + selection.sweeps.flat().length).toBe(274);
+    expect(selection.queue.length + selection.sweeps.length).toBeLessThanOrEqual(100);
+    // The frequent publishers are searched alone.
+    for (let id = 1; id <= 30; id++) expect(selection.queue).toContain(id);
+    expect(selection.reasons[selection.sweeps[0]![0]!]).toMatch(/^searched with 4 others/);
+  });
+
+  it("checks alone only when there is nothing to gain from grouping", () => {
+    const candidates = Array.from({ length: 10 }, (_, index) => candidate(index + 1));
+    const selection = selectInvestorsToCheck(candidates, { now, creditBudget: 100, creditsPerInvestor: 1, sweep });
+    expect(selection.queue).toHaveLength(10);
+    expect(selection.sweeps).toEqual([]);
+  });
+});
