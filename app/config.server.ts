@@ -87,6 +87,7 @@ export const configSchema = z.object({
 
   RUN_BUDGET_SECONDS: integer(1, 3_600, 50),
   REFRESH_CREDIT_BUDGET: integer(1, 100_000, 100),
+  REFRESH_GROUP_SIZE: integer(1, 10, 5),
   EVIDENCE_HALF_LIFE_DAYS: integer(1, 365, 14),
   FOLLOW_UP_AFTER_DAYS: integer(1, 365, 7),
 });

@@ -104,6 +104,9 @@ export const runs = sqliteTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'`),
+    // Groups of quieter investors searched together, one query a group, worked after the queue;
+    // the cursor runs over the queue and then the groups.
+    sweeps: text("sweeps", { mode: "json" }).$type<number[][]>().notNull().default(sql`'[]'`),
     cursor: integer("cursor").notNull().default(0),
     // Investors searched in this run whose evidence is not judged yet: a takeover after a crash
     // judges them without paying for the same search again.

@@ -5,14 +5,16 @@ import { getInvestor } from "#db/queries/investors.server.ts";
 import {
   activeRun,
   evidenceDates,
-  finishInvestor,
+  finishStep,
   getRun,
+  saveGroupSearchResults,
   saveSearchResults,
   selectionCandidates,
   unjudgedEvidence,
 } from "#db/queries/refresh.server.ts";
 import { runs } from "#db/schema.ts";
 import { isHttpUrl } from "../domain/investor.ts";
+import { fold } from "../domain/palette-search.ts";
 import {
   type InvestorJudgement,
   type InvestorToJudge,
@@ -24,6 +26,7 @@ import {
   parseJudgeAnswer,
 } from "../domain/judging.ts";
 import type { ScoringRules } from "../domain/scoring.ts";
+import type { SignalWrite } from "../domain/signals.ts";
 import { selectInvestorsToCheck } from "../domain/selection.ts";
 import { IntegrationError } from "../integrations/errors.ts";
 import type { LanguageModel, ModelCall } from "../integrations/model.server.ts";
@@ -38,6 +41,12 @@ import { log } from "../log.server.ts";
 
 export const MAX_CHAIN = 50;
 export const SEARCH_WINDOW_DAYS = 30;
+/** Names in one grouped search (a quieter investor costs a fifth of a credit). */
+export const SEARCH_GROUP_SIZE = 5;
+/** Days a grouped search looks back: the news since the previous refresh, with margin. */
+export const GROUP_SEARCH_WINDOW_DAYS = 7;
+/** The share of a named investor's news a grouped search is planned to find (see decision 007). */
+export const GROUP_SEARCH_RECALL = 0.6;
 
 export type RefreshDeps = {
   db: AppDatabase;
@@ -55,6 +64,8 @@ export type RefreshDeps = {
   shouldStop?: () => boolean;
   /** True when a lease owner is known to be dead (a crashed process on this machine). */
   isOwnerGone?: (owner: string | null) => boolean;
+  /** Names per grouped search; 1 turns grouped searches off. */
+  searchGroupSize?: number;
 };
 
 export class RefreshRefused extends Error {
@@ -87,6 +98,7 @@ export function startRefresh(deps: RefreshDeps, options: { trigger: "cron" | "ma
       now,
       creditBudget: deps.creditBudget,
       creditsPerInvestor: options.linkedin ? 2 : 1,
+      sweep: (deps.searchGroupSize ?? SEARCH_GROUP_SIZE) >= 2 ? { size: deps.searchGroupSize ?? SEARCH_GROUP_SIZE, recall: GROUP_SEARCH_RECALL } : undefined,
     });
     const runId = randomUUID();
     t.insert(runs)
@@ -97,11 +109,12 @@ export function startRefresh(deps: RefreshDeps, options: { trigger: "cron" | "ma
         chain: 1,
         linkedin: options.linkedin,
         queue: selection.queue,
+        sweeps: selection.sweeps,
         selectionReasons: Object.fromEntries(Object.entries(selection.reasons).map(([id, reason]) => [String(id), reason])),
         createdAt: now.toISOString(),
       })
       .run();
-    return { run_id: runId, status: "queued", selected: selection.queue.length };
+    return { run_id: runId, status: "queued", selected: selection.queue.length + selection.sweeps.flat().length };
   }, { behavior: "immediate" });
 }
 
@@ -218,6 +231,35 @@ async function searchInvestor(deps: RefreshDeps, runId: string, investorId: numb
   return errors;
 }
 
+/** One news search naming a group of quieter investors; each page is saved under the investors it names. */
+async function searchGroup(deps: RefreshDeps, runId: string, ids: number[]): Promise<string[]> {
+  const members = ids.map((id) => getInvestor(deps.db, id, false)).filter((row) => row !== undefined);
+  const pagesByInvestor = new Map<number, Parameters<typeof saveSearchResults>[1]["pages"]>(members.map((row) => [row.id, []]));
+  let credits = 0;
+  const errors: string[] = [];
+  if (members.length > 0) {
+    try {
+      const response = await deps.search!.search(members.map((row) => `"${row.name.replaceAll('"', "")}"`).join(" OR "), {
+        days: GROUP_SEARCH_WINDOW_DAYS,
+        maxResults: 10,
+      });
+      credits = response.credits;
+      for (const result of response.results) {
+        if (!isHttpUrl(result.url)) continue;
+        const text = fold(`${result.title} ${result.content}`);
+        for (const row of members) {
+          if (!text.includes(fold(row.name))) continue;
+          pagesByInvestor.get(row.id)!.push({ url: result.url.split("#")[0]!, title: result.title, content: result.content, publishedAt: result.publishedAt, source: "news" });
+        }
+      }
+    } catch (error) {
+      errors.push(`grouped search for investors ${ids.join(", ")} failed: ${describe(error)}`);
+    }
+  }
+  saveGroupSearchResults(deps.db, { runId, pagesByInvestor, credits, now: deps.now() });
+  return errors;
+}
+
 function describe(error: unknown): string {
   if (error instanceof IntegrationError) return `${error.service} ${error.failure}: ${error.message}`;
   return error instanceof Error ? error.message : String(error);
@@ -256,9 +298,53 @@ async function judgeBatch(
   }
 }
 
+/** Investors with unjudged evidence, ready for one model call. */
+function batchToJudge(deps: RefreshDeps, ids: number[]): InvestorToJudge[] {
+  const batch: InvestorToJudge[] = [];
+  for (const investorId of ids) {
+    const investor = getInvestor(deps.db, investorId, false);
+    const items = unjudgedEvidence(deps.db, investorId);
+    if (!investor || items.length === 0) continue;
+    batch.push({
+      id: investorId,
+      name: investor.name,
+      firm: investor.firm,
+      evidence: items.map((item) => ({ id: item.id, url: item.url, title: item.title, excerpt: item.excerpt, published_at: item.publishedAt })),
+    });
+  }
+  return batch;
+}
+
 /**
- * Works one chain of a run: batches of investors from the cursor until the queue ends, the
- * time budget is spent or the process stops. Returns the run's status afterwards.
+ * The signals to write for one investor: the model's when it judged, by rule when there was new
+ * evidence it could not judge (or nothing was ever known), else what was already there.
+ */
+function signalsFor(deps: RefreshDeps, investorId: number, judgement: InvestorJudgement | undefined, hadEvidence: boolean, now: Date): SignalWrite {
+  const investor = getInvestor(deps.db, investorId, false);
+  const signals = judgement
+    ? judgement.signals
+    : hadEvidence || !investor?.signalsCheckedAt
+      ? {
+          ...deriveSignalsByRule(evidenceDates(deps.db, investorId), now, deps.rules.halfLifeDays),
+          hook: investor?.signalHook ?? null,
+          hookEvidenceId: investor?.signalHookEvidenceId ?? null,
+          redFlag: investor?.signalRedFlag ?? null,
+        }
+      : { activity: investor.signalActivity, hook: investor.signalHook, hookEvidenceId: investor.signalHookEvidenceId, redFlag: investor.signalRedFlag };
+  return {
+    signalActivity: signals.activity,
+    signalFit: investor?.signalFit ?? null,
+    signalHook: signals.hook,
+    signalHookEvidenceId: signals.hookEvidenceId,
+    signalRedFlag: signals.redFlag,
+    signalsCheckedAt: now.toISOString(),
+  };
+}
+
+/**
+ * Works one chain of a run: the queue in batches (one model call a batch, one transaction an
+ * investor), then the grouped searches (one transaction a group), until the work ends, the time
+ * budget is spent or the process stops. Returns the run's status afterwards.
  */
 export async function workRun(deps: RefreshDeps, runId: string): Promise<string> {
   if (!acquireRun(deps, runId)) return getRun(deps.db, runId)?.status ?? "missing";
@@ -271,7 +357,7 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
   for (;;) {
     const run = getRun(deps.db, runId)!;
     if (run.status !== "running" || run.leaseOwner !== deps.owner) return run.status;
-    if (run.cursor >= run.queue.length) {
+    if (run.cursor >= run.queue.length + run.sweeps.length) {
       deps.db.update(runs).set({ status: "completed", finishedAt: deps.now().toISOString(), leaseOwner: null, leaseExpiresAt: null }).where(eq(runs.runId, runId)).run();
       return "completed";
     }
@@ -285,67 +371,66 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
       return status;
     }
 
-    const batchIds = run.queue.slice(run.cursor, run.cursor + batchSize);
-    const errorsByInvestor = new Map<number, string[]>();
-    for (const investorId of batchIds) {
-      if (run.searched.includes(investorId)) continue;
-      const spent = getRun(deps.db, runId)!.searchCreditsUsed;
-      if (spent + (run.linkedin ? 2 : 1) > deps.creditBudget) {
-        errorsByInvestor.set(investorId, [`credit budget of ${deps.creditBudget} reached; investor ${investorId} not searched`]);
-        continue;
+    const noteNoModel = (judged: { degraded: boolean; calls: number }, batch: InvestorToJudge[]) => {
+      if (judged.degraded && judged.calls === 0 && batch.length > 0 && !noModelNoted && !run.degraded) {
+        noModelNoted = true;
+        return ["no language model is configured: evidence was saved unjudged and signals were derived by rule"];
       }
-      errorsByInvestor.set(investorId, await searchInvestor(deps, runId, investorId, run.linkedin));
-    }
-
-    const batch: InvestorToJudge[] = [];
-    for (const investorId of batchIds) {
-      const investor = getInvestor(deps.db, investorId, false);
-      const items = unjudgedEvidence(deps.db, investorId);
-      if (!investor || items.length === 0) continue;
-      batch.push({
-        id: investorId,
-        name: investor.name,
-        firm: investor.firm,
-        evidence: items.map((item) => ({ id: item.id, url: item.url, title: item.title, excerpt: item.excerpt, published_at: item.publishedAt })),
-      });
-    }
-    const judged = batch.length > 0 ? await judgeBatch(deps, batch) : { judgements: [], calls: 0, errors: [], degraded: false };
-    const batchErrors = [...judged.errors];
-    if (judged.degraded && judged.calls === 0 && batch.length > 0 && !noModelNoted && !run.degraded) {
-      batchErrors.push("no language model is configured: evidence was saved unjudged and signals were derived by rule");
-      noModelNoted = true;
-    }
-
-    for (const [index, investorId] of batchIds.entries()) {
-      const investor = getInvestor(deps.db, investorId, false);
+      return [];
+    };
+    const finish = (items: number[], batch: InvestorToJudge[], judged: Awaited<ReturnType<typeof judgeBatch>>, errors: string[], llmCalls: number) => {
       const now = deps.now();
-      const judgement = judged.judgements?.find((item) => item.investorId === investorId);
-      const hadEvidence = batch.some((item) => item.id === investorId);
-      const signals = judgement
-        ? judgement.signals
-        : hadEvidence || !investor?.signalsCheckedAt
-          ? { ...deriveSignalsByRule(evidenceDates(deps.db, investorId), now, deps.rules.halfLifeDays), hook: investor?.signalHook ?? null, hookEvidenceId: investor?.signalHookEvidenceId ?? null, redFlag: investor?.signalRedFlag ?? null }
-          : { activity: investor.signalActivity, hook: investor.signalHook, hookEvidenceId: investor.signalHookEvidenceId, redFlag: investor.signalRedFlag };
-      finishInvestor(deps.db, {
+      finishStep(deps.db, {
         runId,
-        investorId,
-        judgements: judgement?.judgements ?? [],
-        signals: {
-          signalActivity: signals.activity,
-          signalFit: investor?.signalFit ?? null,
-          signalHook: signals.hook,
-          signalHookEvidenceId: signals.hookEvidenceId,
-          signalRedFlag: signals.redFlag,
-          signalsCheckedAt: now.toISOString(),
-        },
+        items: items.map((investorId) => {
+          const judgement = judged.judgements?.find((item) => item.investorId === investorId);
+          const hadEvidence = batch.some((item) => item.id === investorId);
+          return { investorId, judgements: judgement?.judgements ?? [], signals: signalsFor(deps, investorId, judgement, hadEvidence, now) };
+        }),
         now,
         rules: deps.rules,
         leaseOwner: deps.owner,
         leaseMs,
-        llmCalls: index === 0 ? judged.calls : 0,
-        errors: [...(index === 0 ? batchErrors : []), ...(errorsByInvestor.get(investorId) ?? [])],
-        degraded: hadEvidence && judged.degraded,
+        llmCalls,
+        errors,
+        degraded: judged.degraded && items.some((id) => batch.some((item) => item.id === id)),
       });
+    };
+    const noJudgement = { judgements: [], calls: 0, errors: [], degraded: false };
+
+    if (run.cursor < run.queue.length) {
+      // The queue: each investor searched alone, a batch judged together, each finished alone.
+      const batchIds = run.queue.slice(run.cursor, run.cursor + batchSize);
+      const errorsByInvestor = new Map<number, string[]>();
+      for (const investorId of batchIds) {
+        if (run.searched.includes(investorId)) continue;
+        const spent = getRun(deps.db, runId)!.searchCreditsUsed;
+        if (spent + (run.linkedin ? 2 : 1) > deps.creditBudget) {
+          errorsByInvestor.set(investorId, [`credit budget of ${deps.creditBudget} reached; investor ${investorId} not searched`]);
+          continue;
+        }
+        errorsByInvestor.set(investorId, await searchInvestor(deps, runId, investorId, run.linkedin));
+      }
+      const batch = batchToJudge(deps, batchIds);
+      const judged = batch.length > 0 ? await judgeBatch(deps, batch) : noJudgement;
+      const batchErrors = [...judged.errors, ...noteNoModel(judged, batch)];
+      for (const [index, investorId] of batchIds.entries()) {
+        finish([investorId], batch, judged, [...(index === 0 ? batchErrors : []), ...(errorsByInvestor.get(investorId) ?? [])], index === 0 ? judged.calls : 0);
+      }
+    } else {
+      // A grouped search: one query for the group, one model call, one transaction.
+      const group = run.sweeps[run.cursor - run.queue.length] ?? [];
+      let errors: string[] = [];
+      if (!group.every((id) => run.searched.includes(id))) {
+        const spent = getRun(deps.db, runId)!.searchCreditsUsed;
+        errors =
+          spent + 1 > deps.creditBudget
+            ? [`credit budget of ${deps.creditBudget} reached; a group of ${group.length} investors not searched`]
+            : await searchGroup(deps, runId, group);
+      }
+      const batch = batchToJudge(deps, group);
+      const judged = batch.length > 0 ? await judgeBatch(deps, batch) : noJudgement;
+      finish(group, batch, judged, [...judged.errors, ...noteNoModel(judged, batch), ...errors], judged.calls);
     }
   }
 }

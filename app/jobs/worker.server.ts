@@ -27,6 +27,7 @@ export function refreshDeps(app: App): RefreshDeps {
     search: config.TAVILY_API_KEY ? createTavilySearch({ apiKey: config.TAVILY_API_KEY, baseUrl: config.TAVILY_BASE_URL }) : undefined,
     createModel: (onCall) => modelFromConfig(config, onCall),
     owner: THIS_PROCESS,
+    searchGroupSize: config.REFRESH_GROUP_SIZE,
     shouldStop: () => stopping,
     isOwnerGone,
   };

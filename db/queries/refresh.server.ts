@@ -44,38 +44,49 @@ export function contentHash(title: string, content: string): string {
 
 /**
  * Saves search results at once as unjudged evidence, dropping what is already saved (same URL
- * or same content), adds the credits to the run and marks the investor searched — one
- * transaction, so a crash after it never pays for the same search again.
+ * or same content), adds the credits to the run and marks the investors searched — one
+ * transaction, so a crash after it never pays for the same search again. A grouped search saves
+ * the pages of several investors (each page under every investor it names).
  */
 export function saveSearchResults(
   db: AppDatabase,
   input: { runId: string; investorId: number; pages: FoundPage[]; credits: number; now: Date },
 ): number {
+  return saveGroupSearchResults(db, { runId: input.runId, pagesByInvestor: new Map([[input.investorId, input.pages]]), credits: input.credits, now: input.now });
+}
+
+export function saveGroupSearchResults(
+  db: AppDatabase,
+  input: { runId: string; pagesByInvestor: Map<number, FoundPage[]>; credits: number; now: Date },
+): number {
   return db.transaction((tx) => {
     let added = 0;
-    for (const page of input.pages) {
-      const result = tx
-        .insert(evidence)
-        .values({
-          investorId: input.investorId,
-          url: page.url,
-          title: page.title.slice(0, 500),
-          excerpt: page.content.slice(0, 4_000),
-          source: page.source,
-          publishedAt: page.publishedAt,
-          foundAt: input.now.toISOString(),
-          runId: input.runId,
-          contentHash: contentHash(page.title, page.content),
-        })
-        .onConflictDoNothing()
-        .run();
-      added += result.changes;
+    for (const [investorId, pages] of input.pagesByInvestor) {
+      for (const page of pages) {
+        const result = tx
+          .insert(evidence)
+          .values({
+            investorId,
+            url: page.url,
+            title: page.title.slice(0, 500),
+            excerpt: page.content.slice(0, 4_000),
+            source: page.source,
+            publishedAt: page.publishedAt,
+            foundAt: input.now.toISOString(),
+            runId: input.runId,
+            contentHash: contentHash(page.title, page.content),
+          })
+          .onConflictDoNothing()
+          .run();
+        added += result.changes;
+      }
     }
+    const run = tx.select({ searched: runs.searched }).from(runs).where(eq(runs.runId, input.runId)).get();
     tx.update(runs)
       .set({
         searchCreditsUsed: sql`${runs.searchCreditsUsed} + ${input.credits}`,
         evidenceAdded: sql`${runs.evidenceAdded} + ${added}`,
-        searched: sql`json_insert(${runs.searched}, '$[#]', ${input.investorId})`,
+        searched: [...new Set([...(run?.searched ?? []), ...input.pagesByInvestor.keys()])],
       })
       .where(eq(runs.runId, input.runId))
       .run();
@@ -100,16 +111,15 @@ export function evidenceDates(db: AppDatabase, investorId: number) {
 }
 
 /**
- * One investor's step, in one transaction: store the judgements, write the signal columns (and
- * only those), re-score, and advance the run's cursor past this investor.
+ * One step of a run, in one transaction: for each investor of the step (one from the queue, or a
+ * searched group) store the judgements, write the signal columns (and only those) and re-score;
+ * then advance the run's cursor past the step.
  */
-export function finishInvestor(
+export function finishStep(
   db: AppDatabase,
   input: {
     runId: string;
-    investorId: number;
-    judgements: EvidenceJudgement[];
-    signals: SignalWrite;
+    items: Array<{ investorId: number; judgements: EvidenceJudgement[]; signals: SignalWrite }>;
     now: Date;
     rules: ScoringRules;
     leaseOwner: string;
@@ -122,20 +132,23 @@ export function finishInvestor(
   db.transaction((tx) => {
     const t = tx as unknown as AppDatabase;
     const stamp = input.now.toISOString();
-    for (const judgement of input.judgements) {
-      t.update(evidence)
-        .set({ category: judgement.category, relevance: judgement.relevance, summary: judgement.summary, judgedAt: stamp })
-        .where(and(eq(evidence.id, judgement.evidenceId), eq(evidence.investorId, input.investorId)))
-        .run();
+    for (const item of input.items) {
+      for (const judgement of item.judgements) {
+        t.update(evidence)
+          .set({ category: judgement.category, relevance: judgement.relevance, summary: judgement.summary, judgedAt: stamp })
+          .where(and(eq(evidence.id, judgement.evidenceId), eq(evidence.investorId, item.investorId)))
+          .run();
+      }
+      t.update(investors).set(signalColumns(item.signals)).where(and(eq(investors.id, item.investorId), eq(investors.isDemo, false))).run();
+      rescoreInvestor(t, item.investorId, input.now, input.rules);
     }
-    t.update(investors).set(signalColumns(input.signals)).where(and(eq(investors.id, input.investorId), eq(investors.isDemo, false))).run();
-    rescoreInvestor(t, input.investorId, input.now, input.rules);
+    const done = new Set(input.items.map((item) => item.investorId));
     const run = t.select().from(runs).where(eq(runs.runId, input.runId)).get()!;
     t.update(runs)
       .set({
         cursor: run.cursor + 1,
-        investorsChecked: run.investorsChecked + 1,
-        searched: run.searched.filter((id) => id !== input.investorId),
+        investorsChecked: run.investorsChecked + input.items.length,
+        searched: run.searched.filter((id) => !done.has(id)),
         llmCalls: run.llmCalls + input.llmCalls,
         errors: input.errors.length ? [...run.errors, ...input.errors].slice(-200) : run.errors,
         degraded: run.degraded || input.degraded,
@@ -144,5 +157,5 @@ export function finishInvestor(
       })
       .where(eq(runs.runId, input.runId))
       .run();
-  })
+  });
 }

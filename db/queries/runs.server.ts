@@ -26,7 +26,7 @@ export function runSummary(run: RunRow) {
     trigger: run.trigger,
     status: run.status,
     chain: run.chain,
-    selected: run.queue.length,
+    selected: run.queue.length + run.sweeps.flat().length,
     checked: run.investorsChecked,
     evidenceAdded: run.evidenceAdded,
     credits: run.searchCreditsUsed,

@@ -1,0 +1,1 @@
+ALTER TABLE `runs` ADD `sweeps` text DEFAULT '[]' NOT NULL;
