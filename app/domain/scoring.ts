@@ -116,15 +116,22 @@ export function isFollowUpDue(investor: InvestorForScoring, now: Date, followUpA
 
 /** The decayed, relevance-weighted evidence sum that feeds the evidence component. */
 export function evidenceStrength(evidence: readonly EvidenceForScoring[], now: Date, halfLifeDays: number): number {
-  let sum = 0;
+  return weighEvidence(evidence, now, halfLifeDays).strength;
+}
+
+/** One pass over the evidence (re-score runs it for every investor): the strength and how many items still count. */
+function weighEvidence(evidence: readonly EvidenceForScoring[], now: Date, halfLifeDays: number): { strength: number; counting: number } {
+  let strength = 0;
+  let counting = 0;
   for (const item of evidence) {
     const weight = decayWeight(evidenceAgeDays(item, now), halfLifeDays);
     if (weight === 0) continue;
+    counting++;
     const factor = item.category === null ? UNJUDGED_FACTOR : CATEGORY_FACTOR[item.category];
     const relevance = item.relevance ?? UNJUDGED_RELEVANCE;
-    sum += weight * factor * Math.min(1, Math.max(0, relevance));
+    strength += weight * factor * Math.min(1, Math.max(0, relevance));
   }
-  return sum;
+  return { strength, counting };
 }
 
 function clampSignal(value: number | null): number | null {
@@ -144,8 +151,7 @@ export function scoreInvestor(
 ): ScoreResult {
   const activity = clampSignal(investor.signal_activity);
   const fit = clampSignal(investor.signal_fit);
-  const strength = evidenceStrength(evidence, now, rules.halfLifeDays);
-  const recentEvidence = evidence.filter((item) => decayWeight(evidenceAgeDays(item, now), rules.halfLifeDays) > 0).length;
+  const { strength, counting: recentEvidence } = weighEvidence(evidence, now, rules.halfLifeDays);
 
   const components: ScoreComponent[] = [
     {
