@@ -30,11 +30,22 @@ export function methodNotAllowed(request: Request, allowed: string[]): Response 
   });
 }
 
-/** A positive integer id from a path segment, or a 404 (an id that cannot exist is unknown). */
-export function parseId(raw: string | undefined, what: string): number {
+/** A positive integer id from a path segment, or undefined (an id that cannot exist is unknown). */
+export function positiveId(raw: string | undefined): number | undefined {
   const id = Number(raw);
-  if (!raw || !/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) {
-    throw apiError(404, "not_found", `There is no ${what} with id ${JSON.stringify(raw ?? "")}.`);
-  }
+  return raw && /^\d{1,15}$/.test(raw) && Number.isSafeInteger(id) && id >= 1 ? id : undefined;
+}
+
+/** For the JSON API: the id, or a 404 in the error format. */
+export function parseId(raw: string | undefined, what: string): number {
+  const id = positiveId(raw);
+  if (id === undefined) throw apiError(404, "not_found", `There is no ${what} with id ${JSON.stringify(raw ?? "")}.`);
+  return id;
+}
+
+/** For pages: the id, or a 404 the error boundary shows. */
+export function pageId(raw: string | undefined): number {
+  const id = positiveId(raw);
+  if (id === undefined) throw new Response("Not found", { status: 404 });
   return id;
 }

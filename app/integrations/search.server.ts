@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { describeSafely, IntegrationError, isAbortLike, parseRetryAfter, withRetries } from "./errors.ts";
 import type { IntegrationFailure } from "./errors.ts";
+import { isHttpUrl } from "../domain/investor.ts";
 
 /**
  * Recent news about an investor, from Tavily's REST API. We call it with plain fetch: the SDK
@@ -107,7 +108,7 @@ export function createTavilySearch(options: {
           const result = tavilyResult.safeParse(raw);
           return result.success ? [result.data] : [];
         })
-        .filter((result) => isWebUrl(result.url))
+        .filter((result) => isHttpUrl(result.url))
         .map((result) => ({
           url: result.url,
           title: result.title,
@@ -170,14 +171,6 @@ function errorDetail(body: string): string | undefined {
 }
 
 /** Evidence links are opened by the founder, so anything but http(s) is dropped. */
-function isWebUrl(url: string): boolean {
-  try {
-    const protocol = new URL(url).protocol;
-    return protocol === "https:" || protocol === "http:";
-  } catch {
-    return false;
-  }
-}
 
 /** Tavily's news dates come as RFC 1123 ("Tue, 03 Jun 2025 10:00:00 GMT"); store ISO instead. */
 function toIsoDate(value: string | null | undefined): string | null {

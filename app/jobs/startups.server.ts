@@ -55,6 +55,13 @@ export function rescoreAfterRubricChange(app: App): { investors: number; startup
   return { investors: count, startups: all.length };
 }
 
+/** After one startup's rubric changed: fit signals and global scores (fit feeds them), and that startup's ranking. */
+function rescoreForRubric(app: App, startupId: number): number {
+  updateFitSignals(app.db);
+  rescoreAllInvestors(app.db, app.now(), app.rules);
+  return scoreStartup(app.db, startupId, app.now(), app.rules);
+}
+
 export async function createStartupWithRubric(app: App, input: StartupInput, options: Options = {}) {
   const drafted = await draftRubric(modelFor(app, options), input);
   const rubric = drafted ?? defaultRubric(input);
@@ -69,10 +76,7 @@ export function editRubric(app: App, startupId: number, rubric: Rubric) {
   const current = latestRubric(app.db, startupId);
   const source = current?.source ?? "default";
   saveRubricVersion(app.db, startupId, rubric, source, app.now());
-  updateFitSignals(app.db);
-  rescoreAllInvestors(app.db, app.now(), app.rules);
-  const rescored = scoreStartup(app.db, startupId, app.now(), app.rules);
-  return { rubric, rubric_source: source, rescored };
+  return { rubric, rubric_source: source, rescored: rescoreForRubric(app, startupId) };
 }
 
 /** Route #12 with regenerate: a new model rubric, or the old one kept with a message. */
@@ -88,9 +92,7 @@ export async function regenerateRubric(app: App, startupId: number, options: Opt
     };
   }
   saveRubricVersion(app.db, startupId, drafted, "model", app.now());
-  updateFitSignals(app.db);
-  rescoreAllInvestors(app.db, app.now(), app.rules);
-  return { rubric: drafted, rubric_source: "model" as const, rescored: scoreStartup(app.db, startupId, app.now(), app.rules) };
+  return { rubric: drafted, rubric_source: "model" as const, rescored: rescoreForRubric(app, startupId) };
 }
 
 /**

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/investor";
 import { editInvestor, getInvestorDetail } from "#db/queries/investors.server.ts";
 import { getApp } from "../app.server.ts";
+import { pageId } from "../http/api-error.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
 import { InvestorDetail } from "../components/investor/investor-detail.tsx";
@@ -15,17 +16,11 @@ function sideOf(request: Request): { demo: boolean } {
   return { demo: new URL(request.url).pathname.startsWith("/demo/") };
 }
 
-function investorId(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,15}$/.test(raw) || id < 1) throw new Response("Not found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const app = getApp();
   const { demo } = sideOf(request);
   if (!demo) requirePageSession(request, app);
-  const detail = getInvestorDetail(app.db, investorId(params.id), demo);
+  const detail = getInvestorDetail(app.db, pageId(params.id), demo);
   if (!detail) throw new Response("Not found", { status: 404 });
   const now = app.now();
   return {
@@ -51,7 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const app = getApp();
   const { demo } = sideOf(request);
   if (!demo) requirePageSession(request, app);
-  const id = investorId(params.id);
+  const id = pageId(params.id);
   const formData = await request.formData();
   // The values the form was loaded with: only fields the founder changed are written, so a stale
   // tab cannot undo an edit made elsewhere in the meantime.

@@ -5,6 +5,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/startup";
 import { getStartup, latestRubric, rubricInputs } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
+import { pageId } from "../http/api-error.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { ActionBadge, ScoreBar } from "../components/badges.tsx";
 import { OutreachDraftView } from "../components/outreach-draft.tsx";
@@ -14,16 +15,10 @@ import { RUBRIC_WEIGHT_KEYS, type Rubric, type RubricInvestor, scoreForStartup }
 import { rubricFormSchema, rubricFromFields } from "../domain/startup-forms.ts";
 import { editRubric, evaluateStartup, regenerateRubric, removeStartup } from "../jobs/startups.server.ts";
 
-function startupId(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!raw || !/^\d{1,15}$/.test(raw) || id < 1) throw new Response("Not found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const app = getApp();
   requirePageSession(request, app);
-  const id = startupId(params.id);
+  const id = pageId(params.id);
   const startup = getStartup(app.db, id);
   const current = startup ? latestRubric(app.db, id) : undefined;
   if (!startup || !current) throw new Response("Not found", { status: 404 });
@@ -45,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const app = getApp();
   requirePageSession(request, app);
-  const id = startupId(params.id);
+  const id = pageId(params.id);
   if (!getStartup(app.db, id)) throw new Response("Not found", { status: 404 });
   const formData = await request.formData();
   const intent = formData.get("intent");
