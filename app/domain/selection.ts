@@ -74,6 +74,8 @@ export const MIN_RECHECK_DAYS = 2;
 export const NEWS_RATE_PRIOR = { items: 0.5, days: 15 } as const;
 /** Items are never counted over fewer watched days than this (see `newsRatePerDay`). */
 export const MIN_WATCHED_DAYS = 7;
+/** With grouped searches, the share of the searches kept for active conversations, alone. */
+export const ACTIVE_SHARE = 0.2;
 /** At or above this many items in 30 days the reason says "publishes often". */
 export const PUBLISHES_OFTEN_ITEMS = 3;
 
@@ -245,25 +247,36 @@ export function selectInvestorsToCheck(candidates: readonly SelectionCandidate[]
   const budget = creditBudget > 0 ? creditBudget : 0;
   const sweep = options.sweep && options.sweep.size >= 2 && options.sweep.recall > 0 ? options.sweep : undefined;
 
+  // Active conversations matter most: up to a fifth of the searches are kept for them, alone.
+  // (Without this, never-checked quiet investors would outrank a conversation checked last week.)
+  if (sweep) {
+    const reserve = Math.floor((Number.isFinite(budget) ? Math.floor(budget / creditsPerInvestor) : unique.length) * ACTIVE_SHARE);
+    const reserved = unique.filter((entry) => ACTIVE.has(entry.candidate.relationship_status)).slice(0, reserve);
+    const chosen = new Set(reserved);
+    unique.splice(0, unique.length, ...reserved, ...unique.filter((entry) => !chosen.has(entry)));
+  }
+  const reservedAlone = sweep ? unique.findIndex((entry) => !ACTIVE.has(entry.candidate.relationship_status) || false) : 0;
+
   // Check the K most promising alone and sweep the next ones in groups with the credits left;
-  // K is chosen to maximise the expected news found (prefix sums make every K cheap to try).
+  // K covers everyone when the budget allows, else it maximises the expected news found
+  // (prefix sums make every K cheap to try).
   const maxAlone = Math.min(unique.length, Number.isFinite(budget) ? Math.floor(budget / creditsPerInvestor) : unique.length);
+  const minAlone = Math.min(maxAlone, reservedAlone < 0 ? unique.length : reservedAlone);
   let bestAlone = maxAlone;
+  let coverAll = false;
   if (sweep && Number.isFinite(budget)) {
     const prefix = [0];
     for (const entry of unique) prefix.push(prefix[prefix.length - 1]! + entry.priority);
-    const activeAhead = 0;
-    let bestValue = prefix[maxAlone]!;
-    // When the budget can cover everyone (the most promising alone, the rest in groups), do so:
-    // a quiet investor's rare news is only found in time if they are looked at every refresh.
-    for (let alone = maxAlone; alone >= Math.min(activeAhead, maxAlone); alone--) {
+    // A quiet investor's rare news is only found in time if they are looked at every refresh.
+    for (let alone = maxAlone; alone >= minAlone; alone--) {
       if (alone * creditsPerInvestor + Math.ceil((unique.length - alone) / sweep.size) <= budget) {
         bestAlone = alone;
-        bestValue = Infinity;
+        coverAll = true;
         break;
       }
     }
-    for (let alone = Math.min(activeAhead, maxAlone); alone <= maxAlone && bestValue !== Infinity; alone++) {
+    let bestValue = prefix[maxAlone]!;
+    for (let alone = minAlone; alone <= maxAlone && !coverAll; alone++) {
       const groups = Math.floor(budget - alone * creditsPerInvestor);
       const swept = Math.min(unique.length - alone, groups * sweep.size);
       const value = prefix[alone]! + sweep.recall * (prefix[alone + swept]! - prefix[alone]!);
@@ -278,13 +291,14 @@ export function selectInvestorsToCheck(candidates: readonly SelectionCandidate[]
     reasons[candidate.id] = selectionReason(candidate, now);
   }
   let index = bestAlone;
-  if (sweep && bestAlone < maxAlone + 1) {
+  if (sweep) {
     let credits = Math.floor(budget - bestAlone * creditsPerInvestor);
     while (credits >= 1 && index < unique.length) {
       const group = unique.slice(index, index + sweep.size);
-      if (group.length < 2 && bestAlone === maxAlone) break;
+      // A lone leftover is worth a search only when the plan is to cover everyone.
+      if (group.length < 2 && !coverAll) break;
       sweeps.push(group.map((entry) => entry.candidate.id));
-      for (const entry of group) reasons[entry.candidate.id] = `searched with ${group.length - 1} others: ${selectionReason(entry.candidate, now)}`;
+      for (const entry of group) reasons[entry.candidate.id] = group.length > 1 ? `searched with ${group.length - 1} others: ${selectionReason(entry.candidate, now)}` : selectionReason(entry.candidate, now);
       credits -= 1;
       index += group.length;
     }

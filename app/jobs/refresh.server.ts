@@ -5,6 +5,7 @@ import { getInvestor } from "#db/queries/investors.server.ts";
 import {
   activeRun,
   evidenceDates,
+  LeaseLost,
   finishStep,
   getRun,
   saveGroupSearchResults,
@@ -14,7 +15,7 @@ import {
 } from "#db/queries/refresh.server.ts";
 import { runs } from "#db/schema.ts";
 import { isHttpUrl } from "../domain/investor.ts";
-import { fold } from "../domain/palette-search.ts";
+import { investorsNamedIn, queryName } from "../domain/name-match.ts";
 import {
   type InvestorJudgement,
   type InvestorToJudge,
@@ -203,12 +204,13 @@ function searchQuery(name: string, firm: string | null): string {
 }
 
 /** Searches one investor (news, plus LinkedIn when asked) and saves what is new. */
-async function searchInvestor(deps: RefreshDeps, runId: string, investorId: number, linkedin: boolean): Promise<string[]> {
+async function searchInvestor(deps: RefreshDeps, runId: string, investorId: number, linkedin: boolean): Promise<{ searched: boolean; errors: string[] }> {
   const investor = getInvestor(deps.db, investorId, false);
-  if (!investor) return [];
+  if (!investor) return { searched: false, errors: [] };
   const errors: string[] = [];
   const pages: Parameters<typeof saveSearchResults>[1]["pages"] = [];
   let credits = 0;
+  let answered = 0;
   const queries: Array<{ source: "news" | "linkedin"; includeDomains?: string[] }> = [{ source: "news" }];
   if (linkedin) queries.push({ source: "linkedin", includeDomains: ["linkedin.com"] });
   for (const query of queries) {
@@ -219,6 +221,7 @@ async function searchInvestor(deps: RefreshDeps, runId: string, investorId: numb
         maxResults: 5,
       });
       credits += response.credits;
+      answered++;
       for (const result of response.results) {
         if (!isHttpUrl(result.url)) continue;
         pages.push({ url: result.url.split("#")[0]!, title: result.title, content: result.content, publishedAt: result.publishedAt, source: query.source });
@@ -227,37 +230,39 @@ async function searchInvestor(deps: RefreshDeps, runId: string, investorId: numb
       errors.push(`search for investor ${investorId} failed: ${describe(error)}`);
     }
   }
-  saveSearchResults(deps.db, { runId, investorId, pages, credits, now: deps.now() });
-  return errors;
+  if (answered === 0) return { searched: false, errors };
+  saveSearchResults(deps.db, { runId, investorId, pages, credits, now: deps.now(), leaseOwner: deps.owner });
+  return { searched: true, errors };
 }
 
-/** One news search naming a group of quieter investors; each page is saved under the investors it names. */
-async function searchGroup(deps: RefreshDeps, runId: string, ids: number[]): Promise<string[]> {
+/**
+ * One news search naming a group of quieter investors; each page is saved under the investors it
+ * names (whole names, see name-match.ts). It looks back to the group's stalest check (at least a
+ * week, at most the 30-day window), so a first check of a quiet investor still sees a month.
+ */
+async function searchGroup(deps: RefreshDeps, runId: string, ids: number[]): Promise<{ searched: boolean; errors: string[] }> {
   const members = ids.map((id) => getInvestor(deps.db, id, false)).filter((row) => row !== undefined);
-  const pagesByInvestor = new Map<number, Parameters<typeof saveSearchResults>[1]["pages"]>(members.map((row) => [row.id, []]));
-  let credits = 0;
-  const errors: string[] = [];
-  if (members.length > 0) {
-    try {
-      const response = await deps.search!.search(members.map((row) => `"${row.name.replaceAll('"', "")}"`).join(" OR "), {
-        days: GROUP_SEARCH_WINDOW_DAYS,
-        maxResults: 10,
-      });
-      credits = response.credits;
-      for (const result of response.results) {
-        if (!isHttpUrl(result.url)) continue;
-        const text = fold(`${result.title} ${result.content}`);
-        for (const row of members) {
-          if (!text.includes(fold(row.name))) continue;
-          pagesByInvestor.get(row.id)!.push({ url: result.url.split("#")[0]!, title: result.title, content: result.content, publishedAt: result.publishedAt, source: "news" });
-        }
+  if (members.length === 0) return { searched: false, errors: [] };
+  const now = deps.now();
+  const stalest = Math.max(
+    ...members.map((row) => (row.signalsCheckedAt ? (now.getTime() - Date.parse(row.signalsCheckedAt)) / 86_400_000 : SEARCH_WINDOW_DAYS)),
+  );
+  const days = Math.min(SEARCH_WINDOW_DAYS, Math.max(GROUP_SEARCH_WINDOW_DAYS, Math.ceil(stalest)));
+  try {
+    const response = await deps.search!.search(members.map((row) => `"${queryName(row.name)}"`).join(" OR "), { days, maxResults: 10 });
+    const pagesByInvestor = new Map<number, Parameters<typeof saveSearchResults>[1]["pages"]>(members.map((row) => [row.id, []]));
+    for (const result of response.results) {
+      if (!isHttpUrl(result.url)) continue;
+      for (const id of investorsNamedIn(`${result.title} ${result.content}`, members)) {
+        pagesByInvestor.get(id)!.push({ url: result.url.split("#")[0]!, title: result.title, content: result.content, publishedAt: result.publishedAt, source: "news" });
       }
-    } catch (error) {
-      errors.push(`grouped search for investors ${ids.join(", ")} failed: ${describe(error)}`);
     }
+    saveGroupSearchResults(deps.db, { runId, pagesByInvestor, searchedIds: ids, credits: response.credits, now, leaseOwner: deps.owner });
+    return { searched: true, errors: [] };
+  } catch (error) {
+    if (error instanceof LeaseLost) throw error;
+    return { searched: false, errors: [`grouped search for investors ${ids.join(", ")} failed: ${describe(error)}`] };
   }
-  saveGroupSearchResults(deps.db, { runId, pagesByInvestor, credits, now: deps.now() });
-  return errors;
 }
 
 function describe(error: unknown): string {
@@ -378,11 +383,24 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
       }
       return [];
     };
-    const finish = (items: number[], batch: InvestorToJudge[], judged: Awaited<ReturnType<typeof judgeBatch>>, errors: string[], llmCalls: number) => {
+    // One step: the searched investors get judgements and signals; unsearched ones (budget
+    // reached, search failed, deleted) are neither stamped nor counted; the cursor moves once.
+    const finish = (
+      cursor: number,
+      ids: number[],
+      searched: ReadonlySet<number>,
+      batch: InvestorToJudge[],
+      judged: Awaited<ReturnType<typeof judgeBatch>>,
+      errors: string[],
+      llmCalls: number,
+    ) => {
       const now = deps.now();
+      const done = ids.filter((id) => searched.has(id) && getInvestor(deps.db, id, false) !== undefined);
       finishStep(deps.db, {
         runId,
-        items: items.map((investorId) => {
+        cursor,
+        skippedIds: ids.filter((id) => !done.includes(id)),
+        items: done.map((investorId) => {
           const judgement = judged.judgements?.find((item) => item.investorId === investorId);
           const hadEvidence = batch.some((item) => item.id === investorId);
           return { investorId, judgements: judgement?.judgements ?? [], signals: signalsFor(deps, investorId, judgement, hadEvidence, now) };
@@ -393,44 +411,60 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
         leaseMs,
         llmCalls,
         errors,
-        degraded: judged.degraded && items.some((id) => batch.some((item) => item.id === id)),
+        degraded: judged.degraded && done.some((id) => batch.some((item) => item.id === id)),
       });
     };
     const noJudgement = { judgements: [], calls: 0, errors: [], degraded: false };
 
-    if (run.cursor < run.queue.length) {
-      // The queue: each investor searched alone, a batch judged together, each finished alone.
-      const batchIds = run.queue.slice(run.cursor, run.cursor + batchSize);
-      const errorsByInvestor = new Map<number, string[]>();
-      for (const investorId of batchIds) {
-        if (run.searched.includes(investorId)) continue;
-        const spent = getRun(deps.db, runId)!.searchCreditsUsed;
-        if (spent + (run.linkedin ? 2 : 1) > deps.creditBudget) {
-          errorsByInvestor.set(investorId, [`credit budget of ${deps.creditBudget} reached; investor ${investorId} not searched`]);
-          continue;
+    try {
+      if (run.cursor < run.queue.length) {
+        // The queue: each investor searched alone, a batch judged together, each finished alone.
+        const batchIds = run.queue.slice(run.cursor, run.cursor + batchSize);
+        const errorsByInvestor = new Map<number, string[]>();
+        const searched = new Set(batchIds.filter((id) => run.searched.includes(id)));
+        for (const investorId of batchIds) {
+          if (searched.has(investorId)) continue;
+          const spent = getRun(deps.db, runId)!.searchCreditsUsed;
+          if (spent + (run.linkedin ? 2 : 1) > deps.creditBudget) {
+            errorsByInvestor.set(investorId, [`credit budget of ${deps.creditBudget} reached; investor ${investorId} not searched`]);
+            continue;
+          }
+          const outcome = await searchInvestor(deps, runId, investorId, run.linkedin);
+          if (outcome.searched) searched.add(investorId);
+          errorsByInvestor.set(investorId, outcome.errors);
         }
-        errorsByInvestor.set(investorId, await searchInvestor(deps, runId, investorId, run.linkedin));
+        const batch = batchToJudge(deps, batchIds.filter((id) => searched.has(id)));
+        const judged = batch.length > 0 ? await judgeBatch(deps, batch) : noJudgement;
+        const batchErrors = [...judged.errors, ...noteNoModel(judged, batch)];
+        for (const [index, investorId] of batchIds.entries()) {
+          finish(run.cursor + index, [investorId], searched, batch, judged, [...(index === 0 ? batchErrors : []), ...(errorsByInvestor.get(investorId) ?? [])], index === 0 ? judged.calls : 0);
+        }
+      } else {
+        // A grouped search: one query for the group, one model call, one transaction.
+        const group = run.sweeps[run.cursor - run.queue.length] ?? [];
+        let searched = new Set(group.filter((id) => run.searched.includes(id)));
+        let errors: string[] = [];
+        if (searched.size < group.length) {
+          const spent = getRun(deps.db, runId)!.searchCreditsUsed;
+          if (spent + 1 > deps.creditBudget) {
+            errors = [`credit budget of ${deps.creditBudget} reached; a group of ${group.length} investors not searched`];
+          } else {
+            const outcome = await searchGroup(deps, runId, group);
+            if (outcome.searched) searched = new Set(group);
+            errors = outcome.errors;
+          }
+        }
+        const batch = batchToJudge(deps, group.filter((id) => searched.has(id)));
+        const judged = batch.length > 0 ? await judgeBatch(deps, batch) : noJudgement;
+        finish(run.cursor, group, searched, batch, judged, [...judged.errors, ...noteNoModel(judged, batch), ...errors], judged.calls);
       }
-      const batch = batchToJudge(deps, batchIds);
-      const judged = batch.length > 0 ? await judgeBatch(deps, batch) : noJudgement;
-      const batchErrors = [...judged.errors, ...noteNoModel(judged, batch)];
-      for (const [index, investorId] of batchIds.entries()) {
-        finish([investorId], batch, judged, [...(index === 0 ? batchErrors : []), ...(errorsByInvestor.get(investorId) ?? [])], index === 0 ? judged.calls : 0);
+    } catch (error) {
+      // Another process took the run over while this step ran: stop here, it goes on there.
+      if (error instanceof LeaseLost) {
+        log.warn("lost the lease of a run mid-step; the other process continues it", { run: runId });
+        return getRun(deps.db, runId)?.status ?? "missing";
       }
-    } else {
-      // A grouped search: one query for the group, one model call, one transaction.
-      const group = run.sweeps[run.cursor - run.queue.length] ?? [];
-      let errors: string[] = [];
-      if (!group.every((id) => run.searched.includes(id))) {
-        const spent = getRun(deps.db, runId)!.searchCreditsUsed;
-        errors =
-          spent + 1 > deps.creditBudget
-            ? [`credit budget of ${deps.creditBudget} reached; a group of ${group.length} investors not searched`]
-            : await searchGroup(deps, runId, group);
-      }
-      const batch = batchToJudge(deps, group);
-      const judged = batch.length > 0 ? await judgeBatch(deps, batch) : noJudgement;
-      finish(group, batch, judged, [...judged.errors, ...noteNoModel(judged, batch), ...errors], judged.calls);
+      throw error;
     }
   }
 }

@@ -50,16 +50,30 @@ export function contentHash(title: string, content: string): string {
  */
 export function saveSearchResults(
   db: AppDatabase,
-  input: { runId: string; investorId: number; pages: FoundPage[]; credits: number; now: Date },
+  input: { runId: string; investorId: number; pages: FoundPage[]; credits: number; now: Date; leaseOwner?: string },
 ): number {
-  return saveGroupSearchResults(db, { runId: input.runId, pagesByInvestor: new Map([[input.investorId, input.pages]]), credits: input.credits, now: input.now });
+  return saveGroupSearchResults(db, {
+    runId: input.runId,
+    pagesByInvestor: new Map([[input.investorId, input.pages]]),
+    searchedIds: [input.investorId],
+    credits: input.credits,
+    now: input.now,
+    leaseOwner: input.leaseOwner,
+  });
 }
+
+/** Thrown inside a step's transaction when another process holds the run now: nothing is written. */
+export class LeaseLost extends Error {}
 
 export function saveGroupSearchResults(
   db: AppDatabase,
-  input: { runId: string; pagesByInvestor: Map<number, FoundPage[]>; credits: number; now: Date },
+  input: { runId: string; pagesByInvestor: Map<number, FoundPage[]>; searchedIds: number[]; credits: number; now: Date; leaseOwner?: string },
 ): number {
   return db.transaction((tx) => {
+    if (input.leaseOwner !== undefined) {
+      const holder = tx.select({ owner: runs.leaseOwner }).from(runs).where(eq(runs.runId, input.runId)).get();
+      if (holder?.owner !== input.leaseOwner) throw new LeaseLost(`run ${input.runId} is held by another process`);
+    }
     let added = 0;
     for (const [investorId, pages] of input.pagesByInvestor) {
       for (const page of pages) {
@@ -86,7 +100,7 @@ export function saveGroupSearchResults(
       .set({
         searchCreditsUsed: sql`${runs.searchCreditsUsed} + ${input.credits}`,
         evidenceAdded: sql`${runs.evidenceAdded} + ${added}`,
-        searched: [...new Set([...(run?.searched ?? []), ...input.pagesByInvestor.keys()])],
+        searched: [...new Set([...(run?.searched ?? []), ...input.searchedIds])],
       })
       .where(eq(runs.runId, input.runId))
       .run();
@@ -119,6 +133,10 @@ export function finishStep(
   db: AppDatabase,
   input: {
     runId: string;
+    /** The cursor this step started at: the step is written only if the run is still there. */
+    cursor: number;
+    /** Investors of the step that were not searched (budget reached, search failed): not stamped, not counted. */
+    skippedIds?: number[];
     items: Array<{ investorId: number; judgements: EvidenceJudgement[]; signals: SignalWrite }>;
     now: Date;
     rules: ScoringRules;
@@ -142,8 +160,13 @@ export function finishStep(
       t.update(investors).set(signalColumns(item.signals)).where(and(eq(investors.id, item.investorId), eq(investors.isDemo, false))).run();
       rescoreInvestor(t, item.investorId, input.now, input.rules);
     }
-    const done = new Set(input.items.map((item) => item.investorId));
+    const done = new Set([...input.items.map((item) => item.investorId), ...(input.skippedIds ?? [])]);
     const run = t.select().from(runs).where(eq(runs.runId, input.runId)).get()!;
+    // Fencing: a process that lost its lease (a step slower than the lease) must not move the
+    // cursor a second time; its whole step rolls back.
+    if (run.leaseOwner !== input.leaseOwner || run.cursor !== input.cursor || run.status !== "running") {
+      throw new LeaseLost(`run ${input.runId} moved on without this process`);
+    }
     t.update(runs)
       .set({
         cursor: run.cursor + 1,

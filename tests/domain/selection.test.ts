@@ -381,3 +381,25 @@ describe("grouped searches (sweeps)", () => {
     expect(selection.sweeps).toEqual([]);
   });
 });
+
+describe("grouped searches keep active conversations first", () => {
+  const sweep = { size: 5, recall: 0.6 };
+
+  it("checks active conversations alone even among 10,000 never-checked investors", () => {
+    const candidates = [
+      ...Array.from({ length: 20 }, (_, index) => candidate(index + 1, { relationship_status: "in_conversation", signals_checked_at: daysAgo(4) })),
+      ...Array.from({ length: 10_000 }, (_, index) => candidate(index + 100, { signals_checked_at: null })),
+    ];
+    const selection = selectInvestorsToCheck(candidates, { now, creditBudget: 100, creditsPerInvestor: 1, sweep });
+    for (let id = 1; id <= 20; id++) expect(selection.queue).toContain(id);
+    expect(selection.queue.length + selection.sweeps.length).toBeLessThanOrEqual(100);
+  });
+
+  it("searches LinkedIn for the investors checked alone, and does not drop the last one to an odd budget", () => {
+    const candidates = [1, 2, 3].map((id) => candidate(id));
+    const selection = selectInvestorsToCheck(candidates, { now, creditBudget: 5, creditsPerInvestor: 2, sweep });
+    expect(selection.queue.length + selection.sweeps.flat().length).toBe(3);
+    expect(selection.queue.length * 2 + selection.sweeps.length).toBeLessThanOrEqual(5);
+    expect(selection.queue.length).toBeGreaterThan(0);
+  });
+});

@@ -355,7 +355,8 @@ describe("grouped searches", () => {
     expect(finished.cursor).toBe(queued.queue.length + queued.sweeps.length);
     const grouped = tavily.requests.filter((request) => String(request.body.query).includes(" OR "));
     expect(grouped).toHaveLength(queued.sweeps.length);
-    expect(grouped.every((request) => request.body.days === 7)).toBe(true);
+    // Never checked before: a grouped search still looks back the whole 30-day window.
+    expect(grouped.every((request) => request.body.days === 30)).toBe(true);
     // Each grouped page sits under the one investor it names; the unrelated page is dropped.
     for (const group of queued.sweeps) {
       const first = db.select().from(investors).where(eq(investors.id, group[0]!)).get()!;
@@ -365,6 +366,60 @@ describe("grouped searches", () => {
     expect(db.select().from(evidence).where(eq(evidence.url, "https://news.example.com/unrelated")).all()).toHaveLength(0);
     // Everyone was looked at.
     expect(db.select().from(investors).all().every((row) => row.signalsCheckedAt === now.toISOString())).toBe(true);
+  });
+
+  it("files a grouped page only under investors it names as whole names", async () => {
+    addInvestors(30);
+    // Every grouped answer names "Investor not_contacted 1" only; in a group that also holds
+    // "…12" (or "…10"…), those must not get the page.
+    tavily.respond((body) => {
+      if (!String(body.query).includes(" OR ")) return { json: newsResultsFor(body, now) };
+      return {
+        json: {
+          results: [{ url: "https://news.example.com/one", title: "Joann Leeds backs a fund", content: "Joann Leeds said so.", score: 0.9, published_date: now.toUTCString() }],
+          usage: { credits: 1 },
+        },
+      };
+    });
+    const started = startRefresh(deps({ creditBudget: 10 }), { trigger: "cron", linkedin: false });
+    // A grouped investor named "Ann Lee": a substring match would file "Joann Leeds" under her.
+    const annId = run(started.run_id).sweeps[0]![0]!;
+    db.update(investors).set({ name: "Ann Lee" }).where(eq(investors.id, annId)).run();
+    await workRun(deps({ creditBudget: 10 }), started.run_id);
+    const owners = db.select({ investorId: evidence.investorId }).from(evidence).where(eq(evidence.url, "https://news.example.com/one")).all();
+    expect(owners).toEqual([]);
+    expect(tavily.requests.some((request) => String(request.body.query).includes('"Ann Lee"'))).toBe(true);
+  });
+
+  it("neither stamps nor counts investors whose grouped search failed", async () => {
+    addInvestors(30);
+    tavily.respond((body) => (String(body.query).includes(" OR ") ? { status: 500, json: { detail: { error: "down" } } } : { json: newsResultsFor(body, now) }));
+    const started = startRefresh(deps({ creditBudget: 10 }), { trigger: "cron", linkedin: false });
+    const queued = run(started.run_id);
+    expect(await workRun(deps({ creditBudget: 10 }), started.run_id)).toBe("completed");
+    const finished = run(started.run_id);
+    expect(finished.investorsChecked).toBe(queued.queue.length);
+    expect(finished.errors.some((error) => error.startsWith("grouped search"))).toBe(true);
+    const swept = new Set(queued.sweeps.flat());
+    const rows = db.select().from(investors).all();
+    expect(rows.filter((row) => swept.has(row.id)).every((row) => row.signalsCheckedAt === null)).toBe(true);
+    expect(rows.filter((row) => !swept.has(row.id)).every((row) => row.signalsCheckedAt !== null)).toBe(true);
+  });
+
+  it("a process that lost its lease mid-step writes nothing and stops", async () => {
+    addInvestors(3);
+    const started = startRefresh(deps(), { trigger: "cron", linkedin: false });
+    // While the first process waits on the search, another takes the run over.
+    tavily.respond((body) => ({ json: newsResultsFor(body, now), delayMs: 300 }));
+    const slow = workRun(deps({ owner: "slow-process" }), started.run_id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    db.update(runs).set({ leaseOwner: "fast-process" }).where(eq(runs.runId, started.run_id)).run();
+    await slow;
+    const after = run(started.run_id);
+    expect(after.cursor).toBe(0);
+    expect(after.investorsChecked).toBe(0);
+    expect(after.leaseOwner).toBe("fast-process");
+    expect(db.select().from(investors).all().every((row) => row.signalsCheckedAt === null)).toBe(true);
   });
 
   it("can be turned off: one investor a search", () => {
