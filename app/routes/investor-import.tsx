@@ -185,7 +185,12 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
               className="button-primary"
               disabled={busy || preview.create.length + preview.update.length === 0}
             >
-              Import {preview.create.length} new and update {preview.update.length}
+              {[
+                preview.create.length ? `Import ${preview.create.length} new` : "",
+                preview.update.length ? `${preview.create.length ? "and update" : "Update"} ${preview.update.length}` : "",
+              ]
+                .filter(Boolean)
+                .join(" ") || "Nothing to import"}
             </button>
           </Form>
         </section>
