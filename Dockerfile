@@ -18,7 +18,7 @@ ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
 COPY --from=build /app/package.json /app/server.mjs ./
-COPY --from=build /app/scripts/require-node.mjs ./scripts/require-node.mjs
+COPY --from=build /app/scripts/require-node.mjs /app/scripts/backup.ts ./scripts/
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/db/migrations ./db/migrations
