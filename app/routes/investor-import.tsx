@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/investor-import";
-import { commitImport, plannedChanges, splitUnchanged } from "#db/queries/import.server.ts";
+import { classifyUpdates, commitImport } from "#db/queries/import.server.ts";
 import { existingForImport } from "#db/queries/investors.server.ts";
 import { getApp } from "../app.server.ts";
 import { hasAdminPasscode, requirePageSession } from "../auth/guards.server.ts";
@@ -39,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   const plan = planImport(parseInvestorCsv(input.text), existingForImport(app.db));
   if (plan.error) return data({ error: plan.error, preview: null }, { status: 400 });
-  const { changed, unchanged } = splitUnchanged(app.db, plan);
+  const { changed, unchanged } = classifyUpdates(app.db, plan);
 
   if (input.intent === "commit") {
     const { touched } = commitImport(app.db, plan, app.now(), app.rules);
@@ -51,10 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
     preview: {
       csv: input.text,
       create: plan.create.map((row) => ({ line: row.line, name: row.profile.name, firm: row.profile.firm ?? null, email: row.profile.email ?? null })),
-      update: (() => {
-        const changes = plannedChanges(app.db, changed);
-        return changed.map((row) => ({ line: row.line, id: row.id, name: row.profile.name, firm: row.profile.firm ?? null, columns: changes.get(row.id) ?? [] }));
-      })(),
+      update: changed.map((row) => ({ line: row.line, id: row.id, name: row.profile.name, firm: row.profile.firm ?? null, columns: row.columns })),
       unchanged: unchanged.length,
       rejected: plan.rejected,
       warnings: plan.warnings,

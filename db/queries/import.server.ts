@@ -53,47 +53,38 @@ export function changedColumns(row: UpdateRow, current: Record<string, unknown>)
   return set;
 }
 
-/** Per updated investor, the columns the import would change, for the preview. */
-export function plannedChanges(db: AppDatabase, rows: UpdateRow[]): Map<number, string[]> {
-  const current = new Map(
-    rows.length === 0
-      ? []
-      : db
-          .select()
-          .from(investors)
-          .where(inArray(investors.id, rows.map((row) => row.id)))
-          .all()
-          .map((row) => [row.id, row as unknown as Record<string, unknown>]),
-  );
-  const changes = new Map<number, string[]>();
-  for (const row of rows) {
-    const saved = current.get(row.id);
-    if (saved) changes.set(row.id, Object.keys(changedColumns(row, saved)));
-  }
-  return changes;
-}
-
-/**
- * Splits the plan's updates into those that change something and those identical to what is
- * saved, so importing the same file twice changes nothing (not even updated_at).
- */
-export function splitUnchanged(db: AppDatabase, plan: ImportPlan): { changed: UpdateRow[]; unchanged: UpdateRow[] } {
-  if (plan.update.length === 0) return { changed: [], unchanged: [] };
-  const current = new Map(
+/** The saved real rows the plan's updates would touch, by id (demo rows are never matched). */
+function savedRows(db: AppDatabase, rows: UpdateRow[]): Map<number, Record<string, unknown>> {
+  if (rows.length === 0) return new Map();
+  return new Map(
     db
       .select()
       .from(investors)
-      .where(inArray(investors.id, plan.update.map((row) => row.id)))
+      .where(inArray(investors.id, rows.map((row) => row.id)))
       .all()
       .filter((row) => !row.isDemo)
       .map((row) => [row.id, row as unknown as Record<string, unknown>]),
   );
-  const changed: UpdateRow[] = [];
+}
+
+/**
+ * Splits the plan's updates into those that change something (with the columns they change, for
+ * the preview) and those identical to what is saved, so importing the same file twice changes
+ * nothing (not even updated_at).
+ */
+export function classifyUpdates(
+  db: AppDatabase,
+  plan: ImportPlan,
+): { changed: Array<UpdateRow & { columns: string[] }>; unchanged: UpdateRow[] } {
+  const current = savedRows(db, plan.update);
+  const changed: Array<UpdateRow & { columns: string[] }> = [];
   const unchanged: UpdateRow[] = [];
   for (const row of plan.update) {
     const saved = current.get(row.id);
     if (!saved) continue;
-    (Object.keys(changedColumns(row, saved)).length > 0 ? changed : unchanged).push(row);
+    const columns = Object.keys(changedColumns(row, saved));
+    if (columns.length > 0) changed.push({ ...row, columns });
+    else unchanged.push(row);
   }
   return { changed, unchanged };
 }
@@ -115,17 +106,7 @@ export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date, rules
         .get();
       touched.push(id);
     }
-    const current = new Map(
-      plan.update.length === 0
-        ? []
-        : t
-            .select()
-            .from(investors)
-            .where(inArray(investors.id, plan.update.map((row) => row.id)))
-            .all()
-            .filter((row) => !row.isDemo)
-            .map((row) => [row.id, row as unknown as Record<string, unknown>]),
-    );
+    const current = savedRows(t, plan.update);
     let updated = 0;
     for (const row of plan.update) {
       const saved = current.get(row.id);

@@ -20,6 +20,11 @@ const rubricInvestorColumns = {
   signal_red_flag: investors.signalRedFlag,
 };
 
+/** A saved startup as the API answers it (snake_case, SPEC §2). */
+export function startupJson(row: StartupRow) {
+  return { id: row.id, ...startupInputOf(row), created_at: row.createdAt };
+}
+
 /** The creation fields of a saved startup, as route #10 took them. */
 export function startupInputOf(row: StartupRow): StartupInput {
   return {

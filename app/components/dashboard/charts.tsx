@@ -2,20 +2,11 @@ import { RELATIONSHIP_STATUSES, type RelationshipStatus, STATUS_LABELS } from ".
 
 /** Server-rendered SVG charts: no chart library, no JavaScript needed, readable by screen readers. */
 
-const PIPELINE_ORDER: RelationshipStatus[] = [
-  "not_contacted",
-  "researching",
-  "intro_requested",
-  "contacted",
-  "in_conversation",
-  "meeting_scheduled",
-  "due_diligence",
-  "committed",
-];
+// RELATIONSHIP_STATUSES is already in pipeline order, the two closed-out statuses last.
 const CLOSED: RelationshipStatus[] = ["passed", "not_a_fit"];
 
 export function PipelineFunnel({ counts }: { counts: Partial<Record<RelationshipStatus, number>> }) {
-  const stages = [...PIPELINE_ORDER, ...CLOSED];
+  const stages = RELATIONSHIP_STATUSES;
   const max = Math.max(1, ...RELATIONSHIP_STATUSES.map((status) => counts[status] ?? 0));
   const rowHeight = 22;
   const labelWidth = 130;

@@ -5,6 +5,7 @@ import { startupInputSchema } from "../../domain/rubric.ts";
 import { json, methodNotAllowed } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
 import { createStartupWithRubric } from "../../jobs/startups.server.ts";
+import { startupJson } from "#db/queries/startups.server.ts";
 
 /** Route #10: a startup with a rubric drafted by the model, or a labelled default when it cannot. */
 export async function action({ request }: Route.ActionArgs) {
@@ -25,18 +26,4 @@ export async function action({ request }: Route.ActionArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   return methodNotAllowed(request, ["POST"]);
-}
-
-export function startupJson(row: { id: number; name: string; pitch: string; sector: string; stage: string; geography: string | null; roundSize: number | null; ask: string | null; createdAt: string }) {
-  return {
-    id: row.id,
-    name: row.name,
-    pitch: row.pitch,
-    sector: row.sector,
-    stage: row.stage,
-    geography: row.geography,
-    round_size: row.roundSize,
-    ask: row.ask,
-    created_at: row.createdAt,
-  };
 }
