@@ -38,3 +38,21 @@ export function laterDate(a: string | null, b: string | null | undefined): strin
   if (!a) return b;
   return a >= b ? a : b;
 }
+
+export const EDIT_FORM_FIELDS = ["relationship_status", "last_contact_date", "personal_notes"] as const;
+
+/**
+ * The edit the investor page's form means. The form always shows the three fields, so an emptied
+ * field means "clear it"; and it carries the values it was loaded with, so only fields the founder
+ * changed are written (a stale tab cannot undo an edit made elsewhere in the meantime).
+ */
+export function editFromForm(value: InvestorEdit, original: Partial<Record<(typeof EDIT_FORM_FIELDS)[number], string>>): InvestorEdit {
+  const changed = (name: (typeof EDIT_FORM_FIELDS)[number], next: string | null | undefined) =>
+    original[name] === undefined || original[name] !== (next ?? "");
+  return {
+    ...value,
+    relationship_status: changed("relationship_status", value.relationship_status) ? value.relationship_status : undefined,
+    last_contact_date: changed("last_contact_date", value.last_contact_date) ? (value.last_contact_date ?? null) : undefined,
+    personal_notes: changed("personal_notes", value.personal_notes) ? (value.personal_notes ?? null) : undefined,
+  };
+}

@@ -8,6 +8,7 @@ import { requirePageSession } from "../auth/guards.server.ts";
 import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
 import { InvestorDetail } from "../components/investor/investor-detail.tsx";
 import { investorEditSchema } from "../domain/investor.ts";
+import { EDIT_FORM_FIELDS, editFromForm } from "../domain/investor-edit.ts";
 import { draftOutreach } from "../domain/outreach.ts";
 import { decayWeight, evidenceAgeDays } from "../domain/scoring.ts";
 
@@ -48,25 +49,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!demo) requirePageSession(request, app);
   const id = pageId(params.id);
   const formData = await request.formData();
-  // The values the form was loaded with: only fields the founder changed are written, so a stale
-  // tab cannot undo an edit made elsewhere in the meantime.
-  const original = new Map<string, string>();
-  for (const name of ["relationship_status", "last_contact_date", "personal_notes"]) {
+  // The form carries the values it was loaded with (`original.*`); they are not part of the edit.
+  const original: Partial<Record<(typeof EDIT_FORM_FIELDS)[number], string>> = {};
+  for (const name of EDIT_FORM_FIELDS) {
     const value = formData.get(`original.${name}`);
-    if (typeof value === "string") original.set(name, value);
+    if (typeof value === "string") original[name] = value;
     formData.delete(`original.${name}`);
   }
   const submission = parseWithZod(formData, { schema: investorEditSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const value = submission.value;
-  const changed = (name: string, next: string | null | undefined) => !original.has(name) || original.get(name) !== (next ?? "");
-  const edit = {
-    ...value,
-    // The form always shows these fields: an emptied field means "clear it".
-    relationship_status: changed("relationship_status", value.relationship_status) ? value.relationship_status : undefined,
-    last_contact_date: changed("last_contact_date", value.last_contact_date) ? (value.last_contact_date ?? null) : undefined,
-    personal_notes: changed("personal_notes", value.personal_notes) ? (value.personal_notes ?? null) : undefined,
-  };
+  const edit = editFromForm(submission.value, original);
   const found = editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules, demo });
   if (!found) throw new Response("Not found", { status: 404 });
   if (!demo) rescoreInvestorsForStartups(app, [id]);

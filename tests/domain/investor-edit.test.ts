@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RELATIONSHIP_STATUSES, investorEditSchema } from "#app/domain/investor.ts";
-import { USER_OWNED_COLUMNS, laterDate, userOwnedPatch } from "#app/domain/investor-edit.ts";
+import { USER_OWNED_COLUMNS, editFromForm, laterDate, userOwnedPatch } from "#app/domain/investor-edit.ts";
 
 const date = fc.date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
 
@@ -54,5 +54,21 @@ describe("the edit write path", () => {
     expect(laterDate("2026-11-10", "2026-11-02")).toBe("2026-11-10");
     expect(laterDate("2026-11-01", "2026-11-02")).toBe("2026-11-02");
     expect(laterDate(null, "2026-11-02")).toBe("2026-11-02");
+  });
+
+  it("turns the page's form into an edit of only the fields the founder changed", () => {
+    const original = { relationship_status: "contacted", last_contact_date: "2026-11-01", personal_notes: "Old" };
+    // Nothing changed: nothing is written, not even the notes someone else edited meanwhile.
+    expect(editFromForm({ relationship_status: "contacted", last_contact_date: "2026-11-01", personal_notes: "Old" }, original)).toEqual({
+      relationship_status: undefined,
+      last_contact_date: undefined,
+      personal_notes: undefined,
+    });
+    // An emptied field clears it; a changed one is written; a contact passes through.
+    expect(
+      editFromForm({ relationship_status: "in_conversation", personal_notes: "Old", add_contact: { note: "call" } }, original),
+    ).toEqual({ relationship_status: "in_conversation", last_contact_date: null, personal_notes: undefined, add_contact: { note: "call" } });
+    // Without originals (an old page), every field counts as changed.
+    expect(editFromForm({ relationship_status: "passed" }, {})).toEqual({ relationship_status: "passed", last_contact_date: null, personal_notes: null });
   });
 });
