@@ -7,6 +7,7 @@ import { type Clock, systemClock } from "./clock.ts";
 import { type Config, SECRET_NAMES, parseConfig } from "./config.server.ts";
 import { DEFAULT_RULES, type ScoringRules } from "./domain/scoring.ts";
 import { ensureDemoData } from "./jobs/demo.server.ts";
+import { rescoreIfStale } from "./jobs/rescore.server.ts";
 import { log, redactSecrets } from "./log.server.ts";
 
 /** Everything a request needs from the process: validated config, the one database connection. */
@@ -45,6 +46,7 @@ export function bootApp(env: Record<string, string | undefined> = process.env): 
     now: systemClock,
   };
   ensureDemoData(db, current.now(), current.rules);
+  rescoreIfStale(current);
   return current;
 }
 

@@ -80,6 +80,8 @@ export const configSchema = z.object({
   TZ_SCHEDULE: timeZone.default("UTC"),
   REFRESH_CRON: cronPattern.default("0 7 * * 1,4"),
   DIGEST_CRON: cronPattern.default("0 8 * * *"),
+  // Days pass without a refresh: follow-ups fall due and news fades, so scores are redone daily.
+  RESCORE_CRON: cronPattern.default("0 6 * * *"),
 
   CRON_SECRET: optionalText,
   ADMIN_PASSCODE: optionalText,

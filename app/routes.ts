@@ -17,7 +17,9 @@ export default [
   route("investors/new", "routes/investor-new.tsx"),
   route("investors/import", "routes/investor-import.tsx"),
   route("investors/:id", "routes/investor.tsx"),
+  route("investors/:id/emailed", "routes/investor-emailed.ts"),
   route("demo/investors/:id", "routes/investor.tsx", { id: "demo-investor" }),
+  route("demo/investors/:id/emailed", "routes/investor-emailed.ts", { id: "demo-investor-emailed" }),
 
   ...prefix("api", [
     route("health", "routes/api/health.ts"),

@@ -46,10 +46,16 @@ export const investors = sqliteTable(
     score: integer("score").notNull().default(0),
     action: text("action", { enum: ACTIONS }).notNull().default("research"),
     scoreExplained: text("score_explained", { mode: "json" }).$type<ScoreExplained>(),
+    // When the current action was first given (re-score keeps it while the action stays): orders
+    // the "don't chase" list by how recently its reason appeared.
+    actionSince: text("action_since"),
 
     // The four signal columns: written only by a refresh. Null means "no data yet".
     signalActivity: integer("signal_activity"),
     signalFit: integer("signal_fit"),
+    // The fit in the founder's words ("Matches Ledgerly on fintech and seed; geography not known"),
+    // derived with signal_fit from the declared profile and the startups' rubrics.
+    fitDetail: text("fit_detail"),
     signalHook: text("signal_hook"),
     signalHookEvidenceId: integer("signal_hook_evidence_id"),
     signalRedFlag: text("signal_red_flag"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { byDontChaseOrder, byEmailFirstOrder, byFollowUpOrder } from "./today.ts";
 import {
   ACTION_LABELS,
   ACTIONS,
@@ -57,6 +58,9 @@ export type ChatInvestor = {
   sectors: string[];
   stages: string[];
   geographies: string[];
+  /** Today's order (SPEC §4): when the hook's news appeared, when the action was given. */
+  hook_at?: string | null;
+  action_since?: string | null;
 };
 
 export type ChatKpis = { tracked: number; emailFirst: number; followUpsDue: number; dontChase: number };
@@ -399,6 +403,8 @@ function chatFieldsOnly(row: ChatInvestor): ChatInvestor {
     sectors: [...(row.sectors ?? [])],
     stages: [...(row.stages ?? [])],
     geographies: [...(row.geographies ?? [])],
+    hook_at: row.hook_at ?? null,
+    action_since: row.action_since ?? null,
   };
 }
 
@@ -423,17 +429,6 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-function oldestContactFirst(a: ChatInvestor, b: ChatInvestor): number {
-  const left = a.last_contact_date ?? "\uffff";
-  const right = b.last_contact_date ?? "\uffff";
-  return left < right ? -1 : left > right ? 1 : b.score - a.score || a.id - b.id;
-}
-
-/** Notable first: a red flag says why (and the founder might otherwise email them), then the higher score. */
-function notableDontChaseFirst(a: ChatInvestor, b: ChatInvestor): number {
-  return Number(Boolean(b.signal_red_flag)) - Number(Boolean(a.signal_red_flag)) || b.score - a.score || a.id - b.id;
-}
-
 export function buildChatContext(
   message: string,
   all: ChatInvestor[],
@@ -446,9 +441,10 @@ export function buildChatContext(
   const withAction = (action: RecommendedAction) => rows.filter((investor) => investor.action === action);
   const chosen = dedupe([
     ...findMentionedInvestors(message, rows),
-    ...byScore(withAction("email_first")).slice(0, PER_BUCKET),
-    ...withAction("follow_up").sort(oldestContactFirst).slice(0, PER_BUCKET),
-    ...withAction("dont_chase").sort(notableDontChaseFirst).slice(0, PER_BUCKET),
+    // Today's lists in Today's order, so the chat names whom the dashboard and the digest name.
+    ...withAction("email_first").sort(byEmailFirstOrder).slice(0, PER_BUCKET),
+    ...withAction("follow_up").sort(byFollowUpOrder).slice(0, PER_BUCKET),
+    ...withAction("dont_chase").sort(byDontChaseOrder).slice(0, PER_BUCKET),
     // The best of the rest, so "who first?" has an answer even before anyone is marked email first.
     ...byScore(rows.filter((investor) => investor.action !== "dont_chase")).slice(0, PER_BUCKET),
   ])
@@ -623,7 +619,7 @@ export function summaryAnswer(message: string, context: ChatContext): ChatAnswer
     if (!filters.actions.has(action)) continue;
     const matching = inView.filter((investor) => investor.action === action);
     if (action === "email_first") {
-      const top = cite(byScore(matching).slice(0, MAX_LISTED_IN_SUMMARY));
+      const top = cite([...matching].sort(byEmailFirstOrder).slice(0, MAX_LISTED_IN_SUMMARY));
       if (top.length === 0) {
         sentences.push(`No investor is marked email first${label}.`);
         continue;
@@ -633,7 +629,7 @@ export function summaryAnswer(message: string, context: ChatContext): ChatAnswer
       const hook = clause(top[0]!.signal_hook);
       if (hook) sentences.push(`Hook for ${displayName(top[0]!)}: ${hook}.`);
     } else if (action === "follow_up") {
-      const top = cite([...matching].sort(oldestContactFirst).slice(0, MAX_LISTED_IN_SUMMARY));
+      const top = cite([...matching].sort(byFollowUpOrder).slice(0, MAX_LISTED_IN_SUMMARY));
       const total = totalOf(matching.length, kpis.followUpsDue);
       if (top.length === 0) {
         sentences.push(total === 0 ? `No follow-ups are due${label}.` : `${plural(total, "follow-up is", "follow-ups are")} due.`);
@@ -645,7 +641,7 @@ export function summaryAnswer(message: string, context: ChatContext): ChatAnswer
       });
       sentences.push(`${plural(total, "follow-up is", "follow-ups are")} due${label}: ${names.join(", ")}${more(total, top.length)}.`);
     } else if (action === "dont_chase") {
-      const top = cite([...matching].sort(notableDontChaseFirst).slice(0, MAX_LISTED_IN_SUMMARY));
+      const top = cite([...matching].sort(byDontChaseOrder).slice(0, MAX_LISTED_IN_SUMMARY));
       if (top.length === 0) {
         sentences.push(`Nobody is marked don't chase${label}.`);
         continue;
@@ -672,7 +668,7 @@ export function summaryAnswer(message: string, context: ChatContext): ChatAnswer
   }
 
   const overview = `You track ${plural(kpis.tracked, "investor", "investors")}: ${kpis.emailFirst} to email first, ${plural(kpis.followUpsDue, "follow-up", "follow-ups")} due, ${kpis.dontChase} not worth chasing.`;
-  const best = byScore(listed.filter((investor) => investor.action === "email_first"))[0];
+  const best = listed.filter((investor) => investor.action === "email_first").sort(byEmailFirstOrder)[0];
   const start = best ? ` Start with ${displayName(cite([best])[0]!)} (score ${scoreText(best.score)}).` : "";
   const notFound = reading.asksStanding ? "I could not find an investor by that name here. " : "";
   return finish([`${notFound}${overview}${start}`]);

@@ -46,3 +46,9 @@ export function dashboardSearch(query: DashboardQuery, change: Partial<Dashboard
   const text = params.toString();
   return text ? `?${text}` : "";
 }
+
+/** `?all=email_first` shows one Today list whole; anything else shows the short lists. */
+export function parseTodayExpand(params: URLSearchParams): "email_first" | "follow_up" | "dont_chase" | null {
+  const value = params.get("all");
+  return value === "email_first" || value === "follow_up" || value === "dont_chase" ? value : null;
+}

@@ -1,4 +1,5 @@
 import type { RecommendedAction } from "./investor.ts";
+import { orderToday } from "./today.ts";
 
 /**
  * The morning digest: one phone message telling the founder who to email first, how many
@@ -14,16 +15,19 @@ export type DigestInvestor = {
   action: RecommendedAction;
   relationship_status: string;
   signal_red_flag: string | null;
+  last_contact_date?: string | null;
+  hook_at?: string | null;
+  action_since?: string | null;
 };
 
 export type Digest = {
   text: string;
   /** SMS segments the text costs, counted the way carriers split a concatenated message. */
   segments: number;
-  /** Up to three names, best score first, as written in the digest (before any are cut for space). */
+  /** Up to three names, in Today's order, as written in the digest (before any are cut for space). */
   emailFirst: string[];
   followUps: number;
-  /** Up to three names, most important first, as written in the digest (before any are cut). */
+  /** Up to three names, in Today's order (newest reason first), as written in the digest (before any are cut). */
   dontChase: string[];
 };
 
@@ -152,9 +156,11 @@ export function buildDigest(investors: DigestInvestor[], options: { date?: strin
   const heading = headingFor(options.date);
   if (investors.length === 0) return finish(`${heading} no investors yet.`, [], 0, []);
 
-  const toEmail = investors.filter((investor) => investor.action === "email_first").sort(byScore);
-  const followUps = investors.filter((investor) => investor.action === "follow_up").length;
-  const notToChase = investors.filter(isWorthWarningAbout).sort(byChaseRisk);
+  // The same lists, in the same order, as Today on the dashboard (SPEC §4, §10).
+  const today = orderToday(investors.map((investor) => ({ ...investor, score: comparableScore(investor) })));
+  const toEmail = today.email_first;
+  const followUps = today.follow_up.length;
+  const notToChase = today.dont_chase;
 
   const emailLines: Line[] = toEmail.slice(0, NAMES_SHOWN).map((investor) => {
     const name = displayName(investor);
@@ -247,14 +253,6 @@ function headingFor(date: string | undefined): string {
   return month && day >= 1 && day <= 31 ? `Pipeline ${day} ${month}:` : "Pipeline digest:";
 }
 
-/**
- * Not every "don't chase" needs saying: a long-cold lead the founder would never chase anyway is
- * noise. The warning matters when a conversation is open or something went wrong.
- */
-function isWorthWarningAbout(investor: DigestInvestor): boolean {
-  return investor.action === "dont_chase" && (IN_CONVERSATION.has(investor.relationship_status) || hasRedFlag(investor));
-}
-
 function hasRedFlag(investor: DigestInvestor): boolean {
   return (investor.signal_red_flag ?? "").trim() !== "";
 }
@@ -263,17 +261,6 @@ function chaseReason(investor: DigestInvestor): string | null {
   const flag = hasRedFlag(investor) ? truncate(toGsm7(investor.signal_red_flag ?? ""), REASON_MAX) : "";
   if (hasWords(flag)) return flag;
   return IN_CONVERSATION.has(investor.relationship_status) ? investor.relationship_status.replaceAll("_", " ") : null;
-}
-
-/** Best score first; ties (and ∞ − ∞, which is NaN and so falsy) by id, for a stable text. */
-function byScore(a: DigestInvestor, b: DigestInvestor): number {
-  return comparableScore(b) - comparableScore(a) || a.id - b.id;
-}
-
-/** Open conversations first (the tempting ones to chase), then the better-scored. */
-function byChaseRisk(a: DigestInvestor, b: DigestInvestor): number {
-  const open = Number(IN_CONVERSATION.has(b.relationship_status)) - Number(IN_CONVERSATION.has(a.relationship_status));
-  return open || byScore(a, b);
 }
 
 /** A score the scorer could not compute (NaN) ranks last instead of scrambling the sort. */

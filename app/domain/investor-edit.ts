@@ -56,3 +56,18 @@ export function editFromForm(value: InvestorEdit, original: Partial<Record<(type
     personal_notes: changed("personal_notes", value.personal_notes) ? (value.personal_notes ?? null) : undefined,
   };
 }
+
+/** The note of a contact recorded by the one-click "Emailed" on Today. */
+export const EMAILED_NOTE = "Emailed";
+
+/**
+ * Today's one-click "Emailed" as an investor edit (route #9's rules, SPEC §10): a contact entry
+ * `{date: today, channel: "email"}` (which moves the last contact forward to today, never back)
+ * and an uncontacted investor becoming "contacted". Other statuses stay as the founder set them.
+ */
+export function emailedEdit(status: RelationshipStatus, today: string): InvestorEdit {
+  return {
+    add_contact: { date: today, channel: "email", note: EMAILED_NOTE },
+    ...(status === "not_contacted" || status === "researching" ? { relationship_status: "contacted" as const } : {}),
+  };
+}

@@ -22,8 +22,21 @@ export const RELATIONSHIP_STATUSES = [
 ] as const;
 export type RelationshipStatus = (typeof RELATIONSHIP_STATUSES)[number];
 
-export const ACTIONS = ["email_first", "follow_up", "wait", "dont_chase", "research"] as const;
+export const ACTIONS = ["email_first", "follow_up", "wait", "dont_chase", "research", "committed"] as const;
 export type RecommendedAction = (typeof ACTIONS)[number];
+
+/**
+ * The order a founder works in (SPEC §4): who to email, who to follow up, who is in motion, who
+ * needs looking into, who to leave alone, who is already in. The table's Action sort uses it.
+ */
+export const ACTION_PRIORITY: Record<RecommendedAction, number> = {
+  email_first: 0,
+  follow_up: 1,
+  wait: 2,
+  research: 3,
+  dont_chase: 4,
+  committed: 5,
+};
 
 export const EVIDENCE_CATEGORIES = [
   "new_fund",
@@ -54,6 +67,7 @@ export const ACTION_LABELS: Record<RecommendedAction, string> = {
   wait: "Wait",
   dont_chase: "Don't chase",
   research: "Research",
+  committed: "Committed",
 };
 
 export const STAGE_LABELS: Record<Stage, string> = {

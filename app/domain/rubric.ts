@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { STAGES, type RecommendedAction, type RelationshipStatus, type Stage } from "./investor.ts";
+import { STAGES, STAGE_LABELS, STATUS_LABELS, type RecommendedAction, type RelationshipStatus, type Stage } from "./investor.ts";
 import {
   RED_FLAG_PENALTY,
   WARMTH_POINTS,
+  activityWords,
+  daysAgoText,
   decayWeight,
   evidenceAgeDays,
   recommendAction,
@@ -516,38 +518,46 @@ export type RubricEvaluation = { relevance: number; reasons: string; evidence_id
 
 export type StartupScore = { score: number; action: RecommendedAction; explained: ScoreExplained };
 
-/** A match value 0–1 and the sentence that explains it. */
-type Match = { value: number; detail: string };
+/**
+ * A match value 0–1, the sentence that explains it in the founder's words, and whether the
+ * investor's side was known. Unknown is never a match: it earns nothing and says "not known".
+ */
+type MatchState = "match" | "partial" | "miss" | "unknown" | "any";
+type Match = { value: number; detail: string; state: MatchState; words?: string };
 
-/** When a side does not say: counted half-way, and the explanation says it is unknown. */
-const UNKNOWN_MATCH = 0.5;
 /** A generalist fits, but less than someone who names the sector. */
 const GENERALIST_MATCH = 0.5;
 
 function listed(values: string[], max = 4): string {
-  const shown = values.slice(0, max).join(", ");
-  return values.length > max ? `${shown} and ${values.length - max} more` : shown;
+  const shown = values.slice(0, max);
+  const rest = values.length - shown.length;
+  if (rest > 0) return `${shown.join(", ")} and ${rest} more`;
+  return shown.length <= 1 ? shown.join("") : `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}`;
+}
+
+function stageNames(stages: Iterable<string>): string {
+  return listed([...stages].map((stage) => STAGE_LABELS[stage as Stage] ?? stage));
 }
 
 function matchSector(investorSectors: string[], keywords: string[]): Match {
-  if (keywords.length === 0) return { value: 1, detail: "no sector keywords in the rubric: any sector fits" };
+  if (keywords.length === 0) return { value: 1, state: "any", detail: "Any sector fits this startup" };
   const sectors = investorSectors.map(normalize).filter(Boolean);
-  if (sectors.length === 0) return { value: UNKNOWN_MATCH, detail: "investor's sectors unknown" };
+  if (sectors.length === 0) return { value: 0, state: "unknown", detail: "Their sectors are not known" };
   const matched = keywords.filter((keyword) => sectors.some((sector) => phrasesMatch(sector, normalize(keyword))));
-  if (matched.length > 0) return { value: 1, detail: `matches ${listed(matched)}` };
+  if (matched.length > 0) return { value: 1, state: "match", detail: `Invests in ${listed(matched, 3)}`, words: listed(matched, 2) };
   if (sectors.some((sector) => GENERALIST_WORDS.some((word) => phrasesMatch(sector, word)))) {
-    return { value: GENERALIST_MATCH, detail: "generalist: no named sector in common" };
+    return { value: GENERALIST_MATCH, state: "partial", detail: "A generalist: no sector named in common", words: "any sector" };
   }
-  return { value: 0, detail: `no match (invests in ${listed(investorSectors)})` };
+  return { value: 0, state: "miss", detail: `Invests in ${listed(investorSectors, 3)}, not ${listed(keywords, 2)}` };
 }
 
 function matchStage(investorStages: string[], rubricStages: Stage[]): Match {
-  if (rubricStages.length === 0) return { value: 1, detail: "no stage in the rubric: any stage fits" };
+  if (rubricStages.length === 0) return { value: 1, state: "any", detail: "Any stage fits this startup" };
   const stages = new Set(investorStages.map((stage) => toStage(stage)).filter((stage) => stage !== undefined));
-  if (stages.size === 0) return { value: UNKNOWN_MATCH, detail: "investor's stages unknown" };
+  if (stages.size === 0) return { value: 0, state: "unknown", detail: "Their stages are not known" };
   const common = rubricStages.filter((stage) => stages.has(stage));
-  if (common.length > 0) return { value: 1, detail: `${common.join(", ")} ✓` };
-  return { value: 0, detail: `invests at ${[...stages].join(", ")}, not ${rubricStages.join(", ")}` };
+  if (common.length > 0) return { value: 1, state: "match", detail: `Invests at ${stageNames(common)}`, words: stageNames(common) };
+  return { value: 0, state: "miss", detail: `Invests at ${stageNames(stages)}, not ${stageNames(rubricStages)}` };
 }
 
 function isGlobal(place: string): boolean {
@@ -556,13 +566,13 @@ function isGlobal(place: string): boolean {
 
 function matchGeography(investorPlaces: string[], rubricPlaces: string[]): Match {
   const wanted = rubricPlaces.map(normalizePlace).filter(Boolean);
-  if (wanted.length === 0 || wanted.some(isGlobal)) return { value: 1, detail: "no geography in the rubric: anywhere fits" };
+  if (wanted.length === 0 || wanted.some(isGlobal)) return { value: 1, state: "any", detail: "Anywhere fits this startup" };
   const places = investorPlaces.map(normalizePlace).filter(Boolean);
-  if (places.length === 0) return { value: UNKNOWN_MATCH, detail: "investor's geographies unknown" };
-  if (places.some(isGlobal)) return { value: 1, detail: "invests globally" };
+  if (places.length === 0) return { value: 0, state: "unknown", detail: "Where they invest is not known" };
+  if (places.some(isGlobal)) return { value: 1, state: "match", detail: "Invests globally", words: "invests globally" };
   const matched = rubricPlaces.filter((place) => places.some((candidate) => phrasesMatch(candidate, normalizePlace(place))));
-  if (matched.length > 0) return { value: 1, detail: `matches ${listed(matched)}` };
-  return { value: 0, detail: `no match (invests in ${listed(investorPlaces)})` };
+  if (matched.length > 0) return { value: 1, state: "match", detail: `Invests in ${listed(matched, 3)}`, words: listed(matched, 2) };
+  return { value: 0, state: "miss", detail: `Invests in ${listed(investorPlaces, 3)}, not ${listed(rubricPlaces, 2)}` };
 }
 
 function usd(amount: number): string {
@@ -572,7 +582,7 @@ function usd(amount: number): string {
 }
 
 function rangeText(min: number | undefined | null, max: number | undefined | null): string {
-  if (min != null && max != null) return `${usd(min)}–${usd(max)}`;
+  if (min != null && max != null) return min === max ? usd(min) : `${usd(min)}–${usd(max)}`;
   if (min != null) return `from ${usd(min)}`;
   if (max != null) return `up to ${usd(max)}`;
   return "any";
@@ -583,25 +593,32 @@ function rangeText(min: number | undefined | null, max: number | undefined | nul
  * scale: 2× away keeps 0.7, 10× away keeps nothing (a $10k angel cheque is no $1M lead).
  */
 function matchCheckSize(checkMin: number | null, checkMax: number | null, range: Rubric["check_size"]): Match {
-  if (range.min === undefined && range.max === undefined) return { value: 1, detail: "no check size in the rubric: any cheque fits" };
-  if (checkMin === null && checkMax === null) return { value: UNKNOWN_MATCH, detail: "check size unknown" };
+  if (range.min === undefined && range.max === undefined) return { value: 1, state: "any", detail: "Any cheque size fits this startup" };
+  if (checkMin === null && checkMax === null) return { value: 0, state: "unknown", detail: "Their cheque size is not known" };
   const low = Math.max(0, checkMin ?? 0);
   const high = checkMax ?? Number.POSITIVE_INFINITY;
   const wantedLow = range.min ?? 0;
   const wantedHigh = range.max ?? Number.POSITIVE_INFINITY;
   const theirs = rangeText(checkMin, checkMax);
   const yours = rangeText(range.min, range.max);
-  if (low <= wantedHigh && wantedLow <= high) return { value: 1, detail: `${theirs} fits ${yours}` };
+  if (low <= wantedHigh && wantedLow <= high) {
+    return { value: 1, state: "match", detail: `Writes ${theirs} cheques; you look for ${yours}`, words: `${theirs} cheques` };
+  }
   const tooSmall = high < wantedLow;
   const ratio = tooSmall ? wantedLow / Math.max(1, high) : low / Math.max(1, wantedHigh);
   const value = clamp(1 - Math.log10(ratio), 0, 1);
-  return { value, detail: `${theirs} is ${tooSmall ? "below" : "above"} ${yours}` };
+  return {
+    value,
+    state: value > 0 ? "partial" : "miss",
+    detail: `Writes ${theirs} cheques, ${tooSmall ? "smaller than" : "larger than"} the ${yours} you look for`,
+    words: `${theirs} cheques`,
+  };
 }
 
 function matchActivity(signal: number | null): Match {
-  if (signal === null || Number.isNaN(signal)) return { value: UNKNOWN_MATCH, detail: "no data yet" };
+  if (signal === null || Number.isNaN(signal)) return { value: 0, state: "unknown", detail: activityWords(null) };
   const activity = clamp(signal, 0, 100);
-  return { value: activity / 100, detail: `activity signal ${activity}/100` };
+  return { value: activity / 100, state: "match", detail: activityWords(activity) };
 }
 
 function sentence(text: string, max: number): string {
@@ -620,12 +637,9 @@ function matchEvidence(
 ): Match {
   if (evaluation) {
     const relevance = Number.isFinite(evaluation.relevance) ? clamp(evaluation.relevance, 0, 1) : 0;
-    const cited = evaluation.evidence_ids.length;
     const reasons = sentence(evaluation.reasons, 160);
-    return {
-      value: relevance,
-      detail: `evaluated for this startup: relevance ${relevance.toFixed(2)}${cited > 0 ? `, citing ${cited} item${cited === 1 ? "" : "s"}` : ""}${reasons ? ` — ${reasons}` : ""}`,
-    };
+    const verdict = relevance >= 0.7 ? "Their news fits this startup well" : relevance >= 0.4 ? "Their news fits this startup in part" : "Their news says little about this startup";
+    return { value: relevance, state: "match", detail: reasons ? `${verdict}: ${reasons}` : verdict };
   }
   // Until the startup is evaluated, the best fresh judged evidence stands in for it, faded by age.
   let best = 0;
@@ -639,17 +653,14 @@ function matchEvidence(
       bestAge = age;
     }
   }
-  if (best === 0) return { value: 0, detail: "no evaluation yet" };
-  return {
-    value: best,
-    detail: `no evaluation yet; best judged evidence ${Math.round(bestAge)} days old counts ${best.toFixed(2)}`,
-  };
+  if (best === 0) return { value: 0, state: "unknown", detail: "No news judged for this startup yet" };
+  return { value: best, state: "partial", detail: `Not evaluated for this startup yet; relevant news from ${daysAgoText(bestAge)}` };
 }
 
 const MAX_WARMTH = Math.max(...Object.values(WARMTH_POINTS));
 
 function matchRelationship(status: RelationshipStatus): Match {
-  return { value: WARMTH_POINTS[status] / MAX_WARMTH, detail: status.replaceAll("_", " ") };
+  return { value: WARMTH_POINTS[status] / MAX_WARMTH, state: "match", detail: STATUS_LABELS[status] };
 }
 
 const COMPONENT_LABELS: Record<RubricWeightKey, string> = {
@@ -657,8 +668,8 @@ const COMPONENT_LABELS: Record<RubricWeightKey, string> = {
   stage: "Stage",
   geography: "Geography",
   check_size: "Check size",
-  activity: "Deploying now",
-  evidence_relevance: "Evidence for this startup",
+  activity: "Investing now",
+  evidence_relevance: "News for this startup",
   relationship: "Relationship",
 };
 
@@ -703,6 +714,7 @@ export function scoreForStartup(
   rubric: Rubric,
   now: Date,
   rules: ScoringRules,
+  startupName = "this startup",
 ): StartupScore {
   const matches: Record<RubricWeightKey, Match> = {
     sector: matchSector(investor.sectors, rubric.sector_keywords),
@@ -728,7 +740,7 @@ export function scoreForStartup(
     key,
     label: COMPONENT_LABELS[key],
     points: (tenths[index] ?? 0) / 10,
-    detail: weights[key] === 0 ? `${matches[key].detail} (weight 0)` : matches[key].detail,
+    detail: weights[key] === 0 ? `${matches[key].detail} (not counted: weight 0 in this rubric)` : matches[key].detail,
   }));
   let rawTenths = tenths.reduce((sum, value) => sum + value, 0);
   if (investor.signal_red_flag) {
@@ -738,15 +750,17 @@ export function scoreForStartup(
   const score = clamp(Math.round(rawTenths / 10), 0, 100);
 
   const activity = investor.signal_activity;
-  const hasData =
+  const profile = describeFit(investor, rubric, startupName);
+  const knowsSomething =
+    profile.value !== null ||
     evidence.length > 0 ||
     (activity !== null && !Number.isNaN(activity)) ||
     investor.signal_red_flag !== null ||
     evaluation !== undefined;
   const { action, reason } = recommendAction(
-    { ...investor, signal_fit: null },
+    { ...investor, signal_fit: profile.value, fit_detail: profile.detail },
     score,
-    hasData,
+    knowsSomething,
     now,
     { ...rules, emailFirstThreshold: rubric.thresholds.email_first, dontChaseThreshold: rubric.thresholds.dont_chase },
   );
@@ -756,31 +770,85 @@ export function scoreForStartup(
 // ---------------------------------------------------------------------------------------------
 // The global fit signal
 
+/** The profile parts matched against a rubric, in the founder's words. */
+const PROFILE_PARTS = ["sector", "stage", "geography", "check_size"] as const;
+const UNKNOWN_PART_NAMES: Record<(typeof PROFILE_PARTS)[number], string> = {
+  sector: "sectors",
+  stage: "stages",
+  geography: "geography",
+  check_size: "cheque size",
+};
+
+export type ProfileFit = { value: number | null; detail: string | null };
+
+function profileMatches(investor: Pick<RubricInvestor, "sectors" | "stages" | "geographies" | "check_min" | "check_max">, rubric: Rubric) {
+  return {
+    sector: matchSector(investor.sectors, rubric.sector_keywords),
+    stage: matchStage(investor.stages, rubric.stages),
+    geography: matchGeography(investor.geographies, rubric.geographies),
+    check_size: matchCheckSize(investor.check_min, investor.check_max, rubric.check_size),
+  };
+}
+
 /**
- * `signal_fit` (SPEC §2): the best match over the founder's startups of sectors, stages and
- * geographies, each weighted as that startup's rubric weighs it, 0–100. Null when there is no
- * rubric, or when the investor lists no sector, stage or geography at all (unknown, not zero).
+ * How the investor's declared profile (sectors, stages, geography, cheque size) fits one
+ * startup's rubric, 0–100, weighted as the rubric weighs those parts, with a sentence such as
+ * "Fits Ledgerly on fintech, Seed and Europe; cheque size not known". An unknown part earns
+ * nothing; a profile with no known part at all is unknown (null), not zero.
  */
-export function fitSignal(investor: RubricInvestor, rubrics: Rubric[]): number | null {
-  if (rubrics.length === 0) return null;
-  const knowsSomething = [investor.sectors, investor.stages, investor.geographies].some((list) =>
-    list.some((item) => normalize(item).length > 0),
+export function describeFit(
+  investor: Pick<RubricInvestor, "sectors" | "stages" | "geographies" | "check_min" | "check_max">,
+  rubric: Rubric,
+  startupName: string,
+): ProfileFit {
+  const matches = profileMatches(investor, rubric);
+  if (PROFILE_PARTS.every((part) => matches[part].state === "unknown")) return { value: null, detail: null };
+  const weights = PROFILE_PARTS.map((part) => {
+    const weight = rubric.weights[part];
+    return Number.isFinite(weight) ? clamp(weight, 0, MAX_WEIGHT) : 0;
+  });
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const fit =
+    total === 0
+      ? PROFILE_PARTS.reduce((sum, part) => sum + matches[part].value, 0) / PROFILE_PARTS.length
+      : PROFILE_PARTS.reduce((sum, part, index) => sum + (weights[index] ?? 0) * matches[part].value, 0) / total;
+
+  // A part that half fits or better is named as a fit; a far miss says what they do instead.
+  const fitting = (part: (typeof PROFILE_PARTS)[number]) =>
+    matches[part].state === "match" || (matches[part].state === "partial" && matches[part].value >= 0.5);
+  const fits = PROFILE_PARTS.filter(fitting).map((part) => matches[part].words ?? "").filter(Boolean);
+  const misses = PROFILE_PARTS.filter((part) => !fitting(part) && (matches[part].state === "miss" || matches[part].state === "partial")).map(
+    (part) => lowerFirst(matches[part].detail),
   );
-  if (!knowsSomething) return null;
-  let best = 0;
-  for (const rubric of rubrics) {
-    const parts: Array<[number, number]> = [
-      [rubric.weights.sector, matchSector(investor.sectors, rubric.sector_keywords).value],
-      [rubric.weights.stage, matchStage(investor.stages, rubric.stages).value],
-      [rubric.weights.geography, matchGeography(investor.geographies, rubric.geographies).value],
-    ];
-    const cleaned = parts.map(([weight, value]): [number, number] => [Number.isFinite(weight) ? clamp(weight, 0, MAX_WEIGHT) : 0, value]);
-    const total = cleaned.reduce((sum, [weight]) => sum + weight, 0);
-    const fit =
-      total === 0
-        ? cleaned.reduce((sum, [, value]) => sum + value, 0) / cleaned.length
-        : cleaned.reduce((sum, [weight, value]) => sum + weight * value, 0) / total;
-    best = Math.max(best, fit);
+  const unknown = PROFILE_PARTS.filter((part) => matches[part].state === "unknown").map((part) => UNKNOWN_PART_NAMES[part]);
+  const clauses: string[] = [];
+  clauses.push(fits.length > 0 ? `Fits ${startupName} on ${listed(fits, 4)}` : `Little in common with ${startupName}`);
+  if (misses.length > 0) clauses.push(misses.join("; "));
+  if (unknown.length > 0) clauses.push(`${listed(unknown, 4)} not known`);
+  return { value: clamp(Math.round(fit * 100), 0, 100), detail: clauses.join("; ") };
+}
+
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+}
+
+/**
+ * `signal_fit` (SPEC §2) and its sentence: the best profile fit over the founder's startups.
+ * Null while there is no startup, or when the investor's profile says nothing matchable.
+ */
+export function profileFit(
+  investor: Pick<RubricInvestor, "sectors" | "stages" | "geographies" | "check_min" | "check_max">,
+  startups: ReadonlyArray<{ name: string; rubric: Rubric }>,
+): ProfileFit {
+  let best: ProfileFit = { value: null, detail: null };
+  for (const startup of startups) {
+    const fit = describeFit(investor, startup.rubric, startup.name);
+    if (fit.value !== null && (best.value === null || fit.value > best.value)) best = fit;
   }
-  return clamp(Math.round(best * 100), 0, 100);
+  return best;
+}
+
+/** The fit number alone (tests and the selection simulation). */
+export function fitSignal(investor: RubricInvestor, rubrics: Rubric[]): number | null {
+  return profileFit(investor, rubrics.map((rubric) => ({ name: "your startup", rubric }))).value;
 }

@@ -1,4 +1,4 @@
-import type { EvidenceCategory, RecommendedAction, RelationshipStatus } from "./investor.ts";
+import { type EvidenceCategory, type RecommendedAction, type RelationshipStatus, STATUS_LABELS } from "./investor.ts";
 
 /**
  * The fixed, explainable scoring rules of SPEC §4. Pure: no database, no clock (pass `now`),
@@ -14,11 +14,16 @@ export type ScoringRules = {
   dontChaseThreshold: number;
 };
 
+/**
+ * A perfect profile fit with an uncontacted investor is 40 + 8 = 48 points, so a fresh import
+ * already has people to email first; three of the four profile parts matching (a sector and
+ * stage match, say, in another region) still clears 40. Known mismatches stay near 8, under 15.
+ */
 export const DEFAULT_RULES: ScoringRules = {
   halfLifeDays: 14,
   followUpAfterDays: 7,
-  emailFirstThreshold: 50,
-  dontChaseThreshold: 20,
+  emailFirstThreshold: 40,
+  dontChaseThreshold: 15,
 };
 
 export type EvidenceForScoring = {
@@ -34,6 +39,8 @@ export type InvestorForScoring = {
   signal_activity: number | null;
   signal_fit: number | null;
   signal_red_flag: string | null;
+  /** The fit in words ("Fits Ledgerly on fintech and seed"), when the profile was matched. */
+  fit_detail?: string | null;
 };
 
 export type ScoreComponent = { key: string; label: string; points: number; detail: string };
@@ -43,8 +50,12 @@ export type ScoreResult = { score: number; action: RecommendedAction; explained:
 const DAY_MS = 86_400_000;
 export const EVIDENCE_MAX_AGE_DAYS = 90;
 
-/** Points available per component; they add up to 100 before the red-flag penalty. */
-export const MAX_POINTS = { activity: 30, fit: 25, evidence: 25, warmth: 20 } as const;
+/**
+ * Points available per component; they add up to 100 before the red-flag penalty. Fit weighs
+ * most because it is known from the first day (the declared profile against the startups); news
+ * and activity sharpen it after a refresh. Nothing unknown earns points.
+ */
+export const MAX_POINTS = { fit: 40, activity: 20, evidence: 20, warmth: 20 } as const;
 export const RED_FLAG_PENALTY = 30;
 
 /** How much one piece of evidence says about whether to reach out now, by its category. */
@@ -71,19 +82,19 @@ export const WARMTH_POINTS: Record<RelationshipStatus, number> = {
   in_conversation: 15,
   meeting_scheduled: 18,
   due_diligence: 20,
-  committed: 0,
+  committed: 20,
   passed: 0,
   not_a_fit: 0,
 };
 
-const CLOSED_STATUSES: ReadonlySet<RelationshipStatus> = new Set(["passed", "not_a_fit", "committed"]);
-const ACTIVE_STATUSES: ReadonlySet<RelationshipStatus> = new Set([
+/** Statuses with a conversation under way: follow up when it goes quiet, else wait. */
+export const IN_PROCESS_STATUSES: ReadonlySet<RelationshipStatus> = new Set([
   "contacted",
   "in_conversation",
   "meeting_scheduled",
   "due_diligence",
 ]);
-const UNCONTACTED_STATUSES: ReadonlySet<RelationshipStatus> = new Set(["not_contacted", "researching"]);
+export const UNCONTACTED_STATUSES: ReadonlySet<RelationshipStatus> = new Set(["not_contacted", "researching"]);
 
 /** Age in days from publication (else discovery) to `now`; never negative. */
 export function evidenceAgeDays(evidence: Pick<EvidenceForScoring, "published_at" | "found_at">, now: Date): number {
@@ -108,10 +119,17 @@ export function daysSince(date: string, now: Date): number {
 
 export function isFollowUpDue(investor: InvestorForScoring, now: Date, followUpAfterDays: number): boolean {
   return (
-    ACTIVE_STATUSES.has(investor.relationship_status) &&
+    IN_PROCESS_STATUSES.has(investor.relationship_status) &&
     investor.last_contact_date !== null &&
     daysSince(investor.last_contact_date, now) >= followUpAfterDays
   );
+}
+
+/** Days past the follow-up date (0 = due today); null when no follow-up is due. */
+export function daysOverdue(investor: Pick<InvestorForScoring, "relationship_status" | "last_contact_date">, now: Date, followUpAfterDays: number): number | null {
+  if (!IN_PROCESS_STATUSES.has(investor.relationship_status) || investor.last_contact_date === null) return null;
+  const overdue = daysSince(investor.last_contact_date, now) - followUpAfterDays;
+  return overdue >= 0 ? overdue : null;
 }
 
 /** The decayed, relevance-weighted evidence sum that feeds the evidence component. */
@@ -119,19 +137,24 @@ export function evidenceStrength(evidence: readonly EvidenceForScoring[], now: D
   return weighEvidence(evidence, now, halfLifeDays).strength;
 }
 
-/** One pass over the evidence (re-score runs it for every investor): the strength and how many items still count. */
-function weighEvidence(evidence: readonly EvidenceForScoring[], now: Date, halfLifeDays: number): { strength: number; counting: number } {
+type Weighed = { strength: number; counting: number; newestAgeDays: number | null };
+
+/** One pass over the evidence (re-score runs it for every investor): strength, how many still count, the newest. */
+function weighEvidence(evidence: readonly EvidenceForScoring[], now: Date, halfLifeDays: number): Weighed {
   let strength = 0;
   let counting = 0;
+  let newestAgeDays: number | null = null;
   for (const item of evidence) {
-    const weight = decayWeight(evidenceAgeDays(item, now), halfLifeDays);
+    const age = evidenceAgeDays(item, now);
+    const weight = decayWeight(age, halfLifeDays);
     if (weight === 0) continue;
     counting++;
+    if (newestAgeDays === null || age < newestAgeDays) newestAgeDays = age;
     const factor = item.category === null ? UNJUDGED_FACTOR : CATEGORY_FACTOR[item.category];
     const relevance = item.relevance ?? UNJUDGED_RELEVANCE;
     strength += weight * factor * Math.min(1, Math.max(0, relevance));
   }
-  return { strength, counting };
+  return { strength, counting, newestAgeDays };
 }
 
 function clampSignal(value: number | null): number | null {
@@ -143,6 +166,43 @@ function round1(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** "today", "yesterday", "3 days ago". */
+export function daysAgoText(days: number): string {
+  const whole = Math.max(0, Math.floor(days));
+  if (whole === 0) return "today";
+  if (whole === 1) return "yesterday";
+  return `${whole} days ago`;
+}
+
+/** How actively an investor is deploying, in words (the activity signal is 0–100). */
+export function activityWords(activity: number | null): string {
+  if (activity === null) return "Not known yet: no refresh has looked for their news";
+  if (activity >= 70) return "Investing actively: recent deals or a new fund in the news";
+  if (activity >= 40) return "Some recent investing in the news";
+  if (activity >= 15) return "Little recent investing in the news";
+  return "Quiet: no recent investing found";
+}
+
+/** A fit number in words, for rows matched before the fit was described (demo data). */
+function fitWords(fit: number | null, detail: string | null | undefined): string {
+  if (detail) return detail;
+  if (fit === null) return "Not known: add your startup and their sectors, stages, geographies or cheque size";
+  if (fit >= 75) return "Strong fit with your startups";
+  if (fit >= 40) return "Partial fit with your startups";
+  return "Little in common with your startups";
+}
+
+function evidenceWords(weighed: Weighed, total: number): string {
+  if (total === 0) return "No news found yet";
+  if (weighed.counting === 0) return `No news in the last ${EVIDENCE_MAX_AGE_DAYS} days`;
+  const newest = weighed.newestAgeDays === null ? "" : `, the newest ${daysAgoText(weighed.newestAgeDays)}`;
+  return `${plural(weighed.counting, "news item")} in the last ${EVIDENCE_MAX_AGE_DAYS} days${newest}`;
+}
+
 export function scoreInvestor(
   investor: InvestorForScoring,
   evidence: readonly EvidenceForScoring[],
@@ -151,85 +211,95 @@ export function scoreInvestor(
 ): ScoreResult {
   const activity = clampSignal(investor.signal_activity);
   const fit = clampSignal(investor.signal_fit);
-  const { strength, counting: recentEvidence } = weighEvidence(evidence, now, rules.halfLifeDays);
+  const weighed = weighEvidence(evidence, now, rules.halfLifeDays);
 
   const components: ScoreComponent[] = [
     {
+      key: "fit",
+      label: "Fit with your startups",
+      points: fit === null ? 0 : round1((fit / 100) * MAX_POINTS.fit),
+      detail: fitWords(fit, investor.fit_detail),
+    },
+    {
       key: "activity",
-      label: "Deploying now",
+      label: "Investing now",
       points: activity === null ? 0 : round1((activity / 100) * MAX_POINTS.activity),
-      detail: activity === null ? "no data yet" : `activity signal ${activity}/100`,
+      detail: activityWords(activity),
     },
     {
       key: "evidence",
-      label: "Fresh evidence",
-      points: round1(Math.min(1, strength / EVIDENCE_SATURATION) * MAX_POINTS.evidence),
-      detail:
-        evidence.length === 0
-          ? "no evidence yet"
-          : `${recentEvidence} of ${evidence.length} item${evidence.length === 1 ? "" : "s"} within ${EVIDENCE_MAX_AGE_DAYS} days, decayed weight ${strength.toFixed(2)}`,
+      label: "Fresh news",
+      points: round1(Math.min(1, weighed.strength / EVIDENCE_SATURATION) * MAX_POINTS.evidence),
+      detail: evidenceWords(weighed, evidence.length),
     },
     {
       key: "warmth",
       label: "Relationship",
       points: WARMTH_POINTS[investor.relationship_status],
-      detail: investor.relationship_status.replaceAll("_", " "),
+      detail: STATUS_LABELS[investor.relationship_status],
     },
   ];
-  // Fit is unknown until the founder adds a startup. Counting it as 0 would push everyone under
-  // the email-first line for a reason that is not about the investor, so until then it is
-  // counted at the same share of its maximum as the other components earned (and says so).
-  const earned = components.reduce((sum, component) => sum + component.points, 0);
-  const otherMax = MAX_POINTS.activity + MAX_POINTS.evidence + MAX_POINTS.warmth;
-  components.splice(1, 0, {
-    key: "fit",
-    label: "Fit with your startups",
-    points: fit === null ? round1((earned / otherMax) * MAX_POINTS.fit) : round1((fit / 100) * MAX_POINTS.fit),
-    detail: fit === null ? "no data yet: counted at the share the other components earned" : `fit signal ${fit}/100`,
-  });
   if (investor.signal_red_flag) {
     components.push({ key: "red_flag", label: "Red flag", points: -RED_FLAG_PENALTY, detail: investor.signal_red_flag });
   }
 
   const raw = components.reduce((sum, component) => sum + component.points, 0);
   const score = Math.min(100, Math.max(0, Math.round(raw)));
-  const hasData = evidence.length > 0 || activity !== null || fit !== null || investor.signal_red_flag !== null;
-  const { action, reason } = recommendAction(investor, score, hasData, now, rules);
+  const knowsSomething = evidence.length > 0 || activity !== null || fit !== null || investor.signal_red_flag !== null;
+  const { action, reason } = recommendAction(investor, score, knowsSomething, now, rules);
   return { score, action, explained: { total: score, components, action_reason: reason } };
 }
 
-/** The recommended action, in priority order; the reason is shown next to it. */
+/**
+ * The recommended action and its reason in the founder's words, decided in SPEC §4's order:
+ * committed; don't chase (passed, not a fit, a red flag); follow up or wait for a conversation
+ * under way; research when nothing is known; don't chase under the threshold; email first at
+ * or above it; else wait.
+ */
 export function recommendAction(
   investor: InvestorForScoring,
   score: number,
-  hasData: boolean,
+  knowsSomething: boolean,
   now: Date,
   rules: ScoringRules,
 ): { action: RecommendedAction; reason: string } {
   const status = investor.relationship_status;
-  if (CLOSED_STATUSES.has(status)) {
-    return { action: "dont_chase", reason: `Status is ${status.replaceAll("_", " ")}.` };
+  if (status === "committed") return { action: "committed", reason: "Committed: already in your round." };
+  if (status === "passed") return { action: "dont_chase", reason: "They passed." };
+  if (status === "not_a_fit") return { action: "dont_chase", reason: "You marked them not a fit." };
+  if (investor.signal_red_flag) return { action: "dont_chase", reason: `Red flag: ${investor.signal_red_flag}` };
+
+  if (IN_PROCESS_STATUSES.has(status)) {
+    const label = STATUS_LABELS[status];
+    if (investor.last_contact_date === null) {
+      return { action: "wait", reason: `${label}. Add the date of your last contact to be reminded when to follow up.` };
+    }
+    const since = daysSince(investor.last_contact_date, now);
+    const overdue = since - rules.followUpAfterDays;
+    if (overdue >= 0) {
+      const due = overdue === 0 ? "the follow-up is due today" : `the follow-up was due ${daysAgoText(overdue)}`;
+      return { action: "follow_up", reason: `Last contact ${daysAgoText(since)}; ${due}.` };
+    }
+    const left = -overdue;
+    return { action: "wait", reason: `${label}; last contact ${daysAgoText(since)}. Follow up in ${plural(left, "day")}.` };
   }
-  if (investor.signal_red_flag) {
-    return { action: "dont_chase", reason: `Red flag: ${investor.signal_red_flag}` };
+
+  if (!knowsSomething) {
+    return {
+      action: "research",
+      reason: "Nothing known yet: add their sectors, stages and cheque size (and your startup), or let a refresh look for news.",
+    };
   }
-  if (isFollowUpDue(investor, now, rules.followUpAfterDays)) {
-    const days = daysSince(investor.last_contact_date!, now);
-    return { action: "follow_up", reason: `Last contact ${days} days ago; follow up after ${rules.followUpAfterDays}.` };
-  }
-  if (!hasData) {
-    return { action: "research", reason: "No evidence and no signals yet." };
-  }
+  // What to say about them: the fit when it is known, else what the news says.
+  const fitKnown = clampSignal(investor.signal_fit) !== null;
+  const about = fitKnown ? fitWords(investor.signal_fit, investor.fit_detail) : activityWords(clampSignal(investor.signal_activity));
   if (score < rules.dontChaseThreshold) {
-    return { action: "dont_chase", reason: `Score ${score} is under ${rules.dontChaseThreshold}.` };
+    return { action: "dont_chase", reason: `Not worth chasing now. ${fitKnown ? about : "Quiet lately, with no recent news"}.` };
   }
   if (UNCONTACTED_STATUSES.has(status) && score >= rules.emailFirstThreshold) {
-    return { action: "email_first", reason: `Not contacted yet and score ${score} is at least ${rules.emailFirstThreshold}.` };
+    return { action: "email_first", reason: `Not contacted yet. ${about}.` };
   }
-  return {
-    action: "wait",
-    reason: UNCONTACTED_STATUSES.has(status)
-      ? `Score ${score} is under ${rules.emailFirstThreshold}: wait for fresher news.`
-      : "Conversation is under way and no follow-up is due yet.",
-  };
+  if (status === "intro_requested") return { action: "wait", reason: "Intro requested: wait for the introduction." };
+  return { action: "wait", reason: `Not strong enough to email first yet. ${about}.` };
 }
+

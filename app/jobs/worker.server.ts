@@ -5,6 +5,7 @@ import { createTavilySearch } from "../integrations/search.server.ts";
 import { log } from "../log.server.ts";
 import { THIS_PROCESS, isOwnerGone } from "./lease-owner.server.ts";
 import { sendDigest } from "./digest.server.ts";
+import { rescoreEverything } from "./rescore.server.ts";
 import { type RefreshDeps, RefreshRefused, runsReadyToWork, startRefresh, workRun } from "./refresh.server.ts";
 
 /**
@@ -74,6 +75,14 @@ export function startWorker(app: App, options: { pollMs?: number } = {}): Worker
         } catch (error) {
           if (error instanceof RefreshRefused) log.warn(`scheduled refresh skipped: ${error.message}`);
           else log.error("scheduled refresh failed", { error: String(error) });
+        }
+      }),
+      new Cron(config.RESCORE_CRON, { timezone: config.TZ_SCHEDULE, protect: true, name: "rescore" }, () => {
+        try {
+          const result = rescoreEverything(app);
+          log.info("daily re-score done", { investors: result.investors, ms: result.duration_ms });
+        } catch (error) {
+          log.error("daily re-score failed", { error: String(error) });
         }
       }),
       new Cron(config.DIGEST_CRON, { timezone: config.TZ_SCHEDULE, protect: true, name: "digest" }, async () => {

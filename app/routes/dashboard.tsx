@@ -1,17 +1,28 @@
 import type { Route } from "./+types/dashboard";
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
+import { loadToday } from "#db/queries/today.server.ts";
 import { getApp } from "../app.server.ts";
 import { todaysDigest } from "../jobs/digest.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
-import { parseDashboardQuery } from "../domain/dashboard-query.ts";
+import { parseDashboardQuery, parseTodayExpand } from "../domain/dashboard-query.ts";
+import { TODAY_SHOWN } from "../domain/today.ts";
+import { positiveId } from "../http/api-error.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
   requirePageSession(request, app);
-  const query = parseDashboardQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseDashboardQuery(params);
   return {
     data: loadDashboard(app.db, false, query),
+    today: loadToday(app.db, false, {
+      now: app.now(),
+      followUpAfterDays: app.rules.followUpAfterDays,
+      expand: parseTodayExpand(params),
+      shown: TODAY_SHOWN,
+      emailedId: positiveId(params.get("emailed") ?? undefined) ?? null,
+    }),
     query,
     notice: new URL(request.url).searchParams.get("refresh"),
     digest: todaysDigest(app),
@@ -19,7 +30,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  return <DashboardView data={loaderData.data} query={loaderData.query} demo={false} notice={loaderData.notice} digest={loaderData.digest} />;
+  return (
+    <DashboardView
+      data={loaderData.data}
+      today={loaderData.today}
+      query={loaderData.query}
+      demo={false}
+      notice={loaderData.notice}
+      digest={loaderData.digest}
+    />
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Investor Pipeline" }];

@@ -1,21 +1,36 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/demo";
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
+import { loadToday } from "#db/queries/today.server.ts";
 import { getApp } from "../app.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
-import { parseDashboardQuery } from "../domain/dashboard-query.ts";
+import { parseDashboardQuery, parseTodayExpand } from "../domain/dashboard-query.ts";
+import { TODAY_SHOWN } from "../domain/today.ts";
+import { positiveId } from "../http/api-error.ts";
 
 /** The same dashboard over demo rows only; open without a passcode. */
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
-  const query = parseDashboardQuery(new URL(request.url).searchParams);
-  return { data: loadDashboard(app.db, true, query), query };
+  const params = new URL(request.url).searchParams;
+  const query = parseDashboardQuery(params);
+  return {
+    data: loadDashboard(app.db, true, query),
+    today: loadToday(app.db, true, {
+      now: app.now(),
+      followUpAfterDays: app.rules.followUpAfterDays,
+      expand: parseTodayExpand(params),
+      shown: TODAY_SHOWN,
+      emailedId: positiveId(params.get("emailed") ?? undefined) ?? null,
+    }),
+    query,
+  };
 }
 
 export default function Demo({ loaderData }: Route.ComponentProps) {
   return (
     <DashboardView
       data={loaderData.data}
+      today={loaderData.today}
       query={loaderData.query}
       demo
       actions={

@@ -92,9 +92,9 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
   const ranking = useMemo(() => {
     const now = new Date(loaderData.now);
     return inputs
-      .map((row) => ({ row, result: scoreForStartup(row.investor as RubricInvestor, row.evaluation, row.evidence, rubric, now, rules) }))
+      .map((row) => ({ row, result: scoreForStartup(row.investor as RubricInvestor, row.evaluation, row.evidence, rubric, now, rules, startup.name) }))
       .sort((a, b) => b.result.score - a.result.score || a.row.investor.id - b.row.investor.id);
-  }, [inputs, rubric, rules, loaderData.now]);
+  }, [inputs, rubric, rules, loaderData.now, startup.name]);
 
   const drafts = ranking.filter((entry) => entry.result.action === "email_first").slice(0, 3);
 

@@ -1,31 +1,50 @@
-import { desc, eq } from "drizzle-orm";
 import type { AppDatabase } from "../database.server.ts";
-import { investors } from "../schema.ts";
+import type { RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
+
+export type BriefingInvestor = {
+  id: number;
+  name: string;
+  firm: string | null;
+  score: number;
+  action: RecommendedAction;
+  relationship_status: RelationshipStatus;
+  last_contact_date: string | null;
+  signal_hook: string | null;
+  signal_red_flag: string | null;
+  sectors: string[];
+  stages: string[];
+  geographies: string[];
+  /** When the hook's news appeared, and when the current action was given: Today's order. */
+  hook_at: string | null;
+  action_since: string | null;
+};
 
 /**
  * The investors of one side (real or demo, never both) as the digest and the chat read them.
  * Personal notes are left out on purpose: they never leave the app in a message or a prompt.
  */
-export function investorsForBriefing(db: AppDatabase, demo: boolean) {
-  return db
-    .select({
-      id: investors.id,
-      name: investors.name,
-      firm: investors.firm,
-      score: investors.score,
-      action: investors.action,
-      relationship_status: investors.relationshipStatus,
-      last_contact_date: investors.lastContactDate,
-      signal_hook: investors.signalHook,
-      signal_red_flag: investors.signalRedFlag,
-      sectors: investors.sectors,
-      stages: investors.stages,
-      geographies: investors.geographies,
-    })
-    .from(investors)
-    .where(eq(investors.isDemo, demo))
-    .orderBy(desc(investors.score), investors.id)
-    .all();
+export function investorsForBriefing(db: AppDatabase, demo: boolean): BriefingInvestor[] {
+  const rows = db.$client
+    .prepare(
+      `select i.id, i.name, i.firm, i.score, i.action, i.relationship_status, i.last_contact_date, i.signal_hook,
+              i.signal_red_flag, i.sectors, i.stages, i.geographies, coalesce(e.published_at, e.found_at) as hook_at, i.action_since
+       from investors i left join evidence e on e.id = i.signal_hook_evidence_id
+       where i.is_demo = ? order by i.score desc, i.id`,
+    )
+    .all(demo ? 1 : 0) as Array<Omit<BriefingInvestor, "sectors" | "stages" | "geographies"> & { sectors: string; stages: string; geographies: string }>;
+  return rows.map((row) => ({
+    ...row,
+    sectors: parseList(row.sectors),
+    stages: parseList(row.stages),
+    geographies: parseList(row.geographies),
+  }));
 }
 
-export type BriefingInvestor = ReturnType<typeof investorsForBriefing>[number];
+function parseList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { INVESTOR_SORTS } from "#app/domain/dashboard-query.ts";
-import type { InvestorEdit, InvestorProfile, RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
+import { ACTION_PRIORITY, ACTIONS, type InvestorEdit, type InvestorProfile, type RecommendedAction, type RelationshipStatus } from "#app/domain/investor.ts";
 import { userOwnedPatch } from "#app/domain/investor-edit.ts";
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
 import type { AppDatabase } from "../database.server.ts";
@@ -15,12 +15,15 @@ function nowIso(now: Date): string {
   return now.toISOString();
 }
 
-export function scoringInput(row: Pick<InvestorRow, "relationshipStatus" | "lastContactDate" | "signalActivity" | "signalFit" | "signalRedFlag">): InvestorForScoring {
+export function scoringInput(
+  row: Pick<InvestorRow, "relationshipStatus" | "lastContactDate" | "signalActivity" | "signalFit" | "fitDetail" | "signalRedFlag">,
+): InvestorForScoring {
   return {
     relationship_status: row.relationshipStatus,
     last_contact_date: row.lastContactDate,
     signal_activity: row.signalActivity,
     signal_fit: row.signalFit,
+    fit_detail: row.fitDetail,
     signal_red_flag: row.signalRedFlag,
   };
 }
@@ -44,7 +47,12 @@ export function rescoreInvestor(db: AppDatabase, id: number, now: Date, rules: S
   if (!row) return;
   const result = scoreInvestor(scoringInput(row), evidenceForScoring(db, id), now, rules);
   db.update(investors)
-    .set({ score: result.score, action: result.action, scoreExplained: result.explained })
+    .set({
+      score: result.score,
+      action: result.action,
+      scoreExplained: result.explained,
+      actionSince: row.action === result.action && row.actionSince ? row.actionSince : now.toISOString(),
+    })
     .where(eq(investors.id, id))
     .run();
 }
@@ -57,14 +65,20 @@ export function rescoreInvestor(db: AppDatabase, id: number, now: Date, rules: S
 export function rescoreAllInvestors(db: AppDatabase, now: Date, rules: ScoringRules): number {
   const client = db.$client;
   const readInvestors = client.prepare(
-    "select id, relationship_status, last_contact_date, signal_activity, signal_fit, signal_red_flag from investors order by id",
+    "select id, action, relationship_status, last_contact_date, signal_activity, signal_fit, fit_detail, signal_red_flag from investors order by id",
   );
   const readEvidence = client.prepare(
     "select investor_id, published_at, found_at, category, relevance from evidence order by investor_id",
   );
-  const write = client.prepare("update investors set score = ?, action = ?, score_explained = ? where id = ?");
+  // The action's start moves only when the action changes, so "don't chase" can be ordered by
+  // how recently its reason appeared.
+  const write = client.prepare(
+    "update investors set score = @score, action = @action, score_explained = @explained, action_since = case when action = @action and action_since is not null then action_since else @stamp end where id = @id",
+  );
   type Row = {
     id: number;
+    action: RecommendedAction;
+    fit_detail: string | null;
     relationship_status: RelationshipStatus;
     last_contact_date: string | null;
     signal_activity: number | null;
@@ -73,6 +87,7 @@ export function rescoreAllInvestors(db: AppDatabase, now: Date, rules: ScoringRu
   };
   type EvidenceScan = EvidenceForScoring & { investor_id: number };
 
+  const stamp = now.toISOString();
   const run = client.transaction(() => {
     const byInvestor = new Map<number, EvidenceForScoring[]>();
     for (const item of readEvidence.iterate() as IterableIterator<EvidenceScan>) {
@@ -83,7 +98,7 @@ export function rescoreAllInvestors(db: AppDatabase, now: Date, rules: ScoringRu
     let count = 0;
     for (const row of readInvestors.all() as Row[]) {
       const result = scoreInvestor(row, byInvestor.get(row.id) ?? [], now, rules);
-      write.run(result.score, result.action, JSON.stringify(result.explained), row.id);
+      write.run({ score: result.score, action: result.action, explained: JSON.stringify(result.explained), stamp, id: row.id });
       count++;
     }
     return count;
@@ -260,10 +275,15 @@ export function listInvestors(db: AppDatabase, query: InvestorListQuery) {
     );
   }
   const where = and(...filters);
+  // The Action sort follows what to do first (SPEC §4), not the alphabet; equal scores do too.
+  const actionRank = sql`case ${investors.action} ${sql.join(
+    ACTIONS.map((action) => sql`when ${action} then ${ACTION_PRIORITY[action]}`),
+    sql` `,
+  )} else 9 end`;
   const column = {
     score: investors.score,
     name: sql`lower(${investors.name})`,
-    action: investors.action,
+    action: actionRank,
     status: investors.relationshipStatus,
     last_contact: investors.lastContactDate,
     checked: investors.signalsCheckedAt,
@@ -285,7 +305,7 @@ export function listInvestors(db: AppDatabase, query: InvestorListQuery) {
     })
     .from(investors)
     .where(where)
-    .orderBy(order, asc(investors.id))
+    .orderBy(order, ...(query.sort === "action" ? [desc(investors.score)] : query.sort === "score" ? [asc(actionRank)] : []), asc(investors.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .all();

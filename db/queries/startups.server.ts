@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { EvidenceForScoring, ScoringRules } from "#app/domain/scoring.ts";
-import { type Rubric, type RubricInvestor, type StartupInput, fitSignal, rubricSchema, scoreForStartup } from "#app/domain/rubric.ts";
+import { type Rubric, type RubricInvestor, type StartupInput, profileFit, rubricSchema, scoreForStartup } from "#app/domain/rubric.ts";
 import type { AppDatabase } from "../database.server.ts";
 import { evaluations, evidence, investors, rubrics, startupScores, startups } from "../schema.ts";
 
@@ -147,11 +147,12 @@ export type RubricInputRow = ReturnType<typeof rubricInputs>[number];
 export function scoreStartup(db: AppDatabase, startupId: number, now: Date, rules: ScoringRules, onlyIds?: ReadonlySet<number>): number {
   const current = latestRubric(db, startupId);
   if (!current) return 0;
+  const name = getStartup(db, startupId)?.name ?? "this startup";
   const inputs = rubricInputs(db, startupId).filter((row) => !onlyIds || onlyIds.has(row.investor.id));
   db.transaction((tx) => {
     const stamp = now.toISOString();
     for (const { investor, evaluation, evidence: items } of inputs) {
-      const result = scoreForStartup(investor as RubricInvestor, evaluation, items, current.rubric, now, rules);
+      const result = scoreForStartup(investor as RubricInvestor, evaluation, items, current.rubric, now, rules, name);
       tx.insert(startupScores)
         .values({ startupId, investorId: investor.id, score: result.score, action: result.action, scoreExplained: result.explained, updatedAt: stamp })
         .onConflictDoUpdate({
@@ -164,18 +165,23 @@ export function scoreStartup(db: AppDatabase, startupId: number, now: Date, rule
   return inputs.length;
 }
 
-/** The global fit signal (best match over every startup's rubric), a derived part re-score writes. */
+/** The global fit signal and its sentence (best profile fit over every startup's rubric), derived parts re-score writes. */
 export function updateFitSignals(db: AppDatabase, onlyIds?: ReadonlySet<number>): void {
-  const all = listStartups(db)
-    .map((startup) => latestRubric(db, startup.id)?.rubric)
-    .filter((rubric): rubric is Rubric => rubric !== undefined);
-  const write = db.$client.prepare("update investors set signal_fit = ? where id = ?");
+  const all = listStartups(db).flatMap((startup) => {
+    const rubric = latestRubric(db, startup.id)?.rubric;
+    return rubric ? [{ name: startup.name, rubric }] : [];
+  });
+  const write = db.$client.prepare("update investors set signal_fit = ?, fit_detail = ? where id = ?");
   const rows = db
     .select(rubricInvestorColumns)
     .from(investors)
     .where(eq(investors.isDemo, false))
     .all();
   db.$client.transaction(() => {
-    for (const row of rows) if (!onlyIds || onlyIds.has(row.id)) write.run(fitSignal(row as RubricInvestor, all), row.id);
+    for (const row of rows) {
+      if (onlyIds && !onlyIds.has(row.id)) continue;
+      const fit = profileFit(row as RubricInvestor, all);
+      write.run(fit.value, fit.detail, row.id);
+    }
   })();
 }

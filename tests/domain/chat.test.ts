@@ -59,6 +59,7 @@ const zoe = investor({
   firm: "Northwind Ventures",
   score: 15,
   action: "dont_chase",
+  action_since: "2026-11-19T07:00:00.000Z",
   signal_red_flag: "Fund closed.",
   sectors: ["climate"],
   stages: ["series_a"],
@@ -88,7 +89,8 @@ const mary = investor({
   stages: ["seed"],
   geographies: ["Europe"],
 });
-const hedy = investor({ id: 30, name: "Hedy Lamarr", score: 40, action: "dont_chase", relationship_status: "passed", last_contact_date: "2026-09-01" });
+// Don't chase lists the newest reason first (SPEC §4): Zoë's red flag came after Hedy passed.
+const hedy = investor({ id: 30, name: "Hedy Lamarr", score: 40, action: "dont_chase", relationship_status: "passed", last_contact_date: "2026-09-01", action_since: "2026-09-02T10:00:00.000Z" });
 const lukasz = investor({
   id: 31,
   name: "Łukasz Żółć",

@@ -15,6 +15,7 @@ import {
   clampRubric,
   defaultRubric,
   fitSignal,
+  profileFit,
   rubricSchema,
   scoreForStartup,
   startupInputSchema,
@@ -373,9 +374,9 @@ describe("scoreForStartup properties", () => {
         rubricArb,
         (who, status, evaluated, evidence, usingRubric) => {
           const closed = scoreForStartup({ ...who, relationship_status: status }, evaluated, evidence, usingRubric, now, DEFAULT_RULES);
-          expect(closed.action).toBe("dont_chase");
+          expect(closed.action).toBe(status === "committed" ? "committed" : "dont_chase");
           const flagged = scoreForStartup({ ...who, signal_red_flag: "Fund closed" }, evaluated, evidence, usingRubric, now, DEFAULT_RULES);
-          expect(flagged.action).toBe("dont_chase");
+          expect(flagged.action).toBe(who.relationship_status === "committed" ? "committed" : "dont_chase");
         },
       ),
       RUNS,
@@ -463,23 +464,26 @@ describe("scoreForStartup examples", () => {
   it("explains each component in words", () => {
     const { explained } = score(investor({ check_min: null, check_max: null, signal_activity: null }), rubric, null);
     const detail = Object.fromEntries(explained.components.map((component) => [component.key, component.detail]));
-    expect(detail.sector).toBe("matches fintech, payments");
-    expect(detail.stage).toBe("seed ✓");
-    expect(detail.geography).toBe("matches Europe");
-    expect(detail.check_size).toBe("check size unknown");
-    expect(detail.activity).toBe("no data yet");
-    expect(detail.evidence_relevance).toBe("no evaluation yet");
-    expect(detail.relationship).toBe("not contacted");
+    expect(detail.sector).toBe("Invests in fintech and payments");
+    expect(detail.stage).toBe("Invests at Seed");
+    expect(detail.geography).toBe("Invests in Europe");
+    expect(detail.check_size).toBe("Their cheque size is not known");
+    expect(detail.activity).toBe("Not known yet: no refresh has looked for their news");
+    expect(detail.evidence_relevance).toBe("No news judged for this startup yet");
+    expect(detail.relationship).toBe("Not contacted");
+    // Unknown is never a match: it earns nothing.
+    expect(explained.components.find((c) => c.key === "check_size")!.points).toBe(0);
+    expect(explained.components.find((c) => c.key === "activity")!.points).toBe(0);
   });
 
   it("matches case- and accent-insensitively, by word prefix, with Global matching everywhere", () => {
     const accented = investor({ sectors: ["Fintéch & Banking"], geographies: ["Global"] });
     const { explained } = score(accented, { ...rubric, sector_keywords: ["FINTECH", "payment"] });
     const detail = Object.fromEntries(explained.components.map((component) => [component.key, component.detail]));
-    expect(detail.sector).toBe("matches FINTECH");
-    expect(detail.geography).toBe("invests globally");
+    expect(detail.sector).toBe("Invests in FINTECH");
+    expect(detail.geography).toBe("Invests globally");
     const plural = score(investor({ sectors: ["Payments infrastructure"] }), { ...rubric, sector_keywords: ["payment"] });
-    expect(plural.explained.components[0]!.detail).toBe("matches payment");
+    expect(plural.explained.components[0]!.detail).toBe("Invests in payment");
     // Short words match whole only: "AI" is not "air".
     const air = score(investor({ sectors: ["Air travel"] }), { ...rubric, sector_keywords: ["AI"] });
     expect(air.explained.components[0]!.points).toBe(0);
@@ -494,7 +498,7 @@ describe("scoreForStartup examples", () => {
     expect(points(close)).toBeGreaterThan(0);
     expect(points(close)).toBeLessThan(10);
     expect(points(far)).toBe(0);
-    expect(close.explained.components.find((c) => c.key === "check_size")!.detail).toBe("$25k–$50k is below $100k–$800k");
+    expect(close.explained.components.find((c) => c.key === "check_size")!.detail).toBe("Writes $25k–$50k cheques, smaller than the $100k–$800k you look for");
   });
 
   it("uses decayed judged evidence until the startup is evaluated", () => {
@@ -506,7 +510,7 @@ describe("scoreForStartup examples", () => {
     const component = explained.components.find((c) => c.key === "evidence_relevance")!;
     // 0.8 × 0.5 (one half-life) of the 15 points this weight is worth.
     expect(component.points).toBe(6);
-    expect(component.detail).toContain("no evaluation yet");
+    expect(component.detail).toBe("Not evaluated for this startup yet; relevant news from 14 days ago");
   });
 
   it("subtracts 30 points for a red flag", () => {
@@ -526,8 +530,11 @@ describe("scoreForStartup examples", () => {
     expect(harsh.action).toBe("dont_chase");
     const due = score(investor({ relationship_status: "contacted", last_contact_date: "2026-11-01" }));
     expect(due.action).toBe("follow_up");
-    const unknown = score(investor({ signal_activity: null }), rubric, null, []);
-    expect(unknown.action).toBe("research");
+    // The declared profile is known from day one, so even with no news this is no "research".
+    const profileOnly = score(investor({ signal_activity: null }), rubric, null, []);
+    expect(profileOnly.action).not.toBe("research");
+    const nothing = score(investor({ signal_activity: null, sectors: [], stages: [], geographies: [], check_min: null, check_max: null }), rubric, null, []);
+    expect(nothing.action).toBe("research");
   });
 
   it("ties two investors that differ only in a component weighted 0, and orders them once it is weighted", () => {
@@ -555,17 +562,30 @@ describe("scoreForStartup examples", () => {
   });
 });
 
-describe("fitSignal", () => {
+describe("fitSignal and profileFit", () => {
   it("is null without rubrics or when the investor lists nothing to match", () => {
     expect(fitSignal(investor(), [])).toBeNull();
-    expect(fitSignal(investor({ sectors: [], stages: [], geographies: [] }), [rubric])).toBeNull();
+    expect(fitSignal(investor({ sectors: [], stages: [], geographies: [], check_min: null, check_max: null }), [rubric])).toBeNull();
   });
 
-  it("takes the best match over startups", () => {
+  it("takes the best match over startups, counting the cheque size", () => {
     const climate = defaultRubric({ ...fintechStartup, sector: "Climate", stage: "series_a", geography: "USA" });
-    expect(fitSignal(investor(), [climate])).toBe(0);
+    expect(fitSignal(investor({ check_min: null, check_max: null }), [climate])).toBe(0);
     expect(fitSignal(investor(), [climate, rubric])).toBe(100);
-    // Sector and stage fit, geography does not: (8 + 7) / (8 + 7 + 4).
-    expect(fitSignal(investor({ geographies: ["Asia"] }), [rubric])).toBe(Math.round((15 / 19) * 100));
+    // Sector, stage and cheque fit, geography does not: (8 + 7 + 4) / (8 + 7 + 4 + 4).
+    expect(fitSignal(investor({ geographies: ["Asia"] }), [rubric])).toBe(Math.round((19 / 23) * 100));
+  });
+
+  it("counts an unknown part as nothing and says it is not known", () => {
+    const fit = profileFit(investor({ check_min: null, check_max: null }), [{ name: "Ledgerly", rubric }]);
+    expect(fit.value).toBe(Math.round((19 / 23) * 100));
+    expect(fit.detail).toBe("Fits Ledgerly on fintech and payments, Seed and Europe; cheque size not known");
+  });
+
+  it("says what does not match, in the founder's words", () => {
+    const fit = profileFit(investor({ sectors: ["Biotech"], stages: ["series_b_plus"] }), [{ name: "Ledgerly", rubric }]);
+    expect(fit.detail).toContain("invests in Biotech, not fintech");
+    expect(fit.detail).toContain("invests at Series B+, not Seed");
+    expect(fit.detail).not.toMatch(/_|\d\.\d/);
   });
 });

@@ -74,11 +74,11 @@ describe("scoring properties", () => {
     );
   });
 
-  it("says don't chase whenever the status is passed, not a fit or committed", () => {
+  it("says don't chase whenever the status is passed or not a fit", () => {
     fc.assert(
       fc.property(
         investorArb,
-        fc.constantFrom("passed", "not_a_fit", "committed" as const),
+        fc.constantFrom("passed", "not_a_fit" as const),
         fc.array(evidenceArb, { maxLength: 10 }),
         rulesArb,
         (investor, status, evidence, rules) => {
@@ -86,6 +86,61 @@ describe("scoring properties", () => {
           expect(result.action).toBe("dont_chase");
         },
       ),
+      RUNS,
+    );
+  });
+
+  it("never chases nor drops a committed investor: always committed", () => {
+    fc.assert(
+      fc.property(investorArb, fc.array(evidenceArb, { maxLength: 10 }), rulesArb, (investor, evidence, rules) => {
+        const result = scoreInvestor({ ...investor, relationship_status: "committed" }, evidence, now, rules);
+        expect(result.action).toBe("committed");
+        expect(result.action).not.toBe("dont_chase");
+        expect(result.action).not.toBe("email_first");
+      }),
+      RUNS,
+    );
+  });
+
+  it("never sends an investor in a conversation to research", () => {
+    fc.assert(
+      fc.property(
+        investorArb,
+        fc.constantFrom("contacted", "in_conversation", "meeting_scheduled", "due_diligence" as const),
+        fc.array(evidenceArb, { maxLength: 10 }),
+        rulesArb,
+        (investor, status, evidence, rules) => {
+          const result = scoreInvestor({ ...investor, relationship_status: status }, evidence, now, rules);
+          expect(result.action).not.toBe("research");
+          if (!investor.signal_red_flag) expect(["follow_up", "wait"]).toContain(result.action);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("says research only for an uncontacted investor about whom nothing is known", () => {
+    fc.assert(
+      fc.property(investorArb, fc.array(evidenceArb, { maxLength: 5 }), rulesArb, (investor, evidence, rules) => {
+        const result = scoreInvestor(investor, evidence, now, rules);
+        if (result.action !== "research") return;
+        expect(["not_contacted", "researching"]).toContain(investor.relationship_status);
+        expect(evidence).toHaveLength(0);
+        expect(investor.signal_activity).toBeNull();
+        expect(investor.signal_fit).toBeNull();
+        expect(investor.signal_red_flag).toBeNull();
+      }),
+      RUNS,
+    );
+  });
+
+  it("never shows internal figures in the why", () => {
+    fc.assert(
+      fc.property(investorArb, fc.array(evidenceArb, { maxLength: 10 }), (investor, evidence) => {
+        const { explained } = scoreInvestor({ ...investor, signal_red_flag: null }, evidence, now);
+        const text = [explained.action_reason, ...explained.components.map((c) => c.detail)].join(" ");
+        expect(text).not.toMatch(/decayed|weight|signal|_|\d\.\d\d|run |chain/i);
+      }),
       RUNS,
     );
   });
@@ -141,10 +196,39 @@ describe("scoring examples", () => {
     expect(evidenceAgeDays({ published_at: null, found_at: daysAgo(2) }, now)).toBeCloseTo(2, 6);
   });
 
-  it("asks for research when nothing is known yet", () => {
+  it("asks for research when nothing is known yet, and says what would help", () => {
     const result = scoreInvestor(base, [], now);
     expect(result.action).toBe("research");
-    expect(result.explained.components.find((c) => c.key === "activity")?.detail).toBe("no data yet");
+    expect(result.explained.components.find((c) => c.key === "activity")?.detail).toMatch(/^Not known yet/);
+    expect(result.explained.components.find((c) => c.key === "fit")?.detail).toMatch(/^Not known/);
+    expect(result.explained.action_reason).toMatch(/sectors, stages and cheque size/);
+  });
+
+  it("says email first from the declared profile alone, before any refresh", () => {
+    const result = scoreInvestor({ ...base, signal_fit: 100, fit_detail: "Fits Ledgerly on fintech and Seed" }, [], now);
+    expect(result.score).toBe(48);
+    expect(result.action).toBe("email_first");
+    expect(result.explained.action_reason).toBe("Not contacted yet. Fits Ledgerly on fintech and Seed.");
+  });
+
+  it("keeps a partial profile fit waiting, and a known mismatch under the don't-chase line", () => {
+    expect(scoreInvestor({ ...base, signal_fit: 50 }, [], now).action).toBe("wait");
+    const miss = scoreInvestor({ ...base, signal_fit: 0, fit_detail: "Little in common with Ledgerly; invests in biotech, not fintech" }, [], now);
+    expect(miss.action).toBe("dont_chase");
+    expect(miss.explained.action_reason).toContain("invests in biotech");
+  });
+
+  it("says how overdue a follow-up is, in days", () => {
+    const active = { ...base, relationship_status: "meeting_scheduled" as const };
+    expect(scoreInvestor({ ...active, last_contact_date: dateDaysAgo(23) }, [], now).explained.action_reason).toBe(
+      "Last contact 23 days ago; the follow-up was due 16 days ago.",
+    );
+    expect(scoreInvestor({ ...active, last_contact_date: dateDaysAgo(7) }, [], now).explained.action_reason).toBe(
+      "Last contact 7 days ago; the follow-up is due today.",
+    );
+    const waiting = scoreInvestor({ ...active, last_contact_date: dateDaysAgo(3) }, [], now);
+    expect(waiting.action).toBe("wait");
+    expect(waiting.explained.action_reason).toBe("Meeting scheduled; last contact 3 days ago. Follow up in 4 days.");
   });
 
   it("says email first for an uncontacted, active, well-fitting investor", () => {
@@ -180,15 +264,13 @@ describe("scoring examples", () => {
     expect(result.action).toBe("dont_chase");
   });
 
-  it("counts an unknown fit at the share the other components earned, and says so", () => {
+  it("counts an unknown fit as nothing, never as points borrowed from the others", () => {
     const unknown = scoreInvestor({ ...base, signal_activity: 80 }, [], now);
     const fit = unknown.explained.components.find((c) => c.key === "fit")!;
-    expect(fit.detail).toMatch(/no data yet/);
-    // activity 24 + warmth 8 = 32 of 75 → fit 32/75 × 25 ≈ 10.7
-    expect(fit.points).toBeCloseTo(10.7, 1);
+    expect(fit.detail).toMatch(/^Not known/);
+    expect(fit.points).toBe(0);
     const known = scoreInvestor({ ...base, signal_activity: 80, signal_fit: 0 }, [], now);
-    expect(known.explained.components.find((c) => c.key === "fit")!.points).toBe(0);
-    expect(unknown.score).toBeGreaterThan(known.score);
+    expect(known.score).toBe(unknown.score);
   });
 
   it("gives no evidence points for evidence older than 90 days", () => {

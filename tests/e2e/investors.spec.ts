@@ -69,7 +69,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText("email must be an email address")).toBeVisible();
     await page.getByRole("button", { name: /Import 3 new/ }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("link", { name: "Henrietta Lacks" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Investors" }).getByRole("link", { name: "Henrietta Lacks" })).toBeVisible();
+    // In conversation, last contact weeks ago: Today lists her among the follow-ups due.
+    await expect(page.getByRole("region", { name: /Follow-ups due/ }).getByRole("link", { name: "Henrietta Lacks" })).toBeVisible();
     await page.screenshot({ path: "test-results/screenshots/dashboard.png", fullPage: true });
 
     await page.goto("/demo");

@@ -40,10 +40,12 @@ describe("route #8, the chat", () => {
     const { default: Database } = await import("better-sqlite3");
     const db = new Database(server.databasePath);
     db.prepare("update investors set signal_activity = 95, signals_checked_at = ? where id = ?").run(new Date().toISOString(), adaId);
-    // Fresh judged news: a lead deal two days ago.
-    db.prepare(
-      "insert into evidence (investor_id, url, title, source, published_at, found_at, content_hash, category, relevance, summary, judged_at) values (?, 'https://news.example.com/ada', 'Ada leads a seed', 'news', ?, ?, 'ada-1', 'deal', 1, 'Led a seed', ?)",
-    ).run(adaId, new Date(Date.now() - 2 * 86_400_000).toISOString(), new Date().toISOString(), new Date().toISOString());
+    // Fresh judged news: three lead deals in the last few days (her fit is unknown: no startup).
+    for (const day of [1, 2, 3]) {
+      db.prepare(
+        `insert into evidence (investor_id, url, title, source, published_at, found_at, content_hash, category, relevance, summary, judged_at) values (?, 'https://news.example.com/ada-${day}', 'Ada leads a seed', 'news', ?, ?, 'ada-${day}', 'deal', 1, 'Led a seed', ?)`,
+      ).run(adaId, new Date(Date.now() - day * 86_400_000).toISOString(), new Date().toISOString(), new Date().toISOString());
+    }
     db.close();
     const rescored = await fetch(`${server.url}/api/rescore`, { method: "POST", headers: { authorization: "Bearer chat-cron" } });
     expect(rescored.status).toBe(200);

@@ -76,9 +76,13 @@ describe("route #3, the daily digest", () => {
     expect(demo.items.some((item: { action: string }) => item.action === "email_first")).toBe(true);
     const body = await (await fetch(`${unconfigured.url}/api/cron/digest`, { headers: { authorization: `Bearer ${CRON}` } })).json();
     expect(body.message).toContain("Email first: nobody");
+    // Surnames the real pipeline also has ("Żółć") would be named for the real investor.
+    const real = (await (await fetch(`${unconfigured.url}/api/search-feed`, { headers: { "x-admin-passcode": "p" } })).json()) as { items: Array<{ name: string }> };
+    const realSurnames = new Set(real.items.map((item) => toGsm7(item.name.split(" ").pop()!)));
+    expect(realSurnames.size).toBeGreaterThan(0);
     for (const item of demo.items as Array<{ name: string }>) {
       const surname = toGsm7(item.name.split(" ").pop()!);
-      if (surname.length > 3) expect(body.message).not.toContain(surname);
+      if (surname.length > 3 && !realSurnames.has(surname)) expect(body.message).not.toContain(surname);
     }
   });
 

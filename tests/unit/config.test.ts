@@ -11,6 +11,7 @@ describe("parseConfig", () => {
       TZ_SCHEDULE: "UTC",
       REFRESH_CRON: "0 7 * * 1,4",
       DIGEST_CRON: "0 8 * * *",
+      RESCORE_CRON: "0 6 * * *",
       RUN_BUDGET_SECONDS: 50,
       EVIDENCE_HALF_LIFE_DAYS: 14,
       FOLLOW_UP_AFTER_DAYS: 7,

@@ -8,9 +8,11 @@ import { InvestorTable } from "./investor-table.tsx";
 import { LiveRevalidate } from "../live-revalidate.tsx";
 import { RefreshNow, refreshNotice } from "./refresh-now.tsx";
 import { RunStatus } from "./run-status.tsx";
+import { Today, type TodayData } from "./today.tsx";
 
 export function DashboardView({
   data,
+  today,
   query,
   demo,
   actions,
@@ -18,6 +20,7 @@ export function DashboardView({
   digest,
 }: {
   data: DashboardData;
+  today: TodayData;
   query: DashboardQuery;
   demo: boolean;
   actions?: React.ReactNode;
@@ -61,6 +64,7 @@ export function DashboardView({
           {message.text}
         </p>
       ) : null}
+      {data.kpis.tracked > 0 ? <Today data={today} basePath={basePath} investorPath={demo ? "/demo/investors" : "/investors"} /> : null}
       <KpiCards {...data.kpis} />
       {data.kpis.tracked === 0 && !query.q && !query.action && !query.status ? (
         <section className="panel empty">
@@ -82,7 +86,10 @@ export function DashboardView({
               <section className="panel digest-preview" aria-label="Today's digest">
                 <h2>Today's digest</h2>
                 <p className="digest-text">{digest}</p>
-                <p className="muted">Sent every morning by SMS or WhatsApp when Twilio is set up ({digest.length} characters).</p>
+                <p className="muted">
+                  The same lists as Today, sent every morning as one text message (SMS or WhatsApp) once Twilio is set
+                  up: see <Link to="/settings">Settings</Link>.
+                </p>
               </section>
             ) : null}
           </div>

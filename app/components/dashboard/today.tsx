@@ -1,0 +1,118 @@
+import { Link, useFetcher } from "react-router";
+import type { TodayRow } from "#db/queries/today.server.ts";
+import { type TodayAction, type TodayLists, overdueText } from "../../domain/today.ts";
+
+export type TodayData = {
+  /** The investor just marked "Emailed", to say so. */
+  emailed: string | null;
+  lists: TodayLists<TodayRow>;
+  counts: Record<TodayAction, number>;
+  /** The list shown whole ("show all"), if any. */
+  expanded: TodayAction | null;
+  shown: number;
+  today: string;
+  followUpAfterDays: number;
+  hasStartups: boolean;
+  researchCount: number;
+};
+
+const TITLES: Record<TodayAction, string> = {
+  email_first: "Email first",
+  follow_up: "Follow-ups due",
+  dont_chase: "Don't chase",
+};
+
+/**
+ * "Today" (SPEC §10): the answer to the founder's three morning questions before any table, each
+ * list in SPEC §4's order, short, with the reason on every row and a one-click "Emailed".
+ */
+export function Today({ data, basePath, investorPath }: { data: TodayData; basePath: string; investorPath: string }) {
+  const now = new Date(`${data.today}T12:00:00Z`);
+  return (
+    <section className="today" id="today" aria-labelledby="today-heading">
+      <h2 id="today-heading" className="visually-hidden">
+        Today
+      </h2>
+      {data.emailed ? (
+        <p className="notice notice-good today-notice" role="status">
+          Recorded: you emailed {data.emailed} today.
+        </p>
+      ) : null}
+      {(["email_first", "follow_up", "dont_chase"] as const).map((action) => {
+        const rows = data.lists[action];
+        const total = data.counts[action];
+        const headingId = `today-${action}`;
+        return (
+          <section key={action} className={`panel today-list today-${action}`} aria-labelledby={headingId}>
+            <h3 id={headingId}>
+              {TITLES[action]} <span className="today-count">{total}</span>
+            </h3>
+            {rows.length === 0 ? (
+              <p className="muted">{emptyText(action, data)}</p>
+            ) : (
+              <ol className="today-rows">
+                {rows.map((row) => (
+                  <li key={row.id} className="today-row">
+                    <div className="today-who">
+                      <Link to={`${investorPath}/${row.id}`} className="today-name">
+                        {row.name}
+                      </Link>
+                      {row.firm && row.firm !== row.name ? <span className="muted"> · {row.firm}</span> : null}
+                      {action !== "dont_chase" ? <span className="today-score" title="Overall score, 0–100">{row.score}</span> : null}
+                    </div>
+                    <p className="today-reason">
+                      {action === "follow_up" ? (
+                        <strong>{overdueText(row, now, data.followUpAfterDays)}. </strong>
+                      ) : null}
+                      {action === "follow_up" ? null : row.reason}
+                    </p>
+                    {action === "email_first" && row.signal_hook ? <p className="today-hook">{row.signal_hook}</p> : null}
+                    {action !== "dont_chase" ? <EmailedButton id={row.id} name={row.name} investorPath={investorPath} /> : null}
+                  </li>
+                ))}
+              </ol>
+            )}
+            {total > rows.length ? (
+              <p className="today-more">
+                <Link to={`${basePath}?all=${action}#today-${action}`}>Show all {total}</Link>
+              </p>
+            ) : data.expanded === action && total > data.shown ? (
+              <p className="today-more">
+                <Link to={`${basePath}#today`}>Show fewer</Link>
+              </p>
+            ) : null}
+          </section>
+        );
+      })}
+    </section>
+  );
+}
+
+function emptyText(action: TodayAction, data: TodayData): React.ReactNode {
+  if (action === "email_first") {
+    if (!data.hasStartups && data.researchCount > 0) {
+      return (
+        <>
+          Nobody yet: <Link to="/startups/new">add the startup you are raising for</Link> and every investor's declared
+          sectors, stages, geography and cheque size are matched against it.
+        </>
+      );
+    }
+    return "Nobody to email first today.";
+  }
+  if (action === "follow_up") return "No follow-ups due.";
+  return "Nobody to stay away from.";
+}
+
+/** Records the email through the investor edit; a plain form post without JavaScript. */
+function EmailedButton({ id, name, investorPath }: { id: number; name: string; investorPath: string }) {
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={`${investorPath}/${id}/emailed`} className="today-emailed">
+      <button type="submit" className="button-small" disabled={busy} aria-label={`Emailed ${name}`}>
+        {busy ? "Saving…" : "Emailed"}
+      </button>
+    </fetcher.Form>
+  );
+}

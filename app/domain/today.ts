@@ -1,0 +1,88 @@
+import type { RecommendedAction, RelationshipStatus } from "./investor.ts";
+import { daysAgoText, daysSince } from "./scoring.ts";
+
+/**
+ * "Today" (SPEC §10): the three lists that answer the founder's morning questions, each in
+ * SPEC §4's order. The dashboard reads them with SQL (db/queries/today.server.ts) and the digest
+ * and the chat order their rows with the same comparators, so all three say the same thing in the
+ * same order. Pure: no database, no clock.
+ */
+
+export const TODAY_ACTIONS = ["email_first", "follow_up", "dont_chase"] as const;
+export type TodayAction = (typeof TODAY_ACTIONS)[number];
+
+/** How many rows of each list the dashboard shows before "show all". */
+export const TODAY_SHOWN = 5;
+
+export type TodayInvestor = {
+  id: number;
+  score: number;
+  action: RecommendedAction;
+  last_contact_date?: string | null;
+  /** When the hook's news was published (else found): the freshest hook breaks score ties. */
+  hook_at?: string | null;
+  /** When the current action was first given: "don't chase" lists the newest reasons first. */
+  action_since?: string | null;
+};
+
+/** Ascending text order with nulls last (ISO dates and times sort as text). */
+function textAsc(a: string | null | undefined, b: string | null | undefined): number {
+  if (a == null || b == null) return a == null ? (b == null ? 0 : 1) : -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Descending text order with nulls last. */
+function textDesc(a: string | null | undefined, b: string | null | undefined): number {
+  if (a == null || b == null) return a == null ? (b == null ? 0 : 1) : -1;
+  return a > b ? -1 : a < b ? 1 : 0;
+}
+
+/** Email first: best score, then the freshest hook, then the oldest record. */
+export function byEmailFirstOrder(a: TodayInvestor, b: TodayInvestor): number {
+  return b.score - a.score || textDesc(a.hook_at, b.hook_at) || a.id - b.id;
+}
+
+/**
+ * Follow-ups: most days overdue first. Every row here has passed the same follow-up delay, so
+ * the oldest last contact is the most overdue; then the better score.
+ */
+export function byFollowUpOrder(a: TodayInvestor, b: TodayInvestor): number {
+  return textAsc(a.last_contact_date, b.last_contact_date) || b.score - a.score || a.id - b.id;
+}
+
+/** Don't chase: the newest reason first (a fresh red flag matters more than an old pass), then the more tempting. */
+export function byDontChaseOrder(a: TodayInvestor, b: TodayInvestor): number {
+  return textDesc(a.action_since, b.action_since) || b.score - a.score || a.id - b.id;
+}
+
+export const TODAY_ORDER: Record<TodayAction, (a: TodayInvestor, b: TodayInvestor) => number> = {
+  email_first: byEmailFirstOrder,
+  follow_up: byFollowUpOrder,
+  dont_chase: byDontChaseOrder,
+};
+
+export type TodayLists<T> = Record<TodayAction, T[]>;
+
+/** The three lists from any rows, whole and in order (the digest and the chat use this). */
+export function orderToday<T extends TodayInvestor>(rows: readonly T[]): TodayLists<T> {
+  const lists: TodayLists<T> = { email_first: [], follow_up: [], dont_chase: [] };
+  for (const row of rows) {
+    if (row.action === "email_first" || row.action === "follow_up" || row.action === "dont_chase") lists[row.action].push(row);
+  }
+  for (const action of TODAY_ACTIONS) lists[action].sort(TODAY_ORDER[action]);
+  return lists;
+}
+
+/** "Follow-up due today" / "16 days overdue", counted from today (the stored reason may be a day old). */
+export function overdueText(
+  investor: { relationship_status: RelationshipStatus; last_contact_date: string | null },
+  now: Date,
+  followUpAfterDays: number,
+): string {
+  if (investor.last_contact_date === null) return "Follow-up due";
+  const since = daysSince(investor.last_contact_date, now);
+  const overdue = since - followUpAfterDays;
+  const last = `last contact ${daysAgoText(since)}`;
+  if (overdue <= 0) return `Due today · ${last}`;
+  return `${overdue} ${overdue === 1 ? "day" : "days"} overdue · ${last}`;
+}

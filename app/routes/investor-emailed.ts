@@ -1,0 +1,33 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/investor-emailed";
+import { editInvestor, getInvestor } from "#db/queries/investors.server.ts";
+import { getApp } from "../app.server.ts";
+import { requirePageSession } from "../auth/guards.server.ts";
+import { pageId } from "../http/api-error.ts";
+import { limitDemoWrites } from "../http/demo-limit.server.ts";
+import { emailedEdit } from "../domain/investor-edit.ts";
+import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
+
+/**
+ * Today's one-click "Emailed" (POST /investors/:id/emailed and /demo/investors/:id/emailed):
+ * records the contact through the investor edit and goes back to the dashboard, which then no
+ * longer lists the investor as one to email. A plain form post, so it works without JavaScript.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const app = getApp();
+  const demo = new URL(request.url).pathname.startsWith("/demo/");
+  if (demo) limitDemoWrites(request);
+  else requirePageSession(request, app);
+  const id = pageId(params.id);
+  const investor = getInvestor(app.db, id, demo);
+  if (!investor) throw new Response("Not found", { status: 404 });
+  const now = app.now();
+  editInvestor(app.db, id, emailedEdit(investor.relationshipStatus, now.toISOString().slice(0, 10)), { now, rules: app.rules, demo });
+  if (!demo) rescoreInvestorsForStartups(app, [id]);
+  return redirect(`${demo ? "/demo" : "/"}?emailed=${id}#today`, 303);
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const demo = new URL(request.url).pathname.startsWith("/demo/");
+  return redirect(`${demo ? "/demo" : ""}/investors/${pageId(params.id)}`);
+}

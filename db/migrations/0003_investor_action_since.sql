@@ -1,0 +1,2 @@
+ALTER TABLE `investors` ADD `action_since` text;--> statement-breakpoint
+ALTER TABLE `investors` ADD `fit_detail` text;

@@ -1,0 +1,86 @@
+import type { RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
+import { TODAY_ACTIONS, type TodayAction, type TodayLists } from "#app/domain/today.ts";
+import type { AppDatabase } from "../database.server.ts";
+
+export type TodayRow = {
+  id: number;
+  name: string;
+  firm: string | null;
+  email: string | null;
+  score: number;
+  action: RecommendedAction;
+  relationship_status: RelationshipStatus;
+  last_contact_date: string | null;
+  signal_hook: string | null;
+  signal_red_flag: string | null;
+  hook_at: string | null;
+  action_since: string | null;
+  /** The action's reason in the founder's words, as the last scoring wrote it. */
+  reason: string | null;
+};
+
+/** SPEC §4's order within each action, in SQL; the same order as app/domain/today.ts's comparators. */
+const ORDER_BY: Record<TodayAction, string> = {
+  email_first: "i.score desc, hook_at is null, hook_at desc, i.id",
+  follow_up: "i.last_contact_date is null, i.last_contact_date asc, i.score desc, i.id",
+  dont_chase: "i.action_since is null, i.action_since desc, i.score desc, i.id",
+};
+
+const COLUMNS = `i.id, i.name, i.firm, i.email, i.score, i.action, i.relationship_status, i.last_contact_date,
+  i.signal_hook, i.signal_red_flag, coalesce(e.published_at, e.found_at) as hook_at, i.action_since,
+  json_extract(i.score_explained, '$.action_reason') as reason`;
+
+/**
+ * The first `limit` rows of each Today list for one side (real or demo, never both). Reads only
+ * what it shows: three indexed, limited queries, whatever the size of the pipeline.
+ */
+export function readToday(db: AppDatabase, demo: boolean, limit: number): TodayLists<TodayRow> {
+  const lists = {} as TodayLists<TodayRow>;
+  for (const action of TODAY_ACTIONS) lists[action] = readTodayList(db, demo, action, limit);
+  return lists;
+}
+
+export function readTodayList(db: AppDatabase, demo: boolean, action: TodayAction, limit: number): TodayRow[] {
+  return db.$client
+    .prepare(
+      `select ${COLUMNS} from investors i left join evidence e on e.id = i.signal_hook_evidence_id
+       where i.is_demo = ? and i.action = ? order by ${ORDER_BY[action]} limit ?`,
+    )
+    .all(demo ? 1 : 0, action, limit) as TodayRow[];
+}
+
+/** The most rows "show all" lists at once; a founder with more than this uses the table. */
+const SHOW_ALL_LIMIT = 200;
+
+/** Everything the Today section shows, for one side. */
+export function loadToday(
+  db: AppDatabase,
+  demo: boolean,
+  options: { now: Date; followUpAfterDays: number; expand?: TodayAction | null; shown: number; emailedId?: number | null },
+) {
+  const counts = db.$client
+    .prepare(
+      `select coalesce(sum(action = 'email_first'), 0) as email_first, coalesce(sum(action = 'follow_up'), 0) as follow_up,
+              coalesce(sum(action = 'dont_chase'), 0) as dont_chase, coalesce(sum(action = 'research'), 0) as research
+       from investors where is_demo = ?`,
+    )
+    .get(demo ? 1 : 0) as Record<TodayAction | "research", number>;
+  const lists = readToday(db, demo, options.shown);
+  if (options.expand) lists[options.expand] = readTodayList(db, demo, options.expand, SHOW_ALL_LIMIT);
+  const hasStartups =
+    (db.$client.prepare("select count(*) as n from startups where is_demo = ?").get(demo ? 1 : 0) as { n: number }).n > 0;
+  const emailed = options.emailedId
+    ? ((db.$client.prepare("select name from investors where id = ? and is_demo = ?").get(options.emailedId, demo ? 1 : 0) as { name: string } | undefined)?.name ?? null)
+    : null;
+  return {
+    emailed,
+    lists,
+    counts: { email_first: counts.email_first, follow_up: counts.follow_up, dont_chase: counts.dont_chase },
+    expanded: options.expand ?? null,
+    shown: options.shown,
+    today: options.now.toISOString().slice(0, 10),
+    followUpAfterDays: options.followUpAfterDays,
+    hasStartups,
+    researchCount: counts.research,
+  };
+}

@@ -1,0 +1,115 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ACTIONS, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
+import { DEFAULT_RULES, daysOverdue } from "#app/domain/scoring.ts";
+import { TODAY_ACTIONS, orderToday } from "#app/domain/today.ts";
+import { loadToday, readToday } from "#db/queries/today.server.ts";
+import { createTestDatabase } from "#tests/helpers/database.ts";
+
+const now = new Date("2026-11-23T09:00:00Z");
+const day = (offset: number) => new Date(now.getTime() - offset * 86_400_000).toISOString();
+
+/** Generated pipelines with many ties, so the order's tie-breaks are exercised. */
+const rowArb = fc.record({
+  score: fc.integer({ min: 0, max: 6 }).map((n) => n * 10),
+  action: fc.constantFrom(...ACTIONS),
+  status: fc.constantFrom(...RELATIONSHIP_STATUSES),
+  lastContact: fc.option(fc.integer({ min: 0, max: 60 }), { nil: null }),
+  hookAge: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
+  actionSince: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
+  demo: fc.boolean(),
+});
+
+describe("Today's lists", () => {
+  it("read with SQL equal the full computation in the domain, for each side, on generated pipelines", () => {
+    fc.assert(
+      fc.property(fc.array(rowArb, { maxLength: 40 }), fc.integer({ min: 1, max: 8 }), (rows, limit) => {
+        const { db } = createTestDatabase();
+        try {
+          const insertInvestor = db.$client.prepare(
+            "insert into investors (name, score, action, relationship_status, last_contact_date, action_since, is_demo, score_explained) values (?, ?, ?, ?, ?, ?, ?, ?)",
+          );
+          const insertEvidence = db.$client.prepare(
+            "insert into evidence (investor_id, url, source, published_at, found_at, content_hash) values (?, ?, 'news', ?, ?, ?)",
+          );
+          const setHook = db.$client.prepare("update investors set signal_hook = 'A hook', signal_hook_evidence_id = ? where id = ?");
+          rows.forEach((row, index) => {
+            const { lastInsertRowid } = insertInvestor.run(
+              `Investor ${index}`,
+              row.score,
+              row.action,
+              row.status,
+              row.lastContact === null ? null : day(row.lastContact).slice(0, 10),
+              row.actionSince === null ? null : day(row.actionSince),
+              row.demo ? 1 : 0,
+              JSON.stringify({ total: row.score, components: [], action_reason: `reason ${index}` }),
+            );
+            if (row.hookAge !== null) {
+              const evidence = insertEvidence.run(lastInsertRowid, `https://example.com/${index}`, day(row.hookAge), day(0), `h${index}`);
+              setHook.run(evidence.lastInsertRowid, lastInsertRowid);
+            }
+          });
+          for (const demo of [false, true]) {
+            const fromSql = readToday(db, demo, limit);
+            const all = db.$client
+              .prepare(
+                "select i.id, i.score, i.action, i.last_contact_date, coalesce(e.published_at, e.found_at) as hook_at, i.action_since from investors i left join evidence e on e.id = i.signal_hook_evidence_id where i.is_demo = ?",
+              )
+              .all(demo ? 1 : 0) as Parameters<typeof orderToday>[0] extends readonly (infer T)[] ? T[] : never;
+            const computed = orderToday(all);
+            for (const action of TODAY_ACTIONS) {
+              expect(fromSql[action].map((row) => row.id)).toEqual(computed[action].slice(0, limit).map((row) => row.id));
+            }
+          }
+        } finally {
+          db.$client.close();
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("orders follow-ups by days overdue, most overdue first", () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ days: fc.integer({ min: 7, max: 400 }), score: fc.integer({ min: 0, max: 100 }) }), { maxLength: 30 }), (rows) => {
+        const investors = rows.map((row, id) => ({
+          id,
+          score: row.score,
+          action: "follow_up" as const,
+          relationship_status: "in_conversation" as const,
+          last_contact_date: day(row.days).slice(0, 10),
+        }));
+        const ordered = orderToday(investors).follow_up;
+        const overdue = ordered.map((investor) => daysOverdue(investor, now, DEFAULT_RULES.followUpAfterDays)!);
+        expect(overdue).toEqual([...overdue].sort((a, b) => b - a));
+        // Equal overdue days: the better score first.
+        for (let i = 1; i < ordered.length; i++) {
+          if (overdue[i] === overdue[i - 1]) expect(ordered[i - 1]!.score).toBeGreaterThanOrEqual(ordered[i]!.score);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("puts email-first ties on score behind the freshest hook", () => {
+    const ordered = orderToday([
+      { id: 1, score: 60, action: "email_first" as const, last_contact_date: null, hook_at: null },
+      { id: 2, score: 60, action: "email_first" as const, last_contact_date: null, hook_at: day(10) },
+      { id: 3, score: 60, action: "email_first" as const, last_contact_date: null, hook_at: day(1) },
+      { id: 4, score: 70, action: "email_first" as const, last_contact_date: null, hook_at: null },
+    ]).email_first;
+    expect(ordered.map((row) => row.id)).toEqual([4, 3, 2, 1]);
+  });
+
+  it("counts the lists and never counts a committed investor as don't chase", () => {
+    const { db } = createTestDatabase();
+    const insert = db.$client.prepare("insert into investors (name, action, relationship_status, is_demo) values (?, ?, ?, 0)");
+    insert.run("In", "committed", "committed");
+    insert.run("Out", "dont_chase", "passed");
+    insert.run("First", "email_first", "not_contacted");
+    const today = loadToday(db, false, { now, followUpAfterDays: 7, shown: 5 });
+    expect(today.counts).toEqual({ email_first: 1, follow_up: 0, dont_chase: 1 });
+    expect(today.lists.dont_chase.map((row) => row.name)).toEqual(["Out"]);
+    db.$client.close();
+  });
+});
