@@ -15,6 +15,8 @@ const querySchema = z.object({
   sort: z.enum(INVESTOR_SORTS).catch("score"),
   dir: z.enum(["asc", "desc"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  // Rank by one startup's score instead of the overall score (SPEC §4).
+  for: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
 });
 
 export type DashboardQuery = {
@@ -24,10 +26,11 @@ export type DashboardQuery = {
   sort: (typeof INVESTOR_SORTS)[number];
   dir: "asc" | "desc";
   page: number;
+  for?: number;
 };
 
 export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
-  const raw = Object.fromEntries(["q", "action", "status", "sort", "dir", "page"].map((key) => [key, params.get(key) || undefined]));
+  const raw = Object.fromEntries(["q", "action", "status", "sort", "dir", "page", "for"].map((key) => [key, params.get(key) || undefined]));
   const parsed = querySchema.parse(raw);
   const defaultDir = parsed.sort === "name" || parsed.sort === "status" || parsed.sort === "action" ? "asc" : "desc";
   return { ...parsed, q: parsed.q ?? "", dir: parsed.dir ?? defaultDir };
@@ -43,6 +46,7 @@ export function dashboardSearch(query: DashboardQuery, change: Partial<Dashboard
   if (next.sort !== "score") params.set("sort", next.sort);
   params.set("dir", next.dir);
   if (next.page > 1) params.set("page", String(next.page));
+  if (next.for) params.set("for", String(next.for));
   const text = params.toString();
   return text ? `?${text}` : "";
 }

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/investor";
 import { editInvestor, getInvestorDetail } from "#db/queries/investors.server.ts";
+import { startupScoresFor } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
 import { pageId } from "../http/api-error.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
@@ -40,6 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       meetingLink: app.config.MEETING_LINK,
     }),
     saved: new URL(request.url).searchParams.get("saved") === "1",
+    startupScores: demo ? [] : startupScoresFor(app.db, detail.investor.id),
   };
 }
 
@@ -75,6 +77,7 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
       contacts={loaderData.contacts}
       halfLifeDays={loaderData.halfLifeDays}
       outreach={loaderData.outreach}
+      startupScores={loaderData.startupScores}
       lastResult={actionData}
       saved={loaderData.saved && !actionData}
     />

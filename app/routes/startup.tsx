@@ -204,6 +204,10 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
 
         <section className="panel" aria-labelledby="ranking-heading">
           <h2 id="ranking-heading">Ranking for {startup.name}</h2>
+          <p className="muted small">
+            Scores here use {startup.name}'s rubric; the overall score beside each counts your whole raise (the dashboard
+            ranks by it unless you pick a startup there).
+          </p>
           {ranking.length === 0 ? (
             <p className="muted">No investors yet.</p>
           ) : (
@@ -220,6 +224,7 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
                     </td>
                     <td>
                       <ScoreBar score={result.score} />
+                      <span className="muted score-note">{row.investor.overall} overall</span>
                     </td>
                     <td>
                       <ActionBadge action={result.action} />

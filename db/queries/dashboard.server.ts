@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DashboardQuery } from "#app/domain/dashboard-query.ts";
 import { PAGE_SIZE } from "#app/domain/dashboard-query.ts";
 import type { AppDatabase } from "../database.server.ts";
-import { investors } from "../schema.ts";
+import { investors, startups } from "../schema.ts";
 import { countByStatus, listInvestors, scoreHistogram } from "./investors.server.ts";
 import { latestRun, runSummary } from "./runs.server.ts";
 
@@ -25,6 +25,13 @@ export function readKpis(db: AppDatabase, demo: boolean): Kpis {
 
 /** Everything the dashboard shows, for one side. */
 export function loadDashboard(db: AppDatabase, demo: boolean, query: DashboardQuery) {
+  const startupList = db
+    .select({ id: startups.id, name: startups.name })
+    .from(startups)
+    .where(eq(startups.isDemo, demo))
+    .orderBy(startups.id)
+    .all();
+  const rankFor = startupList.find((startup) => startup.id === query.for);
   const list = listInvestors(db, {
     demo,
     text: query.q,
@@ -34,6 +41,7 @@ export function loadDashboard(db: AppDatabase, demo: boolean, query: DashboardQu
     direction: query.dir,
     page: query.page,
     pageSize: PAGE_SIZE,
+    startupId: rankFor?.id,
   });
   const run = latestRun(db, demo);
   return {
@@ -44,6 +52,8 @@ export function loadDashboard(db: AppDatabase, demo: boolean, query: DashboardQu
     total: list.total,
     pageSize: PAGE_SIZE,
     run: run ? runSummary(run) : null,
+    startups: startupList,
+    rankFor: rankFor ?? null,
   };
 }
 

@@ -253,6 +253,8 @@ export type InvestorListQuery = {
   direction: "asc" | "desc";
   page: number;
   pageSize: number;
+  /** Rank by this startup's score (its rubric) instead of the overall score. */
+  startupId?: number;
 };
 
 function escapeLike(text: string): string {
@@ -280,8 +282,9 @@ export function listInvestors(db: AppDatabase, query: InvestorListQuery) {
     ACTIONS.map((action) => sql`when ${action} then ${ACTION_PRIORITY[action]}`),
     sql` `,
   )} else 9 end`;
+  const startupScore = sql<number | null>`(select ss.score from startup_scores ss where ss.startup_id = ${query.startupId ?? -1} and ss.investor_id = ${investors.id})`;
   const column = {
-    score: investors.score,
+    score: query.startupId ? sql`coalesce(${startupScore}, -1)` : investors.score,
     name: sql`lower(${investors.name})`,
     action: actionRank,
     status: investors.relationshipStatus,
@@ -302,6 +305,7 @@ export function listInvestors(db: AppDatabase, query: InvestorListQuery) {
       signalHook: investors.signalHook,
       signalRedFlag: investors.signalRedFlag,
       signalsCheckedAt: investors.signalsCheckedAt,
+      startupScore: query.startupId ? startupScore : sql<null>`null`,
     })
     .from(investors)
     .where(where)

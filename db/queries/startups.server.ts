@@ -115,7 +115,7 @@ export function saveEvaluations(db: AppDatabase, startupId: number, items: Evalu
 /** What the rubric scores need, for every real investor (also sent to the browser for live ranking). */
 export function rubricInputs(db: AppDatabase, startupId: number) {
   const rows = db
-    .select({ ...rubricInvestorColumns, name: investors.name, firm: investors.firm })
+    .select({ ...rubricInvestorColumns, name: investors.name, firm: investors.firm, overall: investors.score })
     .from(investors)
     .where(eq(investors.isDemo, false))
     .orderBy(asc(investors.id))
@@ -184,4 +184,15 @@ export function updateFitSignals(db: AppDatabase, onlyIds?: ReadonlySet<number>)
       write.run(fit.value, fit.detail, row.id);
     }
   })();
+}
+
+/** One investor's per-startup scores, each with its startup's name (the investor page shows them beside the overall score). */
+export function startupScoresFor(db: AppDatabase, investorId: number) {
+  return db
+    .select({ startupId: startups.id, startupName: startups.name, score: startupScores.score, action: startupScores.action })
+    .from(startupScores)
+    .innerJoin(startups, eq(startups.id, startupScores.startupId))
+    .where(and(eq(startupScores.investorId, investorId), eq(startups.isDemo, false)))
+    .orderBy(asc(startups.id))
+    .all();
 }

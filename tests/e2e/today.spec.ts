@@ -95,6 +95,15 @@ for (const javaScriptEnabled of [true, false]) {
       expect(savedGrace.relationship_status).toBe("in_conversation");
       expect(savedGrace.last_contact_date).toBe(isoDate(0));
       expect(savedGrace.contact_history.at(-1)).toMatchObject({ channel: "email", note: "Emailed" });
+
+      // Two scores, each named: overall on the investor page beside the per-startup one.
+      await page.getByRole("region", { name: "Investors" }).getByRole("link", { name: `Bob ${tag}` }).click();
+      await expect(page.locator(".score-line")).toContainText(/^\d+ overall · \d+ for Ledgerly/);
+      // The dashboard ranks by one startup when asked, and says so.
+      await page.goto("/");
+      await page.getByLabel("Rank for").selectOption({ label: `Ledgerly ${tag} (its rubric)` });
+      await page.getByRole("button", { name: "Filter" }).click();
+      await expect(page.getByRole("columnheader", { name: new RegExp(`Score for Ledgerly ${tag}`) })).toBeVisible();
       expect(errors).toEqual([]);
     });
   });

@@ -15,10 +15,11 @@ export function judgementFor(prompt: string, overrides: { redFlag?: string | nul
     const page = /^<<<PAGE id=(\d+)>>>$/.exec(line);
     if (page && current) {
       const id = Number(page[1]);
-      current.evidence.push({ evidence_id: id, category: "deal", relevance: 0.8, summary: `Judged page ${id}.` });
+      current.evidence.push({ evidence_id: id, category: "deal", relevance: 0.8, summary: "Led a seed round this week." });
       if (current.hook_evidence_id === null) {
         current.hook_evidence_id = id;
-        current.signal_hook = `Led a new round (page ${id}).`;
+        // What a model writes: a sentence a founder can use, never our page numbers.
+        current.signal_hook = "Led a seed round this week";
       }
     }
   }

@@ -5,7 +5,7 @@ import { ACTION_LABELS, ACTIONS, RELATIONSHIP_STATUSES, STATUS_LABELS } from "..
 import { ActionBadge, ScoreBar, StatusLabel } from "../badges.tsx";
 
 type Props = {
-  data: Pick<DashboardData, "investors" | "total" | "pageSize">;
+  data: Pick<DashboardData, "investors" | "total" | "pageSize" | "startups" | "rankFor">;
   query: DashboardQuery;
   basePath: string;
   investorPath: string;
@@ -53,12 +53,25 @@ export function InvestorTable({ data, query, basePath, investorPath }: Props) {
             ))}
           </select>
         </label>
+        {data.startups.length > 0 ? (
+          <label>
+            <span>Rank for</span>
+            <select name="for" defaultValue={data.rankFor ? String(data.rankFor.id) : ""}>
+              <option value="">Your whole raise (overall score)</option>
+              {data.startups.map((startup) => (
+                <option key={startup.id} value={startup.id}>
+                  {startup.name} (its rubric)
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <input type="hidden" name="sort" value={query.sort} />
         <input type="hidden" name="dir" value={query.dir} />
         <button type="submit" className="button-secondary">
           Filter
         </button>
-        {query.q || query.action || query.status ? (
+        {query.q || query.action || query.status || query.for ? (
           <Link to={basePath} className="clear-filters">
             Clear
           </Link>
@@ -79,7 +92,7 @@ export function InvestorTable({ data, query, basePath, investorPath }: Props) {
                   return (
                     <th key={column.label} scope="col" aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : "none"}>
                       <Link to={basePath + dashboardSearch(query, { sort: column.key, dir: nextDir, page: 1 })} preventScrollReset>
-                        {column.label}
+                        {column.key === "score" && data.rankFor ? `Score for ${data.rankFor.name}` : column.label}
                         {active ? (query.dir === "asc" ? " ▲" : " ▼") : ""}
                       </Link>
                     </th>
@@ -97,7 +110,16 @@ export function InvestorTable({ data, query, basePath, investorPath }: Props) {
                     {investor.firm ? <span className="muted firm">{investor.firm}</span> : null}
                   </td>
                   <td>
-                    <ScoreBar score={investor.score} />
+                    {data.rankFor ? (
+                      <>
+                        <ScoreBar score={investor.startupScore ?? 0} />
+                        <span className="muted score-note">
+                          for {data.rankFor.name} · {investor.score} overall
+                        </span>
+                      </>
+                    ) : (
+                      <ScoreBar score={investor.score} />
+                    )}
                   </td>
                   <td>
                     <ActionBadge action={investor.action} />

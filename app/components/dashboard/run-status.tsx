@@ -3,10 +3,16 @@ import type { DashboardData } from "#db/queries/dashboard.server.ts";
 const STATUS_TEXT: Record<string, string> = {
   queued: "Queued",
   running: "Running",
-  waiting_chain: "Paused between chains",
+  waiting_chain: "Pausing for a moment (continues by itself)",
   completed: "Completed",
   failed: "Failed",
-  truncated: "Stopped at the chain limit",
+  truncated: "Stopped early: the rest wait for the next refresh",
+};
+
+const TRIGGER_TEXT: Record<string, string> = {
+  cron: "scheduled, started",
+  manual: "started by you",
+  demo: "simulated",
 };
 
 function when(iso: string | null): string {
@@ -34,8 +40,9 @@ export function RunStatus({ run }: { run: DashboardData["run"] }) {
         <span style={{ width: `${progress}%` }} />
       </div>
       <p className="muted">
-        {run.checked} of {run.selected} investors checked · {run.evidenceAdded} new evidence · {run.credits} search credits ·{" "}
-        {run.llmCalls} model calls · {run.errors.length} errors · chain {run.chain} · {run.trigger} · started {when(run.startedAt)}
+        {run.checked} of {run.selected} investors checked · {run.evidenceAdded} news items found · {run.credits} search credits ·{" "}
+        {run.llmCalls} model calls · {run.errors.length === 0 ? "no problems" : `${run.errors.length} problems (see Runs)`} ·{" "}
+        {TRIGGER_TEXT[run.trigger] ?? "started"} {when(run.startedAt)}
         {run.finishedAt ? ` · finished ${when(run.finishedAt)}` : ""}
       </p>
     </section>

@@ -3,7 +3,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { ContactRow, EvidenceRow, InvestorRow } from "#db/queries/investors.server.ts";
 import { type ScoreComponent, MAX_POINTS, RED_FLAG_PENALTY } from "../../domain/scoring.ts";
-import { RELATIONSHIP_STATUSES, STAGE_LABELS, STATUS_LABELS, type Stage, investorEditSchema, isHttpUrl } from "../../domain/investor.ts";
+import {
+  ACTION_LABELS,
+  RELATIONSHIP_STATUSES,
+  STAGE_LABELS,
+  STATUS_LABELS,
+  type RecommendedAction,
+  type Stage,
+  investorEditSchema,
+  isHttpUrl,
+} from "../../domain/investor.ts";
 import type { OutreachDraft } from "../../domain/outreach.ts";
 import { ActionBadge, DemoBadge, ScoreBar } from "../badges.tsx";
 import { OutreachDraftView } from "../outreach-draft.tsx";
@@ -18,9 +27,21 @@ type Props = {
   lastResult?: unknown;
   saved?: boolean;
   outreach: OutreachDraft;
+  startupScores?: StartupScoreView[];
 };
 
 const COMPONENT_MAX: Record<string, number> = { ...MAX_POINTS, red_flag: RED_FLAG_PENALTY };
+
+const SOURCE_LABELS: Record<string, string> = { news: "News", linkedin: "LinkedIn", web: "Web" };
+
+/** The model's judgement of how much a page matters, in words rather than a decimal. */
+function relevanceWords(relevance: number): string {
+  if (relevance >= 0.7) return "highly relevant";
+  if (relevance >= 0.4) return "somewhat relevant";
+  return "barely relevant";
+}
+
+export type StartupScoreView = { startupId: number; startupName: string; score: number; action: RecommendedAction };
 
 function ExternalLink({ href, children }: { href: string | null; children: React.ReactNode }) {
   if (!isHttpUrl(href)) return <>{children}</>;
@@ -64,7 +85,34 @@ function ScoreWhy({ components, reason }: { components: ScoreComponent[]; reason
   );
 }
 
-export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, lastResult, saved, outreach }: Props) {
+/**
+ * Two scores, each said for what it is (decision 012): the overall score ranks the investor for
+ * the whole raise (fit = the best over your startups); a startup's score uses that startup's rubric.
+ */
+function StartupScores({ overall, scores }: { overall: number; scores: StartupScoreView[] }) {
+  return (
+    <div className="startup-scores">
+      <p className="score-line">
+        <strong>{overall} overall</strong>
+        {scores.map((entry) => (
+          <span key={entry.startupId}>
+            {" · "}
+            <a href={`/startups/${entry.startupId}`}>
+              {entry.score} for {entry.startupName}
+            </a>{" "}
+            <span className="muted">({ACTION_LABELS[entry.action]})</span>
+          </span>
+        ))}
+      </p>
+      <p className="muted small">
+        The overall score ranks this investor for your whole raise, counting the best fit over your startups. A
+        startup's score weighs the same facts with that startup's rubric, which you can change on its page.
+      </p>
+    </div>
+  );
+}
+
+export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, lastResult, saved, outreach, startupScores = [] }: Props) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: lastResult as never,
@@ -100,8 +148,9 @@ export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, las
       <div className="detail-grid">
         <section className="panel" aria-labelledby="why-heading">
           <h2 id="why-heading">
-            Score <ScoreBar score={investor.score} /> <ActionBadge action={investor.action} />
+            {startupScores.length > 0 ? "Overall score" : "Score"} <ScoreBar score={investor.score} /> <ActionBadge action={investor.action} />
           </h2>
+          {startupScores.length > 0 ? <StartupScores overall={investor.score} scores={startupScores} /> : null}
           {explained ? <ScoreWhy components={explained.components} reason={explained.action_reason} /> : <p className="muted">Not scored yet.</p>}
         </section>
 
@@ -142,9 +191,12 @@ export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, las
                 </div>
                 {item.summary ? <p>{item.summary}</p> : item.excerpt ? <p className="muted">{item.excerpt}</p> : null}
                 <p className="provenance muted">
-                  {item.source} · published {item.publishedAt ? item.publishedAt.slice(0, 10) : "unknown"} · found {item.foundAt.slice(0, 10)}
-                  {item.runId ? ` by run ${item.runId.slice(0, 8)}` : ""} · confidence {item.relevance === null ? "—" : item.relevance.toFixed(2)} · weight{" "}
-                  <span title={`0.5 ^ (${Math.round(item.ageDays)} days / ${halfLifeDays})`}>{Math.round(item.weight * 100)}%</span>
+                  {SOURCE_LABELS[item.source] ?? "Web"} · published {item.publishedAt ? item.publishedAt.slice(0, 10) : "date unknown"} · found{" "}
+                  {item.foundAt.slice(0, 10)}
+                  {item.relevance === null ? " · not judged yet" : ` · ${relevanceWords(item.relevance)}`} ·{" "}
+                  <span title={`News counts half as much every ${halfLifeDays} days, and nothing after 90 days.`}>
+                    {item.weight === 0 ? "too old to count" : `counts ${Math.round(item.weight * 100)}% today`}
+                  </span>
                   <span className="weight-track" aria-hidden="true">
                     <span style={{ width: `${Math.round(item.weight * 100)}%` }} />
                   </span>
