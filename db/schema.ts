@@ -56,6 +56,9 @@ export const investors = sqliteTable(
     // The fit in the founder's words ("Matches Ledgerly on fintech and seed; geography not known"),
     // derived with signal_fit from the declared profile and the startups' rubrics.
     fitDetail: text("fit_detail"),
+    // How much of the profile the fit could see (0–100 of the rubric's weights): a fit judged on
+    // one known part out of four is too little to call someone not worth chasing.
+    fitKnown: integer("fit_known"),
     signalHook: text("signal_hook"),
     signalHookEvidenceId: integer("signal_hook_evidence_id"),
     signalRedFlag: text("signal_red_flag"),

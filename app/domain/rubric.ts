@@ -356,6 +356,18 @@ const SECTOR_SYNONYMS: Array<{ triggers: string[]; keywords: string[] }> = [
 
 /** Place → the wider region an investor may list instead (city → country → region). */
 const PLACE_REGIONS: Record<string, string[]> = {
+  nordics: ["Europe"],
+  scandinavia: ["Nordics", "Europe"],
+  baltics: ["Europe"],
+  dach: ["Europe"],
+  cee: ["Europe"],
+  benelux: ["Europe"],
+  austria: ["DACH", "Europe"],
+  latvia: ["Baltics", "Europe"],
+  lithuania: ["Baltics", "Europe"],
+  romania: ["CEE", "Europe"],
+  "czech republic": ["CEE", "Europe"],
+  greece: ["Europe"],
   france: ["Europe"],
   germany: ["Europe"],
   "united kingdom": ["Europe"],
@@ -370,8 +382,8 @@ const PLACE_REGIONS: Record<string, string[]> = {
   denmark: ["Nordics", "Europe"],
   norway: ["Nordics", "Europe"],
   finland: ["Nordics", "Europe"],
-  estonia: ["Europe"],
-  poland: ["Europe"],
+  estonia: ["Baltics", "Europe"],
+  poland: ["CEE", "Europe"],
   paris: ["France", "Europe"],
   lyon: ["France", "Europe"],
   berlin: ["Germany", "Europe"],
@@ -544,11 +556,11 @@ function matchSector(investorSectors: string[], keywords: string[]): Match {
   const sectors = investorSectors.map(normalize).filter(Boolean);
   if (sectors.length === 0) return { value: 0, state: "unknown", detail: "Their sectors are not known" };
   const matched = keywords.filter((keyword) => sectors.some((sector) => phrasesMatch(sector, normalize(keyword))));
-  if (matched.length > 0) return { value: 1, state: "match", detail: `Invests in ${listed(matched, 3)}`, words: listed(matched, 2) };
+  if (matched.length > 0) return { value: 1, state: "match", detail: `Invests in ${listed(matched, 3)}`, words: matched.slice(0, 2).join("/") };
   if (sectors.some((sector) => GENERALIST_WORDS.some((word) => phrasesMatch(sector, word)))) {
     return { value: GENERALIST_MATCH, state: "partial", detail: "A generalist: no sector named in common", words: "any sector" };
   }
-  return { value: 0, state: "miss", detail: `Invests in ${listed(investorSectors, 3)}, not ${listed(keywords, 2)}` };
+  return { value: 0, state: "miss", detail: `Invests in ${listed(investorSectors, 3)}, not ${keywords.slice(0, 2).join(" or ")}` };
 }
 
 function matchStage(investorStages: string[], rubricStages: Stage[]): Match {
@@ -556,8 +568,10 @@ function matchStage(investorStages: string[], rubricStages: Stage[]): Match {
   const stages = new Set(investorStages.map((stage) => toStage(stage)).filter((stage) => stage !== undefined));
   if (stages.size === 0) return { value: 0, state: "unknown", detail: "Their stages are not known" };
   const common = rubricStages.filter((stage) => stages.has(stage));
-  if (common.length > 0) return { value: 1, state: "match", detail: `Invests at ${stageNames(common)}`, words: stageNames(common) };
-  return { value: 0, state: "miss", detail: `Invests at ${stageNames(stages)}, not ${stageNames(rubricStages)}` };
+  if (common.length > 0) {
+    return { value: 1, state: "match", detail: `Invests at ${stageNames(common)}`, words: common.map((stage) => STAGE_LABELS[stage]).join("/") };
+  }
+  return { value: 0, state: "miss", detail: `Invests at ${stageNames(stages)}, not ${[...rubricStages].map((stage) => STAGE_LABELS[stage]).join(" or ")}` };
 }
 
 function isGlobal(place: string): boolean {
@@ -570,9 +584,11 @@ function matchGeography(investorPlaces: string[], rubricPlaces: string[]): Match
   const places = investorPlaces.map(normalizePlace).filter(Boolean);
   if (places.length === 0) return { value: 0, state: "unknown", detail: "Where they invest is not known" };
   if (places.some(isGlobal)) return { value: 1, state: "match", detail: "Invests globally", words: "invests globally" };
-  const matched = rubricPlaces.filter((place) => places.some((candidate) => phrasesMatch(candidate, normalizePlace(place))));
-  if (matched.length > 0) return { value: 1, state: "match", detail: `Invests in ${listed(matched, 3)}`, words: listed(matched, 2) };
-  return { value: 0, state: "miss", detail: `Invests in ${listed(investorPlaces, 3)}, not ${listed(rubricPlaces, 2)}` };
+  // An investor in "Nordics" or "Germany" invests in Europe too.
+  const reach = [...places, ...places.flatMap((place) => (PLACE_REGIONS[place] ?? []).map(normalizePlace))];
+  const matched = rubricPlaces.filter((place) => reach.some((candidate) => phrasesMatch(candidate, normalizePlace(place))));
+  if (matched.length > 0) return { value: 1, state: "match", detail: `Invests in ${listed(matched, 3)}`, words: matched.slice(0, 2).join("/") };
+  return { value: 0, state: "miss", detail: `Invests in ${listed(investorPlaces, 3)}, not ${rubricPlaces.slice(0, 2).join(" or ")}` };
 }
 
 function usd(amount: number): string {
@@ -758,11 +774,12 @@ export function scoreForStartup(
     investor.signal_red_flag !== null ||
     evaluation !== undefined;
   const { action, reason } = recommendAction(
-    { ...investor, signal_fit: profile.value, fit_detail: profile.detail },
+    { ...investor, signal_fit: profile.value, fit_detail: profile.detail, fit_known: profile.known },
     score,
     knowsSomething,
     now,
     { ...rules, emailFirstThreshold: rubric.thresholds.email_first, dontChaseThreshold: rubric.thresholds.dont_chase },
+    evidence.length > 0 || evaluation !== undefined,
   );
   return { score, action, explained: { total: score, components, action_reason: reason } };
 }
@@ -779,7 +796,8 @@ const UNKNOWN_PART_NAMES: Record<(typeof PROFILE_PARTS)[number], string> = {
   check_size: "cheque size",
 };
 
-export type ProfileFit = { value: number | null; detail: string | null };
+/** The fit 0–100, its sentence, and how much of the profile was known (0–100 of the weights). */
+export type ProfileFit = { value: number | null; detail: string | null; known: number | null };
 
 function profileMatches(investor: Pick<RubricInvestor, "sectors" | "stages" | "geographies" | "check_min" | "check_max">, rubric: Rubric) {
   return {
@@ -802,16 +820,18 @@ export function describeFit(
   startupName: string,
 ): ProfileFit {
   const matches = profileMatches(investor, rubric);
-  if (PROFILE_PARTS.every((part) => matches[part].state === "unknown")) return { value: null, detail: null };
-  const weights = PROFILE_PARTS.map((part) => {
+  if (PROFILE_PARTS.every((part) => matches[part].state === "unknown")) return { value: null, detail: null, known: null };
+  // A part the startup leaves open ("any cheque size") says nothing about this investor: it is
+  // left out of the fit rather than counted as a match everyone gets.
+  const weights: number[] = PROFILE_PARTS.map((part) => {
     const weight = rubric.weights[part];
-    return Number.isFinite(weight) ? clamp(weight, 0, MAX_WEIGHT) : 0;
+    return matches[part].state === "any" || !Number.isFinite(weight) ? 0 : clamp(weight, 0, MAX_WEIGHT);
   });
+  // All weights at 0 counts the parts the startup constrains equally (as the rubric score does).
+  const constrained = PROFILE_PARTS.map((part) => matches[part].state !== "any");
+  if (!weights.some((weight) => weight > 0)) constrained.forEach((open, index) => (weights[index] = open ? 1 : 0));
   const total = weights.reduce((sum, weight) => sum + weight, 0);
-  const fit =
-    total === 0
-      ? PROFILE_PARTS.reduce((sum, part) => sum + matches[part].value, 0) / PROFILE_PARTS.length
-      : PROFILE_PARTS.reduce((sum, part, index) => sum + (weights[index] ?? 0) * matches[part].value, 0) / total;
+  const fit = total === 0 ? 1 : PROFILE_PARTS.reduce((sum, part, index) => sum + (weights[index] ?? 0) * matches[part].value, 0) / total;
 
   // A part that half fits or better is named as a fit; a far miss says what they do instead.
   const fitting = (part: (typeof PROFILE_PARTS)[number]) =>
@@ -821,11 +841,18 @@ export function describeFit(
     (part) => lowerFirst(matches[part].detail),
   );
   const unknown = PROFILE_PARTS.filter((part) => matches[part].state === "unknown").map((part) => UNKNOWN_PART_NAMES[part]);
+  const value = clamp(Math.round(fit * 100), 0, 100);
+  const knownWeight = PROFILE_PARTS.reduce((sum, part, index) => sum + (matches[part].state === "unknown" ? 0 : (weights[index] ?? 0)), 0);
+  const known = total === 0 ? 100 : clamp(Math.round((100 * knownWeight) / total), 0, 100);
   const clauses: string[] = [];
-  clauses.push(fits.length > 0 ? `Fits ${startupName} on ${listed(fits, 4)}` : `Little in common with ${startupName}`);
-  if (misses.length > 0) clauses.push(misses.join("; "));
+  if (fits.length > 0 && (value >= 50 || misses.length === 0)) {
+    clauses.push(`Fits ${startupName} on ${listed(fits, 4)}`);
+    clauses.push(...misses);
+  } else {
+    clauses.push(misses.length > 0 ? `Little in common with ${startupName}: ${misses.join("; ")}` : `Little in common with ${startupName}`);
+  }
   if (unknown.length > 0) clauses.push(`${listed(unknown, 4)} not known`);
-  return { value: clamp(Math.round(fit * 100), 0, 100), detail: clauses.join("; ") };
+  return { value, detail: clauses.join("; "), known };
 }
 
 function lowerFirst(text: string): string {
@@ -840,7 +867,7 @@ export function profileFit(
   investor: Pick<RubricInvestor, "sectors" | "stages" | "geographies" | "check_min" | "check_max">,
   startups: ReadonlyArray<{ name: string; rubric: Rubric }>,
 ): ProfileFit {
-  let best: ProfileFit = { value: null, detail: null };
+  let best: ProfileFit = { value: null, detail: null, known: null };
   for (const startup of startups) {
     const fit = describeFit(investor, startup.rubric, startup.name);
     if (fit.value !== null && (best.value === null || fit.value > best.value)) best = fit;

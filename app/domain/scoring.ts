@@ -41,6 +41,8 @@ export type InvestorForScoring = {
   signal_red_flag: string | null;
   /** The fit in words ("Fits Ledgerly on fintech and seed"), when the profile was matched. */
   fit_detail?: string | null;
+  /** How much of the profile the fit could see, 0–100 (null: all of it, or no fit). */
+  fit_known?: number | null;
 };
 
 export type ScoreComponent = { key: string; label: string; points: number; detail: string };
@@ -246,7 +248,7 @@ export function scoreInvestor(
   const raw = components.reduce((sum, component) => sum + component.points, 0);
   const score = Math.min(100, Math.max(0, Math.round(raw)));
   const knowsSomething = evidence.length > 0 || activity !== null || fit !== null || investor.signal_red_flag !== null;
-  const { action, reason } = recommendAction(investor, score, knowsSomething, now, rules);
+  const { action, reason } = recommendAction(investor, score, knowsSomething, now, rules, weighed.counting > 0);
   return { score, action, explained: { total: score, components, action_reason: reason } };
 }
 
@@ -262,6 +264,7 @@ export function recommendAction(
   knowsSomething: boolean,
   now: Date,
   rules: ScoringRules,
+  hasNews = false,
 ): { action: RecommendedAction; reason: string } {
   const status = investor.relationship_status;
   if (status === "committed") return { action: "committed", reason: "Committed: already in your round." };
@@ -294,6 +297,10 @@ export function recommendAction(
   const fitKnown = clampSignal(investor.signal_fit) !== null;
   const about = fitKnown ? fitWords(investor.signal_fit, investor.fit_detail) : activityWords(clampSignal(investor.signal_activity));
   if (score < rules.dontChaseThreshold) {
+    // A low fit seen through half the profile or less, with no news either, is too little to
+    // rule someone out: say what is missing instead.
+    const thinProfile = fitKnown && (investor.fit_known ?? 100) < 50 && clampSignal(investor.signal_activity) === null && !hasNews;
+    if (thinProfile) return { action: "wait", reason: `Too little known to judge. ${about}.` };
     return { action: "dont_chase", reason: `Not worth chasing now. ${fitKnown ? about : "Quiet lately, with no recent news"}.` };
   }
   if (UNCONTACTED_STATUSES.has(status) && score >= rules.emailFirstThreshold) {

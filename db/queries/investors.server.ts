@@ -16,7 +16,7 @@ function nowIso(now: Date): string {
 }
 
 export function scoringInput(
-  row: Pick<InvestorRow, "relationshipStatus" | "lastContactDate" | "signalActivity" | "signalFit" | "fitDetail" | "signalRedFlag">,
+  row: Pick<InvestorRow, "relationshipStatus" | "lastContactDate" | "signalActivity" | "signalFit" | "fitDetail" | "fitKnown" | "signalRedFlag">,
 ): InvestorForScoring {
   return {
     relationship_status: row.relationshipStatus,
@@ -24,6 +24,7 @@ export function scoringInput(
     signal_activity: row.signalActivity,
     signal_fit: row.signalFit,
     fit_detail: row.fitDetail,
+    fit_known: row.fitKnown,
     signal_red_flag: row.signalRedFlag,
   };
 }
@@ -65,7 +66,7 @@ export function rescoreInvestor(db: AppDatabase, id: number, now: Date, rules: S
 export function rescoreAllInvestors(db: AppDatabase, now: Date, rules: ScoringRules): number {
   const client = db.$client;
   const readInvestors = client.prepare(
-    "select id, action, relationship_status, last_contact_date, signal_activity, signal_fit, fit_detail, signal_red_flag from investors order by id",
+    "select id, action, relationship_status, last_contact_date, signal_activity, signal_fit, fit_detail, fit_known, signal_red_flag from investors order by id",
   );
   const readEvidence = client.prepare(
     "select investor_id, published_at, found_at, category, relevance from evidence order by investor_id",
@@ -79,6 +80,7 @@ export function rescoreAllInvestors(db: AppDatabase, now: Date, rules: ScoringRu
     id: number;
     action: RecommendedAction;
     fit_detail: string | null;
+    fit_known: number | null;
     relationship_status: RelationshipStatus;
     last_contact_date: string | null;
     signal_activity: number | null;
@@ -306,6 +308,7 @@ export function listInvestors(db: AppDatabase, query: InvestorListQuery) {
       signalRedFlag: investors.signalRedFlag,
       signalsCheckedAt: investors.signalsCheckedAt,
       startupScore: query.startupId ? startupScore : sql<null>`null`,
+      reason: sql<string | null>`json_extract(${investors.scoreExplained}, '$.action_reason')`,
     })
     .from(investors)
     .where(where)

@@ -171,7 +171,7 @@ export function updateFitSignals(db: AppDatabase, onlyIds?: ReadonlySet<number>)
     const rubric = latestRubric(db, startup.id)?.rubric;
     return rubric ? [{ name: startup.name, rubric }] : [];
   });
-  const write = db.$client.prepare("update investors set signal_fit = ?, fit_detail = ? where id = ?");
+  const write = db.$client.prepare("update investors set signal_fit = ?, fit_detail = ?, fit_known = ? where id = ?");
   const rows = db
     .select(rubricInvestorColumns)
     .from(investors)
@@ -181,7 +181,7 @@ export function updateFitSignals(db: AppDatabase, onlyIds?: ReadonlySet<number>)
     for (const row of rows) {
       if (onlyIds && !onlyIds.has(row.id)) continue;
       const fit = profileFit(row as RubricInvestor, all);
-      write.run(fit.value, fit.detail, row.id);
+      write.run(fit.value, fit.detail, fit.known, row.id);
     }
   })();
 }

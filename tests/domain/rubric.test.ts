@@ -579,7 +579,22 @@ describe("fitSignal and profileFit", () => {
   it("counts an unknown part as nothing and says it is not known", () => {
     const fit = profileFit(investor({ check_min: null, check_max: null }), [{ name: "Ledgerly", rubric }]);
     expect(fit.value).toBe(Math.round((19 / 23) * 100));
-    expect(fit.detail).toBe("Fits Ledgerly on fintech and payments, Seed and Europe; cheque size not known");
+    expect(fit.detail).toBe("Fits Ledgerly on fintech/payments, Seed and Europe; cheque size not known");
+  });
+
+  it("leaves out a part the startup leaves open, instead of a match everyone gets", () => {
+    const noRound = { ...rubric, check_size: {} };
+    const mismatch = investor({ sectors: ["Biotech"], stages: ["series_b_plus"], geographies: ["Asia"] });
+    expect(profileFit(mismatch, [{ name: "Open", rubric: noRound }]).value).toBe(0);
+    // The same with every weight at 0 (counted as equal weights).
+    const zero = { ...noRound, weights: Object.fromEntries(RUBRIC_WEIGHT_KEYS.map((key) => [key, 0])) as Rubric["weights"] };
+    expect(profileFit(mismatch, [{ name: "Open", rubric: zero }]).value).toBe(0);
+  });
+
+  it("counts a region's countries and sub-regions as that region", () => {
+    const nordic = profileFit(investor({ geographies: ["Nordics"] }), [{ name: "Ledgerly", rubric }]);
+    expect(nordic.detail).toContain("Europe");
+    expect(nordic.value).toBe(100);
   });
 
   it("says what does not match, in the founder's words", () => {

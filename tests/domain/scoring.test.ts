@@ -218,6 +218,14 @@ describe("scoring examples", () => {
     expect(miss.explained.action_reason).toContain("invests in biotech");
   });
 
+  it("does not rule someone out on a fit seen through a quarter of their profile", () => {
+    const thin = scoreInvestor({ ...base, signal_fit: 0, fit_known: 17, fit_detail: "Little in common with Ledgerly: invests in Asia, not Europe; sectors, stages and cheque size not known" }, [], now);
+    expect(thin.action).toBe("wait");
+    expect(thin.explained.action_reason).toMatch(/^Too little known to judge\. Little in common/);
+    const full = scoreInvestor({ ...base, signal_fit: 0, fit_known: 100, fit_detail: "Little in common with Ledgerly" }, [], now);
+    expect(full.action).toBe("dont_chase");
+  });
+
   it("says how overdue a follow-up is, in days", () => {
     const active = { ...base, relationship_status: "meeting_scheduled" as const };
     expect(scoreInvestor({ ...active, last_contact_date: dateDaysAgo(23) }, [], now).explained.action_reason).toBe(

@@ -17,7 +17,7 @@ const COLUMNS: Array<{ key: DashboardQuery["sort"] | null; label: string }> = [
   { key: "action", label: "Action" },
   { key: "status", label: "Status" },
   { key: "last_contact", label: "Last contact" },
-  { key: null, label: "Why now" },
+  { key: null, label: "Why" },
 ];
 
 export function InvestorTable({ data, query, basePath, investorPath }: Props) {
@@ -133,8 +133,8 @@ export function InvestorTable({ data, query, basePath, investorPath }: Props) {
                       <span className="red-flag">⚑ {investor.signalRedFlag}</span>
                     ) : investor.signalHook ? (
                       investor.signalHook
-                    ) : investor.signalsCheckedAt ? (
-                      <span className="muted">Nothing new</span>
+                    ) : investor.reason ? (
+                      <span className="muted">{investor.reason}</span>
                     ) : (
                       <span className="muted">No data yet</span>
                     )}

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import type { TodayRow } from "#db/queries/today.server.ts";
+import { STATUS_LABELS } from "../../domain/investor.ts";
 import { type TodayAction, type TodayLists, overdueText } from "../../domain/today.ts";
 
 export type TodayData = {
@@ -58,13 +59,16 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
                         {row.name}
                       </Link>
                       {row.firm && row.firm !== row.name ? <span className="muted"> · {row.firm}</span> : null}
-                      {action !== "dont_chase" ? <span className="today-score" title="Overall score, 0–100">{row.score}</span> : null}
+                      {action !== "dont_chase" ? <span className="today-score" title="Overall score, 0–100">score {row.score}</span> : null}
                     </div>
                     <p className="today-reason">
                       {action === "follow_up" ? (
-                        <strong>{overdueText(row, now, data.followUpAfterDays)}. </strong>
-                      ) : null}
-                      {action === "follow_up" ? null : row.reason}
+                        <>
+                          <strong>{overdueText(row, now, data.followUpAfterDays)}</strong> · {STATUS_LABELS[row.relationship_status]}
+                        </>
+                      ) : (
+                        row.reason
+                      )}
                     </p>
                     {action === "email_first" && row.signal_hook ? <p className="today-hook">{row.signal_hook}</p> : null}
                     {action !== "dont_chase" ? <EmailedButton id={row.id} name={row.name} investorPath={investorPath} /> : null}

@@ -1,2 +1,0 @@
-ALTER TABLE `investors` ADD `action_since` text;--> statement-breakpoint
-ALTER TABLE `investors` ADD `fit_detail` text;
