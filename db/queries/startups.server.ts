@@ -115,7 +115,8 @@ export function saveEvaluations(db: AppDatabase, startupId: number, items: Evalu
 /** What the rubric scores need, for every real investor (also sent to the browser for live ranking). */
 export function rubricInputs(db: AppDatabase, startupId: number) {
   const rows = db
-    .select({ ...rubricInvestorColumns, name: investors.name, firm: investors.firm })
+    // email and hook: the startup page's outreach drafts need them (the rubric does not).
+    .select({ ...rubricInvestorColumns, name: investors.name, firm: investors.firm, email: investors.email, signal_hook: investors.signalHook })
     .from(investors)
     .where(eq(investors.isDemo, false))
     .orderBy(asc(investors.id))
