@@ -1,0 +1,62 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { compressResponse, negotiateEncoding } from "#app/http/compression.server.ts";
+
+const big = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Investor ${i}` })) });
+
+function get(acceptEncoding?: string, method = "GET") {
+  return new Request("http://localhost/x", { method, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+}
+
+describe("Accept-Encoding negotiation", () => {
+  it.each([
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0.5, gzip;q=0.8", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["identity", null],
+    ["*", "br"],
+    ["*;q=0", null],
+    ["", null],
+    [undefined, null],
+  ] as const)("%s → %s", (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
+
+describe("compressResponse", () => {
+  it("compresses JSON with brotli, decoding to the same bytes, with Vary and a weak ETag", async () => {
+    const response = await compressResponse(get("gzip, br"), new Response(big, { headers: { "content-type": "application/json", etag: '"abc"', vary: "Cookie" } }));
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(response.headers.get("etag")).toBe('W/"abc"');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get("content-length"))).toBe(bytes.length);
+    expect(brotliDecompressSync(bytes).toString()).toBe(big);
+  });
+
+  it("streams HTML through gzip", async () => {
+    const html = `<!doctype html><p>${"Hello investors. ".repeat(200)}</p>`;
+    const response = await compressResponse(get("gzip"), new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } }));
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(html);
+  });
+
+  it("leaves alone: tiny bodies, HEAD, 304, event streams, already encoded, no Accept-Encoding", async () => {
+    const json = { "content-type": "application/json" };
+    const cases: Array<[Request, Response]> = [
+      [get("br"), new Response('{"ok":true}', { headers: json })],
+      [get("br", "HEAD"), new Response(null, { headers: { "content-type": "text/html" } })],
+      [get("br"), new Response(null, { status: 304, headers: { etag: '"abc"' } })],
+      [get("br"), new Response("data: x\n\n".repeat(500), { headers: { "content-type": "text/event-stream" } })],
+      [get("br"), new Response(big, { headers: { ...json, "content-encoding": "gzip" } })],
+      [get(), new Response(big, { headers: json })],
+    ];
+    for (const [request, response] of cases) {
+      const result = await compressResponse(request, response);
+      expect(result.headers.get("content-encoding") ?? null).toBe(response.headers.get("content-encoding"));
+    }
+    // The uncompressed answer to a client that takes nothing still says it varies.
+    expect((await compressResponse(get(), new Response(big, { headers: json }))).headers.get("vary")).toBe("Accept-Encoding");
+  });
+});
