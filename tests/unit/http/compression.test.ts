@@ -60,3 +60,18 @@ describe("compressResponse", () => {
     expect((await compressResponse(get(), new Response(big, { headers: json }))).headers.get("vary")).toBe("Accept-Encoding");
   });
 });
+
+describe("one version, compressed once", () => {
+  it("reuses the compressed body of an answer whose strong ETag it has seen", async () => {
+    const headers = { "content-type": "application/json", etag: '"v1"' };
+    const first = await compressResponse(get("br"), new Response(big, { headers }));
+    expect(brotliDecompressSync(Buffer.from(await first.arrayBuffer())).toString()).toBe(big);
+    // Same URL and tag: the kept bytes are sent, not a fresh compression of this body.
+    const other = big.replace("Investor 0", "Investor X");
+    const second = await compressResponse(get("br"), new Response(other, { headers }));
+    expect(brotliDecompressSync(Buffer.from(await second.arrayBuffer())).toString()).toBe(big);
+    // A new tag is a new version.
+    const third = await compressResponse(get("br"), new Response(other, { headers: { ...headers, etag: '"v2"' } }));
+    expect(brotliDecompressSync(Buffer.from(await third.arrayBuffer())).toString()).toBe(other);
+  });
+});
