@@ -150,7 +150,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <a href="/export.json" download>
               Download everything (JSON)
             </a>{" "}
-            — investors with your notes, contact history, signals and evidence; startups with their rubrics and scores. For a backup, or for leaving.
+            — investors with your notes, contact history, signals and evidence; startups with their rubrics and scores; the outreach details saved here. For a
+            backup, or for leaving.
           </li>
         </ul>
       </section>

@@ -62,6 +62,9 @@ for (const javaScript of [true, false]) {
       await expect(page.getByLabel("Your pitch, in one or two sentences")).toHaveValue("Isotopes for cancer care");
       await expect(page.getByLabel("Meeting link")).toHaveValue("https://cal.example.com/irene");
       await expect(page.getByText("Saved here. Empty the field and save to go back to FOUNDER_NAME.")).toBeVisible();
+      // They leave with everything else.
+      const exported = await (await page.request.get("/export.json")).json();
+      expect(exported.founder).toEqual({ name: "Irène Joliot", pitch: "Isotopes for cancer care", meeting_link: "https://cal.example.com/irene" });
 
       // The investor page's draft uses them; the subject travels with Copy and mailto.
       await page.goto(url);
