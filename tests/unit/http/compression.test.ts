@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressResponse, negotiateEncoding } from "#app/http/compression.server.ts";
+import { compressResponse, negotiateEncoding, precompressStaticFiles } from "#app/http/compression.server.ts";
 
 const big = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Investor ${i}` })) });
 
@@ -73,5 +73,31 @@ describe("one version, compressed once", () => {
     // A new tag is a new version.
     const third = await compressResponse(get("br"), new Response(other, { headers: { ...headers, etag: '"v2"' } }));
     expect(brotliDecompressSync(Buffer.from(await third.arrayBuffer())).toString()).toBe(other);
+  });
+});
+
+describe("precompressStaticFiles", () => {
+  it("writes .br and .gz beside files of 1 KB or more, once, skipping tiny and hidden files", async () => {
+    const { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync, statSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "ipi-precompress-"));
+    mkdirSync(join(dir, "assets"));
+    mkdirSync(join(dir, ".vite"));
+    const script = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `row ${i}`))};`;
+    writeFileSync(join(dir, "assets/app.js"), script);
+    writeFileSync(join(dir, "assets/tiny.css"), "a{color:red}");
+    writeFileSync(join(dir, "assets/logo.png"), Buffer.alloc(4096));
+    writeFileSync(join(dir, ".vite/manifest.json"), JSON.stringify({ big: "x".repeat(4096) }));
+
+    expect(await precompressStaticFiles(dir)).toEqual({ files: 1, written: 2 });
+    expect(brotliDecompressSync(readFileSync(join(dir, "assets/app.js.br"))).toString()).toBe(script);
+    expect(gunzipSync(readFileSync(join(dir, "assets/app.js.gz"))).toString()).toBe(script);
+    for (const skipped of ["assets/tiny.css.br", "assets/logo.png.br", ".vite/manifest.json.br"]) expect(existsSync(join(dir, skipped))).toBe(false);
+
+    // Up to date: nothing is compressed again.
+    const before = statSync(join(dir, "assets/app.js.br")).mtimeMs;
+    expect(await precompressStaticFiles(dir)).toEqual({ files: 1, written: 0 });
+    expect(statSync(join(dir, "assets/app.js.br")).mtimeMs).toBe(before);
   });
 });
