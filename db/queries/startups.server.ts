@@ -6,8 +6,14 @@ import { evaluations, evidence, investors, rubrics, startupScores, startups } fr
 
 export type StartupRow = typeof startups.$inferSelect;
 
-/** The investor columns a rubric reads (RubricInvestor), selected the same way everywhere. */
+/**
+ * The investor columns a rubric reads (RubricInvestor), selected the same way everywhere; the
+ * email and hook ride along for the startup page's outreach drafts (without them every draft
+ * there said "No email address on file").
+ */
 const rubricInvestorColumns = {
+  email: investors.email,
+  signal_hook: investors.signalHook,
   id: investors.id,
   sectors: investors.sectors,
   stages: investors.stages,
@@ -115,8 +121,7 @@ export function saveEvaluations(db: AppDatabase, startupId: number, items: Evalu
 /** What the rubric scores need, for every real investor (also sent to the browser for live ranking). */
 export function rubricInputs(db: AppDatabase, startupId: number) {
   const rows = db
-    // email and hook: the startup page's outreach drafts need them (the rubric does not).
-    .select({ ...rubricInvestorColumns, name: investors.name, firm: investors.firm, email: investors.email, signal_hook: investors.signalHook })
+    .select({ ...rubricInvestorColumns, name: investors.name, firm: investors.firm })
     .from(investors)
     .where(eq(investors.isDemo, false))
     .orderBy(asc(investors.id))
