@@ -150,3 +150,16 @@ export function reportSettings(config: Config): Record<(typeof REPORTED_SETTINGS
   }
   return report;
 }
+
+/**
+ * For /settings: which variables were given a value of their own (true) or left to their
+ * default or unset (false). Booleans only, never a value.
+ */
+export function reportVariables(config: Config): Record<keyof Config, boolean> {
+  const defaults = configSchema.parse({});
+  const report = {} as Record<keyof Config, boolean>;
+  for (const name of Object.keys(configSchema.shape) as Array<keyof Config>) {
+    report[name] = config[name] !== undefined && config[name] !== defaults[name];
+  }
+  return report;
+}

@@ -20,11 +20,14 @@ import { getApp } from "./app.server.ts";
 import { hasSession } from "./auth/guards.server.ts";
 import { isForeignOriginRequest } from "./auth/origin.ts";
 import { apiError } from "./http/api-error.ts";
+import { compressResponse } from "./http/compression.server.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 
 // The production server refuses foreign-origin writes before React Router sees them
 // (app/server.ts); this middleware applies the same rule under `react-router dev`.
 export const middleware: Route.MiddlewareFunction[] = [
+  // Outermost, so it compresses the final answer (pages, .data, API JSON) as it leaves.
+  async ({ request }, next) => compressResponse(request, await next()),
   async ({ request }, next) => {
     if (isForeignOriginRequest(request)) {
       const response = apiError(403, "forbidden_origin", "Cross-site requests are refused.");

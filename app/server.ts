@@ -8,6 +8,7 @@ import { bootApp, closeApp } from "./app.server.ts";
 import { isForeignOriginWrite } from "./auth/origin.ts";
 import { ConfigError } from "./config.server.ts";
 import { apiError } from "./http/api-error.ts";
+import { precompressStaticFiles } from "./http/compression.server.ts";
 import { CLIENT_ADDRESS_HEADER } from "./http/rate-limit.server.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import { startWorker } from "./jobs/worker.server.ts";
@@ -32,20 +33,35 @@ export function startServer(env: Record<string, string | undefined> = process.en
   const { config } = app;
   const production = config.NODE_ENV === "production";
 
-  const assets = sirv(fileURLToPath(new URL("../client", import.meta.url)), {
-    etag: true,
-    gzip: false,
-    setHeaders(res, pathname) {
-      const headers = new Headers();
-      applySecurityHeaders(headers, production);
-      headers.forEach((value, name) => res.setHeader(name, value));
-      // Vite fingerprints everything under /assets, so those files never change.
-      res.setHeader(
-        "cache-control",
-        pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-      );
+  // Static files go out precompressed (.br/.gz beside each, written by the build); should some
+  // be missing, they are written here in the background and sirv, which lists the folder when
+  // created, is created again.
+  const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+  const serveAssets = () =>
+    sirv(clientDir, {
+      etag: true,
+      gzip: true,
+      brotli: true,
+      setHeaders(res, pathname) {
+        const headers = new Headers();
+        applySecurityHeaders(headers, production);
+        headers.forEach((value, name) => res.setHeader(name, value));
+        // Vite fingerprints everything under /assets, so those files never change.
+        res.setHeader(
+          "cache-control",
+          pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
+      },
+    });
+  let assets = serveAssets();
+  void precompressStaticFiles(clientDir).then(
+    ({ files, written }) => {
+      if (written === 0) return;
+      assets = serveAssets();
+      log.info(`compressed ${files} static files (brotli and gzip)`);
     },
-  });
+    () => log.warn("could not compress static files; they are sent uncompressed"),
+  );
   const handleRequest = createRequestListener({ build: build as unknown as ServerBuild, mode: config.NODE_ENV });
   const refuseForeignOrigin = async (res: import("node:http").ServerResponse) => {
     const response = apiError(403, "forbidden_origin", "Cross-site requests are refused.");

@@ -4,16 +4,19 @@
  * (b) the dashboard loader with 5,000 investors; (c) the search feed with 10,000 investors;
  * (d) the palette's keystroke-to-paint time in Chromium with 10,000 investors (bench/palette.ts);
  * (e) the refresh's overhead per investor against zero-latency fakes (bench/refresh-overhead.ts);
- * (f) the selection simulation: important news found within 4 days per credit (bench/selection-sim.ts).
+ * (f) the selection simulation: important news found within 4 days per credit (bench/selection-sim.ts);
+ * (g) compression: the dashboard's first-load JS compressed vs the 150 KB goal, its HTML (bench/compression.ts).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { join } from "node:path";
 import { migrateDatabase, openDatabase } from "#db/database.server.ts";
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
 import { readSearchFeed, rescoreAllInvestors } from "#db/queries/investors.server.ts";
 import { parseDashboardQuery } from "#app/domain/dashboard-query.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
+import { dynamicSizes, runCompressionBench } from "./compression.ts";
 import { runPaletteBench } from "./palette.ts";
 import { runRefreshOverheadBench } from "./refresh-overhead.ts";
 import { printSimulation, runSelectionSimulation } from "./selection-sim.ts";
@@ -83,7 +86,11 @@ console.log("# Investor Pipeline benchmarks\n");
   console.log("(c) search feed, 10,000 investors");
   console.log(`    feed (rows + JSON + ETag): ${summary(feed)}`);
   console.log(`    baseline (raw select):     ${summary(floor)}; ratio ${(percentile(feed, 50) / percentile(floor, 50)).toFixed(1)}×`);
-  console.log(`    body size: ${(readSearchFeed(db, false).body.length / 1024).toFixed(0)} KiB\n`);
+  const body = readSearchFeed(db, false).body;
+  const sizes = dynamicSizes(body);
+  const compressing = measure(() => brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }), 10);
+  console.log(`    body size: ${(sizes.raw / 1024).toFixed(0)} KiB; as sent compressed: ${(sizes.brotli / 1024).toFixed(0)} KiB brotli (${(sizes.raw / sizes.brotli).toFixed(1)}×), ${(sizes.gzip / 1024).toFixed(0)} KiB gzip (${(sizes.raw / sizes.gzip).toFixed(1)}×)`);
+  console.log(`    brotli, once per feed version (then kept by ETag): ${summary(compressing)}\n`);
   db.$client.close();
 
   if (process.argv.includes("--no-browser")) {
@@ -92,6 +99,8 @@ console.log("# Investor Pipeline benchmarks\n");
     await runPaletteBench(path);
     console.log("");
   }
+  await runCompressionBench(path, 10_000);
+  console.log("");
 }
 
 await runRefreshOverheadBench();

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/export-json";
 import { exportEverything } from "#db/queries/export.server.ts";
+import { readSavedFounderSettings } from "#db/queries/founder-settings.server.ts";
 import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 
@@ -7,7 +8,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
   requirePageSession(request, app);
   const date = app.now().toISOString().slice(0, 10);
-  return new Response(JSON.stringify(exportEverything(app.db, app.now()), null, 2), {
+  // The outreach details saved on /settings are the founder's too (unset ones are left out).
+  const { founderName, pitch, meetingLink } = readSavedFounderSettings(app.db);
+  const everything = { ...exportEverything(app.db, app.now()), founder: { name: founderName, pitch, meeting_link: meetingLink } };
+  return new Response(JSON.stringify(everything, null, 2), {
     headers: {
       "content-type": "application/json; charset=utf-8",
       "content-disposition": `attachment; filename="investor-pipeline-${date}.json"`,

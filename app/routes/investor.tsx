@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/investor";
+import { loadFounderSettings } from "#db/queries/founder-settings.server.ts";
 import { editInvestor, getInvestorDetail } from "#db/queries/investors.server.ts";
 import { startupScoresFor } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
@@ -32,13 +33,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       return { ...item, ageDays, weight: decayWeight(ageDays, app.rules.halfLifeDays) };
     }),
     halfLifeDays: app.rules.halfLifeDays,
-    outreach: draftOutreach({
-      founderName: app.config.FOUNDER_NAME,
-      pitch: app.config.FOUNDER_PITCH,
-      investorName: detail.investor.name,
-      investorEmail: detail.investor.email,
-      hook: detail.investor.signalHook,
-      meetingLink: app.config.MEETING_LINK,
+    // The demo is open to anyone: its drafts show placeholders, never the founder's own details.
+    outreach: draftOutreach(detail.investor, {
+      founder: demo ? {} : loadFounderSettings(app.db, app.config),
+      now,
+      followUpAfterDays: app.rules.followUpAfterDays,
     }),
     saved: new URL(request.url).searchParams.get("saved") === "1",
     startupScores: demo ? [] : startupScoresFor(app.db, detail.investor.id),

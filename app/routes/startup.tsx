@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/startup";
+import { loadFounderSettings } from "#db/queries/founder-settings.server.ts";
 import { getStartup, latestRubric, rubricInputs } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
 import { pageId } from "../http/api-error.ts";
@@ -23,6 +24,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const current = startup ? latestRubric(app.db, id) : undefined;
   if (!startup || !current) throw new Response("Not found", { status: 404 });
   const url = new URL(request.url);
+  // A startup's drafts pitch that startup; the founder's name and meeting link come from /settings.
+  const { founderName, meetingLink } = loadFounderSettings(app.db, app.config);
   return {
     startup,
     rubric: current.rubric,
@@ -31,8 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     inputs: rubricInputs(app.db, id),
     now: app.now().toISOString(),
     rules: app.rules,
-    founderName: app.config.FOUNDER_NAME ?? null,
-    meetingLink: app.config.MEETING_LINK ?? null,
+    founder: { founderName, meetingLink },
     notice: url.searchParams.get("notice"),
   };
 }
@@ -78,7 +80,7 @@ const WEIGHT_LABELS: Record<(typeof RUBRIC_WEIGHT_KEYS)[number], string> = {
 };
 
 export default function StartupPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { startup, inputs, rules } = loaderData;
+  const { startup, inputs, rules, founder } = loaderData;
   const navigation = useNavigation();
   const [rubric, setRubric] = useState<Rubric>(loaderData.rubric);
   const [form, fields] = useForm({
@@ -245,14 +247,17 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
               <summary>{row.investor.name}</summary>
               <OutreachDraftView
                 id={`draft-${row.investor.id}`}
-                draft={draftOutreach({
-                  founderName: loaderData.founderName ?? undefined,
-                  pitch: startup.pitch,
-                  startupName: startup.name,
-                  investorName: row.investor.name,
-                  hook: null,
-                  meetingLink: loaderData.meetingLink ?? undefined,
-                })}
+                draft={draftOutreach(
+                  {
+                    name: row.investor.name,
+                    firm: row.investor.firm,
+                    email: row.investor.email,
+                    relationshipStatus: row.investor.relationship_status,
+                    lastContactDate: row.investor.last_contact_date,
+                    signalHook: row.investor.signal_hook,
+                  },
+                  { founder, startup: { name: startup.name, pitch: startup.pitch }, now: new Date(loaderData.now), followUpAfterDays: rules.followUpAfterDays },
+                )}
               />
             </details>
           ))}

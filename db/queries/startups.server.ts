@@ -6,8 +6,14 @@ import { evaluations, evidence, investors, rubrics, startupScores, startups } fr
 
 export type StartupRow = typeof startups.$inferSelect;
 
-/** The investor columns a rubric reads (RubricInvestor), selected the same way everywhere. */
+/**
+ * The investor columns a rubric reads (RubricInvestor), selected the same way everywhere; the
+ * email and hook ride along for the startup page's outreach drafts (without them every draft
+ * there said "No email address on file").
+ */
 const rubricInvestorColumns = {
+  email: investors.email,
+  signal_hook: investors.signalHook,
   id: investors.id,
   sectors: investors.sectors,
   stages: investors.stages,

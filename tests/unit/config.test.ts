@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig, reportSettings } from "#app/config.server.ts";
+import { ConfigError, parseConfig, reportSettings, reportVariables } from "#app/config.server.ts";
 
 describe("parseConfig", () => {
   it("applies the documented defaults to an empty environment", () => {
@@ -57,6 +57,18 @@ describe("parseConfig", () => {
     const report = reportSettings(parseConfig({ GEMINI_API_KEY: "k", CRON_SECRET: "c" }));
     expect(report.GEMINI_API_KEY).toBe(true);
     expect(report.TAVILY_API_KEY).toBe(false);
+    for (const value of Object.values(report)) expect(typeof value).toBe("boolean");
+  });
+});
+
+describe("reportVariables", () => {
+  it("says which variables were given a value of their own, never the value", () => {
+    const report = reportVariables(parseConfig({ TAVILY_API_KEY: "tvly-secret", REFRESH_CRON: "0 6 * * 1", TZ_SCHEDULE: "UTC" }));
+    expect(report.TAVILY_API_KEY).toBe(true);
+    expect(report.REFRESH_CRON).toBe(true);
+    expect(report.TZ_SCHEDULE).toBe(false); // the default, given explicitly
+    expect(report.GEMINI_API_KEY).toBe(false);
+    expect(report.DATABASE_PATH).toBe(false);
     for (const value of Object.values(report)) expect(typeof value).toBe("boolean");
   });
 });

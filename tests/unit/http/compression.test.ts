@@ -1,0 +1,103 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { compressResponse, negotiateEncoding, precompressStaticFiles } from "#app/http/compression.server.ts";
+
+const big = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Investor ${i}` })) });
+
+function get(acceptEncoding?: string, method = "GET") {
+  return new Request("http://localhost/x", { method, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+}
+
+describe("Accept-Encoding negotiation", () => {
+  it.each([
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0.5, gzip;q=0.8", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["identity", null],
+    ["*", "br"],
+    ["*;q=0", null],
+    ["", null],
+    [undefined, null],
+  ] as const)("%s → %s", (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+});
+
+describe("compressResponse", () => {
+  it("compresses JSON with brotli, decoding to the same bytes, with Vary and a weak ETag", async () => {
+    const response = await compressResponse(get("gzip, br"), new Response(big, { headers: { "content-type": "application/json", etag: '"abc"', vary: "Cookie" } }));
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(response.headers.get("etag")).toBe('W/"abc"');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get("content-length"))).toBe(bytes.length);
+    expect(brotliDecompressSync(bytes).toString()).toBe(big);
+  });
+
+  it("streams HTML through gzip", async () => {
+    const html = `<!doctype html><p>${"Hello investors. ".repeat(200)}</p>`;
+    const response = await compressResponse(get("gzip"), new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } }));
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(html);
+  });
+
+  it("leaves alone: tiny bodies, HEAD, 304, event streams, already encoded, no Accept-Encoding", async () => {
+    const json = { "content-type": "application/json" };
+    const cases: Array<[Request, Response]> = [
+      [get("br"), new Response('{"ok":true}', { headers: json })],
+      [get("br", "HEAD"), new Response(null, { headers: { "content-type": "text/html" } })],
+      [get("br"), new Response(null, { status: 304, headers: { etag: '"abc"' } })],
+      [get("br"), new Response("data: x\n\n".repeat(500), { headers: { "content-type": "text/event-stream" } })],
+      [get("br"), new Response(big, { headers: { ...json, "content-encoding": "gzip" } })],
+      [get(), new Response(big, { headers: json })],
+    ];
+    for (const [request, response] of cases) {
+      const result = await compressResponse(request, response);
+      expect(result.headers.get("content-encoding") ?? null).toBe(response.headers.get("content-encoding"));
+    }
+    // The uncompressed answer to a client that takes nothing still says it varies.
+    expect((await compressResponse(get(), new Response(big, { headers: json }))).headers.get("vary")).toBe("Accept-Encoding");
+  });
+});
+
+describe("one version, compressed once", () => {
+  it("reuses the compressed body of an answer whose strong ETag it has seen", async () => {
+    const headers = { "content-type": "application/json", etag: '"v1"' };
+    const first = await compressResponse(get("br"), new Response(big, { headers }));
+    expect(brotliDecompressSync(Buffer.from(await first.arrayBuffer())).toString()).toBe(big);
+    // Same URL and tag: the kept bytes are sent, not a fresh compression of this body.
+    const other = big.replace("Investor 0", "Investor X");
+    const second = await compressResponse(get("br"), new Response(other, { headers }));
+    expect(brotliDecompressSync(Buffer.from(await second.arrayBuffer())).toString()).toBe(big);
+    // A new tag is a new version.
+    const third = await compressResponse(get("br"), new Response(other, { headers: { ...headers, etag: '"v2"' } }));
+    expect(brotliDecompressSync(Buffer.from(await third.arrayBuffer())).toString()).toBe(other);
+  });
+});
+
+describe("precompressStaticFiles", () => {
+  it("writes .br and .gz beside files of 1 KB or more, once, skipping tiny and hidden files", async () => {
+    const { mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync, statSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "ipi-precompress-"));
+    mkdirSync(join(dir, "assets"));
+    mkdirSync(join(dir, ".vite"));
+    const script = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `row ${i}`))};`;
+    writeFileSync(join(dir, "assets/app.js"), script);
+    writeFileSync(join(dir, "assets/tiny.css"), "a{color:red}");
+    writeFileSync(join(dir, "assets/logo.png"), Buffer.alloc(4096));
+    writeFileSync(join(dir, ".vite/manifest.json"), JSON.stringify({ big: "x".repeat(4096) }));
+
+    expect(await precompressStaticFiles(dir)).toEqual({ files: 1, written: 2 });
+    expect(brotliDecompressSync(readFileSync(join(dir, "assets/app.js.br"))).toString()).toBe(script);
+    expect(gunzipSync(readFileSync(join(dir, "assets/app.js.gz"))).toString()).toBe(script);
+    for (const skipped of ["assets/tiny.css.br", "assets/logo.png.br", ".vite/manifest.json.br"]) expect(existsSync(join(dir, skipped))).toBe(false);
+
+    // Up to date: nothing is compressed again.
+    const before = statSync(join(dir, "assets/app.js.br")).mtimeMs;
+    expect(await precompressStaticFiles(dir)).toEqual({ files: 1, written: 0 });
+    expect(statSync(join(dir, "assets/app.js.br")).mtimeMs).toBe(before);
+  });
+});
