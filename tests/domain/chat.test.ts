@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ACTIONS, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
+import { orderToday } from "#app/domain/today.ts";
 import {
   CHAT_JSON_SCHEMA,
   CHAT_SYSTEM_PROMPT,
@@ -385,6 +386,19 @@ describe("the plain summary when no model answers", () => {
       answer: "Email first: Ada Lovelace (score 72), Grace Hopper (64). Hook for Ada Lovelace: Led a $4M seed in Babbage Labs on 3 Nov.",
       investor_ids: [12, 7],
     });
+  });
+
+  it("answers 'who first?' with Today's list, in Today's order, without a model", () => {
+    const rows = [
+      investor({ id: 1, name: "Older Hook", score: 60, action: "email_first", hook_at: "2026-11-01T00:00:00.000Z" }),
+      investor({ id: 2, name: "Fresh Hook", score: 60, action: "email_first", hook_at: "2026-11-20T00:00:00.000Z" }),
+      investor({ id: 3, name: "Best Score", score: 70, action: "email_first" }),
+      investor({ id: 4, name: "Not Today", score: 90, action: "wait" }),
+    ];
+    const counts = { tracked: 4, emailFirst: 3, followUpsDue: 0, dontChase: 0 };
+    const today = orderToday(rows).email_first.map((row) => row.id);
+    expect(today).toEqual([3, 2, 1]);
+    expect(answerFor("who should I email first?", rows, counts).investor_ids).toEqual(today);
   });
 
   it("says which follow-ups are due, oldest contact first", () => {
