@@ -1,4 +1,6 @@
-import type { InvestorEdit, RelationshipStatus } from "./investor.ts";
+import { z } from "zod";
+import { DATE_MESSAGE, type FormWords } from "./form-messages.ts";
+import { type InvestorEdit, RELATIONSHIP_STATUSES, type RelationshipStatus, isoDate } from "./investor.ts";
 
 /**
  * The only columns an edit may write (SPEC §2: the four user-owned columns; contact history is
@@ -71,3 +73,44 @@ export function emailedEdit(status: RelationshipStatus, today: string): Investor
     ...(status === "not_contacted" || status === "researching" ? { relationship_status: "contacted" as const } : {}),
   };
 }
+
+const CONTACT_NOTE_MESSAGE = "Write a note for the contact";
+
+/**
+ * The investor page's form, as the browser and the action both check it. Unlike route #9's strict
+ * body it knows the `original.*` fields the form carries, and an all-empty "Add a contact" means
+ * "no contact" (a date or channel without a note is a mistake the founder is told about).
+ */
+export const investorEditFormSchema = z
+  .strictObject({
+    relationship_status: z.enum(RELATIONSHIP_STATUSES).optional(),
+    last_contact_date: isoDate.optional(),
+    personal_notes: z.string().max(10_000).optional(),
+    add_contact: z
+      .object({
+        date: isoDate.optional(),
+        channel: z.string().trim().max(40).optional(),
+        note: z.string().trim().max(2_000).optional(),
+      })
+      .optional(),
+    original: z.object(Object.fromEntries(EDIT_FORM_FIELDS.map((name) => [name, z.string().optional()]))).optional(),
+  })
+  .superRefine((form, context) => {
+    const contact = form.add_contact;
+    if ((contact?.date || contact?.channel) && !contact.note) {
+      context.addIssue({ code: "custom", message: CONTACT_NOTE_MESSAGE, path: ["add_contact", "note"] });
+    }
+  })
+  .transform(({ original: _original, add_contact, ...fields }): InvestorEdit => ({
+    ...fields,
+    ...(add_contact?.note ? { add_contact: { note: add_contact.note, date: add_contact.date, channel: add_contact.channel || undefined } } : {}),
+  }));
+
+export const INVESTOR_EDIT_WORDS: FormWords = {
+  relationship_status: { label: "Relationship status" },
+  last_contact_date: { label: "Last contact", invalid: DATE_MESSAGE },
+  personal_notes: { label: "Private notes" },
+  "add_contact.date": { label: "Contact date", invalid: DATE_MESSAGE },
+  "add_contact.channel": { label: "Channel" },
+  "add_contact.note": { label: "Note" },
+};

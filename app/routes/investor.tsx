@@ -9,8 +9,8 @@ import { pageId } from "../http/api-error.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
 import { InvestorDetail } from "../components/investor/investor-detail.tsx";
-import { investorEditSchema } from "../domain/investor.ts";
-import { EDIT_FORM_FIELDS, editFromForm } from "../domain/investor-edit.ts";
+import { founderErrors } from "../domain/form-messages.ts";
+import { EDIT_FORM_FIELDS, INVESTOR_EDIT_WORDS, editFromForm, investorEditFormSchema } from "../domain/investor-edit.ts";
 import { draftOutreach } from "../domain/outreach.ts";
 import { decayWeight, evidenceAgeDays } from "../domain/scoring.ts";
 
@@ -50,21 +50,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!demo) requirePageSession(request, app);
   const id = pageId(params.id);
   const formData = await request.formData();
-  // The form carries the values it was loaded with (`original.*`); they are not part of the edit.
+  // The form carries the values it was loaded with (`original.*`), read raw: an empty one is "".
   const original: Partial<Record<(typeof EDIT_FORM_FIELDS)[number], string>> = {};
   for (const name of EDIT_FORM_FIELDS) {
     const value = formData.get(`original.${name}`);
     if (typeof value === "string") original[name] = value;
-    formData.delete(`original.${name}`);
   }
-  const submission = parseWithZod(formData, { schema: investorEditSchema });
+  const submission = parseWithZod(formData, { schema: investorEditFormSchema, ...founderErrors(INVESTOR_EDIT_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const edit = editFromForm(submission.value, original);
   const found = editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules, demo });
   if (!found) throw new Response("Not found", { status: 404 });
   if (!demo) rescoreInvestorsForStartups(app, [id]);
-  const url = new URL(request.url);
-  return redirect(`${url.pathname}?saved=1`);
+  // Not request.url's path: a submission with JavaScript arrives at `/investors/:id.data`.
+  return redirect(`${demo ? "/demo" : ""}/investors/${id}?saved=1`);
 }
 
 export default function InvestorPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -99,10 +99,12 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Private notes")).toHaveValue("Prefers short decks.");
     await expect(page.getByRole("region", { name: "Contact history" })).toContainText("Intro call booked");
 
-    // A bad date is refused with the field named, and nothing is lost.
+    // A bad date (typed where the browser has no date picker) is refused in words, and nothing is lost.
+    await page.getByLabel("Last contact").evaluate((input: HTMLInputElement) => (input.type = "text"));
     await page.getByLabel("Last contact").fill("2026-13-40");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.locator(".field-error").first()).toBeVisible();
+    await expect(page.locator(".field-error").first()).toHaveText("Enter a date like 2026-11-23");
+    await expect(page.getByLabel("Private notes")).toHaveValue("Prefers short decks.");
 
     await page.goto("/");
     await page.getByRole("searchbox", { name: "Search" }).fill("noscript");

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { ContactRow, EvidenceRow, InvestorRow } from "#db/queries/investors.server.ts";
 import { type ScoreComponent, MAX_POINTS, RED_FLAG_PENALTY } from "../../domain/scoring.ts";
+import { founderErrors } from "../../domain/form-messages.ts";
 import {
   ACTION_LABELS,
   RELATIONSHIP_STATUSES,
@@ -10,9 +11,9 @@ import {
   STATUS_LABELS,
   type RecommendedAction,
   type Stage,
-  investorEditSchema,
   isHttpUrl,
 } from "../../domain/investor.ts";
+import { INVESTOR_EDIT_WORDS, investorEditFormSchema } from "../../domain/investor-edit.ts";
 import type { OutreachDraft } from "../../domain/outreach.ts";
 import { ActionBadge, DemoBadge, ScoreBar } from "../badges.tsx";
 import { OutreachDraftView } from "../outreach-draft.tsx";
@@ -117,7 +118,7 @@ export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, las
   const [form, fields] = useForm({
     lastResult: lastResult as never,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: investorEditSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: investorEditFormSchema, ...founderErrors(INVESTOR_EDIT_WORDS) }),
     defaultValue: {
       relationship_status: investor.relationshipStatus,
       last_contact_date: investor.lastContactDate ?? "",
@@ -248,10 +249,12 @@ export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, las
                 <div>
                   <label htmlFor={contact.date.id}>Date</label>
                   <input {...getInputProps(contact.date, { type: "date" })} />
+                  <FieldError errors={contact.date.errors} />
                 </div>
                 <div>
                   <label htmlFor={contact.channel.id}>Channel</label>
                   <input {...getInputProps(contact.channel, { type: "text" })} placeholder="email, call, intro…" />
+                  <FieldError errors={contact.channel.errors} />
                 </div>
               </div>
               <label htmlFor={contact.note.id}>Note</label>
