@@ -47,6 +47,8 @@ export function founderMessage(issue: $ZodIssue, words: FormWords): string {
   const name = fieldName(issue.path);
   const field = words[name] ?? { label: name ? name.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase()) : "This form" };
   if (isMissing(issue)) return field.required ?? `${field.label} is required`;
+  // A refinement written as a whole sentence ("Write a note for the contact") is already the founder's.
+  if (issue.code === "custom" && /^[A-Z]/.test(issue.message)) return issue.message;
   if (field.invalid) return field.invalid;
   const label = field.label;
   switch (issue.code) {
@@ -67,7 +69,7 @@ export function founderMessage(issue: $ZodIssue, words: FormWords): string {
       return `${label} is not valid`;
     case "custom":
       // Our own refinements are written as "must be …": name the field in front.
-      return /^[a-z]/.test(issue.message) ? `${label} ${issue.message}` : issue.message;
+      return `${label} ${issue.message}`;
     default:
       return `${label} is not valid`;
   }

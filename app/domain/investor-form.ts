@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FormWords } from "./form-messages.ts";
 import { RELATIONSHIP_STATUSES, investorProfileSchema } from "./investor.ts";
 
 /** "fintech; climate, AI" → ["fintech", "climate", "AI"]: forms and CSV cells hold lists as text. */
@@ -37,6 +38,24 @@ export const investorFormSchema = investorProfileSchema
     relationship_status: z.enum(RELATIONSHIP_STATUSES).default("not_contacted"),
   })
   .refine((value) => value.check_min === undefined || value.check_max === undefined || value.check_min <= value.check_max, {
-    message: "must be at least the minimum check",
+    message: "Largest check must be at least the smallest check",
     path: ["check_max"],
   });
+
+const AMOUNT = "must be an amount in US dollars, like 250k or 1.5m";
+
+/** The "Add investor" form's fields, as the founder reads them. */
+export const INVESTOR_FORM_WORDS: FormWords = {
+  name: { label: "Name" },
+  firm: { label: "Firm" },
+  kind: { label: "Kind" },
+  email: { label: "Email", invalid: "Enter an email address like name@fund.com" },
+  website: { label: "Website", invalid: "Website must start with http:// or https://" },
+  linkedin_url: { label: "LinkedIn", invalid: "LinkedIn must start with http:// or https://" },
+  sectors: { label: "Sectors" },
+  geographies: { label: "Geographies" },
+  stages: { label: "Stages" },
+  check_min: { label: "Smallest check", invalid: `Smallest check ${AMOUNT}` },
+  check_max: { label: "Largest check", invalid: `Largest check ${AMOUNT}` },
+  relationship_status: { label: "Relationship status" },
+};

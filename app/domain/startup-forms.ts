@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FormWords } from "./form-messages.ts";
 import { parseAmount, splitList } from "./investor-form.ts";
 import { RUBRIC_WEIGHT_KEYS, type Rubric, rubricSchema, startupInputSchema } from "./rubric.ts";
 
@@ -43,10 +44,56 @@ export const rubricFormSchema = z
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
       const path = issue.path.join(".").replace("thresholds.", "").replace("check_size.min", "check_min").replace("check_size.max", "check_max");
-      context.addIssue({ code: "custom", message: issue.message, path: path ? path.split(".") : [] });
+      // Keep the issue's kind (too big, not a number…) so the form can say it in words.
+      const message = issue.code === "custom" ? (RUBRIC_RULE_SENTENCES[path] ?? issue.message) : issue.message;
+      context.addIssue({ ...issue, message, path: path ? path.split(".") : [] } as z.core.$ZodRawIssue);
     }
     return z.NEVER;
   });
+
+/** The rubric's cross-field rules, said in the form's words (the API keeps its own). */
+const RUBRIC_RULE_SENTENCES: Record<string, string> = {
+  weights: "Set at least one weight above 0",
+  check_min: "Smallest check must not be above the largest check",
+  dont_chase: "Don't chase under score must be below Email first at score",
+};
+
+const AMOUNT = "must be an amount in US dollars, like 250k or 1.5m";
+
+export const STARTUP_FORM_WORDS: FormWords = {
+  name: { label: "Name" },
+  pitch: { label: "Pitch" },
+  sector: { label: "Sector" },
+  stage: { label: "Stage" },
+  geography: { label: "Geography" },
+  round_size: { label: "Round size", invalid: `Round size ${AMOUNT}` },
+  ask: { label: "Ask" },
+};
+
+/** The weights as the rubric editor labels them. */
+export const RUBRIC_WEIGHT_LABELS: Record<(typeof RUBRIC_WEIGHT_KEYS)[number], string> = {
+  sector: "Sector",
+  stage: "Stage",
+  geography: "Geography",
+  check_size: "Check size",
+  activity: "Activity",
+  evidence_relevance: "Evidence relevance",
+  relationship: "Relationship",
+};
+
+export const RUBRIC_FORM_WORDS: FormWords = {
+  ...Object.fromEntries(
+    RUBRIC_WEIGHT_KEYS.map((key) => [`weights.${key}`, { label: `${RUBRIC_WEIGHT_LABELS[key]} weight`, invalid: `${RUBRIC_WEIGHT_LABELS[key]} weight must be a number from 0 to 10` }]),
+  ),
+  weights: { label: "Weights" },
+  sector_keywords: { label: "Sector keywords" },
+  stages: { label: "Stages" },
+  geographies: { label: "Geographies" },
+  check_min: { label: "Smallest check", invalid: `Smallest check ${AMOUNT}` },
+  check_max: { label: "Largest check", invalid: `Largest check ${AMOUNT}` },
+  email_first: { label: "Email first at score", invalid: "Email first at score must be a number from 0 to 100" },
+  dont_chase: { label: "Don't chase under score", invalid: "Don't chase under score must be a number from 0 to 100" },
+};
 
 /** Reads a rubric out of form fields in the browser for the live ranking; undefined while invalid. */
 export function rubricFromFields(form: FormData): Rubric | undefined {

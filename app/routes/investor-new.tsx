@@ -7,7 +7,8 @@ import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
 import { INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES, STAGE_LABELS, STATUS_LABELS } from "../domain/investor.ts";
-import { investorFormSchema } from "../domain/investor-form.ts";
+import { founderErrors } from "../domain/form-messages.ts";
+import { INVESTOR_FORM_WORDS, investorFormSchema } from "../domain/investor-form.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   requirePageSession(request, getApp());
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   requirePageSession(request, app);
-  const submission = parseWithZod(await request.formData(), { schema: investorFormSchema });
+  const submission = parseWithZod(await request.formData(), { schema: investorFormSchema, ...founderErrors(INVESTOR_FORM_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { relationship_status, ...profile } = submission.value;
   const id = createInvestor(app.db, profile, {
@@ -33,7 +34,7 @@ export default function NewInvestor({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     lastResult: actionData,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: investorFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: investorFormSchema, ...founderErrors(INVESTOR_FORM_WORDS) }),
   });
   const text = (name: keyof typeof fields, label: string, type: "text" | "email" | "url" = "text", hint?: string) => {
     const field = fields[name];

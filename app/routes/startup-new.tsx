@@ -5,7 +5,8 @@ import type { Route } from "./+types/startup-new";
 import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { STAGES, STAGE_LABELS } from "../domain/investor.ts";
-import { startupFormSchema } from "../domain/startup-forms.ts";
+import { founderErrors } from "../domain/form-messages.ts";
+import { STARTUP_FORM_WORDS, startupFormSchema } from "../domain/startup-forms.ts";
 import { createStartupWithRubric } from "../jobs/startups.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -16,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   requirePageSession(request, app);
-  const submission = parseWithZod(await request.formData(), { schema: startupFormSchema });
+  const submission = parseWithZod(await request.formData(), { schema: startupFormSchema, ...founderErrors(STARTUP_FORM_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const created = await createStartupWithRubric(app, submission.value);
   return redirect(`/startups/${created.startup.id}`);
@@ -27,7 +28,7 @@ export default function NewStartup({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     lastResult: actionData,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: startupFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: startupFormSchema, ...founderErrors(STARTUP_FORM_WORDS) }),
   });
   const error = (list?: string[]) => (list?.length ? <p className="field-error">{list[0]}</p> : null);
   return (

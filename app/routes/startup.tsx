@@ -13,7 +13,8 @@ import { OutreachDraftView } from "../components/outreach-draft.tsx";
 import { STAGES, STAGE_LABELS } from "../domain/investor.ts";
 import { draftOutreach } from "../domain/outreach.ts";
 import { RUBRIC_WEIGHT_KEYS, type Rubric, type RubricInvestor, scoreForStartup } from "../domain/rubric.ts";
-import { rubricFormSchema, rubricFromFields } from "../domain/startup-forms.ts";
+import { founderErrors } from "../domain/form-messages.ts";
+import { RUBRIC_FORM_WORDS, RUBRIC_WEIGHT_LABELS, rubricFormSchema, rubricFromFields } from "../domain/startup-forms.ts";
 import { editRubric, evaluateStartup, regenerateRubric, removeStartup } from "../jobs/startups.server.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -63,31 +64,21 @@ export async function action({ request, params }: Route.ActionArgs) {
     const result = await regenerateRubric(app, id);
     return back("message" in result ? result.message! : "A new rubric was drafted by the model.");
   }
-  const submission = parseWithZod(formData, { schema: rubricFormSchema });
+  const submission = parseWithZod(formData, { schema: rubricFormSchema, ...founderErrors(RUBRIC_FORM_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = editRubric(app, id, submission.value);
   return back(`Rubric saved; ${result.rescored} investors re-ranked.`);
 }
 
-const WEIGHT_LABELS: Record<(typeof RUBRIC_WEIGHT_KEYS)[number], string> = {
-  sector: "Sector",
-  stage: "Stage",
-  geography: "Geography",
-  check_size: "Check size",
-  activity: "Activity",
-  evidence_relevance: "Evidence relevance",
-  relationship: "Relationship",
-};
-
 export default function StartupPage({ loaderData, actionData }: Route.ComponentProps) {
   const { startup, inputs, rules, founder } = loaderData;
   const navigation = useNavigation();
   const [rubric, setRubric] = useState<Rubric>(loaderData.rubric);
-  const [form, fields] = useForm({
+  const [form] = useForm({
     id: `rubric-${loaderData.version}`,
     lastResult: actionData,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rubricFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: rubricFormSchema, ...founderErrors(RUBRIC_FORM_WORDS) }),
   });
 
   // The same rules as the server, run here as a weight changes: the ranking moves without a reload.
@@ -136,7 +127,7 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
                 {RUBRIC_WEIGHT_KEYS.map((key) => (
                   <div key={key}>
                     <label htmlFor={`weight-${key}`}>
-                      {WEIGHT_LABELS[key]}
+                      {RUBRIC_WEIGHT_LABELS[key]}
                       <span className="weight-value">{rubric.weights[key]}</span>
                     </label>
                     <input id={`weight-${key}`} name={`weights.${key}`} type="number" min={0} max={10} step={0.5} defaultValue={loaderData.rubric.weights[key]} />
@@ -174,7 +165,7 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
                 <input id="dont_chase" name="dont_chase" type="number" min={0} max={100} defaultValue={loaderData.rubric.thresholds.dont_chase} />
               </div>
             </div>
-            {Object.entries(fields).flatMap(([name, field]) => (field.errors ? [<p key={name} className="field-error">{`${name}: ${field.errors[0]}`}</p>] : []))}
+            {Object.entries(form.allErrors).flatMap(([name, errors]) => (name && errors[0] ? [<p key={name} className="field-error">{errors[0]}</p>] : []))}
             {form.errors ? <p className="form-error">{form.errors[0]}</p> : null}
             <button type="submit" name="intent" value="save" className="button-primary" disabled={navigation.state === "submitting"}>
               Save rubric

@@ -2,6 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { founderErrors } from "#app/domain/form-messages.ts";
 import { INVESTOR_EDIT_WORDS, investorEditFormSchema } from "#app/domain/investor-edit.ts";
+import { INVESTOR_FORM_WORDS, investorFormSchema } from "#app/domain/investor-form.ts";
+import { RUBRIC_WEIGHT_KEYS } from "#app/domain/rubric.ts";
+import { RUBRIC_FORM_WORDS, STARTUP_FORM_WORDS, rubricFormSchema, startupFormSchema } from "#app/domain/startup-forms.ts";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -63,5 +66,51 @@ describe("the investor page's form", () => {
         for (const messages of Object.values(result.errors ?? {})) for (const message of messages ?? []) expect(message).not.toMatch(RAW_ZOD);
       }
     }
+  });
+});
+
+function errorsOf(schema: Parameters<typeof parseWithZod>[1]["schema"], words: Parameters<typeof founderErrors>[0], fields: Record<string, string>) {
+  const submission = parseWithZod(form(fields), { schema, ...founderErrors(words) });
+  return submission.status === "success" ? {} : submission.reply().error;
+}
+
+describe("the add-investor form", () => {
+  const errors = (fields: Record<string, string>) => errorsOf(investorFormSchema, INVESTOR_FORM_WORDS, fields);
+  it("says what to fix in the founder's words", () => {
+    expect(errors({ name: "" })).toEqual({ name: ["Name is required"] });
+    expect(errors({ name: "   " })).toEqual({ name: ["Name is required"] });
+    expect(errors({ name: "Ada", website: "www.fund.com" })).toEqual({ website: ["Website must start with http:// or https://"] });
+    expect(errors({ name: "Ada", linkedin_url: "javascript:alert(1)" })).toEqual({ linkedin_url: ["LinkedIn must start with http:// or https://"] });
+    expect(errors({ name: "Ada", email: "ada-at-fund" })).toEqual({ email: ["Enter an email address like name@fund.com"] });
+    expect(errors({ name: "Ada", check_min: "lots" })).toEqual({ check_min: ["Smallest check must be an amount in US dollars, like 250k or 1.5m"] });
+    expect(errors({ name: "Ada", check_min: "2m", check_max: "250k" })).toEqual({ check_max: ["Largest check must be at least the smallest check"] });
+    expect(errors({ name: "x".repeat(201) })).toEqual({ name: ["Name must be at most 200 characters"] });
+    expect(errors({ name: "Ada", kind: "friend" })).toEqual({ kind: ["Choose kind from the list"] });
+  });
+});
+
+describe("the startup forms", () => {
+  it("add-startup names each missing field", () => {
+    expect(errorsOf(startupFormSchema, STARTUP_FORM_WORDS, { stage: "seed" })).toEqual({
+      name: ["Name is required"],
+      pitch: ["Pitch is required"],
+      sector: ["Sector is required"],
+    });
+    expect(errorsOf(startupFormSchema, STARTUP_FORM_WORDS, { name: "R", pitch: "P", sector: "S", stage: "seed", round_size: "a lot" })).toEqual({
+      round_size: ["Round size must be an amount in US dollars, like 250k or 1.5m"],
+    });
+  });
+
+  it("the rubric editor says which number is wrong", () => {
+    const valid: Record<string, string> = { email_first: "55", dont_chase: "20", sector_keywords: "climate", geographies: "" };
+    for (const key of RUBRIC_WEIGHT_KEYS) valid[`weights.${key}`] = "5";
+    const errors = (fields: Record<string, string>) => errorsOf(rubricFormSchema, RUBRIC_FORM_WORDS, { ...valid, ...fields });
+    expect(errors({})).toEqual({});
+    expect(errors({ "weights.sector": "11" })).toEqual({ "weights.sector": ["Sector weight must be a number from 0 to 10"] });
+    expect(errors({ "weights.stage": "" })).toEqual({ "weights.stage": ["Stage weight must be a number from 0 to 10"] });
+    expect(errors({ email_first: "150" })).toEqual({ email_first: ["Email first at score must be a number from 0 to 100"] });
+    expect(errors({ dont_chase: "60" })).toEqual({ dont_chase: ["Don't chase under score must be below Email first at score"] });
+    expect(errors({ check_min: "2m", check_max: "100k" })).toEqual({ check_min: ["Smallest check must not be above the largest check"] });
+    expect(errors(Object.fromEntries(RUBRIC_WEIGHT_KEYS.map((key) => [`weights.${key}`, "0"])))).toEqual({ weights: ["Set at least one weight above 0"] });
   });
 });
