@@ -1,4 +1,4 @@
-import { ACTION_LABELS, type RecommendedAction, type RelationshipStatus, STATUS_LABELS } from "../domain/investor.ts";
+import { ACTION_LABELS, type RecommendedAction, type RelationshipStatus, STATUS_LABELS } from "../domain/vocabulary.ts";
 
 export function ActionBadge({ action }: { action: RecommendedAction }) {
   return <span className={`badge badge-${action}`}>{ACTION_LABELS[action]}</span>;

@@ -1,7 +1,7 @@
 import { Command } from "cmdk";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { ACTION_LABELS, type RecommendedAction } from "../domain/investor.ts";
+import { ACTION_LABELS, type RecommendedAction } from "../domain/vocabulary.ts";
 import { type IndexedItem, indexItems, searchItems } from "../domain/palette-search.ts";
 
 type FeedState = { status: "idle" | "loading" | "ready" | "error"; items: IndexedItem[] };

@@ -1,23 +1,7 @@
-import { z } from "zod";
-import { ACTIONS, RELATIONSHIP_STATUSES } from "./investor.ts";
+import { ACTIONS, RELATIONSHIP_STATUSES } from "./vocabulary.ts";
 
 export const INVESTOR_SORTS = ["score", "name", "action", "status", "last_contact", "checked"] as const;
 export const PAGE_SIZE = 50;
-
-/**
- * The dashboard's filters, sort and page as URL search params (so they work without
- * JavaScript and can be bookmarked). A bad value falls back to the default rather than failing.
- */
-const querySchema = z.object({
-  q: z.string().trim().max(200).catch(""),
-  action: z.enum(ACTIONS).optional().catch(undefined),
-  status: z.enum(RELATIONSHIP_STATUSES).optional().catch(undefined),
-  sort: z.enum(INVESTOR_SORTS).catch("score"),
-  dir: z.enum(["asc", "desc"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  // Rank by one startup's score instead of the overall score (SPEC §4).
-  for: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
-});
 
 export type DashboardQuery = {
   q: string;
@@ -29,11 +13,31 @@ export type DashboardQuery = {
   for?: number;
 };
 
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return values.find((item) => item === value);
+}
+
+/**
+ * The dashboard's filters, sort and page as URL search params (so they work without
+ * JavaScript and can be bookmarked). A bad value falls back to the default rather than failing.
+ * Plain code, not a zod schema: this module is in the dashboard's browser bundle.
+ */
 export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
-  const raw = Object.fromEntries(["q", "action", "status", "sort", "dir", "page", "for"].map((key) => [key, params.get(key) || undefined]));
-  const parsed = querySchema.parse(raw);
-  const defaultDir = parsed.sort === "name" || parsed.sort === "status" || parsed.sort === "action" ? "asc" : "desc";
-  return { ...parsed, q: parsed.q ?? "", dir: parsed.dir ?? defaultDir };
+  const q = (params.get("q") ?? "").trim();
+  const sort = oneOf(INVESTOR_SORTS, params.get("sort")) ?? "score";
+  const page = Number(params.get("page") || Number.NaN);
+  // Rank by one startup's score instead of the overall score (SPEC §4).
+  const startupId = Number(params.get("for") || Number.NaN);
+  const defaultDir = sort === "name" || sort === "status" || sort === "action" ? "asc" : "desc";
+  return {
+    q: q.length <= 200 ? q : "",
+    action: oneOf(ACTIONS, params.get("action")),
+    status: oneOf(RELATIONSHIP_STATUSES, params.get("status")),
+    sort,
+    dir: oneOf(["asc", "desc"] as const, params.get("dir")) ?? defaultDir,
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    for: Number.isSafeInteger(startupId) && startupId >= 1 ? startupId : undefined,
+  };
 }
 
 /** The URL search string for a query, dropping defaults so links stay short. */

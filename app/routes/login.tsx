@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { getApp } from "../app.server.ts";
@@ -42,35 +42,47 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
 }
 
+/**
+ * Checked on the server only: one field does not justify sending a validator to the browser, and
+ * the messages are the same with JavaScript on and off.
+ */
 export default function Login() {
-  const lastResult = useActionData<typeof action>();
+  const result = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const [form, fields] = useForm({
-    lastResult,
-    // Validate on submit only: clearing the error on blur moved the button under the pointer.
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
+  const passcode = useRef<HTMLInputElement>(null);
+  const fieldError = result?.error?.passcode?.[0];
+  const formError = result?.error?.[""]?.[0];
+  // A refused passcode is cleared (as the page does without JavaScript) and the field focused again.
+  useEffect(() => {
+    if (!result || !passcode.current) return;
+    passcode.current.value = "";
+    passcode.current.focus();
+  }, [result]);
   return (
     <section className="panel narrow">
       <h1>Sign in</h1>
       <p className="muted">Enter the passcode for this installation. It was printed once when the app first started, unless you set ADMIN_PASSCODE.</p>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
-        <label htmlFor={fields.passcode.id}>Passcode</label>
+        <label htmlFor="passcode">Passcode</label>
         <input
-          {...getInputProps(fields.passcode, { type: "password" })}
+          ref={passcode}
+          id="passcode"
+          name="passcode"
+          type="password"
           autoComplete="current-password"
           autoFocus
+          aria-invalid={fieldError || formError ? true : undefined}
+          aria-describedby={fieldError ? "passcode-error" : formError ? "login-error" : undefined}
         />
-        {fields.passcode.errors ? (
-          <p className="field-error" id={fields.passcode.errorId}>
-            {fields.passcode.errors[0]}
+        {fieldError ? (
+          <p className="field-error" id="passcode-error">
+            {fieldError}
           </p>
         ) : null}
-        {form.errors ? (
-          <p className="form-error" role="alert" id={form.errorId}>
-            {form.errors[0]}
+        {formError ? (
+          <p className="form-error" role="alert" id="login-error">
+            {formError}
           </p>
         ) : null}
         <button type="submit" className="button-primary">

@@ -3,7 +3,7 @@ import type { Route } from "./+types/startups";
 import { latestRubric, listStartups } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
-import { STAGE_LABELS } from "../domain/investor.ts";
+import { STAGE_LABELS } from "../domain/vocabulary.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();

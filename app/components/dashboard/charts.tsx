@@ -1,4 +1,4 @@
-import { RELATIONSHIP_STATUSES, type RelationshipStatus, STATUS_LABELS } from "../../domain/investor.ts";
+import { RELATIONSHIP_STATUSES, type RelationshipStatus, STATUS_LABELS } from "../../domain/vocabulary.ts";
 
 /** Server-rendered SVG charts: no chart library, no JavaScript needed, readable by screen readers. */
 

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { DashboardData } from "#db/queries/dashboard.server.ts";
 import { type DashboardQuery, dashboardSearch } from "../../domain/dashboard-query.ts";
-import { ACTION_LABELS, ACTIONS, RELATIONSHIP_STATUSES, STATUS_LABELS } from "../../domain/investor.ts";
+import { ACTION_LABELS, ACTIONS, RELATIONSHIP_STATUSES, STATUS_LABELS } from "../../domain/vocabulary.ts";
 import { ActionBadge, ScoreBar, StatusLabel } from "../badges.tsx";
 
 type Props = {
