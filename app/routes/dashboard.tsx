@@ -2,6 +2,7 @@ import type { Route } from "./+types/dashboard";
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
 import { loadToday } from "#db/queries/today.server.ts";
 import { getApp } from "../app.server.ts";
+import { reportSettings } from "../config.server.ts";
 import { todaysDigest } from "../jobs/digest.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
@@ -26,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     query,
     notice: new URL(request.url).searchParams.get("refresh"),
     digest: todaysDigest(app),
+    searchConfigured: reportSettings(app.config).TAVILY_API_KEY,
   };
 }
 
@@ -38,6 +40,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       demo={false}
       notice={loaderData.notice}
       digest={loaderData.digest}
+      searchConfigured={loaderData.searchConfigured}
     />
   );
 }

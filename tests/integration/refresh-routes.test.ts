@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count } from "#tests/helpers/checksum.ts";
 import { judgementFor, promptOf } from "#tests/helpers/judge-fake.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+import { signIn } from "#tests/helpers/session.ts";
 import { type FakeGemini, type FakeTavily, newsResultsFor, startFakeGemini, startFakeTavily } from "#tests/fakes/index.ts";
 
 const PASSCODE = "refresh-routes-passcode";
@@ -49,6 +50,14 @@ describe("refresh routes without web search", () => {
       expect(response.status).toBe(503);
       expect((await response.json()).error.code).toBe("search_not_configured");
     }
+  });
+
+  it("the dashboard's Refresh now says search is not configured before asking for a passcode", async () => {
+    const cookie = await signIn(server.url, PASSCODE);
+    const html = await (await fetch(`${server.url}/`, { headers: { cookie } })).text();
+    expect(html).toContain("Refresh now");
+    expect(html).toContain("Web search is not configured");
+    expect(html).not.toContain('id="refresh-passcode"');
   });
 
   it("checks credentials and bodies first", async () => {

@@ -18,6 +18,7 @@ export function DashboardView({
   actions,
   notice,
   digest,
+  searchConfigured = false,
 }: {
   data: DashboardData;
   today: TodayData;
@@ -26,6 +27,8 @@ export function DashboardView({
   actions?: React.ReactNode;
   notice?: string | null;
   digest?: string;
+  /** Whether web search (TAVILY_API_KEY) is set: without it "Refresh now" says so up front. */
+  searchConfigured?: boolean;
 }) {
   const basePath = demo ? "/demo" : "/";
   const message = refreshNotice(notice ?? null);
@@ -48,7 +51,7 @@ export function DashboardView({
           {actions}
           {!demo ? (
             <>
-              <RefreshNow />
+              <RefreshNow searchConfigured={searchConfigured} />
               <Link to="/investors/new" className="button-secondary">
                 Add investor
               </Link>

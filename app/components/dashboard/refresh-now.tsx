@@ -1,4 +1,4 @@
-import { Form, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 
 const NOTICES: Record<string, { text: string; tone: "good" | "bad" }> = {
   started: { text: "Refresh started. Progress shows below.", tone: "good" },
@@ -15,10 +15,26 @@ export function refreshNotice(value: string | null): { text: string; tone: "good
   return NOTICES[value] ?? null;
 }
 
-/** Asks for the passcode every time (it is never stored in the browser). */
-export function RefreshNow() {
+/**
+ * Asks for the passcode every time (it is never stored in the browser). Without web search there
+ * is nothing to start, and the panel says so before asking for anything.
+ */
+export function RefreshNow({ searchConfigured }: { searchConfigured: boolean }) {
   // A new key per navigation closes the panel once the form has been answered.
   const { key } = useLocation();
+  if (!searchConfigured) {
+    return (
+      <details className="refresh-now" key={key}>
+        <summary className="button-secondary">Refresh now</summary>
+        <div className="refresh-form" role="note">
+          <p>Web search is not configured, so a refresh has nowhere to look for news.</p>
+          <p>
+            Set TAVILY_API_KEY on the server; <Link to="/settings">Settings</Link> says how.
+          </p>
+        </div>
+      </details>
+    );
+  }
   return (
     <details className="refresh-now" key={key}>
       <summary className="button-secondary">Refresh now</summary>
