@@ -9,10 +9,10 @@ export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   limitDemoWrites(request);
   const intent = (await request.formData()).get("intent");
-  if (intent === "reset") resetDemo(app.db, app.now(), app.rules);
-  else if (intent === "refresh") refreshDemo(app.db, app.now(), app.rules);
-  else throw new Response("Unknown demo action", { status: 400 });
-  return redirect("/demo");
+  // The page says what happened (with or without JavaScript) from the `done` parameter.
+  if (intent === "reset") return redirect(`/demo?done=demo_reset:${resetDemo(app.db, app.now(), app.rules)}`);
+  if (intent === "refresh") return redirect(`/demo?done=demo_refresh:${refreshDemo(app.db, app.now(), app.rules).updated}`);
+  throw new Response("Unknown demo action", { status: 400 });
 }
 
 export async function loader() {

@@ -23,6 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       emailedId: positiveId(params.get("emailed") ?? undefined) ?? null,
     }),
     query,
+    notice: params.get("done"),
   };
 }
 
@@ -32,6 +33,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
       data={loaderData.data}
       today={loaderData.today}
       query={loaderData.query}
+      notice={loaderData.notice}
       demo
       actions={
         <>

@@ -9,6 +9,10 @@ const NOTICES: Record<string, { text: string; tone: "good" | "bad" }> = {
 
 export function refreshNotice(value: string | null): { text: string; tone: "good" | "bad" } | null {
   if (!value) return null;
+  // The demo page's buttons: "demo_reset:66", "demo_refresh:12" (a number only, so a link cannot put words here).
+  const demo = /^(demo_reset|demo_refresh):(\d{1,6})$/.exec(value);
+  if (demo?.[1] === "demo_reset") return { text: `Demo reset: ${demo[2]} demo investors, as new.`, tone: "good" };
+  if (demo?.[1] === "demo_refresh") return { text: `Simulated a refresh: ${demo[2]} investors updated.`, tone: "good" };
   if (value.startsWith("too_soon:")) {
     return { text: `A manual refresh ran less than 10 minutes ago. Try again in ${value.slice(9)} minutes.`, tone: "bad" };
   }
