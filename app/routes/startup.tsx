@@ -10,7 +10,7 @@ import { pageId } from "../http/api-error.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { ActionBadge, ScoreBar } from "../components/badges.tsx";
 import { OutreachDraftView } from "../components/outreach-draft.tsx";
-import { STAGES, STAGE_LABELS } from "../domain/investor.ts";
+import { STAGES, STAGE_LABELS, type Stage } from "../domain/investor.ts";
 import { draftOutreach } from "../domain/outreach.ts";
 import { RUBRIC_WEIGHT_KEYS, type Rubric, type RubricInvestor, scoreForStartup } from "../domain/rubric.ts";
 import { founderErrors } from "../domain/form-messages.ts";
@@ -89,6 +89,15 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
       .sort((a, b) => b.result.score - a.result.score || a.row.investor.id - b.row.investor.id);
   }, [inputs, rubric, rules, loaderData.now, startup.name]);
 
+  // After a refused save without JavaScript the page is drawn again: show what was typed, not the saved rubric.
+  const typed = (actionData as { initialValue?: Record<string, unknown> } | undefined)?.initialValue ?? undefined;
+  const shown = (name: string, saved: string | number | undefined): string | number => {
+    if (!typed) return saved ?? "";
+    const value = name.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], typed);
+    return typeof value === "string" ? value : "";
+  };
+  const stageShown = (stage: Stage) => (typed ? [typed.stages].flat().includes(stage) : loaderData.rubric.stages.includes(stage));
+
   const drafts = ranking.filter((entry) => entry.result.action === "email_first").slice(0, 3);
 
   return (
@@ -130,39 +139,39 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
                       {RUBRIC_WEIGHT_LABELS[key]}
                       <span className="weight-value">{rubric.weights[key]}</span>
                     </label>
-                    <input id={`weight-${key}`} name={`weights.${key}`} type="number" min={0} max={10} step={0.5} defaultValue={loaderData.rubric.weights[key]} />
+                    <input id={`weight-${key}`} name={`weights.${key}`} type="number" min={0} max={10} step={0.5} defaultValue={shown(`weights.${key}`, loaderData.rubric.weights[key])} />
                   </div>
                 ))}
               </div>
             </fieldset>
             <label htmlFor="sector_keywords">Sector keywords</label>
-            <input id="sector_keywords" name="sector_keywords" type="text" defaultValue={loaderData.rubric.sector_keywords.join("; ")} />
+            <input id="sector_keywords" name="sector_keywords" type="text" defaultValue={shown("sector_keywords", loaderData.rubric.sector_keywords.join("; "))} />
             <fieldset>
               <legend>Stages</legend>
               {STAGES.map((stage) => (
                 <label key={stage} className="inline">
-                  <input type="checkbox" name="stages" value={stage} defaultChecked={loaderData.rubric.stages.includes(stage)} /> {STAGE_LABELS[stage]}
+                  <input type="checkbox" name="stages" value={stage} defaultChecked={stageShown(stage)} /> {STAGE_LABELS[stage]}
                 </label>
               ))}
             </fieldset>
             <label htmlFor="geographies">Geographies</label>
-            <input id="geographies" name="geographies" type="text" defaultValue={loaderData.rubric.geographies.join("; ")} />
+            <input id="geographies" name="geographies" type="text" defaultValue={shown("geographies", loaderData.rubric.geographies.join("; "))} />
             <div className="add-contact row">
               <div>
                 <label htmlFor="check_min">Smallest check (USD)</label>
-                <input id="check_min" name="check_min" type="text" defaultValue={loaderData.rubric.check_size.min ?? ""} />
+                <input id="check_min" name="check_min" type="text" defaultValue={shown("check_min", loaderData.rubric.check_size.min)} />
               </div>
               <div>
                 <label htmlFor="check_max">Largest check (USD)</label>
-                <input id="check_max" name="check_max" type="text" defaultValue={loaderData.rubric.check_size.max ?? ""} />
+                <input id="check_max" name="check_max" type="text" defaultValue={shown("check_max", loaderData.rubric.check_size.max)} />
               </div>
               <div>
                 <label htmlFor="email_first">Email first at score</label>
-                <input id="email_first" name="email_first" type="number" min={0} max={100} defaultValue={loaderData.rubric.thresholds.email_first} />
+                <input id="email_first" name="email_first" type="number" min={0} max={100} defaultValue={shown("email_first", loaderData.rubric.thresholds.email_first)} />
               </div>
               <div>
                 <label htmlFor="dont_chase">Don't chase under score</label>
-                <input id="dont_chase" name="dont_chase" type="number" min={0} max={100} defaultValue={loaderData.rubric.thresholds.dont_chase} />
+                <input id="dont_chase" name="dont_chase" type="number" min={0} max={100} defaultValue={shown("dont_chase", loaderData.rubric.thresholds.dont_chase)} />
               </div>
             </div>
             {Object.entries(form.allErrors).flatMap(([name, errors]) => (name && errors[0] ? [<p key={name} className="field-error">{errors[0]}</p>] : []))}
