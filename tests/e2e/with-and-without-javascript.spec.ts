@@ -1,5 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 import { addInvestor, collectConsoleErrors, signIn } from "./helpers.ts";
+import { E2E_PASSCODE } from "./playwright.config.ts";
 
 /**
  * Every form, with JavaScript on and off (SPEC §10), each checked by reading the saved data back
@@ -15,6 +16,7 @@ type ExportedInvestor = {
   name: string;
   firm: string | null;
   email: string | null;
+  sectors: string[];
   website: string | null;
   check_min: number | null;
   check_max: number | null;
@@ -24,7 +26,7 @@ type ExportedInvestor = {
   contact_history: { date: string | null; channel: string | null; note: string }[];
 };
 
-async function exported(page: Page): Promise<{ investors: ExportedInvestor[]; startups: { id: number; name: string; rubrics: { version: number; rubric: unknown }[] }[] }> {
+async function exported(page: Page): Promise<{ investors: ExportedInvestor[]; startups: { id: number; name: string; roundSize: number | null; rubrics: { version: number; rubric: unknown }[]; scores: unknown[] }[] }> {
   const response = await page.request.get("/export.json");
   expect(response.status()).toBe(200);
   return response.json();
@@ -133,6 +135,165 @@ for (const javaScriptEnabled of [true, false]) {
       expect(saved.relationship_status).toBe("not_contacted");
       expect(saved.contact_history).toEqual([]);
       await expect(page.getByLabel("Channel")).toHaveValue("email");
+    });
+
+    test("sign in: an empty or wrong passcode is explained, the right one opens a session", async ({ page }) => {
+      const errors = collectConsoleErrors(page);
+      await page.goto("/login");
+      if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByText("Enter your passcode.")).toBeVisible();
+      expect((await page.request.get("/export.json", { maxRedirects: 0 })).status()).not.toBe(200);
+
+      await page.getByLabel("Passcode").fill("not-the-passcode");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("alert")).toContainText("That passcode is not right");
+      await expect(page.getByLabel("Passcode")).toHaveValue("");
+
+      await page.getByLabel("Passcode").fill(E2E_PASSCODE);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("heading", { name: "Your pipeline" })).toBeVisible();
+      // The session is real: the export answers.
+      expect((await page.request.get("/export.json")).status()).toBe(200);
+      expect(errors).toEqual([]);
+    });
+
+    test("add investor: missing and malformed fields are explained, a valid one is saved", async ({ page }) => {
+      const errors = collectConsoleErrors(page);
+      await signIn(page);
+      await page.goto("/investors/new");
+      if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+      await page.getByLabel("Website").evaluate((input: HTMLInputElement) => (input.type = "text"));
+      await page.getByLabel("Website").fill("www.ventures.example.com");
+      await page.getByRole("button", { name: "Add investor" }).click();
+      await expect(page.getByText("Name is required", { exact: true })).toBeVisible();
+      await expect(page.getByText("Website must start with http:// or https://")).toBeVisible();
+      await expectNoRawZodText(page);
+
+      const name = `Nadia New ${suffix}`;
+      await page.getByLabel("Name", { exact: true }).fill(name);
+      await page.getByLabel("Website").fill("https://ventures.example.com");
+      await page.getByLabel("Sectors").fill("fintech; climate");
+      await page.getByLabel("Smallest check (USD)").fill("250k");
+      await page.getByLabel("Largest check (USD)").fill("100k");
+      await page.getByRole("button", { name: "Add investor" }).click();
+      await expect(page.getByText("Largest check must be at least the smallest check")).toBeVisible();
+      await page.getByLabel("Largest check (USD)").fill("1.5m");
+      await page.getByRole("button", { name: "Add investor" }).click();
+      await expect(page.getByRole("heading", { name })).toBeVisible();
+      const saved = await savedInvestor(page, name);
+      expect(saved).toMatchObject({ website: "https://ventures.example.com", check_min: 250_000, check_max: 1_500_000, sectors: ["fintech", "climate"] });
+      expect(errors).toEqual([]);
+    });
+
+    test("import: the preview writes nothing, the commit writes the new rows", async ({ page }) => {
+      const errors = collectConsoleErrors(page);
+      await signIn(page);
+      const name = `Imogen Import ${suffix}`;
+      const csv = ["name,firm,email,sectors,relationship_status", `${name},Import Partners,imogen.${suffix.toLowerCase()}@import.example.com,robotics;ai,contacted`, "Bad Row,Nowhere,not-an-email,,"].join("\n");
+      await page.goto("/investors/import");
+      await page.getByLabel("CSV file").setInputFiles({ name: "import.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await page.getByRole("button", { name: "Preview" }).click();
+      const preview = page.getByRole("region", { name: "Preview" });
+      await expect(preview).toContainText("1 new");
+      await expect(preview).toContainText("1 rejected");
+      expect((await exported(page)).investors.some((investor) => investor.name === name)).toBe(false);
+
+      await page.getByRole("button", { name: "Import 1 new" }).click();
+      await expect(page.getByRole("heading", { name: "Your pipeline" })).toBeVisible();
+      expect(await savedInvestor(page, name)).toMatchObject({ firm: "Import Partners", relationship_status: "contacted", sectors: ["robotics", "ai"] });
+      expect((await exported(page)).investors.some((investor) => investor.name === "Bad Row")).toBe(false);
+      expect(errors).toEqual([]);
+    });
+
+    test("startups: add, edit the rubric, evaluate, regenerate and delete", async ({ page }) => {
+      const errors = collectConsoleErrors(page);
+      page.on("dialog", (dialog) => void dialog.accept());
+      await signIn(page);
+      await page.goto("/startups/new");
+      if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+      await page.getByRole("button", { name: "Add startup" }).click();
+      await expect(page.getByText("Name is required", { exact: true })).toBeVisible();
+      await expect(page.getByText("Pitch is required")).toBeVisible();
+      await expect(page.getByText("Sector is required")).toBeVisible();
+      await expectNoRawZodText(page);
+
+      const name = `Polonium ${suffix}`;
+      await page.getByLabel("Name").fill(name);
+      await page.getByLabel("Sector").fill("climate");
+      await page.getByLabel("Round size (USD)").fill("lots");
+      await page.getByLabel("Pitch").fill("Heat batteries for factories.");
+      await page.getByRole("button", { name: "Add startup" }).click();
+      await expect(page.getByText("Round size must be an amount in US dollars, like 250k or 1.5m")).toBeVisible();
+      await page.getByLabel("Round size (USD)").fill("2m");
+      await page.getByRole("button", { name: "Add startup" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: new RegExp(name) })).toBeVisible();
+      const startupOf = async () => (await exported(page)).startups.find((startup) => startup.name === name);
+      const created = await startupOf();
+      expect(created).toMatchObject({ name, roundSize: 2_000_000 });
+      const versions = created!.rubrics.length;
+      if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+
+      // The rubric: a rule across two fields is explained, then a valid edit is saved.
+      await page.getByLabel("Email first at score").fill("40");
+      await page.getByLabel("Don't chase under score").fill("45");
+      await page.getByRole("button", { name: "Save rubric" }).click();
+      await expect(page.getByText("Don't chase under score must be below Email first at score")).toBeVisible();
+      expect((await startupOf())!.rubrics).toHaveLength(versions);
+      await page.getByLabel("Don't chase under score").fill("15");
+      await page.locator("#weight-sector").fill("9.5");
+      await page.getByRole("button", { name: "Save rubric" }).click();
+      await expect(page.getByRole("status")).toContainText("Rubric saved");
+      const rubrics = (await startupOf())!.rubrics as { version: number; rubric: { weights: { sector: number }; thresholds: { email_first: number; dont_chase: number } } }[];
+      expect(rubrics).toHaveLength(versions + 1);
+      expect(rubrics.at(-1)!.rubric).toMatchObject({ weights: { sector: 9.5 }, thresholds: { email_first: 40, dont_chase: 15 } });
+      await page.reload();
+      await expect(page.locator("#weight-sector")).toHaveValue("9.5");
+
+      // Evaluate scores every investor for this startup (the offline model has no evaluation to give).
+      await page.getByRole("button", { name: "Evaluate evidence" }).click();
+      await expect(page.getByRole("status")).toContainText(/Evaluated|ranked \d+ investors/);
+      const scored = await startupOf();
+      expect(scored!.scores.length).toBe((await exported(page)).investors.length);
+
+      // Regenerate: the offline model drafts nothing, so the current rubric is kept, and the page says so.
+      await page.getByRole("button", { name: "Regenerate rubric" }).click();
+      await expect(page.getByRole("status")).toContainText("current one was kept");
+      expect((await startupOf())!.rubrics).toHaveLength(versions + 1);
+
+      await page.getByRole("button", { name: "Delete startup" }).click();
+      await expect(page.getByRole("heading", { name: "Startups", level: 1 })).toBeVisible();
+      expect(await startupOf()).toBeUndefined();
+      expect(errors).toEqual([]);
+    });
+
+    test("demo: simulate and reset say what they did", async ({ page }) => {
+      const errors = collectConsoleErrors(page);
+      await page.goto("/demo");
+      if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+      await page.getByRole("button", { name: "Simulate a refresh" }).click();
+      await expect(page.getByRole("status")).toHaveText(/^Simulated a refresh: \d+ investors updated\.$/);
+      await expect(page.getByText("Last refresh: Completed")).toBeVisible();
+
+      // A change to a demo investor, undone by the reset.
+      const first = page.locator(".investor-table tbody tr a").first();
+      const investorName = (await first.innerText()).trim();
+      await first.click();
+      await page.getByLabel("Private notes").fill("Scribbled on the demo");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByRole("status")).toHaveText("Saved.");
+
+      await page.goto("/demo");
+      if (javaScriptEnabled) await page.waitForLoadState("networkidle");
+      await page.getByRole("button", { name: "Reset demo" }).click();
+      await expect(page.getByRole("status")).toHaveText(/^Demo reset: \d+ demo investors, as new\.$/);
+      const count = Number(/(\d+)/.exec(await page.getByRole("status").innerText())![1]);
+      expect(count).toBeGreaterThanOrEqual(50);
+      await page.getByRole("searchbox", { name: "Search" }).fill(investorName);
+      await page.getByRole("button", { name: "Filter" }).click();
+      await page.locator(".investor-table tbody tr a", { hasText: investorName }).first().click();
+      await expect(page.getByLabel("Private notes")).not.toHaveValue("Scribbled on the demo");
+      expect(errors).toEqual([]);
     });
   });
 }
