@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { E2E_PASSCODE } from "./playwright.config.ts";
 import { collectConsoleErrors, signIn } from "./helpers.ts";
 
-test("Refresh now asks for the passcode, shows progress, and the run is listed", async ({ page }) => {
+test("Refresh now asks for the passcode, shows progress, and the run is listed", async ({ page, browser }) => {
   const errors = collectConsoleErrors(page);
   await signIn(page);
   await page.goto("/investors/import");
@@ -41,4 +41,21 @@ test("Refresh now asks for the passcode, shows progress, and the run is listed",
   await page.getByRole("button", { name: "Start refresh" }).click();
   await expect(page.getByRole("status").first()).toContainText("less than 10 minutes ago");
   expect(errors).toEqual([]);
+
+  // The same form without JavaScript (one server, one refresh per 10 minutes: this one is refused
+  // by that limit, which proves the passcode was checked and the limit applied).
+  const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
+  const noScript = await plain.newPage();
+  await signIn(noScript);
+  await noScript.getByText("Refresh now").click();
+  await noScript.getByLabel("Passcode").fill("wrong-passcode");
+  await noScript.getByRole("button", { name: "Start refresh" }).click();
+  await expect(noScript.getByRole("status").first()).toContainText("That passcode is not right");
+  await noScript.getByText("Refresh now").click();
+  await noScript.getByLabel("Passcode").fill(E2E_PASSCODE);
+  await noScript.getByRole("button", { name: "Start refresh" }).click();
+  await expect(noScript.getByRole("status").first()).toContainText("less than 10 minutes ago");
+  await noScript.goto("/runs");
+  await expect(noScript.getByRole("cell", { name: "manual" })).toHaveCount(1);
+  await plain.close();
 });
