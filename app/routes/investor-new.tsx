@@ -38,11 +38,13 @@ export default function NewInvestor({ actionData }: Route.ComponentProps) {
   });
   const text = (name: keyof typeof fields, label: string, type: "text" | "email" | "url" = "text", hint?: string) => {
     const field = fields[name];
+    // A list's item errors are filed under "sectors[0]": show them at the list's field.
+    const errors = field.errors ?? Object.entries(form.allErrors).find(([key]) => key.startsWith(`${name}[`))?.[1];
     return (
       <div>
         <label htmlFor={field.id}>{label}</label>
         <input {...getInputProps(field, { type })} placeholder={hint} />
-        {field.errors ? <p className="field-error">{field.errors[0]}</p> : null}
+        {errors?.length ? <p className="field-error">{errors[0]}</p> : null}
       </div>
     );
   };

@@ -173,6 +173,9 @@ for (const javaScriptEnabled of [true, false]) {
       const name = `Nadia New ${suffix}`;
       await page.getByLabel("Name", { exact: true }).fill(name);
       await page.getByLabel("Website").fill("https://ventures.example.com");
+      await page.getByLabel("Sectors").fill(`fintech; ${"x".repeat(81)}`);
+      await page.getByRole("button", { name: "Add investor" }).click();
+      await expect(page.getByText("Sectors must be at most 80 characters")).toBeVisible();
       await page.getByLabel("Sectors").fill("fintech; climate");
       await page.getByLabel("Smallest check (USD)").fill("250k");
       await page.getByLabel("Largest check (USD)").fill("100k");
