@@ -153,8 +153,11 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Passcode").fill(E2E_PASSCODE);
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page.getByRole("heading", { name: "Your pipeline" })).toBeVisible();
-      // The session is real: the export answers.
+      // The session is real: the export answers; signing out ends it.
       expect((await page.request.get("/export.json")).status()).toBe(200);
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      expect((await page.request.get("/export.json", { maxRedirects: 0 })).status()).not.toBe(200);
       expect(errors).toEqual([]);
     });
 
