@@ -287,6 +287,7 @@ export function recommendAction(
     return { action: "wait", reason: `${label}; last contact ${daysAgoText(since)}. Follow up in ${plural(left, "day")}.` };
   }
 
+  if (status === "intro_requested") return { action: "wait", reason: "Intro requested: wait for the introduction." };
   if (!knowsSomething) {
     return {
       action: "research",
@@ -306,7 +307,6 @@ export function recommendAction(
   if (UNCONTACTED_STATUSES.has(status) && score >= rules.emailFirstThreshold) {
     return { action: "email_first", reason: `Not contacted yet. ${about}.` };
   }
-  if (status === "intro_requested") return { action: "wait", reason: "Intro requested: wait for the introduction." };
   return { action: "wait", reason: `Not strong enough to email first yet. ${about}.` };
 }
 

@@ -81,7 +81,8 @@ describe("buildDigest properties", () => {
       }),
       RUNS,
     );
-  });
+    // Hundreds of generated pipelines: slow on a loaded 2-core machine, so a longer limit.
+  }, 60_000);
 
   it("counts follow-ups exactly and names at most three, from the right lists", () => {
     fc.assert(
@@ -103,7 +104,8 @@ describe("buildDigest properties", () => {
       }),
       RUNS,
     );
-  });
+    // Hundreds of generated pipelines: slow on a loaded 2-core machine, so a longer limit.
+  }, 60_000);
 
   it("puts the best-scored email_first investors first and never a dont_chase one", () => {
     const pipeline = fc

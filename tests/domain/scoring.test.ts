@@ -226,6 +226,12 @@ describe("scoring examples", () => {
     expect(full.action).toBe("dont_chase");
   });
 
+  it("waits for an introduction rather than sending it to research, even when nothing is known", () => {
+    const result = scoreInvestor({ ...base, relationship_status: "intro_requested" }, [], now);
+    expect(result.action).toBe("wait");
+    expect(result.explained.action_reason).toBe("Intro requested: wait for the introduction.");
+  });
+
   it("says how overdue a follow-up is, in days", () => {
     const active = { ...base, relationship_status: "meeting_scheduled" as const };
     expect(scoreInvestor({ ...active, last_contact_date: dateDaysAgo(23) }, [], now).explained.action_reason).toBe(
