@@ -14,6 +14,7 @@ export default [
   route("demo/actions", "routes/demo-actions.ts"),
   route("export.csv", "routes/export-csv.ts"),
   route("export.json", "routes/export-json.ts"),
+  route("openapi.json", "routes/openapi-json.ts"),
   route("investors/new", "routes/investor-new.tsx"),
   route("investors/import", "routes/investor-import.tsx"),
   route("investors/:id", "routes/investor.tsx"),

@@ -106,6 +106,13 @@ export const rubricSchema = z.strictObject({
 });
 export type Rubric = z.infer<typeof rubricSchema>;
 
+/** Route #12's body. One strict object (not a union) so an unknown key is named in the error. */
+export const rubricPatchSchema = z
+  .strictObject({ rubric: rubricSchema.optional(), action: z.literal("regenerate").optional() })
+  .refine((body) => (body.rubric === undefined) !== (body.action === undefined), {
+    message: 'send either {"rubric": {...}} or {"action": "regenerate"}',
+  });
+
 /** The JSON schema sent to the model (Gemini's responseJsonSchema / OpenAI's json_schema). */
 export const RUBRIC_JSON_SCHEMA = {
   type: "object",

@@ -15,6 +15,7 @@ import {
 } from "#db/queries/refresh.server.ts";
 import { runs } from "#db/schema.ts";
 import { isHttpUrl } from "../domain/investor.ts";
+import { MAX_CHAIN } from "../domain/runs.ts";
 import { investorsNamedIn, queryName } from "../domain/name-match.ts";
 import {
   type InvestorJudgement,
@@ -40,7 +41,7 @@ import { log } from "../log.server.ts";
  * so a run taken over after a crash neither repeats nor skips anyone.
  */
 
-export const MAX_CHAIN = 50;
+export { MAX_CHAIN };
 export const SEARCH_WINDOW_DAYS = 30;
 /** Names in one grouped search (a quieter investor costs a fifth of a credit). */
 export const SEARCH_GROUP_SIZE = 5;

@@ -1,24 +1,19 @@
-import { z } from "zod";
 import type { Route } from "./+types/refresh-continue";
 import { getApp } from "../../app.server.ts";
 import { requireCron } from "../../auth/guards.server.ts";
+import { refreshContinueRequestSchema } from "../../domain/runs.ts";
 import { json, methodNotAllowed } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
 import { refusalResponse } from "../../jobs/refresh-http.server.ts";
-import { MAX_CHAIN, continueRefresh } from "../../jobs/refresh.server.ts";
+import { continueRefresh } from "../../jobs/refresh.server.ts";
 import { pollRuns } from "../../jobs/worker.server.ts";
-
-const bodySchema = z.strictObject({
-  run_id: z.uuid({ message: "must be a run id (UUID)" }),
-  chain: z.number().int().min(1).max(MAX_CHAIN),
-});
 
 /** Route #5: start the next chain of a run now (the poller would also pick it up). */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   const app = getApp();
   requireCron(request, app);
-  const body = await readJsonBody(request, bodySchema);
+  const body = await readJsonBody(request, refreshContinueRequestSchema);
   try {
     const result = continueRefresh(app.db, body.run_id, body.chain);
     if (result.status === 202) void pollRuns(app);

@@ -1,20 +1,18 @@
-import { z } from "zod";
 import type { Route } from "./+types/refresh";
 import { getApp } from "../../app.server.ts";
 import { requireAdminPasscode } from "../../auth/guards.server.ts";
+import { refreshRequestSchema } from "../../domain/runs.ts";
 import { apiError, json, methodNotAllowed } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
 import { refusalResponse } from "../../jobs/refresh-http.server.ts";
 import { manualRefreshWait, startManualRefresh } from "../../jobs/manual-refresh.server.ts";
-
-const bodySchema = z.strictObject({ linkedin: z.boolean().optional() });
 
 /** Route #4: a manual refresh, at most one per 10 minutes (kept in the database). */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   const app = getApp();
   requireAdminPasscode(request, app);
-  const body = await readJsonBody(request, bodySchema);
+  const body = await readJsonBody(request, refreshRequestSchema);
   try {
     return json(startManualRefresh(app, body.linkedin ?? false), { status: 202 });
   } catch (error) {

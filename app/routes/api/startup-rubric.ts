@@ -1,19 +1,11 @@
-import { z } from "zod";
 import type { Route } from "./+types/startup-rubric";
 import { getStartup } from "#db/queries/startups.server.ts";
 import { getApp } from "../../app.server.ts";
 import { requireApiSession } from "../../auth/guards.server.ts";
-import { rubricSchema } from "../../domain/rubric.ts";
+import { rubricPatchSchema } from "../../domain/rubric.ts";
 import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
 import { editRubric, regenerateRubric } from "../../jobs/startups.server.ts";
-
-// One strict object (not a union) so an unknown key is named in the error.
-const bodySchema = z
-  .strictObject({ rubric: rubricSchema.optional(), action: z.literal("regenerate").optional() })
-  .refine((body) => (body.rubric === undefined) !== (body.action === undefined), {
-    message: 'send either {"rubric": {...}} or {"action": "regenerate"}',
-  });
 
 /** Route #12: `{rubric}` saves a version and re-scores at once (no model); `{action: "regenerate"}` asks the model. */
 export async function action({ request, params }: Route.ActionArgs) {
@@ -21,7 +13,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const app = getApp();
   requireApiSession(request, app);
   const id = parseId(params.id, "startup");
-  const body = await readJsonBody(request, bodySchema);
+  const body = await readJsonBody(request, rubricPatchSchema);
   if (!getStartup(app.db, id)) throw apiError(404, "not_found", `There is no startup with id ${id}.`);
   if (body.rubric) return json(editRubric(app, id, body.rubric));
   return json(await regenerateRubric(app, id));

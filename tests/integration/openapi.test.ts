@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "#app/http/openapi.ts";
+import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+import packageJson from "../../package.json";
+
+describe("/openapi.json on the built server", () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startBuiltServer({ ADMIN_PASSCODE: "openapi-test-passcode", CRON_SECRET: "openapi-test-cron" });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("is served openly with 200, as JSON, and is the document the module builds", async () => {
+    const response = await fetch(`${server.url}/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json\b/);
+    expect(await response.json()).toEqual(buildOpenApiDocument(packageJson.version));
+  });
+
+  it("documents for each path the one method the server takes there (its 405 names it in Allow)", async () => {
+    const doc = buildOpenApiDocument(packageJson.version);
+    const paths = Object.entries(doc.paths);
+    expect(paths).toHaveLength(15);
+    for (const [path, item] of paths) {
+      const documented = Object.keys(item).map((method) => method.toUpperCase());
+      const response = await fetch(server.url + path.replace(/\{\w+\}/g, "1"), { method: "PUT" });
+      expect(response.status, path).toBe(405);
+      expect((await response.json()).error.code, path).toBe("method_not_allowed");
+      expect(response.headers.get("allow")?.split(/,\s*/), path).toEqual(documented);
+    }
+  });
+
+  it("refuses other methods than GET like the API does", async () => {
+    const response = await fetch(`${server.url}/openapi.json`, { method: "POST" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET");
+  });
+});
