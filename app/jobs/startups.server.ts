@@ -16,7 +16,8 @@ import {
 import { evidence, investors } from "#db/schema.ts";
 import type { App } from "../app.server.ts";
 import { EVALUATION_JSON_SCHEMA, EVALUATION_SYSTEM_PROMPT, type InvestorToEvaluate, buildEvaluationPrompt, parseEvaluationAnswer } from "../domain/evaluation.ts";
-import { RUBRIC_JSON_SCHEMA, RUBRIC_SYSTEM_PROMPT, type Rubric, type StartupInput, buildRubricPrompt, clampRubric, defaultRubric } from "../domain/rubric.ts";
+import { type Rubric, type StartupInput, clampRubric, defaultRubric } from "../domain/rubric.ts";
+import { RUBRIC_JSON_SCHEMA, RUBRIC_SYSTEM_PROMPT, buildRubricPrompt } from "../domain/rubric-prompt.ts";
 import { type LanguageModel, modelFromConfig } from "../integrations/model.server.ts";
 import { log } from "../log.server.ts";
 

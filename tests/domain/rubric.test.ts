@@ -4,14 +4,11 @@ import { ACTIONS, EVIDENCE_CATEGORIES, RELATIONSHIP_STATUSES, STAGES } from "#ap
 import {
   DEFAULT_THRESHOLDS,
   DEFAULT_WEIGHTS,
-  RUBRIC_JSON_SCHEMA,
-  RUBRIC_SYSTEM_PROMPT,
   RUBRIC_WEIGHT_KEYS,
   type Rubric,
   type RubricEvaluation,
   type RubricInvestor,
   type StartupInput,
-  buildRubricPrompt,
   clampRubric,
   defaultRubric,
   fitSignal,
@@ -20,6 +17,7 @@ import {
   scoreForStartup,
   startupInputSchema,
 } from "#app/domain/rubric.ts";
+import { RUBRIC_JSON_SCHEMA, RUBRIC_SYSTEM_PROMPT, buildRubricPrompt } from "#app/domain/rubric-prompt.ts";
 import { DEFAULT_RULES, type EvidenceForScoring } from "#app/domain/scoring.ts";
 
 const now = new Date("2026-11-22T12:00:00Z");
