@@ -3,18 +3,47 @@ import type { App } from "../app.server.ts";
 import { apiError } from "../http/api-error.ts";
 import { clientKey, createRateLimiter } from "../http/rate-limit.server.ts";
 import { createGuessLimiter, describeWait } from "./guess-limit.server.ts";
-import { checkPasscode } from "./passcode.server.ts";
+import { type PasscodeSource, checkPasscode } from "./passcode.server.ts";
 
 /**
  * Every passcode attempt (the sign-in form, the x-admin-passcode header) passes the same gate
  * first: a client that guessed wrong too often waits before its next attempt is checked, whether
  * or not the founder has signed in since the start (decision 013). A correct passcode is
  * remembered as a SHA-256 so later checks are cheap; until then a generated passcode is checked
- * with scrypt, which is slow on purpose, so those checks have a budget of their own.
+ * with scrypt (about 50 ms, slow on purpose), so those checks have a budget of their own.
  */
-const guesses = createGuessLimiter();
-const slowChecks = createRateLimiter({ limit: 20, windowMs: 1000 });
-let remembered: Buffer | undefined;
+export function createPasscodeGate(options: { now?: () => number; slowChecksPerSecond?: number } = {}) {
+  const guesses = createGuessLimiter({ now: options.now });
+  const slowChecks = createRateLimiter({ limit: options.slowChecksPerSecond ?? 5, windowMs: 1000, now: options.now });
+  let remembered: Buffer | undefined;
+
+  function checkAttempt(given: string, source: PasscodeSource): "right" | "wrong" | "busy" {
+    const digest = sha256(given);
+    if (remembered) return timingSafeEqual(digest, remembered) ? "right" : "wrong";
+    if (source.kind === "hash" && slowChecks.check("all") !== undefined) return "busy";
+    if (!checkPasscode(given, source)) return "wrong";
+    remembered = digest;
+    return "right";
+  }
+
+  return {
+    verify(client: string, given: string | null | undefined, source: PasscodeSource): PasscodeVerdict {
+      if (!given) return { ok: false };
+      const wait = guesses.waitBeforeChecking(client);
+      if (wait !== undefined) return { ok: false, retryAfterSeconds: wait };
+      const answer = checkAttempt(given, source);
+      if (answer === "right") return { ok: true };
+      // Too many slow checks this second: not a wrong guess, just not checked yet.
+      if (answer === "busy") return { ok: false, retryAfterSeconds: 1 };
+      guesses.recordWrongGuess(client);
+      return { ok: false };
+    },
+    /** Forgets the remembered passcode. */
+    forget(): void {
+      remembered = undefined;
+    },
+  };
+}
 
 function sha256(text: string): Buffer {
   return createHash("sha256").update(text).digest();
@@ -22,26 +51,10 @@ function sha256(text: string): Buffer {
 
 export type PasscodeVerdict = { ok: true } | { ok: false; retryAfterSeconds?: number };
 
-export function verifyPasscode(request: Request, given: string | null | undefined, app: App): PasscodeVerdict {
-  if (!given) return { ok: false };
-  const client = clientKey(request);
-  const wait = guesses.waitBeforeChecking(client);
-  if (wait !== undefined) return { ok: false, retryAfterSeconds: wait };
-  const answer = checkAttempt(given, app);
-  if (answer === "right") return { ok: true };
-  // Too many slow checks this second: not a wrong guess, just not checked yet.
-  if (answer === "busy") return { ok: false, retryAfterSeconds: 1 };
-  guesses.recordWrongGuess(client);
-  return { ok: false };
-}
+const gate = createPasscodeGate();
 
-function checkAttempt(given: string, app: App): "right" | "wrong" | "busy" {
-  const digest = sha256(given);
-  if (remembered) return timingSafeEqual(digest, remembered) ? "right" : "wrong";
-  if (app.passcode.kind === "hash" && slowChecks.check("all") !== undefined) return "busy";
-  if (!checkPasscode(given, app.passcode)) return "wrong";
-  remembered = digest;
-  return "right";
+export function verifyPasscode(request: Request, given: string | null | undefined, app: App): PasscodeVerdict {
+  return gate.verify(clientKey(request), given, app.passcode);
 }
 
 /** The sentence the sign-in page shows when a client must wait. */
@@ -64,5 +77,5 @@ export function headerPasscodeAccepted(request: Request, app: App): boolean {
 
 /** Forgets the remembered passcode (tests). */
 export function forgetPasscode(): void {
-  remembered = undefined;
+  gate.forget();
 }
