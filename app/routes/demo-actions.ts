@@ -7,8 +7,8 @@ import { refreshDemo, resetDemo } from "../jobs/demo.server.ts";
 /** The demo dashboard's buttons (plain form posts, so they work without JavaScript). */
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
+  limitDemoWrites(request, "rebuild");
   const intent = (await request.formData()).get("intent");
-  if (intent === "reset" || intent === "refresh") limitDemoWrites(request, "rebuild");
   if (intent === "reset") resetDemo(app.db, app.now(), app.rules);
   else if (intent === "refresh") refreshDemo(app.db, app.now(), app.rules);
   else throw new Response("Unknown demo action", { status: 400 });
