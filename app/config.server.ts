@@ -84,7 +84,8 @@ export const configSchema = z.object({
   RESCORE_CRON: cronPattern.default("0 6 * * *"),
 
   CRON_SECRET: optionalText,
-  ADMIN_PASSCODE: optionalText,
+  // A short passcode falls to guessing even at the limited rate (decision 013).
+  ADMIN_PASSCODE: z.string().trim().min(12, { message: "must be at least 12 characters" }).optional(),
   SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
 
   RUN_BUDGET_SECONDS: integer(1, 3_600, 50),

@@ -5,7 +5,9 @@
  * (d) the palette's keystroke-to-paint time in Chromium with 10,000 investors (bench/palette.ts);
  * (e) the refresh's overhead per investor against zero-latency fakes (bench/refresh-overhead.ts);
  * (f) the selection simulation: important news found within 4 days per credit (bench/selection-sim.ts);
- * (g) compression: the dashboard's first-load JS compressed vs the 150 KB goal, its HTML (bench/compression.ts).
+ * (g) compression: the dashboard's first-load JS compressed vs the 150 KB goal, its HTML (bench/compression.ts);
+ * (h) the open demo reset beside 10,000 real investors and 5 startups vs the raw delete (bench/demo-reset.ts;
+ *     `node bench/demo-reset.ts` runs it alone).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +19,7 @@ import { readSearchFeed, rescoreAllInvestors } from "#db/queries/investors.serve
 import { parseDashboardQuery } from "#app/domain/dashboard-query.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { dynamicSizes, runCompressionBench } from "./compression.ts";
+import { runDemoResetBench } from "./demo-reset.ts";
 import { runPaletteBench } from "./palette.ts";
 import { runRefreshOverheadBench } from "./refresh-overhead.ts";
 import { printSimulation, runSelectionSimulation } from "./selection-sim.ts";
@@ -104,6 +107,8 @@ console.log("# Investor Pipeline benchmarks\n");
 }
 
 await runRefreshOverheadBench();
+
+runDemoResetBench();
 
 
 printSimulation(runSelectionSimulation());

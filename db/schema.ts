@@ -166,6 +166,8 @@ export const evidence = sqliteTable(
     uniqueIndex("evidence_investor_url").on(t.investorId, t.url),
     uniqueIndex("evidence_investor_hash").on(t.investorId, t.contentHash),
     index("evidence_unjudged").on(t.investorId).where(sql`${t.judgedAt} is null`),
+    // Deleting a run (the demo keeps its 20 newest) sets run_id to null on its evidence.
+    index("evidence_run").on(t.runId),
   ],
 );
 
@@ -211,7 +213,11 @@ export const evaluations = sqliteTable(
     evidenceIds: text("evidence_ids", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
     createdAt: timestamps.createdAt,
   },
-  (t) => [primaryKey({ columns: [t.startupId, t.investorId] })],
+  (t) => [
+    primaryKey({ columns: [t.startupId, t.investorId] }),
+    // Deleting an investor (the demo reset deletes all demo investors) cascades here by investor.
+    index("evaluations_investor").on(t.investorId),
+  ],
 );
 
 export const startupScores = sqliteTable(
@@ -231,6 +237,7 @@ export const startupScores = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.startupId, t.investorId] }),
     index("startup_scores_rank").on(t.startupId, t.score),
+    index("startup_scores_investor").on(t.investorId),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { App } from "../app.server.ts";
 import { apiError } from "../http/api-error.ts";
-import { hasCronBearer } from "./cron.server.ts";
+import { cronBearerAccepted } from "./cron.server.ts";
 import { headerPasscodeAccepted } from "./passcode-attempts.server.ts";
 import { SESSION_COOKIE, isValidSessionValue, readCookie } from "./session.server.ts";
 
@@ -30,7 +30,7 @@ export function requireApiSession(request: Request, app: App): void {
 }
 
 export function requireCron(request: Request, app: App): void {
-  if (hasCronBearer(request, app.config.CRON_SECRET)) return;
+  if (cronBearerAccepted(request, app.config.CRON_SECRET)) return;
   throw apiError(
     401,
     "unauthorized",

@@ -1,15 +1,51 @@
 import { apiError } from "./api-error.ts";
 import { clientKey, createRateLimiter } from "./rate-limit.server.ts";
 
-// The demo's open routes write to the database; without a limit an anonymous visitor could grow it.
-const demoWrites = createRateLimiter({ limit: 30, windowMs: 60_000 });
+/**
+ * The demo's open routes write to the database (and its chat may cost a model call), so each
+ * has a limit per client and one for everyone together: many addresses must not add up to a
+ * busy server or a large bill (SPEC §7). A reset or a simulated refresh rebuilds the demo set
+ * (tens of milliseconds with the cascade indexes, bench (h)); an edit touches one row.
+ */
+const MINUTE = 60_000;
+const writesPerClient = createRateLimiter({ limit: 30, windowMs: MINUTE });
+const rebuildsOverall = createRateLimiter({ limit: 30, windowMs: MINUTE });
+const editsOverall = createRateLimiter({ limit: 300, windowMs: MINUTE });
+const chatsPerClient = createRateLimiter({ limit: 10, windowMs: MINUTE });
+const chatsOverall = createRateLimiter({ limit: 30, windowMs: MINUTE });
 
-/** Throws a 429 error Response when this client has made too many open demo writes. */
-export function limitDemoWrites(request: Request): void {
-  const wait = demoWrites.check(clientKey(request));
-  if (wait !== undefined) {
-    throw apiError(429, "rate_limited", `The demo takes 30 changes a minute. Try again in ${wait} seconds.`, {
-      headers: { "retry-after": String(wait) },
-    });
-  }
+type Limiter = ReturnType<typeof createRateLimiter>;
+
+/** Counts the request against both limits, or throws a 429 error Response (neither is counted then). */
+function enforce(request: Request, perClient: Limiter, overall: Limiter, words: { own: string; everyone: string }): void {
+  const client = clientKey(request);
+  const own = perClient.peek(client);
+  if (own !== undefined) throw tooMany(`${words.own} Try again in ${own} seconds.`, own);
+  const everyone = overall.peek("all");
+  if (everyone !== undefined) throw tooMany(`${words.everyone} Try again in ${everyone} seconds.`, everyone);
+  perClient.check(client);
+  overall.check("all");
+}
+
+function tooMany(message: string, wait: number): Response {
+  return apiError(429, "rate_limited", message, { headers: { "retry-after": String(wait) } });
+}
+
+/** Throws a 429 error Response when there have been too many open demo writes of this kind. */
+export function limitDemoWrites(request: Request, kind: "edit" | "rebuild"): void {
+  enforce(request, writesPerClient, kind === "rebuild" ? rebuildsOverall : editsOverall, {
+    own: "The demo takes 30 changes a minute from one address.",
+    everyone:
+      kind === "rebuild"
+        ? "The demo is busy: it takes 30 resets and simulated refreshes a minute from everyone together."
+        : "The demo is busy: it takes 300 edits a minute from everyone together.",
+  });
+}
+
+/** Throws a 429 error Response when the open demo chat has had too many questions. */
+export function limitDemoChat(request: Request): void {
+  enforce(request, chatsPerClient, chatsOverall, {
+    own: "The demo chat takes 10 questions a minute from one address.",
+    everyone: "The demo chat is busy: it takes 30 questions a minute from everyone together.",
+  });
 }

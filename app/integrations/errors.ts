@@ -13,19 +13,40 @@ export type IntegrationFailure =
   | "bad_request"
   | "network";
 
+/**
+ * A failure in our own words. The message is a short sentence we wrote, with at most the HTTP
+ * status and a code of ours: never text or a header a remote service sent, which may echo our
+ * credentials back (found in review: base64 of a Twilio `SID:TOKEN` and the start of a Tavily
+ * key reached /runs, / and the digest's reason). SPEC §7.
+ */
 export class IntegrationError extends Error {
   readonly service: string;
   readonly failure: IntegrationFailure;
   /** How long the service asked us to wait before trying again, when it said so. */
   readonly retryAfterMs: number | undefined;
+  /** The HTTP status the service answered with, when it answered. */
+  readonly status: number | undefined;
 
-  constructor(service: string, failure: IntegrationFailure, message: string, retryAfterMs?: number) {
+  constructor(service: string, failure: IntegrationFailure, message: string, retryAfterMs?: number, status?: number) {
     super(message);
     this.name = "IntegrationError";
     this.service = service;
     this.failure = failure;
     this.retryAfterMs = retryAfterMs;
+    this.status = status;
   }
+}
+
+/** A failure for a run's errors or a reason: our sentence, or a fixed one for anything else. */
+export function describeFailure(error: unknown): string {
+  if (error instanceof IntegrationError) return `${error.service} ${error.failure}: ${error.message}`;
+  return "an unexpected error";
+}
+
+/** What a log line may say about a failure: the service, our code and the status, nothing else. */
+export function failureLogFields(error: unknown): Record<string, string | number> {
+  if (!(error instanceof IntegrationError)) return { failure: "unexpected", error: error instanceof Error ? error.name : typeof error };
+  return { service: error.service, failure: error.failure, ...(error.status === undefined ? {} : { status: error.status }) };
 }
 
 /** Failures that may go away on their own; the others need a person (key, request, parser). */
@@ -102,17 +123,6 @@ export function parseRetryAfter(header: string | null, now: Date): number | unde
   const at = Date.parse(text);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now.getTime());
-}
-
-/**
- * A service's own error text, fit for a message: secrets removed, whitespace folded, and cut
- * short, because some services echo request details back and messages end up in run logs.
- */
-export function describeSafely(text: string, secrets: Array<string | undefined>, maxLength = 200): string {
-  let out = text;
-  for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join("[redacted]");
-  out = out.replace(/\s+/g, " ").trim();
-  return out.length > maxLength ? `${out.slice(0, maxLength - 1)}…` : out;
 }
 
 /** True for the errors fetch and the SDKs throw when a request was aborted or timed out. */

@@ -2,7 +2,7 @@ import { ApiError, GoogleGenAI } from "@google/genai";
 import type { GenerateContentResponse } from "@google/genai";
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { z } from "zod";
-import { describeSafely, IntegrationError, isAbortLike, parseRetryAfter, withRetries } from "./errors.ts";
+import { IntegrationError, isAbortLike, parseRetryAfter, withRetries } from "./errors.ts";
 import type { IntegrationFailure } from "./errors.ts";
 
 /**
@@ -84,11 +84,11 @@ export function createGeminiModel(options: ClientOptions & { baseUrl?: string })
         },
       });
     } catch (error) {
-      throw geminiFailure(error, signal, retryAfter, options.apiKey, timeoutMs);
+      throw geminiFailure(error, signal, retryAfter, timeoutMs);
     }
 
     const blockReason = response.promptFeedback?.blockReason;
-    if (blockReason) throw new IntegrationError(GEMINI, "malformed", `Gemini declined the prompt (${blockReason})`);
+    if (blockReason) throw new IntegrationError(GEMINI, "malformed", `Gemini declined the prompt (${reasonWord(blockReason)})`);
     const candidate = response.candidates?.[0];
     const text = (candidate?.content?.parts ?? [])
       .filter((part) => !part.thought && typeof part.text === "string")
@@ -98,10 +98,10 @@ export function createGeminiModel(options: ClientOptions & { baseUrl?: string })
       throw new IntegrationError(
         GEMINI,
         "malformed",
-        `Gemini returned no text (finish reason ${candidate?.finishReason ?? "none"})`,
+        `Gemini returned no text (finish reason ${reasonWord(candidate?.finishReason)})`,
       );
     }
-    assertJson(GEMINI, text, candidate?.finishReason);
+    assertJson(GEMINI, text, reasonWord(candidate?.finishReason));
     return { text, route: "primary", model: options.model };
   }
 
@@ -121,13 +121,15 @@ const googleErrorBody = z.object({
   }),
 });
 
-function geminiFailure(
-  error: unknown,
-  signal: AbortSignal,
-  retryAfter: string | null,
-  apiKey: string,
-  timeoutMs: number,
-): IntegrationError {
+/** Google's canonical error names: the only part of an error body a message may repeat. */
+const GOOGLE_STATUSES = new Set([
+  "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS",
+  "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE",
+  "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED",
+]);
+
+/** Our own words for a failure: Google's error message is never passed on (it may echo the key). */
+function geminiFailure(error: unknown, signal: AbortSignal, retryAfter: string | null, timeoutMs: number): IntegrationError {
   if (signal.aborted || isAbortLike(error)) {
     return new IntegrationError(GEMINI, "timeout", `Gemini did not answer within ${timeoutMs} ms`);
   }
@@ -140,25 +142,23 @@ function geminiFailure(
       body = undefined;
     }
     const status = error.status;
-    const label = body?.status ? `${status} ${body.status}` : String(status);
+    const label = body?.status && GOOGLE_STATUSES.has(body.status) ? `${status} ${body.status}` : String(status);
     // Google answers a wrong key with 400 INVALID_ARGUMENT, reason API_KEY_INVALID.
     const keyRejected = status === 401 || status === 403 || error.message.includes("API_KEY_INVALID");
-    if (keyRejected) return new IntegrationError(GEMINI, "auth", `Gemini rejected the API key (${label})`);
-    const detail = body?.message ? `: ${describeSafely(body.message, [apiKey])}` : "";
+    if (keyRejected) return new IntegrationError(GEMINI, "auth", `Gemini rejected the API key (${label})`, undefined, status);
     if (status === 429) {
       const retryAfterMs = parseRetryAfter(retryAfter, new Date()) ?? retryDelayFrom(body?.details);
-      return new IntegrationError(GEMINI, "rate_limited", `Gemini is rate limiting us (${label})${detail}`, retryAfterMs);
+      return new IntegrationError(GEMINI, "rate_limited", `Gemini is rate limiting us (${label})`, retryAfterMs, status);
     }
-    if (status === 408) return new IntegrationError(GEMINI, "timeout", `Gemini timed out (${label})`);
-    if (status >= 500) return new IntegrationError(GEMINI, "server", `Gemini had a server error (${label})${detail}`);
-    return new IntegrationError(GEMINI, "bad_request", `Gemini refused the request (${label})${detail}`);
+    if (status === 408) return new IntegrationError(GEMINI, "timeout", `Gemini timed out (${label})`, undefined, status);
+    if (status >= 500) return new IntegrationError(GEMINI, "server", `Gemini had a server error (${label})`, undefined, status);
+    return new IntegrationError(GEMINI, "bad_request", `Gemini refused the request (${label})`, undefined, status);
   }
   // The SDK parses a 200 body with response.json(); a broken body surfaces as a SyntaxError.
   if (error instanceof SyntaxError) {
     return new IntegrationError(GEMINI, "malformed", "Gemini answered with something that is not JSON");
   }
-  const reason = error instanceof Error ? describeSafely(error.message, [apiKey]) : "unknown error";
-  return new IntegrationError(GEMINI, "network", `Could not reach Gemini: ${reason}`);
+  return new IntegrationError(GEMINI, "network", "Could not reach Gemini");
 }
 
 /** Google's RetryInfo detail says how long to wait, as a duration string such as "38s". */
@@ -214,7 +214,7 @@ export function createOpenAiCompatibleModel(options: ClientOptions & { baseUrl: 
         { signal, timeout: timeoutMs, maxRetries: 0 },
       );
     } catch (error) {
-      throw fallbackFailure(error, signal, options.apiKey, timeoutMs);
+      throw fallbackFailure(error, signal, timeoutMs);
     }
 
     const parsed = chatCompletion.safeParse(completion);
@@ -224,10 +224,10 @@ export function createOpenAiCompatibleModel(options: ClientOptions & { baseUrl: 
     const choice = parsed.data.choices[0];
     const text = choice?.message.content ?? "";
     if (text.trim() === "") {
-      const why = choice?.message.refusal ? "it refused" : `finish reason ${choice?.finish_reason ?? "none"}`;
+      const why = choice?.message.refusal ? "it refused" : `finish reason ${reasonWord(choice?.finish_reason)}`;
       throw new IntegrationError(FALLBACK, "malformed", `The fallback model returned no text (${why})`);
     }
-    assertJson(FALLBACK, text, choice?.finish_reason ?? undefined);
+    assertJson(FALLBACK, text, reasonWord(choice?.finish_reason));
     return { text, route: "fallback", model: options.model };
   }
 
@@ -238,7 +238,8 @@ export function createOpenAiCompatibleModel(options: ClientOptions & { baseUrl: 
   };
 }
 
-function fallbackFailure(error: unknown, signal: AbortSignal, apiKey: string, timeoutMs: number): IntegrationError {
+/** Our own words for a failure: the server's error message is never passed on (it may echo the key). */
+function fallbackFailure(error: unknown, signal: AbortSignal, timeoutMs: number): IntegrationError {
   const late = `The fallback model did not answer within ${timeoutMs} ms`;
   // Order matters: the abort and connection errors are APIErrors without a status.
   if (signal.aborted || error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) {
@@ -250,28 +251,24 @@ function fallbackFailure(error: unknown, signal: AbortSignal, apiKey: string, ti
   if (error instanceof APIError && typeof error.status === "number") {
     const status = error.status;
     if (status === 401 || status === 403) {
-      // OpenAI echoes part of a wrong key in its message, so this message is fixed.
-      return new IntegrationError(FALLBACK, "auth", `The fallback model rejected the API key (${status})`);
+      return new IntegrationError(FALLBACK, "auth", `The fallback model rejected the API key (${status})`, undefined, status);
     }
-    const detail = errorMessageOf(error.error);
-    const suffix = detail ? `: ${describeSafely(detail, [apiKey])}` : "";
     if (status === 429) {
       const headers = error.headers;
       const retryAfterMs =
         parseRetryAfterMs(headers?.get("retry-after-ms") ?? null) ??
         parseRetryAfter(headers?.get("retry-after") ?? null, new Date());
-      return new IntegrationError(FALLBACK, "rate_limited", `The fallback model is rate limiting us (429)${suffix}`, retryAfterMs);
+      return new IntegrationError(FALLBACK, "rate_limited", "The fallback model is rate limiting us (429)", retryAfterMs, status);
     }
-    if (status === 408) return new IntegrationError(FALLBACK, "timeout", late);
-    if (status >= 500) return new IntegrationError(FALLBACK, "server", `The fallback model had a server error (${status})${suffix}`);
-    return new IntegrationError(FALLBACK, "bad_request", `The fallback model refused the request (${status})${suffix}`);
+    if (status === 408) return new IntegrationError(FALLBACK, "timeout", late, undefined, status);
+    if (status >= 500) return new IntegrationError(FALLBACK, "server", `The fallback model had a server error (${status})`, undefined, status);
+    return new IntegrationError(FALLBACK, "bad_request", `The fallback model refused the request (${status})`, undefined, status);
   }
   if (error instanceof SyntaxError) {
     return new IntegrationError(FALLBACK, "malformed", "The fallback model answered with something that is not JSON");
   }
   if (isAbortLike(error)) return new IntegrationError(FALLBACK, "timeout", late);
-  const reason = error instanceof Error ? describeSafely(error.message, [apiKey]) : "unknown error";
-  return new IntegrationError(FALLBACK, "network", `The fallback model failed: ${reason}`);
+  return new IntegrationError(FALLBACK, "network", "Could not get an answer from the fallback model");
 }
 
 /** OpenAI's own servers send `retry-after-ms`, more precise than Retry-After. */
@@ -280,20 +277,31 @@ function parseRetryAfterMs(header: string | null): number | undefined {
   return Math.round(Number(header.trim()));
 }
 
-function errorMessageOf(body: unknown): string | undefined {
-  if (body && typeof body === "object" && "message" in body && typeof body.message === "string") return body.message;
-  return undefined;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Shared
 
 /** A cut-off or chatty answer is useless to the caller; failing here lets the router fall back. */
-function assertJson(service: string, text: string, finishReason: string | undefined): void {
+/**
+ * Finish and block reasons come from the service; a message repeats one only when it is a name
+ * the APIs define (Gemini's FinishReason and BlockReason, OpenAI's finish_reason).
+ */
+const REASON_WORDS = new Set([
+  "STOP", "MAX_TOKENS", "SAFETY", "RECITATION", "LANGUAGE", "OTHER", "BLOCKLIST", "PROHIBITED_CONTENT",
+  "SPII", "MALFORMED_FUNCTION_CALL", "IMAGE_SAFETY", "UNEXPECTED_TOOL_CALL", "FINISH_REASON_UNSPECIFIED",
+  "BLOCK_REASON_UNSPECIFIED", "stop", "length", "tool_calls", "content_filter", "function_call",
+]);
+
+function reasonWord(reason: string | null | undefined): string {
+  if (!reason) return "none";
+  return REASON_WORDS.has(reason) ? reason : "unrecognised";
+}
+
+function assertJson(service: string, text: string, finishReason: string): void {
   try {
     JSON.parse(text);
   } catch {
-    const why = finishReason && !/^stop$/i.test(finishReason) ? ` (finish reason ${finishReason})` : "";
+    const why = finishReason !== "none" && !/^stop$/i.test(finishReason) ? ` (finish reason ${finishReason})` : "";
     throw new IntegrationError(service, "malformed", `The model's answer is not valid JSON${why}`);
   }
 }

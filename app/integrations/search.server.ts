@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { describeSafely, IntegrationError, isAbortLike, parseRetryAfter, withRetries } from "./errors.ts";
+import { IntegrationError, isAbortLike, parseRetryAfter, withRetries } from "./errors.ts";
 import type { IntegrationFailure } from "./errors.ts";
 import { isHttpUrl } from "../domain/investor.ts";
 
@@ -90,7 +90,7 @@ export function createTavilySearch(options: {
       throw new IntegrationError(SERVICE, "network", "Could not reach Tavily");
     }
 
-    if (!response.ok) throw failureFor(response, text, options.apiKey);
+    if (!response.ok) throw failureFor(response);
 
     let json: unknown;
     try {
@@ -127,12 +127,12 @@ export function createTavilySearch(options: {
   };
 }
 
-function failureFor(response: Response, body: string, apiKey: string): IntegrationError {
+/** Our own words for a refusal: Tavily's error text is never passed on (it may echo the key). */
+function failureFor(response: Response): IntegrationError {
   const status = response.status;
   let failure: IntegrationFailure;
   let message: string;
   if (status === 401 || status === 403) {
-    // Fixed wording: never echo anything about the key back.
     failure = "auth";
     message = `Tavily rejected the API key (${status})`;
   } else if (status === 432 || status === 433) {
@@ -149,25 +149,8 @@ function failureFor(response: Response, body: string, apiKey: string): Integrati
     failure = "bad_request";
     message = `Tavily refused the request (${status})`;
   }
-  const detail = errorDetail(body);
-  if (detail && failure !== "auth") message += `: ${describeSafely(detail, [apiKey])}`;
   const retryAfterMs = status === 429 ? parseRetryAfter(response.headers.get("retry-after"), new Date()) : undefined;
-  return new IntegrationError(SERVICE, failure, message, retryAfterMs);
-}
-
-/** Tavily's errors look like `{"detail":{"error":"…"}}`; FastAPI validation errors differ. */
-function errorDetail(body: string): string | undefined {
-  try {
-    const json = JSON.parse(body) as { detail?: unknown };
-    const detail = json.detail;
-    if (typeof detail === "string") return detail;
-    if (detail && typeof detail === "object" && "error" in detail && typeof detail.error === "string") {
-      return detail.error;
-    }
-  } catch {
-    // Not JSON: the status says enough.
-  }
-  return undefined;
+  return new IntegrationError(SERVICE, failure, message, retryAfterMs, status);
 }
 
 /** Evidence links are opened by the founder, so anything but http(s) is dropped. */

@@ -1,7 +1,7 @@
 import twilio from "twilio";
 import type RequestClient from "twilio/lib/base/RequestClient";
 import type Response from "twilio/lib/http/response";
-import { describeSafely, IntegrationError, parseRetryAfter } from "./errors.ts";
+import { IntegrationError, parseRetryAfter } from "./errors.ts";
 import type { IntegrationFailure } from "./errors.ts";
 
 /**
@@ -80,7 +80,7 @@ export function createTwilioSender(options: {
           timeoutMs,
         );
       } catch (error) {
-        throw failureFor(error, httpClient, options.authToken, timeoutMs);
+        throw failureFor(error, httpClient, timeoutMs);
       }
       if (typeof message.sid !== "string" || message.sid === "") {
         throw new IntegrationError(SERVICE, "malformed", "Twilio's answer had no message sid");
@@ -164,9 +164,9 @@ function isTwilioHttpError(error: unknown): error is TwilioHttpError {
   );
 }
 
-function failureFor(error: unknown, httpClient: TwilioHttpClient, authToken: string, timeoutMs: number): IntegrationError {
+function failureFor(error: unknown, httpClient: TwilioHttpClient, timeoutMs: number): IntegrationError {
   if (error instanceof IntegrationError) return error;
-  if (isTwilioHttpError(error)) return httpFailure(error, httpClient, authToken);
+  if (isTwilioHttpError(error)) return httpFailure(error, httpClient);
   // A 2xx whose body is not JSON: the SDK's JSON.parse is what throws.
   if (error instanceof SyntaxError) {
     return new IntegrationError(SERVICE, "malformed", "Twilio answered with something that is not JSON");
@@ -176,13 +176,29 @@ function failureFor(error: unknown, httpClient: TwilioHttpClient, authToken: str
     return new IntegrationError(SERVICE, "timeout", `Twilio did not answer within ${timeoutMs} ms`);
   }
   // Never pass the SDK's error on: an axios error carries the request config, Authorization included.
-  const reason = typeof code === "string" ? ` (${code})` : "";
+  const reason = typeof code === "string" && /^E[A-Z_]{1,30}$/.test(code) ? ` (${code})` : "";
   return new IntegrationError(SERVICE, "network", `Could not reach Twilio${reason}`);
 }
 
-function httpFailure(error: TwilioHttpError, httpClient: TwilioHttpClient, authToken: string): IntegrationError {
+/**
+ * What some of Twilio's error codes mean, in our words. Twilio's own message is never passed on
+ * (an upstream that echoes the request would put the Basic credentials in it); the numeric code
+ * is kept, since it cannot carry text and is what the founder looks up.
+ */
+const TWILIO_CODES: Record<number, string> = {
+  21211: "the DIGEST_TO number is not a valid phone number",
+  21408: "the account may not send to that country",
+  21606: "TWILIO_FROM is not a number this account can send from",
+  21608: "a trial account can only send to verified numbers",
+  21610: "the recipient has opted out (replied STOP)",
+  21614: "the DIGEST_TO number cannot receive SMS",
+  63016: "WhatsApp allows a free-form message only within 24 hours of the recipient's last message",
+};
+
+function httpFailure(error: TwilioHttpError, httpClient: TwilioHttpClient): IntegrationError {
   const status = error.status;
-  const code = typeof error.code === "number" ? `, code ${error.code}` : "";
+  const numericCode = typeof error.code === "number" && Number.isInteger(error.code) && error.code > 0 && error.code < 1_000_000;
+  const code = numericCode ? `, code ${error.code}` : "";
   let failure: IntegrationFailure;
   let message: string;
   if (status === 401 || status === 403) {
@@ -200,10 +216,10 @@ function httpFailure(error: TwilioHttpError, httpClient: TwilioHttpClient, authT
     failure = "bad_request";
     message = `Twilio refused the message (${status}${code})`;
   }
-  const detail = error.detail ?? error.message ?? error.title;
-  if (detail && failure !== "auth") message += `: ${describeSafely(detail, [authToken])}`;
+  const meaning = numericCode ? TWILIO_CODES[error.code!] : undefined;
+  if (meaning) message += `: ${meaning}`;
   const retryAfterMs = status === 429 ? parseRetryAfter(retryAfterHeader(httpClient), new Date()) : undefined;
-  return new IntegrationError(SERVICE, failure, message, retryAfterMs);
+  return new IntegrationError(SERVICE, failure, message, retryAfterMs, status);
 }
 
 /** The SDK's errors drop the headers; the client keeps the last answer, which was this one. */

@@ -12,6 +12,7 @@ import {
 } from "../domain/chat.ts";
 import type { LanguageModel } from "../integrations/model.server.ts";
 import { modelFromConfig } from "../integrations/model.server.ts";
+import { failureLogFields } from "../integrations/errors.ts";
 import { log } from "../log.server.ts";
 
 export type ChatReply = { answer: string; source: "model" | "summary"; investor_ids: number[] };
@@ -41,9 +42,7 @@ export async function answerQuestion(
       if (parsed) return { ...parsed, source: "model" };
       log.warn("chat: the model's answer did not match the schema; answering from the summary");
     } catch (error) {
-      log.warn("chat: the model could not answer; answering from the summary", {
-        error: error instanceof Error ? error.message : String(error),
-      });
+      log.warn("chat: the model could not answer; answering from the summary", failureLogFields(error));
     }
   }
   return { ...summaryAnswer(request.message, context), source: "summary" };

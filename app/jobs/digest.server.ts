@@ -1,7 +1,7 @@
 import { investorsForBriefing } from "#db/queries/briefing.server.ts";
 import type { App } from "../app.server.ts";
 import { buildDigest } from "../domain/digest.ts";
-import { IntegrationError } from "../integrations/errors.ts";
+import { describeFailure, failureLogFields } from "../integrations/errors.ts";
 import { senderFromConfig } from "../integrations/sms.server.ts";
 import { log } from "../log.server.ts";
 
@@ -24,8 +24,8 @@ export async function sendDigest(app: App): Promise<DigestResult> {
     await target.sender.send(target.to, message);
     return { sent: true, channel: target.channel, message };
   } catch (error) {
-    const reason = error instanceof IntegrationError ? `${error.failure}: ${error.message}` : "the message could not be sent";
-    log.warn("digest not sent", { reason });
-    return { sent: false, channel: target.channel, message, reason: `Sending failed (${reason}).` };
+    // Our own sentence only: Twilio's answer may echo the credentials (SPEC §7).
+    log.warn("digest not sent", failureLogFields(error));
+    return { sent: false, channel: target.channel, message, reason: `Sending failed (${describeFailure(error)}).` };
   }
 }

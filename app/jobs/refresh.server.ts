@@ -30,7 +30,7 @@ import {
 import type { ScoringRules } from "../domain/scoring.ts";
 import type { SignalWrite } from "../domain/signals.ts";
 import { selectInvestorsToCheck } from "../domain/selection.ts";
-import { IntegrationError } from "../integrations/errors.ts";
+import { describeFailure, IntegrationError } from "../integrations/errors.ts";
 import type { LanguageModel, ModelCall } from "../integrations/model.server.ts";
 import type { WebSearch } from "../integrations/search.server.ts";
 import { log } from "../log.server.ts";
@@ -228,7 +228,7 @@ async function searchInvestor(deps: RefreshDeps, runId: string, investorId: numb
         pages.push({ url: result.url.split("#")[0]!, title: result.title, content: result.content, publishedAt: result.publishedAt, source: query.source });
       }
     } catch (error) {
-      errors.push(`search for investor ${investorId} failed: ${describe(error)}`);
+      errors.push(`search for investor ${investorId} failed: ${describeFailure(error)}`);
     }
   }
   if (answered === 0) return { searched: false, errors };
@@ -262,14 +262,10 @@ async function searchGroup(deps: RefreshDeps, runId: string, ids: number[]): Pro
     return { searched: true, errors: [] };
   } catch (error) {
     if (error instanceof LeaseLost) throw error;
-    return { searched: false, errors: [`grouped search for investors ${ids.join(", ")} failed: ${describe(error)}`] };
+    return { searched: false, errors: [`grouped search for investors ${ids.join(", ")} failed: ${describeFailure(error)}`] };
   }
 }
 
-function describe(error: unknown): string {
-  if (error instanceof IntegrationError) return `${error.service} ${error.failure}: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Judges a batch with one model call and at most one re-ask; undefined when no judgement could be had. */
 async function judgeBatch(
@@ -295,12 +291,13 @@ async function judgeBatch(
     if (!parsed.ok) {
       parsed = await ask(`${prompt}\n\nYour previous answer did not match the schema (${parsed.problem}). Answer again with JSON that matches it exactly.`);
       if (!parsed.ok) {
-        return { judgements: undefined, calls, errors: [`the model's answer did not match the schema twice: ${parsed.problem}`], degraded: true };
+        // The problem names keys from the model's answer: it goes back to the model, not into the run.
+        return { judgements: undefined, calls, errors: ["the model's answer did not match the schema twice"], degraded: true };
       }
     }
     return { judgements: acceptJudgements(batch, parsed.answer), calls, errors: [], degraded: false };
   } catch (error) {
-    return { judgements: undefined, calls, errors: [`the model could not judge a batch: ${describe(error)}`], degraded: true };
+    return { judgements: undefined, calls, errors: [`the model could not judge a batch: ${describeFailure(error)}`], degraded: true };
   }
 }
 

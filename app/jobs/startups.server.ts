@@ -19,6 +19,7 @@ import { EVALUATION_JSON_SCHEMA, EVALUATION_SYSTEM_PROMPT, type InvestorToEvalua
 import { type Rubric, type StartupInput, clampRubric, defaultRubric } from "../domain/rubric.ts";
 import { RUBRIC_JSON_SCHEMA, RUBRIC_SYSTEM_PROMPT, buildRubricPrompt } from "../domain/rubric-prompt.ts";
 import { type LanguageModel, modelFromConfig } from "../integrations/model.server.ts";
+import { failureLogFields } from "../integrations/errors.ts";
 import { log } from "../log.server.ts";
 
 /** Startups (SPEC §2, routes #10–#13): rubrics drafted by the model or derived by rule, rankings by the rubric's fixed rules. */
@@ -42,7 +43,7 @@ async function draftRubric(model: LanguageModel | undefined, input: StartupInput
     });
     return clampRubric(JSON.parse(answer.text));
   } catch (error) {
-    log.warn("the model could not draft a rubric", { error: error instanceof Error ? error.message : String(error) });
+    log.warn("the model could not draft a rubric", failureLogFields(error));
     return undefined;
   }
 }
@@ -126,7 +127,7 @@ export async function evaluateStartup(app: App, startupId: number, options: Opti
         saveEvaluations(app.db, startupId, accepted, app.now());
         evaluated += accepted.length;
       } catch (error) {
-        log.warn("the model could not evaluate a batch", { error: error instanceof Error ? error.message : String(error) });
+        log.warn("the model could not evaluate a batch", failureLogFields(error));
         break;
       }
     }

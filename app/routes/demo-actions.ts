@@ -7,7 +7,7 @@ import { refreshDemo, resetDemo } from "../jobs/demo.server.ts";
 /** The demo dashboard's buttons (plain form posts, so they work without JavaScript). */
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
-  limitDemoWrites(request);
+  limitDemoWrites(request, "rebuild");
   const intent = (await request.formData()).get("intent");
   // The page says what happened (with or without JavaScript) from the `done` parameter.
   if (intent === "reset") return redirect(`/demo?done=demo_reset:${resetDemo(app.db, app.now(), app.rules)}`);

@@ -16,7 +16,7 @@ import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
 export async function action({ request, params }: Route.ActionArgs) {
   const app = getApp();
   const demo = new URL(request.url).pathname.startsWith("/demo/");
-  if (demo) limitDemoWrites(request);
+  if (demo) limitDemoWrites(request, "edit");
   else requirePageSession(request, app);
   const id = pageId(params.id);
   const investor = getInvestor(app.db, id, demo);

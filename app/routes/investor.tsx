@@ -6,6 +6,7 @@ import { editInvestor, getInvestorDetail } from "#db/queries/investors.server.ts
 import { startupScoresFor } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
 import { pageId } from "../http/api-error.ts";
+import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
 import { InvestorDetail } from "../components/investor/investor-detail.tsx";
@@ -48,6 +49,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const app = getApp();
   const { demo } = sideOf(request);
   if (!demo) requirePageSession(request, app);
+  else limitDemoWrites(request, "edit");
   const id = pageId(params.id);
   const formData = await request.formData();
   // The form carries the values it was loaded with (`original.*`), read raw: an empty one is "".

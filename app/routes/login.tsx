@@ -5,7 +5,7 @@ import type { Route } from "./+types/login";
 import { getApp } from "../app.server.ts";
 import { hasSession } from "../auth/guards.server.ts";
 import { loginSchema, safeRedirectPath } from "../auth/login.ts";
-import { verifyPasscode } from "../auth/passcode-attempts.server.ts";
+import { verifyPasscode, waitSentence } from "../auth/passcode-attempts.server.ts";
 import { createSessionValue, sessionCookieHeader } from "../auth/session.server.ts";
 import { log } from "../log.server.ts";
 
@@ -28,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
     log.warn("sign-in refused: wrong passcode");
     const message =
       verdict.retryAfterSeconds !== undefined
-        ? `Too many wrong passcodes. Wait ${Math.ceil(verdict.retryAfterSeconds / 60)} minutes and try again.`
+        ? waitSentence(verdict.retryAfterSeconds)
         : "That passcode is not right. Check it and try again.";
     return data(submission.reply({ formErrors: [message], hideFields: ["passcode"] }), {
       status: verdict.retryAfterSeconds !== undefined ? 429 : 401,
@@ -97,3 +97,9 @@ export default function Login() {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Investor Pipeline" }];
+
+// A refused guess's Retry-After reaches the page response only through this export.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("retry-after");
+  return retryAfter ? { "retry-after": retryAfter } : new Headers();
+};

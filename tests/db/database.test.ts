@@ -12,6 +12,18 @@ describe("database", () => {
     expect(client.pragma("busy_timeout", { simple: true })).toBe(5000);
   });
 
+  it("finds an investor's rows in every table a deleted investor or run cascades into by index, not by a scan", () => {
+    const { db } = createTestDatabase();
+    const plan = (sql: string) =>
+      (db.$client.prepare(`explain query plan ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail).join("; ");
+    // SQLite runs these lookups for each deleted parent row (ON DELETE CASCADE / SET NULL).
+    expect(plan("select 1 from startup_scores where investor_id = 1")).toMatch(/USING (COVERING )?INDEX startup_scores_investor/);
+    expect(plan("select 1 from evaluations where investor_id = 1")).toMatch(/USING (COVERING )?INDEX evaluations_investor/);
+    expect(plan("select 1 from evidence where run_id = 'r'")).toMatch(/USING (COVERING )?INDEX evidence_run/);
+    expect(plan("select 1 from contact_entries where investor_id = 1")).toMatch(/USING (COVERING )?INDEX/);
+    expect(plan("select 1 from evidence where investor_id = 1")).toMatch(/USING (COVERING )?INDEX/);
+  });
+
   it("creates every resource's table", () => {
     const { db } = createTestDatabase();
     const tables = db.$client

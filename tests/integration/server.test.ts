@@ -162,11 +162,11 @@ describe("the built server", () => {
 });
 
 describe("guessing the passcode", () => {
-  it("is refused without computing anything after 10 wrong guesses, with Retry-After", async () => {
+  it("is refused without computing anything after 11 wrong guesses, with Retry-After", async () => {
     const server = await startBuiltServer({ ADMIN_PASSCODE: "the-right-passcode" });
     try {
       const guess = (passcode: string) => fetch(`${server.url}/api/search-feed`, { headers: { "x-admin-passcode": passcode } });
-      for (let i = 0; i < 10; i++) expect((await guess(`wrong-${i}`)).status).toBe(401);
+      for (let i = 0; i < 11; i++) expect((await guess(`wrong-${i}`)).status).toBe(401);
       const limited = await guess("wrong-again");
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);

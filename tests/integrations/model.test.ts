@@ -130,11 +130,12 @@ describe("Gemini through @google/genai", () => {
     expect(gemini.requests).toHaveLength(2);
   });
 
-  it("treats 503 as a server failure", async () => {
+  it("treats 503 as a server failure, in our words, not Google's", async () => {
     gemini.respond(() => geminiError(503, "The model is overloaded. Please try again later."));
     const error = await failure(geminiModel({ retries: 0 }).generateJson(request));
     expect(error.failure).toBe("server");
-    expect(error.message).toContain("overloaded");
+    expect(error.status).toBe(503);
+    expect(error.message).toBe("Gemini had a server error (503 UNAVAILABLE)");
   });
 
   it("reports a slow answer as a timeout", async () => {

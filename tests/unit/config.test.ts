@@ -44,6 +44,14 @@ describe("parseConfig", () => {
     expect(message).not.toContain("\n");
   });
 
+  it("refuses an ADMIN_PASSCODE under 12 characters with one line that says so, and takes 12", () => {
+    expect(() => parseConfig({ ADMIN_PASSCODE: "elevenchars" })).toThrow(
+      new ConfigError("Invalid environment: ADMIN_PASSCODE must be at least 12 characters."),
+    );
+    expect(() => parseConfig({ ADMIN_PASSCODE: "  elevenchars  " })).toThrow(/ADMIN_PASSCODE must be at least 12/);
+    expect(parseConfig({ ADMIN_PASSCODE: "twelve-chars" }).ADMIN_PASSCODE).toBe("twelve-chars");
+  });
+
   it("never puts a secret's value in its error message", () => {
     expect(() => parseConfig({ SESSION_SECRET: "tiny-secret-value" })).toThrow(/SESSION_SECRET/);
     try {

@@ -8,7 +8,7 @@ import { refreshDemo } from "../../jobs/demo.server.ts";
 /** Route #15: a simulated refresh of demo rows — no search, no model, no credits. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
-  limitDemoWrites(request);
+  limitDemoWrites(request, "rebuild");
   await readEmptyBody(request);
   const app = getApp();
   return json(refreshDemo(app.db, app.now(), app.rules));

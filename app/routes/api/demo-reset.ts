@@ -8,7 +8,7 @@ import { resetDemo } from "../../jobs/demo.server.ts";
 /** Route #14: open to anyone; only is_demo rows change. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
-  limitDemoWrites(request);
+  limitDemoWrites(request, "rebuild");
   await readEmptyBody(request);
   const app = getApp();
   return json({ demo_investors: resetDemo(app.db, app.now(), app.rules) });

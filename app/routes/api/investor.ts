@@ -22,7 +22,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     throw apiError(401, "unauthorized", "Sign in on /login first, or send the x-admin-passcode header.");
   }
   if (!target) throw apiError(404, "not_found", `There is no investor with id ${id}.`);
-  if (!signedIn) limitDemoWrites(request);
+  if (!signedIn) limitDemoWrites(request, "edit");
   const edit = await readJsonBody(request, investorEditSchema);
   editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules });
   if (!target.isDemo) rescoreInvestorsForStartups(app, [id]);
