@@ -3,10 +3,10 @@ import type { App } from "../app.server.ts";
 import { apiError } from "../http/api-error.ts";
 import { cronBearerAccepted } from "./cron.server.ts";
 import { headerPasscodeAccepted } from "./passcode-attempts.server.ts";
-import { SESSION_COOKIE, isValidSessionValue, readCookie } from "./session.server.ts";
+import { isValidSessionValue, readCookie, sessionCookieName } from "./session.server.ts";
 
 export function hasSession(request: Request, app: App): boolean {
-  const value = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+  const value = readCookie(request.headers.get("cookie"), sessionCookieName(app.config.NODE_ENV === "production"));
   return isValidSessionValue(value, app.sessionSecret, app.now());
 }
 

@@ -1,6 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const SESSION_COOKIE = "ipi_session";
+
+/**
+ * In production the name carries the `__Host-` prefix: the browser then keeps the cookie only
+ * when it is Secure, has Path=/ and no Domain, so no other host (a sibling subdomain) can plant
+ * or overwrite it. Development runs on plain http, where such a cookie would be dropped.
+ */
+export function sessionCookieName(production: boolean): string {
+  return production ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 /**
@@ -28,30 +37,36 @@ export function isValidSessionValue(value: string | undefined, secret: string, n
   return Number.isFinite(expiresAt) && expiresAt > now.getTime();
 }
 
+/** The cookie's value, or undefined when absent or not decodable (a malformed cookie is no cookie). */
 export function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
 
-export function sessionCookieHeader(value: string, secure: boolean, ttlMs = SESSION_TTL_MS): string {
+export function sessionCookieHeader(value: string, production: boolean, ttlMs = SESSION_TTL_MS): string {
   const attributes = [
-    `${SESSION_COOKIE}=${encodeURIComponent(value)}`,
+    `${sessionCookieName(production)}=${encodeURIComponent(value)}`,
     "Path=/",
     "HttpOnly",
     "SameSite=Lax",
     `Max-Age=${Math.floor(ttlMs / 1000)}`,
   ];
-  if (secure) attributes.push("Secure");
+  if (production) attributes.push("Secure");
   return attributes.join("; ");
 }
 
-export function clearSessionCookieHeader(secure: boolean): string {
-  return [`${SESSION_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"]
-    .concat(secure ? ["Secure"] : [])
+export function clearSessionCookieHeader(production: boolean): string {
+  return [`${sessionCookieName(production)}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"]
+    .concat(production ? ["Secure"] : [])
     .join("; ");
 }

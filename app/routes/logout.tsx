@@ -8,6 +8,6 @@ export async function loader() {
 }
 
 export async function action(_: Route.ActionArgs) {
-  const secure = getApp().config.NODE_ENV === "production";
-  return redirect("/login", { headers: { "Set-Cookie": clearSessionCookieHeader(secure) } });
+  const production = getApp().config.NODE_ENV === "production";
+  return redirect("/login", { headers: { "Set-Cookie": clearSessionCookieHeader(production) } });
 }

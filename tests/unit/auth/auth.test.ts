@@ -87,6 +87,9 @@ describe("session cookie", () => {
     expect(readCookie("a=1; ipi_session=abc%2E; b=2", "ipi_session")).toBe("abc.");
     expect(readCookie("a=1", "ipi_session")).toBeUndefined();
     expect(readCookie(null, "ipi_session")).toBeUndefined();
+    // Not decodable: no cookie, not an exception.
+    expect(readCookie("ipi_session=%; b=2", "ipi_session")).toBeUndefined();
+    expect(readCookie("__Host-ipi_session=%E0%A4%A", "__Host-ipi_session")).toBeUndefined();
   });
 });
 

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+
+const PASSCODE = "sessions-passcode-7310";
+
+describe("sessions on the built server (production)", () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  function get(path: string, cookie?: string): Promise<Response> {
+    return fetch(server.url + path, { redirect: "manual", headers: cookie === undefined ? {} : { cookie } });
+  }
+
+  function postLogin(fields: Record<string, string>, query = ""): Promise<Response> {
+    return fetch(`${server.url}/login${query}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ passcode: PASSCODE, ...fields }),
+    });
+  }
+
+  async function signIn(): Promise<string> {
+    const response = await postLogin({});
+    expect(response.status).toBe(302);
+    return response.headers.get("set-cookie")!.split(";")[0]!;
+  }
+
+  it("sets a __Host- cookie: Secure, Path=/, no Domain, HttpOnly, SameSite=Lax", async () => {
+    const response = await postLogin({});
+    const header = response.headers.get("set-cookie") ?? "";
+    expect(header).toMatch(/^__Host-ipi_session=[^;]+; /);
+    const attributes = header.split(";").slice(1).map((part) => part.trim().toLowerCase());
+    expect(attributes).toContain("secure");
+    expect(attributes).toContain("path=/");
+    expect(attributes).toContain("httponly");
+    expect(attributes).toContain("samesite=lax");
+    expect(attributes.some((attribute) => attribute.startsWith("domain"))).toBe(false);
+  });
+
+  it("treats a malformed or foreign cookie as no session: never a 500, /login always works", async () => {
+    const cookies = [
+      "ipi_session=%",
+      "__Host-ipi_session=%",
+      "__Host-ipi_session=%E0%A4%A",
+      "__Host-ipi_session=v1.9999999999999.abc.def",
+      "__Host-ipi_session=v2.abc.def",
+      "__Host-ipi_session=",
+      "__Host-ipi_session",
+      "=; ;;==; __Host-ipi_session=%ZZ",
+      `__Host-ipi_session=${"x".repeat(3000)}`,
+      "other=1; __Host-ipi_session=%; ipi_session=%",
+    ];
+    for (const cookie of cookies) {
+      const login = await get("/login", cookie);
+      expect(login.status, `GET /login with ${cookie.slice(0, 40)}`).toBe(200);
+      expect(await login.text()).toContain("Sign in");
+      for (const path of ["/", "/settings", "/investors/1"]) {
+        const page = await get(path, cookie);
+        expect(page.status, `GET ${path} with ${cookie.slice(0, 40)}`).toBe(302);
+        expect(page.headers.get("location")).toMatch(/^\/login/);
+      }
+      const api = await get("/api/search-feed", cookie);
+      expect(api.status).toBe(401);
+      expect((await api.json()).error.code).toBe("unauthorized");
+    }
+    expect(server.output()).not.toMatch(/URIError|stack/i);
+  });
+
+  it("signs in even when the browser still holds a malformed cookie", async () => {
+    const response = await fetch(`${server.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: "__Host-ipi_session=%; ipi_session=%" },
+      body: new URLSearchParams({ passcode: PASSCODE }),
+    });
+    expect(response.status).toBe(302);
+    const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
+    expect((await get("/settings", cookie)).status).toBe(200);
+  });
+});
