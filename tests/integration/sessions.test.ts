@@ -85,4 +85,44 @@ describe("sessions on the built server (production)", () => {
     const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
     expect((await get("/settings", cookie)).status).toBe(200);
   });
+
+  it("redirects after sign-in only to a path on this site, and never answers 500", async () => {
+    const hostile = [
+      "/\t/evil.example/",
+      "/%09/evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "/\\/evil.example",
+      "\\\\evil.example",
+      "/\r\n/evil.example",
+      "/\r\nSet-Cookie: x=1",
+      "/settings\r\nX-Evil: 1",
+      "/investors/é?q=ü#frag",
+      "/\u2028/evil",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "/.//evil.example",
+      "/%2F%2Fevil.example",
+      " //evil.example",
+    ];
+    for (const redirectTo of hostile) {
+      const response = await postLogin({ redirectTo });
+      expect(response.status, JSON.stringify(redirectTo)).toBe(302);
+      const location = response.headers.get("location")!;
+      expect(location, JSON.stringify(redirectTo)).toMatch(/^\/(?![/\\])/);
+      expect(new URL(location, server.url).origin).toBe(server.url);
+    }
+    // The same rule when an already signed-in founder opens /login?redirectTo=…
+    const cookie = await signIn();
+    for (const query of ["?redirectTo=/%09/evil.example/", "?redirectTo=/%0D%0A/evil", "?redirectTo=/%C3%A9t%C3%A9"]) {
+      const response = await get(`/login${query}`, cookie);
+      expect(response.status, query).toBe(302);
+      const location = response.headers.get("location")!;
+      expect(location).toMatch(/^\/(?![/\\])/);
+      expect(new URL(location, server.url).origin).toBe(server.url);
+    }
+    expect((await postLogin({ redirectTo: "/investors/3?tab=evidence#top" })).headers.get("location")).toBe(
+      "/investors/3?tab=evidence#top",
+    );
+  });
 });
