@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { type AppDatabase, migrateDatabase, openDatabase } from "#db/database.server.ts";
+import { deleteExpiredSessions } from "#db/queries/sessions.server.ts";
 import { appState } from "#db/schema.ts";
 import { type PasscodeSource, generatePasscode, hashPasscode } from "./auth/passcode.server.ts";
 import { type Clock, systemClock } from "./clock.ts";
@@ -45,6 +46,7 @@ export function bootApp(env: Record<string, string | undefined> = process.env): 
     rules: rulesFromConfig(config),
     now: systemClock,
   };
+  deleteExpiredSessions(db, current.now());
   ensureDemoData(db, current.now(), current.rules);
   rescoreIfStale(current);
   return current;

@@ -247,3 +247,18 @@ export const appState = sqliteTable("app_state", {
   value: text("value").notNull(),
   updatedAt: timestamps.updatedAt,
 });
+
+/**
+ * Signed-in browsers (SPEC §7). The cookie carries a random id; only its SHA-256 is kept here, so
+ * a copy of the database holds no usable cookie. Signing out deletes the row, and a row past
+ * `expires_at` (14 days after sign-in) no longer counts and is deleted.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("sessions_expires_at").on(t.expiresAt)],
+);

@@ -3,11 +3,14 @@ import type { App } from "../app.server.ts";
 import { apiError } from "../http/api-error.ts";
 import { cronBearerAccepted } from "./cron.server.ts";
 import { headerPasscodeAccepted } from "./passcode-attempts.server.ts";
-import { isValidSessionValue, readCookie, sessionCookieName } from "./session.server.ts";
+import { isActiveSession, readCookie, sessionCookieName } from "./session.server.ts";
 
 export function hasSession(request: Request, app: App): boolean {
-  const value = readCookie(request.headers.get("cookie"), sessionCookieName(app.config.NODE_ENV === "production"));
-  return isValidSessionValue(value, app.sessionSecret, app.now());
+  return isActiveSession(app.db, sessionCookieValue(request, app), app.sessionSecret, app.now());
+}
+
+export function sessionCookieValue(request: Request, app: App): string | undefined {
+  return readCookie(request.headers.get("cookie"), sessionCookieName(app.config.NODE_ENV === "production"));
 }
 
 /** The x-admin-passcode header is right (throws a 429 Response when guessing too often). */

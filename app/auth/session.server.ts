@@ -1,4 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { AppDatabase } from "#db/database.server.ts";
+import { deleteExpiredSessions, deleteSession, findSession, insertSession } from "#db/queries/sessions.server.ts";
 
 export const SESSION_COOKIE = "ipi_session";
 
@@ -10,31 +12,63 @@ export const SESSION_COOKIE = "ipi_session";
 export function sessionCookieName(production: boolean): string {
   return production ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
+
+/** The server-side maximum age of a session, whatever the browser keeps. */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 /**
- * A session is a signed expiry time: `v1.<expires ms>.<random id>.<HMAC-SHA256>`. There is
- * one user (the founder), so the cookie carries no identity, only proof of a recent sign-in.
+ * A session is a row in the `sessions` table; the cookie is `v2.<random id>.<HMAC-SHA256>`. The
+ * id is 256 random bits, the signature (checked in constant time before any lookup) ties it to
+ * SESSION_SECRET, and only the id's SHA-256 is stored. The expiry lives on the server, so a
+ * cookie cannot claim a longer life, and signing out deletes the row, so a replayed cookie is
+ * refused. There is one user (the founder): the session carries no identity.
  */
-function sign(payload: string, secret: string): string {
-  return createHmac("sha256", secret).update(payload).digest("base64url");
+function sign(id: string, secret: string): string {
+  return createHmac("sha256", secret).update(`v2.${id}`).digest("base64url");
 }
 
-export function createSessionValue(secret: string, now: Date, ttlMs = SESSION_TTL_MS): string {
-  const payload = `v1.${now.getTime() + ttlMs}.${randomBytes(9).toString("base64url")}`;
-  return `${payload}.${sign(payload, secret)}`;
+function hashId(id: string): string {
+  return createHash("sha256").update(id).digest("base64url");
 }
 
-export function isValidSessionValue(value: string | undefined, secret: string, now: Date): boolean {
-  if (!value) return false;
+/** The id inside a well-formed cookie with a good signature; undefined for anything else. */
+function signedId(value: string | undefined, secret: string): string | undefined {
+  if (!value) return undefined;
   const parts = value.split(".");
-  if (parts.length !== 4 || parts[0] !== "v1") return false;
-  const payload = parts.slice(0, 3).join(".");
-  const expected = Buffer.from(sign(payload, secret));
-  const given = Buffer.from(parts[3]!);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-  const expiresAt = Number(parts[1]);
-  return Number.isFinite(expiresAt) && expiresAt > now.getTime();
+  if (parts.length !== 3 || parts[0] !== "v2" || !/^[A-Za-z0-9_-]{43}$/.test(parts[1]!)) return undefined;
+  const expected = Buffer.from(sign(parts[1]!, secret));
+  const given = Buffer.from(parts[2]!);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  return parts[1];
+}
+
+/** Starts a session (and drops the expired ones); returns the cookie value. */
+export function createSession(db: AppDatabase, secret: string, now: Date, ttlMs = SESSION_TTL_MS): string {
+  const id = randomBytes(32).toString("base64url");
+  deleteExpiredSessions(db, now);
+  insertSession(db, {
+    idHash: hashId(id),
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
+  });
+  return `v2.${id}.${sign(id, secret)}`;
+}
+
+/** True when the cookie value is a live session: well signed, on record, not past its maximum age. */
+export function isActiveSession(db: AppDatabase, value: string | undefined, secret: string, now: Date): boolean {
+  const id = signedId(value, secret);
+  if (!id) return false;
+  const row = findSession(db, hashId(id));
+  if (!row) return false;
+  if (Date.parse(row.expiresAt) > now.getTime()) return true;
+  deleteSession(db, row.idHash);
+  return false;
+}
+
+/** Signing out: the session is deleted on the server, so the same cookie never works again. */
+export function revokeSession(db: AppDatabase, value: string | undefined, secret: string): void {
+  const id = signedId(value, secret);
+  if (id) deleteSession(db, hashId(id));
 }
 
 /** The cookie's value, or undefined when absent or not decodable (a malformed cookie is no cookie). */

@@ -6,7 +6,7 @@ import { getApp } from "../app.server.ts";
 import { hasSession } from "../auth/guards.server.ts";
 import { loginSchema, safeRedirectPath } from "../auth/login.ts";
 import { verifyPasscode, waitSentence } from "../auth/passcode-attempts.server.ts";
-import { createSessionValue, sessionCookieHeader } from "../auth/session.server.ts";
+import { createSession, sessionCookieHeader } from "../auth/session.server.ts";
 import { log } from "../log.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const cookie = sessionCookieHeader(
-    createSessionValue(app.sessionSecret, app.now()),
+    createSession(app.db, app.sessionSecret, app.now()),
     app.config.NODE_ENV === "production",
   );
   return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });

@@ -41,6 +41,7 @@ describe("database", () => {
         "evaluations",
         "startup_scores",
         "app_state",
+        "sessions",
       ]),
     );
   });

@@ -1,13 +1,15 @@
+import { createHmac, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 
 const PASSCODE = "sessions-passcode-7310";
+const SESSION_SECRET = "sessions-test-secret-0123456789abcdef0123456789";
 
 describe("sessions on the built server (production)", () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE });
+    server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, SESSION_SECRET });
   });
 
   afterAll(async () => {
@@ -124,5 +126,31 @@ describe("sessions on the built server (production)", () => {
     expect((await postLogin({ redirectTo: "/investors/3?tab=evidence#top" })).headers.get("location")).toBe(
       "/investors/3?tab=evidence#top",
     );
+  });
+
+  it("signing out revokes the session on the server: the same cookie replayed is refused", async () => {
+    const cookie = await signIn();
+    const other = await signIn();
+    expect((await get("/settings", cookie)).status).toBe(200);
+    const logout = await fetch(`${server.url}/logout`, { method: "POST", redirect: "manual", headers: { cookie } });
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get("set-cookie")).toMatch(/^__Host-ipi_session=;.*Max-Age=0/);
+    const replayed = await get("/settings", cookie);
+    expect(replayed.status).toBe(302);
+    expect(replayed.headers.get("location")).toMatch(/^\/login/);
+    const api = await get("/api/search-feed", cookie);
+    expect(api.status).toBe(401);
+    // Another browser's session is its own.
+    expect((await get("/settings", other)).status).toBe(200);
+  });
+
+  it("refuses a cookie signed with the key that claims its own far-off expiry", async () => {
+    const payload = `v1.${Date.now() + 365 * 24 * 60 * 60 * 1000}.${randomBytes(9).toString("base64url")}`;
+    const forged = `${payload}.${createHmac("sha256", SESSION_SECRET).update(payload).digest("base64url")}`;
+    for (const name of ["__Host-ipi_session", "ipi_session"]) {
+      const response = await get("/settings", `${name}=${forged}`);
+      expect(response.status, name).toBe(302);
+      expect(response.headers.get("location")).toMatch(/^\/login/);
+    }
   });
 });
