@@ -12,10 +12,14 @@ RUN npm run build \
 
 # Run: Node 24 slim, the built app, the migrations (applied at start, on the machine with the volume).
 FROM node:24-slim
+# TRUST_PROXY: the image runs behind a TLS-terminating proxy (Fly's force_https, nginx, Caddy),
+# which says in X-Forwarded-Proto that the browser is on https. Set it to false when the
+# container is reachable directly, without a proxy in front.
 ENV NODE_ENV=production \
     DATABASE_PATH=/data/app.db \
     HOST=0.0.0.0 \
-    PORT=3000
+    PORT=3000 \
+    TRUST_PROXY=true
 WORKDIR /app
 COPY --from=build /app/package.json /app/server.mjs ./
 COPY --from=build /app/scripts/require-node.mjs /app/scripts/backup.ts ./scripts/

@@ -54,6 +54,9 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: integer(1, 65_535, 3000),
   HOST: z.string().default("0.0.0.0"),
+  // Behind a TLS-terminating proxy (Fly, nginx, Caddy): take the scheme and host the browser used
+  // from X-Forwarded-Proto / X-Forwarded-Host. Off by default: anyone can send those headers.
+  TRUST_PROXY: booleanFlag.default(false),
   DATABASE_PATH: z.string().default("./data/app.db"),
 
   GEMINI_API_KEY: optionalText,

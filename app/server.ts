@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
-import { createRequestListener } from "@react-router/node";
-import type { ServerBuild } from "react-router";
+import { createRequestListener } from "@remix-run/node-fetch-server";
+import { type ServerBuild, createRequestHandler } from "react-router";
 import sirv from "sirv";
 import * as build from "virtual:react-router/server-build";
 import { bootApp, closeApp } from "./app.server.ts";
@@ -9,6 +9,7 @@ import { isForeignOriginWrite } from "./auth/origin.ts";
 import { ConfigError } from "./config.server.ts";
 import { apiError } from "./http/api-error.ts";
 import { precompressStaticFiles } from "./http/compression.server.ts";
+import { publicOrigin } from "./http/public-origin.ts";
 import { CLIENT_ADDRESS_HEADER } from "./http/rate-limit.server.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import { startWorker } from "./jobs/worker.server.ts";
@@ -62,22 +63,41 @@ export function startServer(env: Record<string, string | undefined> = process.en
     },
     () => log.warn("could not compress static files; they are sent uncompressed"),
   );
-  const handleRequest = createRequestListener({ build: build as unknown as ServerBuild, mode: config.NODE_ENV });
-  const refuseForeignOrigin = async (res: import("node:http").ServerResponse) => {
-    const response = apiError(403, "forbidden_origin", "Cross-site requests are refused.");
+  const handleRequest = createRequestHandler(build as unknown as ServerBuild, config.NODE_ENV);
+  const refuse = async (res: import("node:http").ServerResponse, response: Response) => {
     applySecurityHeaders(response.headers, production);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(await response.text());
   };
+  let hintedTrustProxy = false;
   const server = createServer((req, res) => {
+    // The scheme and host the browser used: behind a TLS proxy (TRUST_PROXY=true) https and the
+    // forwarded host, so React Router's action check and ours compare the browser's Origin with it.
+    const origin = publicOrigin(
+      { host: req.headers.host, forwardedProto: req.headers["x-forwarded-proto"], forwardedHost: req.headers["x-forwarded-host"] },
+      config.TRUST_PROXY,
+    );
+    if (!origin) {
+      void refuse(res, apiError(400, "bad_host", "The Host header is not a host name."));
+      return;
+    }
     // React Router's own action-origin check answers 400; the contract says 403 (SPEC §7).
-    if (isForeignOriginWrite(req.method ?? "GET", req.headers.origin, req.headers.host)) {
-      void refuseForeignOrigin(res);
+    if (isForeignOriginWrite(req.method ?? "GET", req.headers.origin, origin.origin)) {
+      if (!config.TRUST_PROXY && !hintedTrustProxy && /^\s*https\b/i.test(String(req.headers["x-forwarded-proto"] ?? ""))) {
+        hintedTrustProxy = true;
+        log.warn("refused a form sent through an https proxy: set TRUST_PROXY=true when the app runs behind one");
+      }
+      void refuse(res, apiError(403, "forbidden_origin", "Cross-site requests are refused."));
       return;
     }
     // The socket address, for per-client limits; a client cannot set this header itself.
     req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
-    assets(req, res, () => handleRequest(req, res));
+    // One small listener per request, so the Request's URL carries this request's own origin.
+    const listener = createRequestListener((request: Request) => handleRequest(request), {
+      protocol: origin.protocol,
+      host: origin.host,
+    });
+    assets(req, res, () => listener(req, res));
   });
   server.headersTimeout = 30_000;
   server.requestTimeout = 60_000;

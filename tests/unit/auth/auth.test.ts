@@ -62,16 +62,24 @@ describe("session cookie", () => {
 
 describe("CSRF origin rule", () => {
   it("refuses a write from a foreign Origin", () => {
-    expect(isForeignOriginWrite("POST", "https://evil.example", "app.test")).toBe(true);
-    expect(isForeignOriginWrite("PATCH", "null", "app.test")).toBe(true);
-    expect(isForeignOriginWrite("DELETE", "not a url", "app.test")).toBe(true);
+    expect(isForeignOriginWrite("POST", "https://evil.example", "https://app.test")).toBe(true);
+    expect(isForeignOriginWrite("PATCH", "null", "https://app.test")).toBe(true);
+    expect(isForeignOriginWrite("DELETE", "not a url", "https://app.test")).toBe(true);
     expect(isForeignOriginRequest(requestWith({ origin: "http://evil.example" }, "POST"))).toBe(true);
   });
 
-  it("allows same-host writes, writes without Origin, and reads", () => {
-    expect(isForeignOriginWrite("POST", "https://app.test", "app.test")).toBe(false);
-    expect(isForeignOriginWrite("POST", undefined, "app.test")).toBe(false);
-    expect(isForeignOriginWrite("GET", "https://evil.example", "app.test")).toBe(false);
+  it("compares the scheme too: an https page is not the app when the app believes it is on http", () => {
+    expect(isForeignOriginWrite("POST", "https://app.test", "http://app.test")).toBe(true);
+    expect(isForeignOriginWrite("POST", "http://app.test:8080", "http://app.test")).toBe(true);
+    expect(isForeignOriginRequest(requestWith({ origin: "https://app.test" }, "POST"))).toBe(true);
+  });
+
+  it("allows same-origin writes, writes without Origin, and reads", () => {
+    expect(isForeignOriginWrite("POST", "https://app.test", "https://app.test")).toBe(false);
+    expect(isForeignOriginWrite("POST", "https://app.test:443", "https://app.test")).toBe(false);
+    expect(isForeignOriginWrite("POST", undefined, "https://app.test")).toBe(false);
+    expect(isForeignOriginWrite("GET", "https://evil.example", "https://app.test")).toBe(false);
+    expect(isForeignOriginRequest(requestWith({ origin: "http://app.test" }, "POST"))).toBe(false);
   });
 });
 
