@@ -119,6 +119,10 @@ describe("TRUST_PROXY unset: forwarded headers are not trusted", () => {
     });
     expect(response.status).toBe(403);
     expect(JSON.parse(response.body).error.code).toBe("forbidden_origin");
+    // The operator is told once what to set, in the log.
+    expect(server.output().match(/set TRUST_PROXY=true/g)).toHaveLength(1);
+    await signInThrough(server.url, { origin: "https://evil.example", "x-forwarded-proto": "https" });
+    expect(server.output().match(/set TRUST_PROXY=true/g)).toHaveLength(1);
   });
 
   it("signs in with the Origin the app really has, whatever the forwarded headers say", async () => {
