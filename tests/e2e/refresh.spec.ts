@@ -59,3 +59,14 @@ test("Refresh now asks for the passcode, shows progress, and the run is listed",
   await expect(noScript.getByRole("cell", { name: "manual" })).toHaveCount(1);
   await plain.close();
 });
+
+test("Esc closes the Refresh now panel and puts focus back on its button", async ({ page }) => {
+  await signIn(page);
+  await page.waitForLoadState("networkidle");
+  await page.getByText("Refresh now").click();
+  const passcode = page.getByLabel("Passcode");
+  await passcode.fill("typed, then changed my mind");
+  await page.keyboard.press("Escape");
+  await expect(passcode).toBeHidden();
+  await expect(page.locator("summary", { hasText: "Refresh now" })).toBeFocused();
+});
