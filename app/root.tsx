@@ -109,6 +109,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+// A route whose loader throws renders the root ErrorBoundary, and then only this meta applies:
+// without it the 404 page's <title> was empty.
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [{ title: "Investor Pipeline" }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: `${notFound ? "Not found" : "Something went wrong"} · Investor Pipeline` }];
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
   let detail = "The page could not be shown. Try again; if it keeps happening, check the server log.";
