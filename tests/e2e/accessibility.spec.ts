@@ -39,12 +39,15 @@ async function overlays(page: Page, name: string, withRefresh: boolean): Promise
   for (const reference of references) expect(reference, reference.id).toEqual({ id: reference.id, resolves: true });
   await page.keyboard.press("Escape");
   await expect(input).toBeHidden();
+  // Focus goes back where it was, not to the top of the page.
+  await expect(page.getByRole("button", { name: /Find investor/ })).toBeFocused();
 
   await page.getByRole("button", { name: "Ask your pipeline" }).click();
   await expect(page.getByRole("complementary", { name: "Ask your pipeline" })).toBeVisible();
   findings.push(...(await serious(page, `${name} with the chat open`)));
   await page.keyboard.press("Escape");
   await expect(page.getByRole("complementary", { name: "Ask your pipeline" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Ask your pipeline" })).toBeFocused();
 
   if (withRefresh) {
     await page.getByText("Refresh now").click();
@@ -52,6 +55,7 @@ async function overlays(page: Page, name: string, withRefresh: boolean): Promise
     findings.push(...(await serious(page, `${name} with Refresh now open`)));
     await page.keyboard.press("Escape");
     await expect(page.getByLabel("Passcode")).toBeHidden();
+    await expect(page.locator("summary", { hasText: "Refresh now" })).toBeFocused();
   }
   return findings;
 }
