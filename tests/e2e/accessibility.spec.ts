@@ -79,3 +79,19 @@ test("no serious or critical axe violation on the sign-in page, the demo and a d
   });
   expect(findings).toEqual([]);
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("no serious or critical axe violation on any page laid out for 390 px", async ({ page }) => {
+    test.setTimeout(120_000);
+    const findings: Finding[] = [];
+    const stop = async (name: string) => {
+      findings.push(...(await serious(page, `${name} (phone)`)));
+    };
+    await tourSignedIn(page, stop);
+    await page.context().clearCookies();
+    await tourSignedOut(page, stop);
+    expect(findings).toEqual([]);
+  });
+});
