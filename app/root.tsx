@@ -86,6 +86,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           ) : null}
         </header>
         <main className="page">{children}</main>
+        {/* Here rather than in App, so the header's Find investor and the chat work on error pages too. */}
+        {data?.signedIn || onDemo ? (
+          <>
+            <CommandPalette />
+            <ChatDrawer />
+          </>
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -93,21 +100,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  const location = useLocation();
-  const onDemo = location.pathname === "/demo" || location.pathname.startsWith("/demo/");
-  return (
-    <>
-      <Outlet />
-      {loaderData.signedIn || onDemo ? (
-        <>
-          <CommandPalette />
-          <ChatDrawer />
-        </>
-      ) : null}
-    </>
-  );
+export default function App() {
+  return <Outlet />;
 }
+
+// A route whose loader throws renders the root ErrorBoundary, and then only this meta applies:
+// without it the 404 page's <title> was empty.
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [{ title: "Investor Pipeline" }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: `${notFound ? "Not found" : "Something went wrong"} · Investor Pipeline` }];
+};
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";

@@ -4,7 +4,9 @@ import { Link, useLocation } from "react-router";
 type Turn = { role: "user" | "assistant"; text: string; source?: "model" | "summary"; investorIds?: number[] };
 type FeedItem = { id: number; name: string; href: string };
 
-const MAX_TURNS = 6;
+// What /api/chat accepts as history (app/domain/chat.ts); the drawer itself keeps every turn.
+const MAX_HISTORY_TURNS = 6;
+const MAX_HISTORY_TEXT = 2_000;
 const MAX_MESSAGE = 500;
 
 /**
@@ -21,10 +23,36 @@ export function ChatDrawer() {
   const [error, setError] = useState<string | null>(null);
   const [names, setNames] = useState<Map<number, FeedItem>>(new Map());
   const input = useRef<HTMLTextAreaElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
+  const list = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
     if (open) input.current?.focus();
   }, [open]);
+
+  // Esc closes the drawer; focus goes back to the button that opened it, unless the founder
+  // had already moved on to something else on the page. An Esc another overlay (the palette)
+  // has handled is left alone.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      const focusWasInDrawer = drawer.current?.contains(document.activeElement) || document.activeElement === document.body;
+      setOpen(false);
+      if (focusWasInDrawer) toggle.current?.focus();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [open]);
+
+  // The newest turn comes into view: its beginning, so a long answer is read from the top.
+  useEffect(() => {
+    const element = list.current;
+    const newest = element?.lastElementChild as HTMLElement | null | undefined;
+    if (!element || !newest) return;
+    element.scrollTop = newest.offsetTop - element.offsetTop - 8;
+  }, [turns, open]);
 
   // Names for the cited ids come from the same feed as the palette (304 when unchanged).
   useEffect(() => {
@@ -41,7 +69,15 @@ export function ChatDrawer() {
     if (!text || busy) return;
     setBusy(true);
     setError(null);
-    const history = turns.slice(-MAX_TURNS).map(({ role, text: turnText }) => ({ role, text: turnText }));
+    const history = turns.slice(-MAX_HISTORY_TURNS).map(({ role, text: turnText }) => ({ role, text: turnText.slice(0, MAX_HISTORY_TEXT) }));
+    // The question shows at once; it is taken back (into the box) if it could not be answered.
+    const question: Turn = { role: "user", text };
+    setTurns((previous) => [...previous, question]);
+    setMessage("");
+    const takeBack = () => {
+      setTurns((previous) => previous.filter((turn) => turn !== question));
+      setMessage(text);
+    };
     try {
       const response = await fetch(demo ? "/api/chat?demo=1" : "/api/chat", {
         method: "POST",
@@ -50,14 +86,13 @@ export function ChatDrawer() {
       });
       const body = await response.json();
       if (!response.ok) {
+        takeBack();
         setError(body?.error?.message ?? "The question could not be answered. Try again.");
         return;
       }
-      setTurns((previous) =>
-        [...previous, { role: "user" as const, text }, { role: "assistant" as const, text: body.answer, source: body.source, investorIds: body.investor_ids }].slice(-MAX_TURNS),
-      );
-      setMessage("");
+      setTurns((previous) => [...previous, { role: "assistant", text: body.answer, source: body.source, investorIds: body.investor_ids }]);
     } catch {
+      takeBack();
       setError("The server could not be reached. Check your connection and try again.");
     } finally {
       setBusy(false);
@@ -66,16 +101,16 @@ export function ChatDrawer() {
 
   return (
     <>
-      <button type="button" className="chat-toggle" aria-expanded={open} aria-controls="chat-drawer" onClick={() => setOpen((value) => !value)}>
+      <button type="button" ref={toggle} className="chat-toggle" aria-expanded={open} aria-controls="chat-drawer" onClick={() => setOpen((value) => !value)}>
         {open ? "Close" : "Ask your pipeline"}
       </button>
       {open ? (
-        <aside id="chat-drawer" className="chat-drawer" aria-label="Ask your pipeline">
+        <aside id="chat-drawer" ref={drawer} className="chat-drawer" aria-label="Ask your pipeline">
           <header>
             <h2>Ask your pipeline</h2>
             <p className="muted">{demo ? "Answers come from the demo data only." : "Answers come from your dashboard's data only."}</p>
           </header>
-          <ol className="chat-turns">
+          <ol className="chat-turns" ref={list} aria-live="polite">
             {turns.length === 0 ? <li className="muted">Try “Who should I email first?” or “Where do I stand with Ada?”</li> : null}
             {turns.map((turn, index) => (
               <li key={index} className={`chat-turn chat-${turn.role}`}>

@@ -1,5 +1,5 @@
 import { Command } from "cmdk";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ACTION_LABELS, type RecommendedAction } from "../domain/vocabulary.ts";
 import { type IndexedItem, indexItems, searchItems } from "../domain/palette-search.ts";
@@ -11,8 +11,32 @@ type FeedState = { status: "idle" | "loading" | "ready" | "error"; items: Indexe
  * (the server answers 304 when nothing changed) and filtered here, not by cmdk.
  */
 export function CommandPalette() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
   const [query, setQuery] = useState("");
+  // Radix gives focus back to a Dialog.Trigger, and cmdk's dialog has none: without this, Esc
+  // left focus on <body> (the top of the page for keyboard and screen-reader users).
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const isOpen = useRef(false);
+  const setOpen = useCallback((next: boolean | ((value: boolean) => boolean)) => {
+    const value = typeof next === "function" ? next(isOpen.current) : next;
+    if (value && !isOpen.current) {
+      const active = document.activeElement;
+      returnFocusTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    }
+    isOpen.current = value;
+    setOpenState(value);
+  }, []);
+
+  useEffect(() => {
+    if (open || !returnFocusTo.current) return;
+    const target = returnFocusTo.current;
+    returnFocusTo.current = null;
+    // After Radix's own close focus, which runs on a zero timeout.
+    const timer = window.setTimeout(() => {
+      if (target.isConnected) target.focus();
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [open]);
   const [feed, setFeed] = useState<FeedState>({ status: "idle", items: [] });
   const navigate = useNavigate();
   const location = useLocation();
@@ -32,7 +56,7 @@ export function CommandPalette() {
       window.removeEventListener("keydown", onKeyDown);
       window.removeEventListener("open-command-palette", onOpenRequest);
     };
-  }, []);
+  }, [setOpen]);
 
   // A new side (real ↔ demo) needs its own feed.
   useEffect(() => setFeed({ status: "idle", items: [] }), [demo]);
@@ -50,11 +74,12 @@ export function CommandPalette() {
 
   const go = useCallback(
     (href: string) => {
+      returnFocusTo.current = null;
       setOpen(false);
       setQuery("");
       navigate(href);
     },
-    [navigate],
+    [navigate, setOpen],
   );
 
   return (
@@ -92,7 +117,16 @@ export function CommandPalette() {
 
 export function PaletteButton() {
   return (
-    <button type="button" className="button-quiet palette-button" onClick={() => window.dispatchEvent(new Event("open-command-palette"))}>
+    <button
+      type="button"
+      className="button-quiet palette-button"
+      onClick={(event) => {
+        // A tap (and Safari's click) does not focus a button; the palette gives focus back to
+        // whatever had it when it opened, so make that this button.
+        event.currentTarget.focus();
+        window.dispatchEvent(new Event("open-command-palette"));
+      }}
+    >
       Find investor <kbd>Ctrl K</kbd>
     </button>
   );

@@ -6,9 +6,31 @@
 export type PaletteItem = { id: number; name: string; firm: string | null; score: number; action: string; href: string };
 export type IndexedItem = PaletteItem & { haystack: string; nameKey: string };
 
-/** Lowercase, accents removed: "Zoë Ångström" is found by "zoe ang". */
+/**
+ * Latin letters that are not a base letter plus an accent, so Unicode decomposition leaves them
+ * whole: "Łukasz" would never be found by "lukasz". Lowercase keys (the text is lowercased first).
+ */
+const UNDECOMPOSED: Readonly<Record<string, string>> = {
+  ł: "l", ø: "o", ß: "ss", æ: "ae", œ: "oe", đ: "d", ð: "d", þ: "th", ı: "i", ħ: "h", ŧ: "t",
+  ŋ: "n", ĸ: "k", ſ: "s", ƒ: "f", ȷ: "j", ɨ: "i", ʉ: "u", ɫ: "l", ƚ: "l", ɵ: "o", ǥ: "g", ƀ: "b",
+  ɇ: "e", ƶ: "z", ȼ: "c", ɍ: "r", ɏ: "y", ꝁ: "k",
+};
+const UNDECOMPOSED_PATTERN = new RegExp(`[${Object.keys(UNDECOMPOSED).join("")}]`, "gu");
+
+/**
+ * Lowercase, accents removed, in both directions: "Zoë Ångström" is found by "zoe ang",
+ * "Łukasz" by "lukasz", and the query "Łukasz" finds a "Lukasz". NFKD also unfolds ligatures
+ * and compatibility forms ("ĳ" → "ij", "ǆ" → "dž" → "dz"); lowercasing runs again after it
+ * because a compatibility form can decompose to a capital ("ℌ" → "H"), and "İ" lowercases to
+ * "i" plus a combining dot, which the second pass removes.
+ */
 export function fold(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(UNDECOMPOSED_PATTERN, (letter) => UNDECOMPOSED[letter] ?? letter);
 }
 
 export function indexItems(items: PaletteItem[]): IndexedItem[] {

@@ -45,20 +45,20 @@ export default function Runs({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {loaderData.runs.map((run) => (
                   <tr key={run.runId}>
-                    <td>{run.createdAt.replace("T", " ").slice(0, 16)}</td>
-                    <td>{run.trigger}</td>
-                    <td>
+                    <td data-label="Started">{run.createdAt.replace("T", " ").slice(0, 16)}</td>
+                    <td data-label="Trigger">{run.trigger}</td>
+                    <td data-label="Status">
                       {run.status.replace("_", " ")}
                       {run.degraded ? <span className="badge badge-wait">degraded</span> : null}
                     </td>
-                    <td>{run.chain}</td>
-                    <td>
+                    <td data-label="Chain">{run.chain}</td>
+                    <td data-label="Checked / selected">
                       {run.checked} / {run.selected}
                     </td>
-                    <td>{run.evidenceAdded}</td>
-                    <td>{run.credits}</td>
-                    <td>{run.llmCalls}</td>
-                    <td>
+                    <td data-label="Evidence added">{run.evidenceAdded}</td>
+                    <td data-label="Credits">{run.credits}</td>
+                    <td data-label="Model calls">{run.llmCalls}</td>
+                    <td data-label="Errors">
                       {run.errors.length === 0 ? (
                         "0"
                       ) : (

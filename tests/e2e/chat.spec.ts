@@ -31,3 +31,29 @@ test("the demo chat works without signing in and answers from demo rows", async 
   const link = drawer.locator(".chat-assistant").last().getByRole("link").first();
   await expect(link).toHaveAttribute("href", /^\/demo\/investors\/\d+$/);
 });
+
+test("the chat shows the whole conversation, scrolls to the newest answer, and Esc closes it", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await signIn(page);
+  await page.waitForLoadState("networkidle");
+  const toggle = page.getByRole("button", { name: "Ask your pipeline" });
+  await toggle.click();
+  const drawer = page.getByRole("complementary", { name: "Ask your pipeline" });
+  const questions = ["Who should I email first?", "Which follow-ups are due?", "Who should I not chase?", "Who is the best fit?"];
+  for (const [asked, question] of questions.entries()) {
+    await drawer.getByLabel("Your question").fill(question);
+    await drawer.getByRole("button", { name: "Ask" }).click();
+    await expect(drawer.locator(".chat-assistant")).toHaveCount(asked + 1);
+    await expect(drawer.locator(".chat-assistant").last()).toBeInViewport();
+  }
+  // Every question stays, not only the last few turns the server is sent.
+  await expect(drawer.locator(".chat-user")).toHaveText(questions);
+  const list = drawer.locator(".chat-turns");
+  expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  await expect(drawer.locator(".chat-user").first()).not.toBeInViewport();
+
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(toggle).toBeFocused();
+  expect(errors).toEqual([]);
+});

@@ -34,6 +34,16 @@ test("Refresh now asks for the passcode, shows progress, and the run is listed",
   await expect(page.getByRole("cell", { name: "completed" })).toBeVisible();
   await page.screenshot({ path: "test-results/screenshots/runs.png", fullPage: true });
 
+  // The same list in a phone-wide window: each run a card whose numbers say what they count.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const checkedCell = page.locator("tbody tr").first().locator("td").nth(4);
+  expect(await checkedCell.evaluate((cell) => getComputedStyle(cell, "::before").content)).toBe('"Checked / selected "');
+  const box = await checkedCell.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "test-results/screens/runs-with-a-run-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // A second manual refresh within 10 minutes is refused politely.
   await page.goto("/");
   await page.getByText("Refresh now").click();
@@ -58,4 +68,15 @@ test("Refresh now asks for the passcode, shows progress, and the run is listed",
   await noScript.goto("/runs");
   await expect(noScript.getByRole("cell", { name: "manual" })).toHaveCount(1);
   await plain.close();
+});
+
+test("Esc closes the Refresh now panel and puts focus back on its button", async ({ page }) => {
+  await signIn(page);
+  await page.waitForLoadState("networkidle");
+  await page.getByText("Refresh now").click();
+  const passcode = page.getByLabel("Passcode");
+  await passcode.fill("typed, then changed my mind");
+  await page.keyboard.press("Escape");
+  await expect(passcode).toBeHidden();
+  await expect(page.locator("summary", { hasText: "Refresh now" })).toBeFocused();
 });

@@ -20,6 +20,11 @@ const COLUMNS: Array<{ key: DashboardQuery["sort"] | null; label: string }> = [
   { key: null, label: "Why" },
 ];
 
+/** A column's name inside the cell, shown only when the table is laid out as cards (phones). */
+function CellLabel({ children }: { children: string }) {
+  return <span className="cell-label">{children} </span>;
+}
+
 export function InvestorTable({ data, query, basePath, investorPath }: Props) {
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   const first = data.total === 0 ? 0 : (query.page - 1) * data.pageSize + 1;
@@ -103,13 +108,13 @@ export function InvestorTable({ data, query, basePath, investorPath }: Props) {
             <tbody>
               {data.investors.map((investor) => (
                 <tr key={investor.id}>
-                  <td>
+                  <td className="cell-name">
                     <Link to={`${investorPath}/${investor.id}`} className="investor-name">
                       {investor.name}
                     </Link>
                     {investor.firm ? <span className="muted firm">{investor.firm}</span> : null}
                   </td>
-                  <td>
+                  <td className="cell-score">
                     {data.rankFor ? (
                       <>
                         <ScoreBar score={investor.startupScore ?? 0} />
@@ -121,14 +126,19 @@ export function InvestorTable({ data, query, basePath, investorPath }: Props) {
                       <ScoreBar score={investor.score} />
                     )}
                   </td>
-                  <td>
+                  <td className="cell-action">
                     <ActionBadge action={investor.action} />
                   </td>
-                  <td>
+                  <td className="cell-status">
+                    <CellLabel>Status</CellLabel>
                     <StatusLabel status={investor.relationshipStatus} />
                   </td>
-                  <td>{investor.lastContactDate ?? <span className="muted">—</span>}</td>
+                  <td className="cell-contact">
+                    <CellLabel>Last contact</CellLabel>
+                    {investor.lastContactDate ?? <span className="muted">—</span>}
+                  </td>
                   <td className="why">
+                    <CellLabel>Why now</CellLabel>
                     {investor.signalRedFlag ? (
                       <span className="red-flag">⚑ {investor.signalRedFlag}</span>
                     ) : investor.signalHook ? (

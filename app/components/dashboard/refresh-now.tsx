@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 
 const NOTICES: Record<string, { text: string; tone: "good" | "bad" }> = {
@@ -26,9 +27,24 @@ export function refreshNotice(value: string | null): { text: string; tone: "good
 export function RefreshNow({ searchConfigured }: { searchConfigured: boolean }) {
   // A new key per navigation closes the panel once the form has been answered.
   const { key } = useLocation();
+  const panel = useRef<HTMLDetailsElement>(null);
+
+  // Esc closes the open panel (a plain <details> does not) and puts focus back on its button.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const details = panel.current;
+      if (event.key !== "Escape" || event.defaultPrevented || !details?.open) return;
+      const focusWasInside = details.contains(document.activeElement) || document.activeElement === document.body;
+      details.open = false;
+      if (focusWasInside) details.querySelector("summary")?.focus();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
   if (!searchConfigured) {
     return (
-      <details className="refresh-now" key={key}>
+      <details className="refresh-now" key={key} ref={panel}>
         <summary className="button-secondary">Refresh now</summary>
         <div className="refresh-form" role="note">
           <p>Web search is not configured, so a refresh has nowhere to look for news.</p>
@@ -40,7 +56,7 @@ export function RefreshNow({ searchConfigured }: { searchConfigured: boolean }) 
     );
   }
   return (
-    <details className="refresh-now" key={key}>
+    <details className="refresh-now" key={key} ref={panel}>
       <summary className="button-secondary">Refresh now</summary>
       <Form method="post" action="/refresh-now" className="refresh-form">
         <label htmlFor="refresh-passcode">Passcode</label>

@@ -36,7 +36,15 @@ export function RunStatus({ run }: { run: DashboardData["run"] }) {
         Last refresh: {STATUS_TEXT[run.status] ?? run.status}
         {run.degraded ? <span className="badge badge-wait">Degraded</span> : null}
       </h2>
-      <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label="Investors checked"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        aria-valuetext={`${run.checked} of ${run.selected} investors checked`}
+      >
         <span style={{ width: `${progress}%` }} />
       </div>
       <p className="muted">
