@@ -4,7 +4,10 @@ import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 export const E2E_PASSCODE = "e2e-passcode-4821";
-const port = Number(process.env.E2E_PORT ?? 3199);
+// A port of its own per run (set once here, inherited by the workers), so two runs on one machine
+// never test each other's server.
+process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 2_000));
+const port = Number(process.env.E2E_PORT);
 const databasePath = join(mkdtempSync(join(tmpdir(), "ipi-e2e-")), "app.db");
 
 // Debian's chromium (browser downloads do not work on these machines).
