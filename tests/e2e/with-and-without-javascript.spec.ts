@@ -40,6 +40,18 @@ async function savedInvestor(page: Page, name: string): Promise<ExportedInvestor
 
 const RAW_ZOD = /Invalid input|Too small|Too big|expected string|received undefined|Unrecognized key/;
 
+/**
+ * Saves the investor form and waits for that save's answer: "Saved." may still be on screen from
+ * the previous save, so seeing it proves nothing by itself.
+ */
+async function saveAndWait(page: Page): Promise<void> {
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/investors/")),
+    page.getByRole("button", { name: "Save" }).click(),
+  ]);
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+}
+
 async function expectNoRawZodText(page: Page): Promise<void> {
   await expect(page.locator("main")).not.toContainText(RAW_ZOD);
 }
@@ -59,8 +71,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Only the status.
       await page.getByLabel("Relationship status").selectOption("researching");
-      await page.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByRole("status")).toHaveText("Saved.");
+      await saveAndWait(page);
       expect((await savedInvestor(page, name)).relationship_status).toBe("researching");
 
       // Everything at once.
@@ -70,8 +81,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Date", { exact: true }).fill("2026-11-20");
       await page.getByLabel("Channel").fill("call");
       await page.getByLabel("Note", { exact: true }).fill("Partner meeting next week");
-      await page.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByRole("status")).toHaveText("Saved.");
+      await saveAndWait(page);
       await expectNoRawZodText(page);
       let saved = await savedInvestor(page, name);
       expect(saved.relationship_status).toBe("in_conversation");
@@ -89,8 +99,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Emptying the private notes clears them; an empty contact adds nothing.
       await page.getByLabel("Private notes").fill("");
-      await page.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByRole("status")).toHaveText("Saved.");
+      await saveAndWait(page);
       saved = await savedInvestor(page, name);
       expect(saved.personal_notes).toBeNull();
       expect(saved.contact_history).toHaveLength(1);
@@ -286,8 +295,7 @@ for (const javaScriptEnabled of [true, false]) {
       const investorName = (await first.innerText()).trim();
       await first.click();
       await page.getByLabel("Private notes").fill("Scribbled on the demo");
-      await page.getByRole("button", { name: "Save" }).click();
-      await expect(page.getByRole("status")).toHaveText("Saved.");
+      await saveAndWait(page);
 
       await page.goto("/demo");
       if (javaScriptEnabled) await page.waitForLoadState("networkidle");
