@@ -81,7 +81,8 @@ function tooLarge(): Response {
 
 /** Turns zod issues into the contract's `fields` map, naming unknown keys one by one. */
 export function invalidBody(error: z.ZodError): Response {
-  const fields: Record<string, string[]> = {};
+  // Keys come from the client: a plain object would find `toString` or `__proto__` on its prototype.
+  const fields: Record<string, string[]> = Object.create(null);
   const unknown: string[] = [];
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
