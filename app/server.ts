@@ -7,7 +7,7 @@ import * as build from "virtual:react-router/server-build";
 import { bootApp, closeApp } from "./app.server.ts";
 import { isForeignOriginWrite } from "./auth/origin.ts";
 import { ConfigError } from "./config.server.ts";
-import { apiError } from "./http/api-error.ts";
+import { ROUTED_METHODS, apiError, unroutedMethod } from "./http/api-error.ts";
 import { precompressStaticFiles } from "./http/compression.server.ts";
 import { CLIENT_ADDRESS_HEADER } from "./http/rate-limit.server.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
@@ -63,13 +63,19 @@ export function startServer(env: Record<string, string | undefined> = process.en
     () => log.warn("could not compress static files; they are sent uncompressed"),
   );
   const handleRequest = createRequestListener({ build: build as unknown as ServerBuild, mode: config.NODE_ENV });
-  const refuseForeignOrigin = async (res: import("node:http").ServerResponse) => {
-    const response = apiError(403, "forbidden_origin", "Cross-site requests are refused.");
+  const answerEarly = async (res: import("node:http").ServerResponse, response: Response) => {
     applySecurityHeaders(response.headers, production);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(await response.text());
   };
+  const refuseForeignOrigin = (res: import("node:http").ServerResponse) =>
+    answerEarly(res, apiError(403, "forbidden_origin", "Cross-site requests are refused."));
   const server = createServer((req, res) => {
+    // Answered here: React Router's request listener cannot build a Request for TRACE (a 500).
+    if (!ROUTED_METHODS.has(req.method ?? "")) {
+      void answerEarly(res, unroutedMethod(req.method ?? "", (req.url ?? "/").split("?")[0]!));
+      return;
+    }
     // React Router's own action-origin check answers 400; the contract says 403 (SPEC §7).
     if (isForeignOriginWrite(req.method ?? "GET", req.headers.origin, req.headers.host)) {
       void refuseForeignOrigin(res);

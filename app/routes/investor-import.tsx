@@ -5,9 +5,14 @@ import { existingForImport } from "#db/queries/investors.server.ts";
 import { getApp } from "../app.server.ts";
 import { hasAdminPasscode, requirePageSession } from "../auth/guards.server.ts";
 import { parseInvestorCsv, planImport } from "../domain/investor-import.ts";
+import { CLOSE_AFTER_REFUSAL } from "../http/bounded-body.server.ts";
+import { parseFormBody } from "../http/form-body.server.ts";
 import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
 
 const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+const TOO_LARGE = "The file is larger than 2 MB. Split it into smaller files.";
+/** Room for the multipart framing around a 2 MB file (boundaries, part headers, the intent field). */
+const FORM_OVERHEAD_BYTES = 16 * 1024;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
@@ -15,27 +20,32 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-async function readCsv(request: Request): Promise<{ text: string; intent: string } | { error: string }> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES) {
-    return { error: "The file is larger than 2 MB. Split it into smaller files." };
-  }
-  const form = await request.formData();
+async function readCsv(request: Request): Promise<{ text: string; intent: string } | { error: string; status: number }> {
+  // Counted as it streams, chunked or not: a larger upload is cut off at the limit, never buffered.
+  const body = await parseFormBody(request, { maxBytes: MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES, tooLarge: TOO_LARGE });
+  if (!body.ok) return { error: body.message, status: body.status };
+  const form = body.form;
   const intent = String(form.get("intent") ?? "preview");
   const file = form.get("file");
   if (file instanceof File && file.size > 0) {
-    if (file.size > MAX_UPLOAD_BYTES) return { error: "The file is larger than 2 MB. Split it into smaller files." };
+    if (file.size > MAX_UPLOAD_BYTES) return { error: TOO_LARGE, status: 413 };
     return { text: await file.text(), intent };
   }
   const csv = form.get("csv");
-  if (typeof csv === "string" && csv.trim() !== "") return { text: csv, intent };
-  return { error: "Choose a CSV file to import." };
+  if (typeof csv === "string" && csv.trim() !== "") {
+    if (Buffer.byteLength(csv) > MAX_UPLOAD_BYTES) return { error: TOO_LARGE, status: 413 };
+    return { text: csv, intent };
+  }
+  return { error: "Choose a CSV file to import.", status: 400 };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   if (!hasAdminPasscode(request, app)) requirePageSession(request, app);
   const input = await readCsv(request);
-  if ("error" in input) return data({ error: input.error, preview: null }, { status: 400 });
+  if ("error" in input) {
+    return data({ error: input.error, preview: null }, { status: input.status, headers: input.status === 413 ? CLOSE_AFTER_REFUSAL : undefined });
+  }
 
   const plan = planImport(parseInvestorCsv(input.text), existingForImport(app.db));
   if (plan.error) return data({ error: plan.error, preview: null }, { status: 400 });

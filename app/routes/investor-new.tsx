@@ -8,6 +8,7 @@ import { requirePageSession } from "../auth/guards.server.ts";
 import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
 import { INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES, STAGE_LABELS, STATUS_LABELS } from "../domain/investor.ts";
 import { investorFormSchema } from "../domain/investor-form.ts";
+import { readFormBody } from "../http/form-body.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   requirePageSession(request, getApp());
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   requirePageSession(request, app);
-  const submission = parseWithZod(await request.formData(), { schema: investorFormSchema });
+  const submission = parseWithZod(await readFormBody(request), { schema: investorFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { relationship_status, ...profile } = submission.value;
   const id = createInvestor(app.db, profile, {

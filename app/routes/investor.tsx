@@ -13,6 +13,7 @@ import { investorEditSchema } from "../domain/investor.ts";
 import { EDIT_FORM_FIELDS, editFromForm } from "../domain/investor-edit.ts";
 import { draftOutreach } from "../domain/outreach.ts";
 import { decayWeight, evidenceAgeDays } from "../domain/scoring.ts";
+import { readFormBody } from "../http/form-body.server.ts";
 
 /** One module for /investors/:id and /demo/investors/:id; the path decides which rows it may see. */
 function sideOf(request: Request): { demo: boolean } {
@@ -49,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { demo } = sideOf(request);
   if (!demo) requirePageSession(request, app);
   const id = pageId(params.id);
-  const formData = await request.formData();
+  const formData = await readFormBody(request);
   // The form carries the values it was loaded with (`original.*`); they are not part of the edit.
   const original: Partial<Record<(typeof EDIT_FORM_FIELDS)[number], string>> = {};
   for (const name of EDIT_FORM_FIELDS) {

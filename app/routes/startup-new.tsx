@@ -7,6 +7,7 @@ import { requirePageSession } from "../auth/guards.server.ts";
 import { STAGES, STAGE_LABELS } from "../domain/investor.ts";
 import { startupFormSchema } from "../domain/startup-forms.ts";
 import { createStartupWithRubric } from "../jobs/startups.server.ts";
+import { readFormBody } from "../http/form-body.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   requirePageSession(request, getApp());
@@ -16,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   requirePageSession(request, app);
-  const submission = parseWithZod(await request.formData(), { schema: startupFormSchema });
+  const submission = parseWithZod(await readFormBody(request), { schema: startupFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const created = await createStartupWithRubric(app, submission.value);
   return redirect(`/startups/${created.startup.id}`);

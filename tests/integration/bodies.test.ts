@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, realRowsChecksum } from "#tests/helpers/checksum.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
@@ -67,4 +68,129 @@ describe("request bodies over HTTP", () => {
     }
     expect(realRowsChecksum(server.databasePath)).toBe(before);
   });
+
+  /** Every page action that reads a form, with a path it can be posted to. */
+  function formActions(): string[] {
+    return [
+      "/login",
+      "/settings",
+      "/refresh-now",
+      "/investors/new",
+      "/investors/import",
+      `/investors/${realInvestorId}`,
+      `/demo/investors/${demoInvestorId}`,
+      "/demo/actions",
+      "/startups/new",
+      `/startups/${startupId}`,
+    ];
+  }
+
+  it("answers a malformed or non-form body to every form action with a 4xx and a message, writing nothing", async () => {
+    const before = realRowsChecksum(server.databasePath);
+    const bodies: Array<[string, string]> = [
+      ["multipart/form-data; boundary=x", "garbage"],
+      ["multipart/form-data", "--x\r\nContent-Disposition: form-data; name=intent\r\n\r\ndelete"],
+      ["multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\ndelete"],
+      ["text/plain", "intent=delete"],
+      ["application/json", '{"intent":"delete"}'],
+    ];
+    for (const path of formActions()) {
+      for (const [type, body] of bodies) {
+        const response = await fetch(server.url + path, { method: "POST", redirect: "manual", headers: { cookie, "content-type": type }, body });
+        const text = await response.text();
+        const where = `POST ${path} (${type}: ${JSON.stringify(body.slice(0, 30))})`;
+        expect([400, 415], where).toContain(response.status);
+        expect(text, where).toMatch(/form could not be read|takes a form/);
+        expect(text, where).not.toMatch(/at .*\.(js|ts):\d+/);
+      }
+    }
+    expect(realRowsChecksum(server.databasePath)).toBe(before);
+    // The "emailed" buttons read no body at all: whatever is sent, they only do their own work.
+    for (const path of [`/investors/${realInvestorId}/emailed`, `/demo/investors/${demoInvestorId}/emailed`]) {
+      const response = await fetch(server.url + path, { method: "POST", redirect: "manual", headers: { cookie, "content-type": "multipart/form-data" }, body: "garbage" });
+      expect(response.status, path).toBe(303);
+    }
+    expect(server.output()).not.toMatch(/request failed/);
+  });
+
+  it("answers TRACE and other unrouted methods with 405 and Allow, in the error format under /api", async () => {
+    for (const method of ["TRACE", "PROPFIND", "PURGE"]) {
+      for (const path of ["/api/health", "/api/chat", "/settings", "/"]) {
+        const response = await rawRequest(method, path);
+        const where = `${method} ${path}`;
+        expect(response.status, where).toBe(405);
+        expect(response.headers.allow, where).toBe("GET, HEAD, POST, PATCH, DELETE");
+        if (path.startsWith("/api/")) {
+          expect(response.headers["content-type"], where).toMatch(/application\/json/);
+          expect(JSON.parse(response.body).error.code, where).toBe("method_not_allowed");
+        } else {
+          expect(response.body, where).toContain(`${method} is not supported here`);
+        }
+      }
+    }
+    expect(server.output()).not.toMatch(/TypeError|unsupported/);
+  });
+
+  it("cuts a chunked CSV upload off at 2 MB with a clear 413, while the server keeps answering", async () => {
+    const head = `--b\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncommit\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\nname,firm\r\n`;
+    const row = "Chunked Person,Chunked Fund\r\n".repeat(2000);
+    const upload = await streamUpload("/investors/import", "multipart/form-data; boundary=b", head, row, 50 * 1024 * 1024);
+    expect(upload.status).toBe(413);
+    expect(upload.body).toContain("The file is larger than 2 MB");
+    // Cut off near the limit (plus what the loopback socket buffers held): not the 50 MB meant.
+    expect(upload.sent).toBeLessThan(25 * 1024 * 1024);
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(count(server.databasePath, "select count(*) from investors where name = 'Chunked Person'")).toBe(0);
+  });
+
+  it("cuts a chunked JSON body off at 64 KiB with a 413 in the error format", async () => {
+    const upload = await streamUpload("/api/startups", "application/json", '{"name":"', "x".repeat(16 * 1024), 20 * 1024 * 1024);
+    expect(upload.status).toBe(413);
+    expect(JSON.parse(upload.body).error.code).toBe("payload_too_large");
+    expect(upload.sent).toBeLessThan(15 * 1024 * 1024);
+  });
+
+  /** A request by method name (fetch refuses TRACE itself). */
+  function rawRequest(method: string, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(server.url + path, { method }, (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      });
+      request.on("error", reject);
+      request.end();
+    });
+  }
+
+  /**
+   * Sends `head` then `chunk` again and again, chunked (no Content-Length), up to `total` bytes or
+   * until the server answers; returns the answer and how many bytes went out.
+   */
+  function streamUpload(path: string, type: string, head: string, chunk: string, total: number): Promise<{ status: number; body: string; sent: number }> {
+    return new Promise((resolve, reject) => {
+      let sent = 0;
+      let answered = false;
+      const request = httpRequest(server.url + path, { method: "POST", headers: { cookie, "content-type": type, "transfer-encoding": "chunked" } }, (response) => {
+        answered = true;
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (part) => (body += part));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body, sent }));
+      });
+      request.on("error", (error) => (answered ? undefined : reject(error)));
+      // One chunk per turn of the event loop, so an early answer is read before the next write.
+      const pump = () => {
+        if (answered) return;
+        if (sent >= total) return void request.end();
+        const part = sent === 0 ? head : chunk;
+        sent += Buffer.byteLength(part);
+        if (request.write(part)) setImmediate(pump);
+        else request.once("drain", pump);
+      };
+      pump();
+    });
+  }
 });
