@@ -13,6 +13,8 @@ const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 const TOO_LARGE = "The file is larger than 2 MB. Split it into smaller files.";
 /** Room for the multipart framing around a 2 MB file (boundaries, part headers, the intent field). */
 const FORM_OVERHEAD_BYTES = 16 * 1024;
+/** The preview lists this many rows of each kind (new, updated, rejected); the counts are whole. */
+const PREVIEW_ROWS = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
@@ -60,10 +62,11 @@ export async function action({ request }: Route.ActionArgs) {
     error: null,
     preview: {
       csv: input.text,
-      create: plan.create.map((row) => ({ line: row.line, name: row.profile.name, firm: row.profile.firm ?? null, email: row.profile.email ?? null })),
-      update: changed.map((row) => ({ line: row.line, id: row.id, name: row.profile.name, firm: row.profile.firm ?? null, columns: row.columns })),
+      counts: { create: plan.create.length, update: changed.length, rejected: plan.rejected.length },
+      create: plan.create.slice(0, PREVIEW_ROWS).map((row) => ({ line: row.line, name: row.profile.name, firm: row.profile.firm ?? null, email: row.profile.email ?? null })),
+      update: changed.slice(0, PREVIEW_ROWS).map((row) => ({ line: row.line, id: row.id, name: row.profile.name, firm: row.profile.firm ?? null, columns: row.columns })),
       unchanged: unchanged.length,
-      rejected: plan.rejected,
+      rejected: plan.rejected.slice(0, PREVIEW_ROWS),
       warnings: plan.warnings,
     },
   };
@@ -105,16 +108,16 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
           <h2>Preview</h2>
           <ul className="import-summary">
             <li>
-              <strong>{preview.create.length}</strong> new
+              <strong>{preview.counts.create}</strong> new
             </li>
             <li>
-              <strong>{preview.update.length}</strong> updated
+              <strong>{preview.counts.update}</strong> updated
             </li>
             <li>
               <strong>{preview.unchanged}</strong> unchanged
             </li>
-            <li className={preview.rejected.length ? "bad" : undefined}>
-              <strong>{preview.rejected.length}</strong> rejected
+            <li className={preview.counts.rejected ? "bad" : undefined}>
+              <strong>{preview.counts.rejected}</strong> rejected
             </li>
           </ul>
           {preview.warnings.map((warning) => (
@@ -143,6 +146,7 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
                   ))}
                 </tbody>
               </table>
+              <MoreRows shown={preview.rejected.length} total={preview.counts.rejected} />
             </>
           ) : null}
           {preview.create.length ? (
@@ -150,7 +154,7 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
               <h3>New investors</h3>
               <table className="table">
                 <tbody>
-                  {preview.create.slice(0, 200).map((row) => (
+                  {preview.create.map((row) => (
                     <tr key={row.line}>
                       <td>{row.line}</td>
                       <td>{row.name}</td>
@@ -160,7 +164,7 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
                   ))}
                 </tbody>
               </table>
-              {preview.create.length > 200 ? <p className="muted">…and {preview.create.length - 200} more.</p> : null}
+              <MoreRows shown={preview.create.length} total={preview.counts.create} />
             </>
           ) : null}
           {preview.update.length ? (
@@ -168,7 +172,7 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
               <h3>Updated investors</h3>
               <table className="table">
                 <tbody>
-                  {preview.update.slice(0, 200).map((row) => (
+                  {preview.update.map((row) => (
                     <tr key={row.line}>
                       <td>{row.line}</td>
                       <td>
@@ -180,6 +184,7 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
                   ))}
                 </tbody>
               </table>
+              <MoreRows shown={preview.update.length} total={preview.counts.update} />
               <p className="muted">Private notes already written here are kept, and a last-contact date never moves back.</p>
             </>
           ) : null}
@@ -190,11 +195,11 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
               name="intent"
               value="commit"
               className="button-primary"
-              disabled={busy || preview.create.length + preview.update.length === 0}
+              disabled={busy || preview.counts.create + preview.counts.update === 0}
             >
               {[
-                preview.create.length ? `Import ${preview.create.length} new` : "",
-                preview.update.length ? `${preview.create.length ? "and update" : "Update"} ${preview.update.length}` : "",
+                preview.counts.create ? `Import ${preview.counts.create} new` : "",
+                preview.counts.update ? `${preview.counts.create ? "and update" : "Update"} ${preview.counts.update}` : "",
               ]
                 .filter(Boolean)
                 .join(" ") || "Nothing to import"}
@@ -204,6 +209,11 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
       ) : null}
     </>
   );
+}
+
+/** The preview shows the first rows of a kind; the rest are counted, not listed. */
+function MoreRows({ shown, total }: { shown: number; total: number }) {
+  return total > shown ? <p className="muted">{`…and ${total - shown} more (the first ${shown} are shown).`}</p> : null;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Import investors · Investor Pipeline" }];

@@ -151,6 +151,27 @@ describe("request bodies over HTTP", () => {
     expect(upload.sent).toBeLessThan(15 * 1024 * 1024);
   });
 
+  it("previews a large file with the counts and the first 50 rows of each kind", async () => {
+    const rows = ["name,firm,email,stages"];
+    for (let i = 1; i <= 120; i++) rows.push(`Preview New ${i},Preview Fund,new${i}@preview.example.com,seed`);
+    for (let i = 1; i <= 70; i++) rows.push(`Preview Bad ${i},Preview Fund,,growth`);
+    const form = new FormData();
+    form.set("intent", "preview");
+    form.set("file", new Blob([rows.join("\n")], { type: "text/csv" }), "many.csv");
+    const before = realRowsChecksum(server.databasePath);
+    const response = await fetch(`${server.url}/investors/import`, { method: "POST", headers: { cookie }, body: form });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<strong>120<\/strong> new/);
+    expect(html).toMatch(/<strong>70<\/strong> rejected/);
+    expect(html.match(/<td>Preview New \d+<\/td>/g)).toHaveLength(50);
+    expect(html.match(/<td>Preview Bad \d+<\/td>/g)).toHaveLength(50);
+    expect(html).toContain("…and 70 more");
+    expect(html).toContain("…and 20 more");
+    expect(html).toContain("Import 120 new");
+    expect(realRowsChecksum(server.databasePath)).toBe(before);
+  });
+
   /** A request by method name (fetch refuses TRACE itself). */
   function rawRequest(method: string, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
     return new Promise((resolve, reject) => {
