@@ -1,13 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/investor-import";
-import { classifyUpdates, commitImport } from "#db/queries/import.server.ts";
+import { classifyUpdates } from "#db/queries/import.server.ts";
 import { existingForImport } from "#db/queries/investors.server.ts";
 import { getApp } from "../app.server.ts";
 import { hasAdminPasscode, requirePageSession } from "../auth/guards.server.ts";
 import { parseInvestorCsv, planImport } from "../domain/investor-import.ts";
 import { CLOSE_AFTER_REFUSAL } from "../http/bounded-body.server.ts";
 import { parseFormBody } from "../http/form-body.server.ts";
-import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
+import { commitImportScored } from "../jobs/startups.server.ts";
 
 const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 const TOO_LARGE = "The file is larger than 2 MB. Split it into smaller files.";
@@ -54,8 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { changed, unchanged } = classifyUpdates(app.db, plan);
 
   if (input.intent === "commit") {
-    const { touched } = commitImport(app.db, plan, app.now(), app.rules);
-    rescoreInvestorsForStartups(app, touched);
+    commitImportScored(app, plan);
     return redirect("/", 303);
   }
   return {
