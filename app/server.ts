@@ -81,6 +81,7 @@ export function startServer(env: Record<string, string | undefined> = process.en
       void refuseForeignOrigin(res);
       return;
     }
+    drainUnreadBody(req, res);
     // The socket address, for per-client limits; a client cannot set this header itself.
     req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
     assets(req, res, () => handleRequest(req, res));
@@ -112,4 +113,18 @@ export function startServer(env: Record<string, string | undefined> = process.en
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/**
+ * A route that answers without reading the whole body (a refusal, an action that takes none)
+ * leaves the rest paused on the socket, and the next request on that keep-alive connection
+ * would wait for a timeout. After the answer, the rest is read and dropped (never held), as
+ * Node does for a body nobody listened to; requestTimeout still bounds a slow one.
+ */
+function drainUnreadBody(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse): void {
+  res.once("finish", () => {
+    if (req.complete || req.destroyed) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
 }

@@ -2,7 +2,8 @@
  * Reads a request body whole, counting bytes as they arrive, and stops at `limit` (SPEC §7):
  * a declared Content-Length over the limit is refused before a byte is read, and a chunked
  * upload (no Content-Length, or one that lies) is cut off as soon as it passes the limit, so
- * no request makes the process hold more than `limit` bytes of body.
+ * no request makes the process hold more than `limit` bytes of body. What the client still
+ * sends after the answer is read and dropped by app/server.ts (drainUnreadBody).
  */
 export async function readBoundedBody(request: Request, limit: number): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false }> {
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -23,9 +24,3 @@ export async function readBoundedBody(request: Request, limit: number): Promise<
   }
   return { ok: true, bytes: Buffer.concat(chunks) };
 }
-
-/**
- * On a refused upload the rest of the body is still on its way; closing the connection after
- * the answer stops the server reading (and discarding) it.
- */
-export const CLOSE_AFTER_REFUSAL = { connection: "close" } as const;

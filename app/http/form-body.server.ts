@@ -1,4 +1,4 @@
-import { CLOSE_AFTER_REFUSAL, readBoundedBody } from "./bounded-body.server.ts";
+import { readBoundedBody } from "./bounded-body.server.ts";
 
 /**
  * A page form's fields are capped by their schemas; the largest form (an investor's 10,000-character
@@ -42,9 +42,5 @@ export async function readFormBody(request: Request, options?: Parameters<typeof
 }
 
 function formRefusal(body: Extract<FormBody, { ok: false }>): Response {
-  return new Response(body.message, {
-    status: body.status,
-    statusText: STATUS_TEXT[body.status],
-    headers: body.status === 413 ? CLOSE_AFTER_REFUSAL : undefined,
-  });
+  return new Response(body.message, { status: body.status, statusText: STATUS_TEXT[body.status] });
 }

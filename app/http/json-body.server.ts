@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { apiError } from "./api-error.ts";
-import { CLOSE_AFTER_REFUSAL, readBoundedBody } from "./bounded-body.server.ts";
+import { readBoundedBody } from "./bounded-body.server.ts";
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
@@ -63,7 +63,7 @@ async function readBodyText(request: Request): Promise<string> {
 }
 
 function tooLarge(): Response {
-  return apiError(413, "payload_too_large", "The body is larger than 64 KiB.", { headers: CLOSE_AFTER_REFUSAL });
+  return apiError(413, "payload_too_large", "The body is larger than 64 KiB.");
 }
 
 /** Turns zod issues into the contract's `fields` map, naming unknown keys one by one. */

@@ -5,7 +5,6 @@ import { existingForImport } from "#db/queries/investors.server.ts";
 import { getApp } from "../app.server.ts";
 import { hasAdminPasscode, requirePageSession } from "../auth/guards.server.ts";
 import { parseInvestorCsv, planImport } from "../domain/investor-import.ts";
-import { CLOSE_AFTER_REFUSAL } from "../http/bounded-body.server.ts";
 import { parseFormBody } from "../http/form-body.server.ts";
 import { commitImportScored } from "../jobs/startups.server.ts";
 
@@ -45,9 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   if (!hasAdminPasscode(request, app)) requirePageSession(request, app);
   const input = await readCsv(request);
-  if ("error" in input) {
-    return data({ error: input.error, preview: null }, { status: input.status, headers: input.status === 413 ? CLOSE_AFTER_REFUSAL : undefined });
-  }
+  if ("error" in input) return data({ error: input.error, preview: null }, { status: input.status });
 
   const plan = planImport(parseInvestorCsv(input.text), existingForImport(app.db));
   if (plan.error) return data({ error: plan.error, preview: null }, { status: 400 });

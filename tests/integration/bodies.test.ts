@@ -1,4 +1,4 @@
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, realRowsChecksum } from "#tests/helpers/checksum.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
@@ -171,6 +171,44 @@ describe("request bodies over HTTP", () => {
     expect(html).toContain("Import 120 new");
     expect(realRowsChecksum(server.databasePath)).toBe(before);
   });
+
+  it("keeps a keep-alive connection usable after an answer that left the body unread", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      // Larger than one socket read.
+      const body = "x".repeat(300 * 1024);
+      for (const path of ["/logout", `/investors/${realInvestorId}/emailed`, "/api/health", "/runs"]) {
+        const started = Date.now();
+        const first = await agentRequest(agent, "POST", path, body);
+        const second = await agentRequest(agent, "GET", "/api/health");
+        expect(first.status, path).toBeLessThan(500);
+        expect(second.status, path).toBe(200);
+        expect(second.socketReused, path).toBe(true);
+        // Without draining, the second request waits for the keep-alive timeout (5 s) and fails.
+        expect(Date.now() - started, path).toBeLessThan(2_000);
+      }
+      // A long unread remainder is read and dropped too, not held, and nothing waits on it.
+      const started = Date.now();
+      const huge = await agentRequest(agent, "POST", "/logout", "x".repeat(8 * 1024 * 1024));
+      expect(huge.status).toBe(302);
+      expect((await agentRequest(agent, "GET", "/api/health")).status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  function agentRequest(agent: Agent, method: string, path: string, body?: string): Promise<{ status: number; socketReused: boolean }> {
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(server.url + path, { method, agent, headers: { cookie, "content-type": "text/plain" } }, (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, socketReused: request.reusedSocket }));
+      });
+      request.setTimeout(4_000, () => request.destroy(new Error(`${method} ${path} timed out`)));
+      request.on("error", reject);
+      request.end(body);
+    });
+  }
 
   /** A request by method name (fetch refuses TRACE itself). */
   function rawRequest(method: string, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
