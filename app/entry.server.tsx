@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, ServerRouter } from "react-router";
+import { type EntryContext, ServerRouter, isRouteErrorResponse } from "react-router";
 import { NonceContext } from "./components/nonce.tsx";
 import { pageContentSecurityPolicy } from "./http/security-headers.ts";
 import { log } from "./log.server.ts";
@@ -72,7 +72,8 @@ export default function handleRequest(
 
 /** Server errors are logged as one line (no stack in responses; the message only in logs). */
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return;
+  // A 4xx the router answers itself (a POST to a page without an action) is the client's mistake.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   log.error("request failed", {
     path: new URL(request.url).pathname,
     error: error instanceof Error ? error.message : String(error),

@@ -7,7 +7,7 @@ import * as build from "virtual:react-router/server-build";
 import { bootApp, closeApp } from "./app.server.ts";
 import { isForeignOriginWrite } from "./auth/origin.ts";
 import { ConfigError } from "./config.server.ts";
-import { apiError } from "./http/api-error.ts";
+import { ROUTED_METHODS, apiError, unroutedMethod } from "./http/api-error.ts";
 import { precompressStaticFiles } from "./http/compression.server.ts";
 import { publicOrigin } from "./http/public-origin.ts";
 import { CLIENT_ADDRESS_HEADER } from "./http/rate-limit.server.ts";
@@ -71,6 +71,11 @@ export function startServer(env: Record<string, string | undefined> = process.en
   };
   let hintedTrustProxy = false;
   const server = createServer((req, res) => {
+    // Answered here: React Router's request listener cannot build a Request for TRACE (a 500).
+    if (!ROUTED_METHODS.has(req.method ?? "")) {
+      void refuse(res, unroutedMethod(req.method ?? "", (req.url ?? "/").split("?")[0]!));
+      return;
+    }
     // The scheme and host the browser used: behind a TLS proxy (TRUST_PROXY=true) https and the
     // forwarded host, so React Router's action check and ours compare the browser's Origin with it.
     const origin = publicOrigin(
@@ -90,6 +95,7 @@ export function startServer(env: Record<string, string | undefined> = process.en
       void refuse(res, apiError(403, "forbidden_origin", "Cross-site requests are refused."));
       return;
     }
+    drainUnreadBody(req, res);
     // The socket address, for per-client limits; a client cannot set this header itself.
     req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
     // One small listener per request, so the Request's URL carries this request's own origin.
@@ -126,4 +132,18 @@ export function startServer(env: Record<string, string | undefined> = process.en
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/**
+ * A route that answers without reading the whole body (a refusal, an action that takes none)
+ * leaves the rest paused on the socket, and the next request on that keep-alive connection
+ * would wait for a timeout. After the answer, the rest is read and dropped (never held), as
+ * Node does for a body nobody listened to; requestTimeout still bounds a slow one.
+ */
+function drainUnreadBody(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse): void {
+  res.once("finish", () => {
+    if (req.complete || req.destroyed) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
 }

@@ -214,6 +214,8 @@ function isBlank(record: string[]): boolean {
 
 type Header = { columns: Map<ImportColumn, number>; width: number; warnings: string[] };
 
+const MAX_NAMED_COLUMNS = 10;
+
 function readHeader(record: string[]): Header {
   const columns = new Map<ImportColumn, number>();
   const unknown: string[] = [];
@@ -232,7 +234,10 @@ function readHeader(record: string[]): Header {
   });
   const warnings: string[] = [];
   if (unknown.length > 0) {
-    warnings.push(`Ignored columns that import does not use: ${unknown.join(", ")}.`);
+    // Named, but not all of them at any length: a header line can be the whole 2 MB file.
+    const shown = unknown.slice(0, MAX_NAMED_COLUMNS).map((name) => (name.length > 60 ? `${name.slice(0, 60)}…` : name));
+    const more = unknown.length > MAX_NAMED_COLUMNS ? ` and ${unknown.length - MAX_NAMED_COLUMNS} more` : "";
+    warnings.push(`Ignored columns that import does not use: ${shown.join(", ")}${more}.`);
   }
   for (const column of repeated) {
     warnings.push(`The column ${column} appears more than once; only the first one is used.`);

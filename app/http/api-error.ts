@@ -30,6 +30,18 @@ export function methodNotAllowed(request: Request, allowed: string[]): Response 
   });
 }
 
+/** The methods React Router routes; a fetch Request cannot even hold some others (TRACE, TRACK). */
+export const ROUTED_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const SERVED_METHODS = ["GET", "HEAD", "POST", "PATCH", "DELETE"];
+
+/** A method no route takes (TRACE, PROPFIND…): 405 with Allow, in the error format under /api. */
+export function unroutedMethod(method: string, path: string): Response {
+  const allow = SERVED_METHODS.join(", ");
+  const message = `${method} is not supported here; use ${SERVED_METHODS.slice(0, -1).join(", ")} or ${SERVED_METHODS.at(-1)}.`;
+  if (path === "/api" || path.startsWith("/api/")) return apiError(405, "method_not_allowed", message, { headers: { allow } });
+  return new Response(message, { status: 405, headers: { allow, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+}
+
 /** A positive integer id from a path segment, or undefined (an id that cannot exist is unknown). */
 export function positiveId(raw: string | undefined): number | undefined {
   const id = Number(raw);

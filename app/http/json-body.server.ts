@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { apiError } from "./api-error.ts";
+import { readBoundedBody } from "./bounded-body.server.ts";
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
@@ -56,23 +57,9 @@ export async function readEmptyBody(request: Request): Promise<void> {
 }
 
 async function readBodyText(request: Request): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_JSON_BODY_BYTES) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_JSON_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  const body = await readBoundedBody(request, MAX_JSON_BODY_BYTES);
+  if (!body.ok) throw tooLarge();
+  return new TextDecoder().decode(body.bytes);
 }
 
 function tooLarge(): Response {
@@ -81,7 +68,8 @@ function tooLarge(): Response {
 
 /** Turns zod issues into the contract's `fields` map, naming unknown keys one by one. */
 export function invalidBody(error: z.ZodError): Response {
-  const fields: Record<string, string[]> = {};
+  // Keys come from the client: a plain object would find `toString` or `__proto__` on its prototype.
+  const fields: Record<string, string[]> = Object.create(null);
   const unknown: string[] = [];
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {

@@ -1,6 +1,8 @@
 import { rescoreAllInvestors } from "#db/queries/investors.server.ts";
-import { listStartups, scoreStartup, updateFitSignals } from "#db/queries/startups.server.ts";
+import { investorsMissingStartupScores, listStartups, scoreStartup, updateFitSignals } from "#db/queries/startups.server.ts";
 import { type App, readState, writeState } from "../app.server.ts";
+import { log } from "../log.server.ts";
+import { rescoreInvestorsForStartups } from "./startups.server.ts";
 
 /** Route #6: every global and per-startup score from saved data with today's decay; no search, no model. */
 export function rescoreEverything(app: App): { investors: number; startups: number; duration_ms: number } {
@@ -29,7 +31,19 @@ export const SCORING_VERSION = "2";
  */
 export function rescoreIfStale(app: App): boolean {
   const stamp = `${SCORING_VERSION}:${app.now().toISOString().slice(0, 10)}`;
-  if (readState(app.db, "scored_with") === stamp) return false;
+  if (readState(app.db, "scored_with") === stamp) {
+    repairMissingStartupScores(app);
+    return false;
+  }
   rescoreEverything(app);
   return true;
+}
+
+/** At start: scores only the investors a killed process left without their per-startup scores. */
+export function repairMissingStartupScores(app: App): number {
+  const ids = investorsMissingStartupScores(app.db);
+  if (ids.length === 0) return 0;
+  app.db.$client.transaction(() => rescoreInvestorsForStartups(app, ids))();
+  log.info(`scored ${ids.length} investors that were missing per-startup scores`);
+  return ids.length;
 }

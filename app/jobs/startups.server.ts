@@ -13,8 +13,10 @@ import {
   startupInputOf,
   updateFitSignals,
 } from "#db/queries/startups.server.ts";
+import { commitImport } from "#db/queries/import.server.ts";
 import { evidence, investors } from "#db/schema.ts";
 import type { App } from "../app.server.ts";
+import type { ImportPlan } from "../domain/investor-import.ts";
 import { EVALUATION_JSON_SCHEMA, EVALUATION_SYSTEM_PROMPT, type InvestorToEvaluate, buildEvaluationPrompt, parseEvaluationAnswer } from "../domain/evaluation.ts";
 import { type Rubric, type StartupInput, clampRubric, defaultRubric } from "../domain/rubric.ts";
 import { RUBRIC_JSON_SCHEMA, RUBRIC_SYSTEM_PROMPT, buildRubricPrompt } from "../domain/rubric-prompt.ts";
@@ -177,6 +179,20 @@ export function rescoreInvestorsForStartups(app: App, ids: number[]): void {
   updateFitSignals(app.db, only);
   for (const id of only) rescoreInvestor(app.db, id, app.now(), app.rules);
   for (const startup of all) scoreStartup(app.db, startup.id, app.now(), app.rules, only);
+}
+
+/**
+ * Commits a previewed import and re-scores, per startup, every investor it touched, in one
+ * transaction: a process killed half-way leaves the import either not done or done and scored,
+ * never investors without their per-startup scores. (better-sqlite3 nests the inner transactions
+ * as savepoints.)
+ */
+export function commitImportScored(app: App, plan: ImportPlan): { created: number; updated: number; touched: number[] } {
+  return app.db.$client.transaction(() => {
+    const result = commitImport(app.db, plan, app.now(), app.rules);
+    rescoreInvestorsForStartups(app, result.touched);
+    return result;
+  })();
 }
 
 /** Route #13 and the page's delete button: the startup goes, and what depended on it is re-scored. */

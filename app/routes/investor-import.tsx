@@ -1,13 +1,19 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/investor-import";
-import { classifyUpdates, commitImport } from "#db/queries/import.server.ts";
+import { classifyUpdates } from "#db/queries/import.server.ts";
 import { existingForImport } from "#db/queries/investors.server.ts";
 import { getApp } from "../app.server.ts";
 import { hasAdminPasscode, requirePageSession } from "../auth/guards.server.ts";
 import { parseInvestorCsv, planImport } from "../domain/investor-import.ts";
-import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
+import { parseFormBody } from "../http/form-body.server.ts";
+import { commitImportScored } from "../jobs/startups.server.ts";
 
 const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+const TOO_LARGE = "The file is larger than 2 MB. Split it into smaller files.";
+/** Room for the multipart framing around a 2 MB file (boundaries, part headers, the intent field). */
+const FORM_OVERHEAD_BYTES = 16 * 1024;
+/** The preview lists this many rows of each kind (new, updated, rejected); the counts are whole. */
+const PREVIEW_ROWS = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
@@ -15,45 +21,48 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-async function readCsv(request: Request): Promise<{ text: string; intent: string } | { error: string }> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_UPLOAD_BYTES) {
-    return { error: "The file is larger than 2 MB. Split it into smaller files." };
-  }
-  const form = await request.formData();
+async function readCsv(request: Request): Promise<{ text: string; intent: string } | { error: string; status: number }> {
+  // Counted as it streams, chunked or not: a larger upload is cut off at the limit, never buffered.
+  const body = await parseFormBody(request, { maxBytes: MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES, tooLarge: TOO_LARGE });
+  if (!body.ok) return { error: body.message, status: body.status };
+  const form = body.form;
   const intent = String(form.get("intent") ?? "preview");
   const file = form.get("file");
   if (file instanceof File && file.size > 0) {
-    if (file.size > MAX_UPLOAD_BYTES) return { error: "The file is larger than 2 MB. Split it into smaller files." };
+    if (file.size > MAX_UPLOAD_BYTES) return { error: TOO_LARGE, status: 413 };
     return { text: await file.text(), intent };
   }
   const csv = form.get("csv");
-  if (typeof csv === "string" && csv.trim() !== "") return { text: csv, intent };
-  return { error: "Choose a CSV file to import." };
+  if (typeof csv === "string" && csv.trim() !== "") {
+    if (Buffer.byteLength(csv) > MAX_UPLOAD_BYTES) return { error: TOO_LARGE, status: 413 };
+    return { text: csv, intent };
+  }
+  return { error: "Choose a CSV file to import.", status: 400 };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   if (!hasAdminPasscode(request, app)) requirePageSession(request, app);
   const input = await readCsv(request);
-  if ("error" in input) return data({ error: input.error, preview: null }, { status: 400 });
+  if ("error" in input) return data({ error: input.error, preview: null }, { status: input.status });
 
   const plan = planImport(parseInvestorCsv(input.text), existingForImport(app.db));
   if (plan.error) return data({ error: plan.error, preview: null }, { status: 400 });
   const { changed, unchanged } = classifyUpdates(app.db, plan);
 
   if (input.intent === "commit") {
-    const { touched } = commitImport(app.db, plan, app.now(), app.rules);
-    rescoreInvestorsForStartups(app, touched);
+    commitImportScored(app, plan);
     return redirect("/", 303);
   }
   return {
     error: null,
     preview: {
       csv: input.text,
-      create: plan.create.map((row) => ({ line: row.line, name: row.profile.name, firm: row.profile.firm ?? null, email: row.profile.email ?? null })),
-      update: changed.map((row) => ({ line: row.line, id: row.id, name: row.profile.name, firm: row.profile.firm ?? null, columns: row.columns })),
+      counts: { create: plan.create.length, update: changed.length, rejected: plan.rejected.length },
+      create: plan.create.slice(0, PREVIEW_ROWS).map((row) => ({ line: row.line, name: row.profile.name, firm: row.profile.firm ?? null, email: row.profile.email ?? null })),
+      update: changed.slice(0, PREVIEW_ROWS).map((row) => ({ line: row.line, id: row.id, name: row.profile.name, firm: row.profile.firm ?? null, columns: row.columns })),
       unchanged: unchanged.length,
-      rejected: plan.rejected,
+      rejected: plan.rejected.slice(0, PREVIEW_ROWS),
       warnings: plan.warnings,
     },
   };
@@ -95,16 +104,16 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
           <h2>Preview</h2>
           <ul className="import-summary">
             <li>
-              <strong>{preview.create.length}</strong> new
+              <strong>{preview.counts.create}</strong> new
             </li>
             <li>
-              <strong>{preview.update.length}</strong> updated
+              <strong>{preview.counts.update}</strong> updated
             </li>
             <li>
               <strong>{preview.unchanged}</strong> unchanged
             </li>
-            <li className={preview.rejected.length ? "bad" : undefined}>
-              <strong>{preview.rejected.length}</strong> rejected
+            <li className={preview.counts.rejected ? "bad" : undefined}>
+              <strong>{preview.counts.rejected}</strong> rejected
             </li>
           </ul>
           {preview.warnings.map((warning) => (
@@ -133,6 +142,7 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
                   ))}
                 </tbody>
               </table>
+              <MoreRows shown={preview.rejected.length} total={preview.counts.rejected} />
             </>
           ) : null}
           {preview.create.length ? (
@@ -140,7 +150,7 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
               <h3>New investors</h3>
               <table className="table">
                 <tbody>
-                  {preview.create.slice(0, 200).map((row) => (
+                  {preview.create.map((row) => (
                     <tr key={row.line}>
                       <td>{row.line}</td>
                       <td>{row.name}</td>
@@ -150,7 +160,7 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
                   ))}
                 </tbody>
               </table>
-              {preview.create.length > 200 ? <p className="muted">…and {preview.create.length - 200} more.</p> : null}
+              <MoreRows shown={preview.create.length} total={preview.counts.create} />
             </>
           ) : null}
           {preview.update.length ? (
@@ -158,7 +168,7 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
               <h3>Updated investors</h3>
               <table className="table">
                 <tbody>
-                  {preview.update.slice(0, 200).map((row) => (
+                  {preview.update.map((row) => (
                     <tr key={row.line}>
                       <td>{row.line}</td>
                       <td>
@@ -170,6 +180,7 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
                   ))}
                 </tbody>
               </table>
+              <MoreRows shown={preview.update.length} total={preview.counts.update} />
               <p className="muted">Private notes already written here are kept, and a last-contact date never moves back.</p>
             </>
           ) : null}
@@ -180,11 +191,11 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
               name="intent"
               value="commit"
               className="button-primary"
-              disabled={busy || preview.create.length + preview.update.length === 0}
+              disabled={busy || preview.counts.create + preview.counts.update === 0}
             >
               {[
-                preview.create.length ? `Import ${preview.create.length} new` : "",
-                preview.update.length ? `${preview.create.length ? "and update" : "Update"} ${preview.update.length}` : "",
+                preview.counts.create ? `Import ${preview.counts.create} new` : "",
+                preview.counts.update ? `${preview.counts.create ? "and update" : "Update"} ${preview.counts.update}` : "",
               ]
                 .filter(Boolean)
                 .join(" ") || "Nothing to import"}
@@ -194,6 +205,11 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
       ) : null}
     </>
   );
+}
+
+/** The preview shows the first rows of a kind; the rest are counted, not listed. */
+function MoreRows({ shown, total }: { shown: number; total: number }) {
+  return total > shown ? <p className="muted">{`…and ${total - shown} more (the first ${shown} are shown).`}</p> : null;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Import investors · Investor Pipeline" }];

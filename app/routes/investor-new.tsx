@@ -9,6 +9,7 @@ import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
 import { INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES, STAGE_LABELS, STATUS_LABELS } from "../domain/investor.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { INVESTOR_FORM_WORDS, investorFormSchema } from "../domain/investor-form.ts";
+import { readFormBody } from "../http/form-body.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   requirePageSession(request, getApp());
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   requirePageSession(request, app);
-  const submission = parseWithZod(await request.formData(), { schema: investorFormSchema, ...founderErrors(INVESTOR_FORM_WORDS) });
+  const submission = parseWithZod(await readFormBody(request), { schema: investorFormSchema, ...founderErrors(INVESTOR_FORM_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { relationship_status, ...profile } = submission.value;
   const id = createInvestor(app.db, profile, {

@@ -14,6 +14,7 @@ import { founderErrors } from "../domain/form-messages.ts";
 import { EDIT_FORM_FIELDS, INVESTOR_EDIT_WORDS, editFromForm, investorEditFormSchema } from "../domain/investor-edit.ts";
 import { draftOutreach } from "../domain/outreach.ts";
 import { decayWeight, evidenceAgeDays } from "../domain/scoring.ts";
+import { readFormBody } from "../http/form-body.server.ts";
 
 /** One module for /investors/:id and /demo/investors/:id; the path decides which rows it may see. */
 function sideOf(request: Request): { demo: boolean } {
@@ -51,7 +52,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!demo) requirePageSession(request, app);
   else limitDemoWrites(request, "edit");
   const id = pageId(params.id);
-  const formData = await request.formData();
+  const formData = await readFormBody(request);
   // The form carries the values it was loaded with (`original.*`), read raw: an empty one is "".
   const original: Partial<Record<(typeof EDIT_FORM_FIELDS)[number], string>> = {};
   for (const name of EDIT_FORM_FIELDS) {

@@ -8,6 +8,7 @@ import { loginSchema, safeRedirectPath } from "../auth/login.ts";
 import { verifyPasscode, waitSentence } from "../auth/passcode-attempts.server.ts";
 import { createSession, sessionCookieHeader } from "../auth/session.server.ts";
 import { log } from "../log.server.ts";
+import { readFormBody } from "../http/form-body.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseWithZod(await readFormBody(request), { schema: loginSchema });
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }

@@ -5,6 +5,7 @@ import { requirePageSession } from "../auth/guards.server.ts";
 import { verifyPasscode } from "../auth/passcode-attempts.server.ts";
 import { manualRefreshWait, startManualRefresh } from "../jobs/manual-refresh.server.ts";
 import { RefreshRefused } from "../jobs/refresh.server.ts";
+import { readFormBody } from "../http/form-body.server.ts";
 
 /**
  * The dashboard's "Refresh now": the same manual refresh as route #4. The passcode is asked each
@@ -13,7 +14,7 @@ import { RefreshRefused } from "../jobs/refresh.server.ts";
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   requirePageSession(request, app);
-  const form = await request.formData();
+  const form = await readFormBody(request);
   const notice = (value: string) => redirect(`/?refresh=${encodeURIComponent(value)}`);
   if (!verifyPasscode(request, String(form.get("passcode") ?? ""), app).ok) return notice("wrong_passcode");
   try {

@@ -12,6 +12,7 @@ import {
   founderSettingsFromForm,
 } from "../domain/founder-settings.ts";
 import { type Integration, describeIntegrations } from "../domain/integrations.ts";
+import { readFormBody } from "../http/form-body.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   requirePageSession(request, app);
-  const submission = parseWithZod(await request.formData(), { schema: founderSettingsFormSchema });
+  const submission = parseWithZod(await readFormBody(request), { schema: founderSettingsFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   saveFounderSettings(app.db, founderSettingsFromForm(submission.value), app.now());
   return redirect("/settings?saved=1#outreach-details");

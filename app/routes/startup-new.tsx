@@ -8,6 +8,7 @@ import { STAGES, STAGE_LABELS } from "../domain/investor.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { STARTUP_FORM_WORDS, startupFormSchema } from "../domain/startup-forms.ts";
 import { createStartupWithRubric } from "../jobs/startups.server.ts";
+import { readFormBody } from "../http/form-body.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   requirePageSession(request, getApp());
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   requirePageSession(request, app);
-  const submission = parseWithZod(await request.formData(), { schema: startupFormSchema, ...founderErrors(STARTUP_FORM_WORDS) });
+  const submission = parseWithZod(await readFormBody(request), { schema: startupFormSchema, ...founderErrors(STARTUP_FORM_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const created = await createStartupWithRubric(app, submission.value);
   return redirect(`/startups/${created.startup.id}`);

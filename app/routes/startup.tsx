@@ -16,6 +16,7 @@ import { RUBRIC_WEIGHT_KEYS, type Rubric, type RubricInvestor, scoreForStartup }
 import { founderErrors } from "../domain/form-messages.ts";
 import { RUBRIC_FORM_WORDS, RUBRIC_WEIGHT_LABELS, rubricFormSchema, rubricFromFields } from "../domain/startup-forms.ts";
 import { editRubric, evaluateStartup, regenerateRubric, removeStartup } from "../jobs/startups.server.ts";
+import { readFormBody } from "../http/form-body.server.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const app = getApp();
@@ -45,7 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   requirePageSession(request, app);
   const id = pageId(params.id);
   if (!getStartup(app.db, id)) throw new Response("Not found", { status: 404 });
-  const formData = await request.formData();
+  const formData = await readFormBody(request);
   const intent = formData.get("intent");
   const back = (notice: string) => redirect(`/startups/${id}?notice=${encodeURIComponent(notice)}`);
   if (intent === "delete") {

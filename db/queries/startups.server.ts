@@ -171,6 +171,23 @@ export function scoreStartup(db: AppDatabase, startupId: number, now: Date, rule
   return inputs.length;
 }
 
+/**
+ * Real investors lacking a score for some real startup that has a rubric: written by a process
+ * that did not live to score them (a create is saved before its per-startup scores).
+ */
+export function investorsMissingStartupScores(db: AppDatabase): number[] {
+  return db.$client
+    .prepare(
+      `select distinct i.id from investors i cross join startups s
+       where i.is_demo = 0 and s.is_demo = 0
+         and exists (select 1 from rubrics r where r.startup_id = s.id)
+         and not exists (select 1 from startup_scores ss where ss.startup_id = s.id and ss.investor_id = i.id)
+       order by i.id`,
+    )
+    .pluck()
+    .all() as number[];
+}
+
 /** The global fit signal and its sentence (best profile fit over every startup's rubric), derived parts re-score writes. */
 export function updateFitSignals(db: AppDatabase, onlyIds?: ReadonlySet<number>): void {
   const all = listStartups(db).flatMap((startup) => {

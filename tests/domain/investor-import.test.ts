@@ -123,6 +123,16 @@ describe("parseInvestorCsv: headers", () => {
     expect(parsed.rows[0]?.given).toEqual(["name", "email"]);
   });
 
+  it("names at most ten ignored columns, each cut to 60 characters, so the warning stays short", () => {
+    const extra = Array.from({ length: 500 }, (_, i) => `column ${i} ${"x".repeat(100)}`);
+    const parsed = parseInvestorCsv(csv(["name", ...extra].join(","), ["Grace Hopper", ...extra.map(() => "")].join(",")));
+    expect(parsed.rows).toHaveLength(1);
+    expect(parsed.warnings).toHaveLength(1);
+    expect(parsed.warnings[0]).toMatch(/^Ignored columns that import does not use: column 0 x+…, column 1 /);
+    expect(parsed.warnings[0]).toMatch(/ and 490 more\.$/);
+    expect(parsed.warnings[0]!.length).toBeLessThan(1_000);
+  });
+
   it("uses the first of two columns with the same name, and says so", () => {
     const parsed = parseInvestorCsv(csv("name,email,Email", "Ann,ann@a.example,other@b.example"));
     expect(parsed.rows[0]?.profile.email).toBe("ann@a.example");

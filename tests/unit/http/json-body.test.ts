@@ -84,3 +84,31 @@ describe("readEmptyBody", () => {
     expect(body.error.message).toContain("force");
   });
 });
+
+describe("keys named like Object.prototype members", () => {
+  const names = ["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty", "isPrototypeOf"];
+
+  it("are named as unknown keys in a 400, never a crash", async () => {
+    for (const name of names) {
+      const { status, body } = await refusal(readJsonBody(post(`{"linkedin":true,"${name}":1}`), schema));
+      expect(status, name).toBe(400);
+      expect(body.error.code).toBe("invalid_body");
+      expect(body.error.message).toContain(name);
+      expect(Object.keys(body.error.fields)).toEqual([name]);
+    }
+  });
+
+  it("are named in a nested object too, and beside a wrong type", async () => {
+    const nested = z.strictObject({ add: z.strictObject({ note: z.string() }) });
+    const { status, body } = await refusal(readJsonBody(post('{"add":{"note":5},"toString":1}'), nested));
+    expect(status).toBe(400);
+    expect(Object.keys(body.error.fields).sort()).toEqual(["add.note", "toString"]);
+  });
+
+  it("are refused by a route that takes no body", async () => {
+    const { status, body } = await refusal(readEmptyBody(post('{"__proto__":{"polluted":true}}')));
+    expect(status).toBe(400);
+    expect(body.error.fields).toHaveProperty("__proto__");
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

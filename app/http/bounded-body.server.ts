@@ -1,0 +1,26 @@
+/**
+ * Reads a request body whole, counting bytes as they arrive, and stops at `limit` (SPEC §7):
+ * a declared Content-Length over the limit is refused before a byte is read, and a chunked
+ * upload (no Content-Length, or one that lies) is cut off as soon as it passes the limit, so
+ * no request makes the process hold more than `limit` bytes of body. What the client still
+ * sends after the answer is read and dropped by app/server.ts (drainUnreadBody).
+ */
+export async function readBoundedBody(request: Request, limit: number): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false }> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) return { ok: false };
+  if (!request.body) return { ok: true, bytes: new Uint8Array() };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return { ok: false };
+    }
+    chunks.push(value);
+  }
+  return { ok: true, bytes: Buffer.concat(chunks) };
+}

@@ -1,0 +1,85 @@
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { count } from "#tests/helpers/checksum.ts";
+import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+
+const PASSCODE = "import-crash-passcode";
+
+/** Real investors missing a score for some real startup. */
+const MISSING_SCORES = `
+  select count(*) from investors i cross join startups s
+  where i.is_demo = 0 and s.is_demo = 0
+    and not exists (select 1 from startup_scores ss where ss.startup_id = s.id and ss.investor_id = i.id)`;
+
+describe("killing the process during an import", () => {
+  let server: RunningServer | undefined;
+  afterEach(async () => server?.stop());
+
+  it("leaves either no new investors or new investors scored for every startup, and a restart finds nothing missing", async () => {
+    server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE });
+    const { url, databasePath } = server;
+    for (const name of ["Crash One", "Crash Two", "Crash Three"]) {
+      const created = await fetch(`${url}/api/startups`, {
+        method: "POST",
+        headers: { "x-admin-passcode": PASSCODE, "content-type": "application/json" },
+        body: JSON.stringify({ name, pitch: `${name} makes databases survive a crash`, sector: "devtools", stage: "seed" }),
+      });
+      expect(created.status).toBe(201);
+    }
+    const rows = ["name,firm,email,sectors,stages,geographies"];
+    for (let i = 0; i < 1_000; i++) rows.push(`Crash Investor ${i},Fund ${i % 97},c${i}@crash${i % 13}.example.com,devtools;fintech,seed,Europe`);
+    const form = new FormData();
+    form.set("intent", "commit");
+    form.set("file", new Blob([rows.join("\n")], { type: "text/csv" }), "crash.csv");
+    const commit = fetch(`${url}/investors/import`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": PASSCODE }, body: form }).catch(() => undefined);
+
+    // Kill the process the moment the new investors become visible to another connection.
+    const deadline = Date.now() + 30_000;
+    while (count(databasePath, "select count(*) from investors where is_demo = 0") === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await server.crash();
+    await commit;
+
+    const investors = count(databasePath, "select count(*) from investors where is_demo = 0");
+    expect([0, 1_000]).toContain(investors);
+    expect(count(databasePath, MISSING_SCORES)).toBe(0);
+
+    server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, DATABASE_PATH: databasePath });
+    expect(count(databasePath, MISSING_SCORES)).toBe(0);
+  }, 60_000);
+
+  it("scores at start only the investors left without per-startup scores", async () => {
+    server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE });
+    const { url, databasePath } = server;
+    for (const name of ["Repair One", "Repair Two"]) {
+      const created = await fetch(`${url}/api/startups`, {
+        method: "POST",
+        headers: { "x-admin-passcode": PASSCODE, "content-type": "application/json" },
+        body: JSON.stringify({ name, pitch: `${name} repairs what a crash left`, sector: "devtools", stage: "seed" }),
+      });
+      expect(created.status).toBe(201);
+    }
+    const rows = ["name,firm,sectors,stages"];
+    for (let i = 0; i < 20; i++) rows.push(`Repair Investor ${i},Fund ${i},devtools,seed`);
+    const form = new FormData();
+    form.set("intent", "commit");
+    form.set("file", new Blob([rows.join("\n")], { type: "text/csv" }), "repair.csv");
+    expect((await fetch(`${url}/investors/import`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": PASSCODE }, body: form })).status).toBe(303);
+    await server.stop();
+
+    // What a process killed between saving investors and scoring them leaves behind.
+    const db = new Database(databasePath);
+    const lost = db.prepare("select id from investors where is_demo = 0 order by id limit 3").pluck().all() as number[];
+    db.prepare(`delete from startup_scores where investor_id in (${lost.join(",")})`).run();
+    db.prepare("update startup_scores set updated_at = '2000-01-01T00:00:00.000Z'").run();
+    db.close();
+    expect(count(databasePath, MISSING_SCORES)).toBe(6);
+
+    server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, DATABASE_PATH: databasePath });
+    expect(count(databasePath, MISSING_SCORES)).toBe(0);
+    // Only what was missing was scored: the other rows keep their old stamp.
+    expect(count(databasePath, "select count(*) from startup_scores where updated_at != '2000-01-01T00:00:00.000Z'")).toBe(6);
+    expect(server.output()).toContain("scored 3 investors that were missing per-startup scores");
+  });
+});
