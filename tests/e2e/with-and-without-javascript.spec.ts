@@ -46,7 +46,7 @@ const RAW_ZOD = /Invalid input|Too small|Too big|expected string|received undefi
  */
 async function saveAndWait(page: Page): Promise<void> {
   await Promise.all([
-    page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/investors/")),
+    page.waitForResponse((response) => response.request().method() === "POST" && /\/investors\/\d+/.test(new URL(response.url()).pathname)),
     page.getByRole("button", { name: "Save" }).click(),
   ]);
   await expect(page.getByRole("status")).toHaveText("Saved.");
