@@ -9,7 +9,7 @@ import { isForeignOriginWrite } from "./auth/origin.ts";
 import { ConfigError } from "./config.server.ts";
 import { ROUTED_METHODS, apiError, unroutedMethod } from "./http/api-error.ts";
 import { precompressStaticFiles } from "./http/compression.server.ts";
-import { publicOrigin } from "./http/public-origin.ts";
+import { clientAddress, publicOrigin } from "./http/public-origin.ts";
 import { CLIENT_ADDRESS_HEADER } from "./http/rate-limit.server.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import { startWorker } from "./jobs/worker.server.ts";
@@ -97,7 +97,7 @@ export function startServer(env: Record<string, string | undefined> = process.en
     }
     drainUnreadBody(req, res);
     // The socket address, for per-client limits; a client cannot set this header itself.
-    req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], config.TRUST_PROXY);
     // One small listener per request, so the Request's URL carries this request's own origin.
     const listener = createRequestListener((request: Request) => handleRequest(request), {
       protocol: origin.protocol,

@@ -18,9 +18,13 @@ export function hasAdminPasscode(request: Request, app: App): boolean {
   return headerPasscodeAccepted(request, app);
 }
 
-/** Pages: without a session, go to /login and come back afterwards. */
+/**
+ * Pages and exports: the session cookie, or the x-admin-passcode header for scripts (a
+ * "session" in the contract); without either, go to /login and come back afterwards.
+ */
 export function requirePageSession(request: Request, app: App): void {
   if (hasSession(request, app)) return;
+  if (request.headers.has("x-admin-passcode") && hasAdminPasscode(request, app)) return;
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   throw redirect(`/login${back === "/" ? "" : `?redirectTo=${encodeURIComponent(back)}`}`);

@@ -31,7 +31,8 @@ export function methodNotAllowed(request: Request, allowed: string[]): Response 
 }
 
 /** The methods React Router routes; a fetch Request cannot even hold some others (TRACE, TRACK). */
-export const ROUTED_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+// OPTIONS is not among them: React Router would answer it with a route's GET (no cross-origin use is offered).
+export const ROUTED_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
 const SERVED_METHODS = ["GET", "HEAD", "POST", "PATCH", "DELETE"];
 
 /** A method no route takes (TRACE, PROPFIND…): 405 with Allow, in the error format under /api. */

@@ -52,3 +52,17 @@ export function publicOrigin(
   if (!host) return undefined;
   return { protocol, host, origin: `${protocol}//${host}` };
 }
+
+/**
+ * The client's address for per-client limits. Behind our own proxy (TRUST_PROXY=true) the socket
+ * is the proxy, so the address is the last X-Forwarded-For entry: the one our proxy appended,
+ * which the client cannot choose (entries before it can be forged). Anything that is not an IP
+ * address falls back to the socket.
+ */
+export function clientAddress(socket: string | undefined, forwardedFor: string | string[] | undefined, trustProxy: boolean): string {
+  const fallback = socket ?? "unknown";
+  if (!trustProxy || forwardedFor === undefined) return fallback;
+  const joined = Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor;
+  const last = joined.split(",").map((part) => part.trim()).filter(Boolean).at(-1);
+  return last && /^[0-9a-fA-F:.]{2,45}$/.test(last) ? last : fallback;
+}

@@ -114,7 +114,7 @@ describe("request bodies over HTTP", () => {
   });
 
   it("answers TRACE and other unrouted methods with 405 and Allow, in the error format under /api", async () => {
-    for (const method of ["TRACE", "PROPFIND", "PURGE"]) {
+    for (const method of ["TRACE", "PROPFIND", "PURGE", "OPTIONS"]) {
       for (const path of ["/api/health", "/api/chat", "/settings", "/"]) {
         const response = await rawRequest(method, path);
         const where = `${method} ${path}`;

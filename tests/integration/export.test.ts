@@ -43,4 +43,16 @@ describe("/export.csv", () => {
     expect(preview).toMatch(/<strong>0<\/strong> updated/);
     expect(preview).toMatch(/<strong>1<\/strong> unchanged/);
   });
+
+  it("answers a script that sends the passcode header, and sends anyone else to sign in", async () => {
+    for (const path of ["/export.csv", "/export.json"]) {
+      const script = await fetch(`${server.url}${path}`, { headers: { "x-admin-passcode": PASSCODE } });
+      expect(script.status, path).toBe(200);
+      const nobody = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      expect(nobody.status, path).toBe(302);
+      expect(nobody.headers.get("location"), path).toMatch(/^\/login/);
+    }
+    const json = await (await fetch(`${server.url}/export.json`, { headers: { "x-admin-passcode": PASSCODE } })).json();
+    expect(Array.isArray(json.investors)).toBe(true);
+  });
 });

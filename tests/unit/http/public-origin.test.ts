@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "#app/config.server.ts";
-import { publicOrigin } from "#app/http/public-origin.ts";
+import { clientAddress, publicOrigin } from "#app/http/public-origin.ts";
 
 describe("TRUST_PROXY", () => {
   it("is off unless set, and takes the usual boolean spellings", () => {
@@ -54,5 +54,22 @@ describe("publicOrigin", () => {
     }
     // HTTP/1.0 may leave Host out.
     expect(publicOrigin({}, false)?.origin).toBe("http://localhost");
+  });
+});
+
+describe("clientAddress", () => {
+  it("uses the socket unless the app trusts its proxy", () => {
+    expect(clientAddress("10.0.0.9", "203.0.113.7", false)).toBe("10.0.0.9");
+    expect(clientAddress("10.0.0.9", undefined, true)).toBe("10.0.0.9");
+  });
+
+  it("takes the entry the proxy appended (the last), never one the client wrote before it", () => {
+    expect(clientAddress("10.0.0.9", "1.2.3.4, 203.0.113.7", true)).toBe("203.0.113.7");
+    expect(clientAddress("10.0.0.9", ["1.2.3.4", "2001:db8::1"], true)).toBe("2001:db8::1");
+  });
+
+  it("falls back to the socket for anything that is not an address", () => {
+    expect(clientAddress("10.0.0.9", "203.0.113.7, <script>", true)).toBe("10.0.0.9");
+    expect(clientAddress(undefined, " , ", true)).toBe("unknown");
   });
 });
