@@ -7,9 +7,7 @@ import { z } from "zod";
  */
 
 const optionalText = z.string().trim().min(1).optional();
-const optionalUrl = z
-  .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
-  .optional();
+const optionalUrl = z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional();
 
 function integer(min: number, max: number, fallback: number) {
   return z.coerce

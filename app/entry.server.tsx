@@ -11,17 +11,9 @@ import { log } from "./log.server.ts";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   const nonce = randomBytes(16).toString("base64");
-  responseHeaders.set(
-    "content-security-policy",
-    pageContentSecurityPolicy(nonce, process.env.NODE_ENV === "development"),
-  );
+  responseHeaders.set("content-security-policy", pageContentSecurityPolicy(nonce, process.env.NODE_ENV === "development"));
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

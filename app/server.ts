@@ -4,7 +4,7 @@ import { createRequestListener } from "@remix-run/node-fetch-server";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import sirv from "sirv";
 import * as build from "virtual:react-router/server-build";
-import { bootApp, closeApp } from "./app.server.ts";
+import { type App, bootApp, closeApp } from "./app.server.ts";
 import { isForeignOriginWrite } from "./auth/origin.ts";
 import { ConfigError } from "./config.server.ts";
 import { ROUTED_METHODS, apiError, unroutedMethod } from "./http/api-error.ts";
@@ -21,7 +21,7 @@ import { log } from "./log.server.ts";
  * scheduler and the run poller, which must start after migrations and stop on SIGTERM.
  */
 export function startServer(env: Record<string, string | undefined> = process.env): void {
-  let app;
+  let app: App;
   try {
     app = bootApp(env);
   } catch (error) {
@@ -46,12 +46,11 @@ export function startServer(env: Record<string, string | undefined> = process.en
       setHeaders(res, pathname) {
         const headers = new Headers();
         applySecurityHeaders(headers, production);
-        headers.forEach((value, name) => res.setHeader(name, value));
+        headers.forEach((value, name) => {
+          res.setHeader(name, value);
+        });
         // Vite fingerprints everything under /assets, so those files never change.
-        res.setHeader(
-          "cache-control",
-          pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-        );
+        res.setHeader("cache-control", pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600");
       },
     });
   let assets = serveAssets();

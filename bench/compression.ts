@@ -80,7 +80,15 @@ export async function runCompressionBench(databasePath: string, investors: numbe
   const port = await freePort();
   const server = spawn(process.execPath, ["server.mjs"], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(port), DATABASE_PATH: databasePath, ADMIN_PASSCODE: PASSCODE, SCHEDULER_ENABLED: "false", NODE_ENV: "production" },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_PATH: databasePath,
+      ADMIN_PASSCODE: PASSCODE,
+      SCHEDULER_ENABLED: "false",
+      NODE_ENV: "production",
+    },
     stdio: ["ignore", "ignore", "ignore"],
   });
   try {
@@ -109,7 +117,9 @@ export async function runCompressionBench(databasePath: string, investors: numbe
       total.brotli += sizes.brotli;
     }
     console.log(`(g) compression, the dashboard with ${investors.toLocaleString("en")} investors (built server over HTTP)`);
-    console.log(`    dashboard HTML:  ${kb(plain.body.length)} raw → ${kb(br.body.length)} brotli (${(plain.body.length / br.body.length).toFixed(1)}×), ${kb(gz.body.length)} gzip (${(plain.body.length / gz.body.length).toFixed(1)}×)`);
+    console.log(
+      `    dashboard HTML:  ${kb(plain.body.length)} raw → ${kb(br.body.length)} brotli (${(plain.body.length / br.body.length).toFixed(1)}×), ${kb(gz.body.length)} gzip (${(plain.body.length / gz.body.length).toFixed(1)}×)`,
+    );
     console.log(`    first-load JS:   ${scripts.length} files, ${kb(total.raw)} raw → ${kb(total.brotli)} brotli, ${kb(total.gzip)} gzip`);
     const verdict = (bytes: number) => {
       const over = bytes / 1024 - FIRST_LOAD_GOAL_KB;

@@ -31,9 +31,15 @@ export function runDemoResetBench(realInvestors = 10_000): void {
   const stamp = now.toISOString();
   client
     .transaction(() => {
-      const addStartup = client.prepare("insert into startups (name, pitch, sector, stage, created_at, updated_at) values (?, 'A pitch.', 'fintech', 'seed', ?, ?)");
-      const addScore = client.prepare("insert into startup_scores (startup_id, investor_id, score, action, score_explained, updated_at) values (?, ?, 50, 'wait', '{}', ?)");
-      const addEvaluation = client.prepare("insert into evaluations (startup_id, investor_id, relevance, reasons, created_at) values (?, ?, 0.5, 'Bench.', ?)");
+      const addStartup = client.prepare(
+        "insert into startups (name, pitch, sector, stage, created_at, updated_at) values (?, 'A pitch.', 'fintech', 'seed', ?, ?)",
+      );
+      const addScore = client.prepare(
+        "insert into startup_scores (startup_id, investor_id, score, action, score_explained, updated_at) values (?, ?, 50, 'wait', '{}', ?)",
+      );
+      const addEvaluation = client.prepare(
+        "insert into evaluations (startup_id, investor_id, relevance, reasons, created_at) values (?, ?, 0.5, 'Bench.', ?)",
+      );
       const ids = (client.prepare("select id from investors where is_demo = 0").all() as Array<{ id: number }>).map((row) => row.id);
       for (let s = 0; s < STARTUPS; s++) {
         const startupId = Number(addStartup.run(`Startup ${s}`, stamp, stamp).lastInsertRowid);
@@ -76,7 +82,9 @@ export function runDemoResetBench(realInvestors = 10_000): void {
   const before = timed(withRuns(reset), 3);
   for (const sql of Object.values(CASCADE_INDEXES)) client.exec(sql);
 
-  console.log(`(h) demo reset (route #14), ${realInvestors.toLocaleString("en")} real investors × 5 evidence, ${STARTUPS} startups (${(realInvestors * STARTUPS).toLocaleString("en")} scores + evaluations), ${demoInvestors} demo investors, 20 demo runs`);
+  console.log(
+    `(h) demo reset (route #14), ${realInvestors.toLocaleString("en")} real investors × 5 evidence, ${STARTUPS} startups (${(realInvestors * STARTUPS).toLocaleString("en")} scores + evaluations), ${demoInvestors} demo investors, 20 demo runs`,
+  );
   console.log(`    ours:                      ${summary(ours)} (goal: well under 1 s)`);
   console.log(`    raw delete of those rows:  ${summary(floor)}`);
   console.log(`    ratio:                     ${(percentile(ours, 50) / percentile(floor, 50)).toFixed(1)}× the raw delete`);

@@ -13,14 +13,30 @@ const PASSCODE = "bench-passcode";
 export async function runPaletteBench(databasePath: string): Promise<void> {
   const port = await freePort();
   const server = spawn(process.execPath, ["server.mjs"], {
-    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(port), DATABASE_PATH: databasePath, ADMIN_PASSCODE: PASSCODE, SCHEDULER_ENABLED: "false", NODE_ENV: "production" },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_PATH: databasePath,
+      ADMIN_PASSCODE: PASSCODE,
+      SCHEDULER_ENABLED: "false",
+      NODE_ENV: "production",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   try {
     await waitForServer(server, port);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     try {
       const page = await browser.newPage();
@@ -57,13 +73,19 @@ export async function runPaletteBench(databasePath: string): Promise<void> {
 
       await page.keyboard.press("Control+k");
       await page.getByRole("option").first().waitFor();
-      const count = await page.evaluate(async () => ((await (await fetch("/api/search-feed")).json()) as { items: unknown[] }).items.length);
+      const count = await page.evaluate(
+        async () => ((await (await fetch("/api/search-feed")).json()) as { items: unknown[] }).items.length,
+      );
       await instrument("[cmdk-input]");
       const palette = await typeAndCollect(phrase);
 
       console.log(`(d) palette keystroke-to-paint, ${count.toLocaleString("en")} investors in the feed, ${palette.length} keystrokes`);
-      console.log(`    palette:  median ${percentile(palette, 50).toFixed(1)} ms, p95 ${percentile(palette, 95).toFixed(1)} ms (goal ≤ 16 ms median)`);
-      console.log(`    baseline (plain input on the same page): median ${percentile(baseline, 50).toFixed(1)} ms, p95 ${percentile(baseline, 95).toFixed(1)} ms`);
+      console.log(
+        `    palette:  median ${percentile(palette, 50).toFixed(1)} ms, p95 ${percentile(palette, 95).toFixed(1)} ms (goal ≤ 16 ms median)`,
+      );
+      console.log(
+        `    baseline (plain input on the same page): median ${percentile(baseline, 50).toFixed(1)} ms, p95 ${percentile(baseline, 95).toFixed(1)} ms`,
+      );
       console.log(`    ratio:    ${(percentile(palette, 50) / percentile(baseline, 50)).toFixed(2)}×`);
     } finally {
       await browser.close();

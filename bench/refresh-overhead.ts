@@ -23,7 +23,11 @@ export async function runRefreshOverheadBench(investorCount = 200): Promise<void
     migrateDatabase(db);
     const now = new Date();
     for (let i = 0; i < investorCount; i++) {
-      createInvestor(db, { name: `Bench Investor ${i}`, firm: `Firm ${i}`, kind: "fund", sectors: [], stages: [], geographies: [] }, { now, rules: DEFAULT_RULES });
+      createInvestor(
+        db,
+        { name: `Bench Investor ${i}`, firm: `Firm ${i}`, kind: "fund", sectors: [], stages: [], geographies: [] },
+        { now, rules: DEFAULT_RULES },
+      );
     }
     const deps = {
       db,
@@ -32,28 +36,42 @@ export async function runRefreshOverheadBench(investorCount = 200): Promise<void
       runBudgetSeconds: 3_600,
       creditBudget: 10_000,
       search: createTavilySearch({ apiKey: "bench", baseUrl: tavily.url, retries: 0 }),
-      createModel: (onCall: Parameters<typeof modelFromConfig>[1]) => modelFromConfig({ GEMINI_API_KEY: "bench", GEMINI_MODEL: "gemini-bench", GEMINI_BASE_URL: gemini.url }, onCall),
+      createModel: (onCall: Parameters<typeof modelFromConfig>[1]) =>
+        modelFromConfig({ GEMINI_API_KEY: "bench", GEMINI_MODEL: "gemini-bench", GEMINI_BASE_URL: gemini.url }, onCall),
       owner: "bench",
     };
     const started = startRefresh(deps, { trigger: "manual", linkedin: false });
     const t0 = performance.now();
     await workRun(deps, started.run_id);
     const total = performance.now() - t0;
-    const run = db.$client.prepare("select investors_checked, llm_calls from runs where run_id = ?").get(started.run_id) as { investors_checked: number; llm_calls: number };
+    const run = db.$client.prepare("select investors_checked, llm_calls from runs where run_id = ?").get(started.run_id) as {
+      investors_checked: number;
+      llm_calls: number;
+    };
 
     // Baseline: the same HTTP traffic without any of our work around it.
     const b0 = performance.now();
     for (let i = 0; i < investorCount; i++) {
-      await fetch(`${tavily.url}/search`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: `"Bench Investor ${i}"`, include_usage: true }) });
+      await fetch(`${tavily.url}/search`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: `"Bench Investor ${i}"`, include_usage: true }),
+      });
       if (i % 5 === 0) {
-        await fetch(`${gemini.url}/v1beta/models/gemini-bench:generateContent`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ contents: [{ parts: [{ text: "" }] }] }) });
+        await fetch(`${gemini.url}/v1beta/models/gemini-bench:generateContent`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ contents: [{ parts: [{ text: "" }] }] }),
+        });
       }
     }
     const baseline = performance.now() - b0;
     const perInvestor = total / run.investors_checked;
     const basePerInvestor = baseline / investorCount;
     console.log(`(e) refresh, ${run.investors_checked} investors against the fakes at zero latency`);
-    console.log(`    per investor: ${perInvestor.toFixed(2)} ms in all; bare HTTP to the fakes ${basePerInvestor.toFixed(2)} ms; our overhead ${(perInvestor - basePerInvestor).toFixed(2)} ms (goal ≤ 5 ms)`);
+    console.log(
+      `    per investor: ${perInvestor.toFixed(2)} ms in all; bare HTTP to the fakes ${basePerInvestor.toFixed(2)} ms; our overhead ${(perInvestor - basePerInvestor).toFixed(2)} ms (goal ≤ 5 ms)`,
+    );
     console.log(`    model calls per investor checked: ${(run.llm_calls / run.investors_checked).toFixed(2)} (goal ≤ 0.25)\n`);
     db.$client.close();
   } finally {

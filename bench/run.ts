@@ -41,7 +41,9 @@ function freshDatabase(investors: number, evidencePerInvestor: number) {
 function rawFloor(db: ReturnType<typeof openDatabase>): void {
   const client = db.$client;
   const scanEvidence = client.prepare("select investor_id, published_at, found_at, category, relevance from evidence order by investor_id");
-  const scanInvestors = client.prepare("select id, relationship_status, last_contact_date, signal_activity, signal_fit, signal_red_flag from investors order by id");
+  const scanInvestors = client.prepare(
+    "select id, relationship_status, last_contact_date, signal_activity, signal_fit, signal_red_flag from investors order by id",
+  );
   const write = client.prepare("update investors set score = ?, action = ?, score_explained = ? where id = ?");
   const explained = JSON.stringify({ total: 50, components: [], action_reason: "floor" });
   client
@@ -78,7 +80,9 @@ console.log("# Investor Pipeline benchmarks\n");
   console.log("(b) dashboard loader, 5,000 investors");
   console.log(`    default view:   ${summary(plain)}`);
   console.log(`    filtered view:  ${summary(withFilters)}`);
-  console.log(`    baseline (one page of rows, raw SQL): ${summary(floor)}; ratio ${(percentile(plain, 50) / percentile(floor, 50)).toFixed(1)}×\n`);
+  console.log(
+    `    baseline (one page of rows, raw SQL): ${summary(floor)}; ratio ${(percentile(plain, 50) / percentile(floor, 50)).toFixed(1)}×\n`,
+  );
   db.$client.close();
 }
 
@@ -92,7 +96,9 @@ console.log("# Investor Pipeline benchmarks\n");
   const body = readSearchFeed(db, false).body;
   const sizes = dynamicSizes(body);
   const compressing = measure(() => brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }), 10);
-  console.log(`    body size: ${(sizes.raw / 1024).toFixed(0)} KiB; as sent compressed: ${(sizes.brotli / 1024).toFixed(0)} KiB brotli (${(sizes.raw / sizes.brotli).toFixed(1)}×), ${(sizes.gzip / 1024).toFixed(0)} KiB gzip (${(sizes.raw / sizes.gzip).toFixed(1)}×)`);
+  console.log(
+    `    body size: ${(sizes.raw / 1024).toFixed(0)} KiB; as sent compressed: ${(sizes.brotli / 1024).toFixed(0)} KiB brotli (${(sizes.raw / sizes.brotli).toFixed(1)}×), ${(sizes.gzip / 1024).toFixed(0)} KiB gzip (${(sizes.raw / sizes.gzip).toFixed(1)}×)`,
+  );
   console.log(`    brotli, once per feed version (then kept by ETag): ${summary(compressing)}\n`);
   db.$client.close();
 
@@ -109,6 +115,5 @@ console.log("# Investor Pipeline benchmarks\n");
 await runRefreshOverheadBench();
 
 runDemoResetBench();
-
 
 printSimulation(runSelectionSimulation());

@@ -4,8 +4,11 @@ import { EVIDENCE_CATEGORIES, RELATIONSHIP_STATUSES } from "#app/domain/investor
 /** Deterministic synthetic investors and evidence for benchmarks (a small LCG, no Math.random). */
 export function seedBenchData(db: AppDatabase, options: { investors: number; evidencePerInvestor: number; now: Date }): void {
   let state = 42;
-  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-  const pick = <T,>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const first = ["Ada", "Grace", "Zoë", "Łukasz", "Amara", "Kwame", "Priya", "José", "Mei", "Oliver", "Björn", "Noa"];
   const last = ["Lovelace", "Hopper", "Ångström", "Żółć", "Okafor", "Mensah", "Raghunathan", "Núñez", "Chua", "Pemberton"];
   const firms = ["Northwind Ventures", "Alder Capital", "Quarry Partners", "Helix Fund", "Granite Seed", "Lumen VC"];

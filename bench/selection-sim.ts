@@ -75,7 +75,6 @@ const PUBLISHING_TIERS = [
   { tier: "never", share: 0.1, perDay: 0 },
 ] as const;
 
-
 function pick<T extends { weight: number }>(items: readonly T[], random: () => number): T {
   let roll = random() * items.reduce((sum, item) => sum + item.weight, 0);
   for (const item of items) {
@@ -127,9 +126,7 @@ function buildTimeline(seed: number): { investors: SimInvestor[]; refreshes: num
       }
     }
     const contacted = ["contacted", "in_conversation", "meeting_scheduled", "due_diligence", "committed", "passed"].includes(status);
-    const lastContactDate = contacted
-      ? new Date(FIRST_REFRESH - Math.floor(1 + random() * 20) * DAY_MS).toISOString().slice(0, 10)
-      : null;
+    const lastContactDate = contacted ? new Date(FIRST_REFRESH - Math.floor(1 + random() * 20) * DAY_MS).toISOString().slice(0, 10) : null;
     investors.push({
       id,
       status,
@@ -323,7 +320,12 @@ function simulate(key: StrategyKey, budget: number, seed: number): StrategyResul
     const { queue, sweeps } = Array.isArray(chosen) ? { queue: chosen, sweeps: [] as number[][] } : chosen;
     credits += queue.length + sweeps.length;
     for (const id of queue) check(byId.get(id)!, now);
-    for (const group of sweeps) sweepCheck(group.map((id) => byId.get(id)!), now, random);
+    for (const group of sweeps)
+      sweepCheck(
+        group.map((id) => byId.get(id)!),
+        now,
+        random,
+      );
   }
 
   const open = investors.filter((investor) => !isClosedStatus(investor.status));
@@ -390,7 +392,9 @@ export function runSelectionSimulation(seed = SEED): SelectionSimulation {
   const inWindow = (event: NewsEvent) => event.important && event.publishedAt > first && event.publishedAt <= last;
   const openImportant = open.flatMap((investor) => investor.events.filter(inWindow).map(() => investor.tier));
 
-  const results = (["everyone", "stalest", "alone", "oracle", "priority"] as const).map((key) => simulate(key, REFRESH_CREDIT_BUDGET, seed));
+  const results = (["everyone", "stalest", "alone", "oracle", "priority"] as const).map((key) =>
+    simulate(key, REFRESH_CREDIT_BUDGET, seed),
+  );
   const sensitivity = SENSITIVITY_BUDGETS.map((budget) => simulate("priority", budget, seed));
   // The grouped search's real recall is an assumption until measured against Tavily: replay it.
   const recallSensitivity = [0.4, 0.8].map((recall) => {

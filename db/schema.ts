@@ -1,14 +1,6 @@
 import { sql } from "drizzle-orm";
 import { ACTIONS, EVIDENCE_CATEGORIES, INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES } from "../app/domain/investor.ts";
-import {
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
  * The whole data model (SPEC §2). Times are ISO-8601 UTC strings; dates are YYYY-MM-DD.
@@ -29,9 +21,7 @@ export const investors = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     name: text("name").notNull(),
     firm: text("firm"),
-    kind: text("kind", { enum: INVESTOR_KINDS })
-      .notNull()
-      .default("fund"),
+    kind: text("kind", { enum: INVESTOR_KINDS }).notNull().default("fund"),
     website: text("website"),
     linkedinUrl: text("linkedin_url"),
     email: text("email"),
@@ -65,9 +55,7 @@ export const investors = sqliteTable(
     signalsCheckedAt: text("signals_checked_at"),
 
     // The four user-owned columns (contact history is its own table): written only by an edit.
-    relationshipStatus: text("relationship_status", { enum: RELATIONSHIP_STATUSES })
-      .notNull()
-      .default("not_contacted"),
+    relationshipStatus: text("relationship_status", { enum: RELATIONSHIP_STATUSES }).notNull().default("not_contacted"),
     lastContactDate: text("last_contact_date"),
     personalNotes: text("personal_notes"),
     ...timestamps,
@@ -109,10 +97,7 @@ export const runs = sqliteTable(
     chain: integer("chain").notNull().default(1),
     linkedin: integer("linkedin", { mode: "boolean" }).notNull().default(false),
     queue: text("queue", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
-    selectionReasons: text("selection_reasons", { mode: "json" })
-      .$type<Record<string, string>>()
-      .notNull()
-      .default(sql`'{}'`),
+    selectionReasons: text("selection_reasons", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
     // Groups of quieter investors searched together, one query a group, worked after the queue;
     // the cursor runs over the queue and then the groups.
     sweeps: text("sweeps", { mode: "json" }).$type<number[][]>().notNull().default(sql`'[]'`),

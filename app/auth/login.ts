@@ -16,7 +16,7 @@ const BASE = "http://same-site.invalid";
  * header value, never a reason for a 500.
  */
 export function safeRedirectPath(target: string | null | undefined, fallback = "/"): string {
-  if (!target || !target.startsWith("/")) return fallback;
+  if (!target?.startsWith("/")) return fallback;
   let url: URL;
   try {
     url = new URL(target, BASE);

@@ -18,7 +18,7 @@ export function DemoBadge() {
 
 export function ScoreBar({ score }: { score: number }) {
   return (
-    <span className="score" aria-label={`Score ${score} of 100`}>
+    <span className="score" role="img" aria-label={`Score ${score} of 100`}>
       <span className="score-number">{score}</span>
       <span className="score-track" aria-hidden="true">
         <span className="score-fill" style={{ width: `${score}%` }} />

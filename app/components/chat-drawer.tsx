@@ -47,6 +47,7 @@ export function ChatDrawer() {
   }, [open]);
 
   // The newest turn comes into view: its beginning, so a long answer is read from the top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new turn or reopening is what moves the view.
   useEffect(() => {
     const element = list.current;
     const newest = element?.lastElementChild as HTMLElement | null | undefined;
@@ -69,7 +70,9 @@ export function ChatDrawer() {
     if (!text || busy) return;
     setBusy(true);
     setError(null);
-    const history = turns.slice(-MAX_HISTORY_TURNS).map(({ role, text: turnText }) => ({ role, text: turnText.slice(0, MAX_HISTORY_TEXT) }));
+    const history = turns
+      .slice(-MAX_HISTORY_TURNS)
+      .map(({ role, text: turnText }) => ({ role, text: turnText.slice(0, MAX_HISTORY_TEXT) }));
     // The question shows at once; it is taken back (into the box) if it could not be answered.
     const question: Turn = { role: "user", text };
     setTurns((previous) => [...previous, question]);
@@ -101,7 +104,14 @@ export function ChatDrawer() {
 
   return (
     <>
-      <button type="button" ref={toggle} className="chat-toggle" aria-expanded={open} aria-controls="chat-drawer" onClick={() => setOpen((value) => !value)}>
+      <button
+        type="button"
+        ref={toggle}
+        className="chat-toggle"
+        aria-expanded={open}
+        aria-controls="chat-drawer"
+        onClick={() => setOpen((value) => !value)}
+      >
         {open ? "Close" : "Ask your pipeline"}
       </button>
       {open ? (
@@ -113,6 +123,7 @@ export function ChatDrawer() {
           <ol className="chat-turns" ref={list} aria-live="polite">
             {turns.length === 0 ? <li className="muted">Try “Who should I email first?” or “Where do I stand with Ada?”</li> : null}
             {turns.map((turn, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: turns are only ever appended, so a turn keeps its index.
               <li key={index} className={`chat-turn chat-${turn.role}`}>
                 <p>{turn.text}</p>
                 {turn.investorIds?.length ? (
@@ -120,14 +131,20 @@ export function ChatDrawer() {
                     {turn.investorIds.map((id) => {
                       const item = names.get(id);
                       return (
-                        <Link key={id} to={item?.href ?? (demo ? `/demo/investors/${id}` : `/investors/${id}`)} onClick={() => setOpen(false)}>
+                        <Link
+                          key={id}
+                          to={item?.href ?? (demo ? `/demo/investors/${id}` : `/investors/${id}`)}
+                          onClick={() => setOpen(false)}
+                        >
                           {item?.name ?? `Investor ${id}`}
                         </Link>
                       );
                     })}
                   </p>
                 ) : null}
-                {turn.source === "summary" ? <p className="chat-source">Answered from a summary: the language model was not available.</p> : null}
+                {turn.source === "summary" ? (
+                  <p className="chat-source">Answered from a summary: the language model was not available.</p>
+                ) : null}
               </li>
             ))}
           </ol>

@@ -59,6 +59,7 @@ export function CommandPalette() {
   }, [setOpen]);
 
   // A new side (real ↔ demo) needs its own feed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the side changing is the reason to start over.
   useEffect(() => setFeed({ status: "idle", items: [] }), [demo]);
 
   useEffect(() => {
@@ -94,9 +95,7 @@ export function CommandPalette() {
       <Command.Input value={query} onValueChange={setQuery} placeholder="Find an investor by name or firm…" />
       <Command.List>
         {feed.status === "loading" ? <Command.Loading>Loading investors…</Command.Loading> : null}
-        {feed.status === "error" ? (
-          <div className="palette-empty">Could not load investors. Sign in again, or reload the page.</div>
-        ) : null}
+        {feed.status === "error" ? <div className="palette-empty">Could not load investors. Sign in again, or reload the page.</div> : null}
         {feed.status === "ready" ? <Command.Empty>No investor matches “{query}”.</Command.Empty> : null}
         {results.map((item) => (
           <Command.Item key={item.id} value={String(item.id)} onSelect={() => go(item.href)}>

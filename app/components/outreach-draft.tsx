@@ -88,7 +88,9 @@ function EmailDraftEditor({ draft, id }: { draft: EmailDraft; id: string }) {
       ) : null}
       {interactive ? null : (
         // Shown until the page is interactive, so only for good when JavaScript is off.
-        <p className="muted">JavaScript is off: select the subject and the text above to copy them. The mail-app link opens the draft as first written.</p>
+        <p className="muted">
+          JavaScript is off: select the subject and the text above to copy them. The mail-app link opens the draft as first written.
+        </p>
       )}
     </div>
   );

@@ -90,19 +90,13 @@ const DAY_MS = 86_400_000;
 const HALF_LIFE_DAYS = 14;
 const MAX_EVIDENCE_AGE_DAYS = 90;
 const CLOSED_STATUSES: ReadonlySet<string> = new Set(["passed", "not_a_fit", "committed"]);
-const ACTIVE_STATUSES: ReadonlySet<string> = new Set([
-  "contacted",
-  "in_conversation",
-  "meeting_scheduled",
-  "due_diligence",
-]);
+const ACTIVE_STATUSES: ReadonlySet<string> = new Set(["contacted", "in_conversation", "meeting_scheduled", "due_diligence"]);
 
 // ---------------------------------------------------------------------------------------------
 // Seeded randomness: mulberry32, seeded from a sha256 of the parts, so each investor draws from
 // its own stream and adding a person never reshuffles everybody else's numbers.
 
 type Rng = () => number;
-
 
 function sha256Hex(text: string): string {
   return createHash("sha256").update(text).digest("hex");
@@ -230,14 +224,7 @@ function stagesOf(list: string): Stage[] {
   });
 }
 
-function person(
-  name: string,
-  firm: string | null,
-  kind: InvestorKind,
-  geographies: string,
-  sectors: string,
-  stages: string,
-): Person {
+function person(name: string, firm: string | null, kind: InvestorKind, geographies: string, sectors: string, stages: string): Person {
   return {
     name,
     firm,
@@ -740,10 +727,7 @@ function evidenceAgeDays(row: DemoEvidence, atMs: number): number {
 }
 
 function activityPoints(rows: readonly DemoEvidence[], atMs: number): number {
-  return rows.reduce(
-    (sum, row) => sum + ACTIVITY_POINTS[row.category] * row.relevance * decayWeight(evidenceAgeDays(row, atMs)),
-    0,
-  );
+  return rows.reduce((sum, row) => sum + ACTIVITY_POINTS[row.category] * row.relevance * decayWeight(evidenceAgeDays(row, atMs)), 0);
 }
 
 function fitFrom(rng: Rng, rows: readonly DemoEvidence[]): number {
@@ -838,11 +822,7 @@ function contactDays(rng: Rng, profile: Profile): { lastDays: number | null; cou
 
 function buildContacts(rng: Rng, status: RelationshipStatus, lastDays: number, count: number, nowMs: number): DemoContact[] {
   const closing = pick(rng, STATUS_CONTACTS[status] ?? CONTACT_OPENERS);
-  const steps = [
-    ...(count >= 2 ? [pick(rng, CONTACT_OPENERS)] : []),
-    ...(count >= 3 ? [pick(rng, CONTACT_MIDDLES)] : []),
-    closing,
-  ];
+  const steps = [...(count >= 2 ? [pick(rng, CONTACT_OPENERS)] : []), ...(count >= 3 ? [pick(rng, CONTACT_MIDDLES)] : []), closing];
   // Walk back from the last contact so the final entry is dated last_contact_date.
   let days = lastDays;
   return steps
@@ -949,9 +929,7 @@ function buildInvestor(p: Person, profile: Profile, nowMs: number, seed: number)
   const drafted = planEvidence(rng, profile, checkedAgeDays).map((plan) => {
     const publishedMs = Math.round(nowMs - plan.ageDays * DAY_MS);
     const at = new Date(publishedMs);
-    const draft = plan.flag
-      ? draftRedFlag(rng, plan.flag, author, used, at)
-      : draftFor(rng, plan.category, author, used, at);
+    const draft = plan.flag ? draftRedFlag(rng, plan.flag, author, used, at) : draftFor(rng, plan.category, author, used, at);
     const foundMs = Math.min(checkedAtMs, Math.round(publishedMs + between(rng, 0.05, 1.5) * DAY_MS));
     // Some undated web pages, but never the ones a hook or red flag cites.
     const undated = draft.source === "web" && draft.hook === null && draft.redFlag === null && chance(rng, 0.3);
@@ -969,13 +947,11 @@ function buildInvestor(p: Person, profile: Profile, nowMs: number, seed: number)
 
   const hasSignals = evidence.length > 0;
   const redFlag = drafted.find((d) => d.draft.redFlag !== null)?.draft.redFlag ?? null;
-  const hook =
-    redFlag === null ? (drafted.find((d) => d.draft.hook !== null && d.ageDays <= 60)?.draft.hook ?? null) : null;
+  const hook = redFlag === null ? (drafted.find((d) => d.draft.hook !== null && d.ageDays <= 60)?.draft.hook ?? null) : null;
 
   const contact = contactDays(rng, profile);
   const lastContact = contact.lastDays === null ? null : isoDay(nowMs - contact.lastDays * DAY_MS);
-  const contacts =
-    contact.lastDays === null ? [] : buildContacts(rng, profile.status, contact.lastDays, contact.count, nowMs);
+  const contacts = contact.lastDays === null ? [] : buildContacts(rng, profile.status, contact.lastDays, contact.count, nowMs);
   const checks = checkSizes(rng, p);
 
   return {
@@ -1073,7 +1049,16 @@ function refreshOne(
         ? draftRedFlag(rng, pick(rng, ["paused", "left", "conflict"] as const), author, used, at)
         : draftFor(
             rng,
-            pick(rng, ["deal", "deal", "deal", "thesis_or_content", "thesis_or_content", "new_fund", "hire_or_departure", "irrelevant"] as const),
+            pick(rng, [
+              "deal",
+              "deal",
+              "deal",
+              "thesis_or_content",
+              "thesis_or_content",
+              "new_fund",
+              "hire_or_departure",
+              "irrelevant",
+            ] as const),
             author,
             used,
             at,
@@ -1109,11 +1094,7 @@ function refreshOne(
  * and committed investors, checks 12–20 of the rest, and raises at most one new red flag.
  * Same investors, `now` and seed → the same updates.
  */
-export function simulateDemoRefresh(
-  investors: readonly DemoRefreshInput[],
-  now: Date,
-  seed: number,
-): DemoRefreshUpdate[] {
+export function simulateDemoRefresh(investors: readonly DemoRefreshInput[], now: Date, seed: number): DemoRefreshUpdate[] {
   const nowMs = now.getTime();
   const stamp = now.toISOString();
   const runRng = rngFor(seed, stamp, "refresh-run");

@@ -33,8 +33,7 @@ export type Digest = {
 
 // GSM 03.38 default alphabet, in table order (the escape code 0x1B is not a character).
 const GSM7_BASIC =
-  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?" +
-  "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?" + "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
 // Reached through the escape code, so each costs two septets.
 const GSM7_EXTENSION = "\f^{}\\[~]|€";
 
@@ -69,25 +68,80 @@ const IN_CONVERSATION: ReadonlySet<string> = new Set(["contacted", "in_conversat
  * characters (^{}[]~|\€) and the backtick are left out: the first cost double, the second is not
  * GSM-7 at all.
  */
-const WRITABLE = new Set(
-  [..."!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz £¥¤§¡¿"],
-);
+const WRITABLE = new Set([..."!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz £¥¤§¡¿"]);
 
 /** Characters that Unicode decomposition does not reduce to Latin letters or plain punctuation. */
 const TRANSLITERATIONS = new Map<string, string>([
-  ["ß", "ss"], ["ẞ", "SS"], ["Æ", "AE"], ["æ", "ae"], ["Ø", "O"], ["ø", "o"], ["Œ", "OE"], ["œ", "oe"],
-  ["Ł", "L"], ["ł", "l"], ["Đ", "D"], ["đ", "d"], ["Ð", "D"], ["ð", "d"], ["Þ", "Th"], ["þ", "th"],
-  ["ı", "i"], ["ȷ", "j"], ["ĸ", "k"], ["Ŋ", "N"], ["ŋ", "n"], ["Ħ", "H"], ["ħ", "h"], ["Ŧ", "T"],
-  ["ŧ", "t"], ["ƒ", "f"], ["Ƒ", "F"],
-  ["‘", "'"], ["’", "'"], ["‚", "'"], ["‛", "'"], ["′", "'"], ["‵", "'"], ["´", "'"], ["`", "'"],
-  ["‹", "'"], ["›", "'"], ["“", '"'], ["”", '"'], ["„", '"'], ["‟", '"'], ["″", '"'], ["‶", '"'],
-  ["«", '"'], ["»", '"'],
-  ["‐", "-"], ["‑", "-"], ["‒", "-"], ["–", "-"], ["—", "-"], ["―", "-"], ["−", "-"], ["⁃", "-"],
-  ["•", "-"], ["~", "-"],
+  ["ß", "ss"],
+  ["ẞ", "SS"],
+  ["Æ", "AE"],
+  ["æ", "ae"],
+  ["Ø", "O"],
+  ["ø", "o"],
+  ["Œ", "OE"],
+  ["œ", "oe"],
+  ["Ł", "L"],
+  ["ł", "l"],
+  ["Đ", "D"],
+  ["đ", "d"],
+  ["Ð", "D"],
+  ["ð", "d"],
+  ["Þ", "Th"],
+  ["þ", "th"],
+  ["ı", "i"],
+  ["ȷ", "j"],
+  ["ĸ", "k"],
+  ["Ŋ", "N"],
+  ["ŋ", "n"],
+  ["Ħ", "H"],
+  ["ħ", "h"],
+  ["Ŧ", "T"],
+  ["ŧ", "t"],
+  ["ƒ", "f"],
+  ["Ƒ", "F"],
+  ["‘", "'"],
+  ["’", "'"],
+  ["‚", "'"],
+  ["‛", "'"],
+  ["′", "'"],
+  ["‵", "'"],
+  ["´", "'"],
+  ["`", "'"],
+  ["‹", "'"],
+  ["›", "'"],
+  ["“", '"'],
+  ["”", '"'],
+  ["„", '"'],
+  ["‟", '"'],
+  ["″", '"'],
+  ["‶", '"'],
+  ["«", '"'],
+  ["»", '"'],
+  ["‐", "-"],
+  ["‑", "-"],
+  ["‒", "-"],
+  ["–", "-"],
+  ["—", "-"],
+  ["―", "-"],
+  ["−", "-"],
+  ["⁃", "-"],
+  ["•", "-"],
+  ["~", "-"],
   // Catalan "l·l" reads right without the dot.
-  ["·", ""], ["^", ""],
-  ["[", "("], ["]", ")"], ["{", "("], ["}", ")"], ["\\", "/"], ["|", "/"], ["⁄", "/"], ["÷", "/"],
-  ["€", "EUR"], ["×", "x"], ["©", "(c)"], ["®", "(R)"],
+  ["·", ""],
+  ["^", ""],
+  ["[", "("],
+  ["]", ")"],
+  ["{", "("],
+  ["}", ")"],
+  ["\\", "/"],
+  ["|", "/"],
+  ["⁄", "/"],
+  ["÷", "/"],
+  ["€", "EUR"],
+  ["×", "x"],
+  ["©", "(c)"],
+  ["®", "(R)"],
 ]);
 
 /** True when every character is in the GSM-7 alphabet, escape table included. */
@@ -137,7 +191,10 @@ export function smsSegments(text: string): number {
  * dropped, every run of whitespace made one space, and the ends trimmed.
  */
 export function toGsm7(text: string): string {
-  const decomposed = text.normalize("NFKD").replace(/\p{M}+/gu, "").replace(/\s+/gu, " ");
+  const decomposed = text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/\s+/gu, " ");
   let out = "";
   for (const char of decomposed) {
     const spelled = TRANSLITERATIONS.get(char);

@@ -8,7 +8,14 @@ import type { StartupInput } from "./rubric.ts";
  */
 
 export type EvidenceToEvaluate = { id: number; title: string; summary: string; category: string | null; published_at: string | null };
-export type InvestorToEvaluate = { id: number; name: string; firm: string | null; sectors: string[]; stages: string[]; evidence: EvidenceToEvaluate[] };
+export type InvestorToEvaluate = {
+  id: number;
+  name: string;
+  firm: string | null;
+  sectors: string[];
+  stages: string[];
+  evidence: EvidenceToEvaluate[];
+};
 export type AcceptedEvaluation = { investorId: number; relevance: number; reasons: string; evidenceIds: number[] };
 
 export const EVALUATION_SYSTEM_PROMPT = [
@@ -19,7 +26,10 @@ export const EVALUATION_SYSTEM_PROMPT = [
 ].join(" ");
 
 function clean(text: string | null | undefined, max: number): string {
-  const value = (text ?? "").replace(/<<<|>>>/g, "").replace(/\s+/g, " ").trim();
+  const value = (text ?? "")
+    .replace(/<<<|>>>/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return value.length > max ? `${value.slice(0, max - 1)}…` : value;
 }
 
@@ -36,7 +46,8 @@ export function buildEvaluationPrompt(startup: StartupInput, batch: InvestorToEv
       `<<<INVESTOR id=${investor.id}>>>`,
       `name: ${clean(investor.name, 120)}${investor.firm ? ` (${clean(investor.firm, 120)})` : ""}; sectors: ${clean(investor.sectors.join(", "), 200) || "unknown"}; stages: ${investor.stages.join(", ") || "unknown"}`,
       ...investor.evidence.map(
-        (item) => `evidence id=${item.id} [${item.category ?? "not judged"}, ${item.published_at?.slice(0, 10) ?? "date unknown"}]: ${clean(item.title, 160)} — ${clean(item.summary, 300)}`,
+        (item) =>
+          `evidence id=${item.id} [${item.category ?? "not judged"}, ${item.published_at?.slice(0, 10) ?? "date unknown"}]: ${clean(item.title, 160)} — ${clean(item.summary, 300)}`,
       ),
       `<<<END INVESTOR ${investor.id}>>>`,
     );

@@ -41,7 +41,10 @@ export const founderSettingsFormSchema = z.object({
     .trim()
     .max(MEETING_LINK_MAX, `Meeting link can be at most ${MEETING_LINK_MAX} characters.`)
     .refine((value) => /^https?:\/\//i.test(value), "Meeting link must start with https:// or http://")
-    .refine((value) => !/^https?:\/\//i.test(value) || (!/\s/.test(value) && isHttpLink(value)), "Meeting link is not a web address a browser can open: check it for spaces or typos.")
+    .refine(
+      (value) => !/^https?:\/\//i.test(value) || (!/\s/.test(value) && isHttpLink(value)),
+      "Meeting link is not a web address a browser can open: check it for spaces or typos.",
+    )
     .optional(),
 });
 export type FounderSettingsForm = z.infer<typeof founderSettingsFormSchema>;

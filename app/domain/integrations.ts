@@ -26,7 +26,13 @@ export type IntegrationFacts = {
 };
 
 const SECRETS = new Set([
-  "GEMINI_API_KEY", "LLM_FALLBACK_API_KEY", "TAVILY_API_KEY", "TWILIO_AUTH_TOKEN", "CRON_SECRET", "ADMIN_PASSCODE", "SESSION_SECRET",
+  "GEMINI_API_KEY",
+  "LLM_FALLBACK_API_KEY",
+  "TAVILY_API_KEY",
+  "TWILIO_AUTH_TOKEN",
+  "CRON_SECRET",
+  "ADMIN_PASSCODE",
+  "SESSION_SECRET",
 ]);
 
 function stateOf(given: Record<string, boolean>, required: string[]): { state: IntegrationState; status: string } {
@@ -56,7 +62,8 @@ export function describeIntegrations(facts: IntegrationFacts): Integration[] {
       state: "on",
       status: given.DATABASE_PATH ? "Set" : "Set (default path)",
       what: "One file holds everything: investors, evidence, runs, startups, and the outreach details saved on this page.",
-      whenMissing: "Always present: without DATABASE_PATH the file is ./data/app.db. On Fly it must sit on the volume, or a deploy wipes it.",
+      whenMissing:
+        "Always present: without DATABASE_PATH the file is ./data/app.db. On Fly it must sit on the volume, or a deploy wipes it.",
       variables: variables(given, ["DATABASE_PATH"], { DATABASE_PATH: "default ./data/app.db" }),
       howToSet: 'In fly.toml under [env]: DATABASE_PATH = "/data/app.db" (the volume is mounted at /data).',
     },
@@ -110,14 +117,16 @@ export function describeIntegrations(facts: IntegrationFacts): Integration[] {
       state: facts.schedulerEnabled ? "on" : "off",
       status: facts.schedulerEnabled ? (customSchedule ? "On (your schedule)" : "On (default schedule)") : "Off",
       what: "Starts a refresh on Mondays and Thursdays at 07:00 and sends the digest every day at 08:00 (UTC unless TZ_SCHEDULE says otherwise), inside this process.",
-      whenMissing: "Nothing runs by itself: use Refresh now, or call /api/cron/refresh and /api/cron/digest from an outside scheduler with CRON_SECRET.",
+      whenMissing:
+        "Nothing runs by itself: use Refresh now, or call /api/cron/refresh and /api/cron/digest from an outside scheduler with CRON_SECRET.",
       variables: variables(given, ["SCHEDULER_ENABLED", "TZ_SCHEDULE", "REFRESH_CRON", "DIGEST_CRON"], {
         SCHEDULER_ENABLED: "default on",
         TZ_SCHEDULE: "default UTC",
         REFRESH_CRON: "default 0 7 * * 1,4",
         DIGEST_CRON: "default 0 8 * * *",
       }),
-      howToSet: 'In fly.toml under [env]: TZ_SCHEDULE = "Europe/Paris", REFRESH_CRON = "0 7 * * 1,4" (SCHEDULER_ENABLED = "false" turns it off).',
+      howToSet:
+        'In fly.toml under [env]: TZ_SCHEDULE = "Europe/Paris", REFRESH_CRON = "0 7 * * 1,4" (SCHEDULER_ENABLED = "false" turns it off).',
     },
     {
       key: "secrets",

@@ -101,10 +101,14 @@ export const investorEditFormSchema = z
       context.addIssue({ code: "custom", message: CONTACT_NOTE_MESSAGE, path: ["add_contact", "note"] });
     }
   })
-  .transform(({ original: _original, add_contact, ...fields }): InvestorEdit => ({
-    ...fields,
-    ...(add_contact?.note ? { add_contact: { note: add_contact.note, date: add_contact.date, channel: add_contact.channel || undefined } } : {}),
-  }));
+  .transform(
+    ({ original: _original, add_contact, ...fields }): InvestorEdit => ({
+      ...fields,
+      ...(add_contact?.note
+        ? { add_contact: { note: add_contact.note, date: add_contact.date, channel: add_contact.channel || undefined } }
+        : {}),
+    }),
+  );
 
 export const INVESTOR_EDIT_WORDS: FormWords = {
   relationship_status: { label: "Relationship status" },

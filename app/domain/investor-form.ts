@@ -19,7 +19,10 @@ function toArray(value: unknown): unknown {
 /** Dollar amounts as people type them: "250000", "250,000", "$250k", "1.5m". */
 export function parseAmount(value: unknown): unknown {
   if (typeof value !== "string") return value;
-  const text = value.trim().toLowerCase().replace(/[$,\s]/g, "");
+  const text = value
+    .trim()
+    .toLowerCase()
+    .replace(/[$,\s]/g, "");
   if (text === "") return undefined;
   const match = /^(\d+(?:\.\d+)?)([km]?)$/.exec(text);
   if (!match) return Number.NaN;

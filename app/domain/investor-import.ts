@@ -1,14 +1,7 @@
 import { parse } from "csv-parse/sync";
 import type { CsvError } from "csv-parse/sync";
 import type { z } from "zod";
-import {
-  INVESTOR_KINDS,
-  RELATIONSHIP_STATUSES,
-  STAGES,
-  investorEditSchema,
-  investorProfileSchema,
-  isoDate,
-} from "./investor.ts";
+import { INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES, investorEditSchema, investorProfileSchema, isoDate } from "./investor.ts";
 import type { InvestorProfile, RelationshipStatus, Stage } from "./investor.ts";
 
 /**
@@ -76,12 +69,9 @@ export type ImportPlan = {
   error?: string;
 };
 
-const NO_NAME_COLUMN =
-  "The file has no name column. The first line must hold column names such as name,firm,email.";
-const EMPTY_FILE =
-  "The file is empty. The first line must hold column names such as name,firm,email.";
-const TOO_MANY_ROWS =
-  `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows; split it.`;
+const NO_NAME_COLUMN = "The file has no name column. The first line must hold column names such as name,firm,email.";
+const EMPTY_FILE = "The file is empty. The first line must hold column names such as name,firm,email.";
+const TOO_MANY_ROWS = `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows; split it.`;
 
 const KNOWN_COLUMNS: ReadonlySet<string> = new Set(IMPORT_COLUMNS);
 
@@ -127,7 +117,12 @@ const STAGE_ALIASES: ReadonlyMap<string, Stage> = new Map([
 
 /** "Pre-seed", "Series A", "series b", "B+" → the stage enum; undefined when not a stage. */
 export function parseStage(value: string): Stage | undefined {
-  return STAGE_ALIASES.get(value.trim().toLowerCase().replace(/[\s-]+/g, "_"));
+  return STAGE_ALIASES.get(
+    value
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, "_"),
+  );
 }
 
 /**
@@ -164,8 +159,7 @@ function parseList(value: string): string[] {
 /** Turn a zod issue into the sentence a user reads next to the line number. */
 function describeIssue(issue: z.core.$ZodIssue): string {
   const [field, index] = issue.path;
-  const subject =
-    typeof index === "number" ? `${String(field)} item ${index + 1}` : String(field ?? "value");
+  const subject = typeof index === "number" ? `${String(field)} item ${index + 1}` : String(field ?? "value");
   if (issue.code === "too_big") {
     const maximum = Number(issue.maximum).toLocaleString("en-US");
     if (issue.origin === "string") return `${subject} must be at most ${maximum} characters`;
@@ -259,10 +253,7 @@ function readRow(record: string[], line: number, header: Header): RowOutcome {
   // An unquoted comma in a value shifts every later cell into the wrong column; importing
   // that silently would file a website under email, so the row is refused instead.
   if (record.slice(header.width).some((cell) => cell.trim() !== "")) {
-    reasons.push(
-      "has more values than there are column names " +
-        "(wrap a value that contains a comma in double quotes)",
-    );
+    reasons.push("has more values than there are column names " + "(wrap a value that contains a comma in double quotes)");
     return { rejected: { line, name, reasons } };
   }
 
@@ -308,11 +299,7 @@ function readRow(record: string[], line: number, header: Header): RowOutcome {
     if (amount === undefined) reasons.push(`${column} must be a whole number of US dollars`);
     else candidate[column] = checks[column] = amount;
   }
-  if (
-    checks.check_min !== undefined &&
-    checks.check_max !== undefined &&
-    checks.check_min > checks.check_max
-  ) {
+  if (checks.check_min !== undefined && checks.check_max !== undefined && checks.check_min > checks.check_max) {
     reasons.push("check_min is larger than check_max");
   }
 
@@ -477,9 +464,7 @@ export function planImport(parsed: ParsedImport, existing: ExistingInvestor[]): 
   const lineById = new Map<number, number>();
   for (const row of parsed.rows) {
     const email = emailKey(row.profile.email);
-    const id =
-      (email === undefined ? undefined : byEmail.get(email)) ??
-      byNameFirm.get(nameFirmKey(row.profile.name, row.profile.firm));
+    const id = (email === undefined ? undefined : byEmail.get(email)) ?? byNameFirm.get(nameFirmKey(row.profile.name, row.profile.firm));
     if (id === undefined) {
       create.push(row);
       continue;

@@ -29,7 +29,10 @@ export const JUDGE_SYSTEM_PROMPT = [
 
 /** Removes our delimiter markers from page text so a page cannot close its own quote. */
 function quote(text: string, max: number): string {
-  const cleaned = text.replace(/<<<|>>>/g, "").replace(/\s+/g, " ").trim();
+  const cleaned = text
+    .replace(/<<<|>>>/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return cleaned.length > max ? `${cleaned.slice(0, max - 1)}…` : cleaned;
 }
 
@@ -119,7 +122,13 @@ export function parseJudgeAnswer(text: string): { ok: true; answer: JudgeAnswer 
   }
   const result = judgeAnswerSchema.safeParse(value);
   if (!result.success) {
-    return { ok: false, problem: result.error.issues.slice(0, 5).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+    return {
+      ok: false,
+      problem: result.error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join(".")}: ${i.message}`)
+        .join("; "),
+    };
   }
   return { ok: true, answer: result.data };
 }

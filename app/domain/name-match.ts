@@ -6,7 +6,9 @@ import { fold } from "./palette-search.ts";
  * contains another ("Ann Lee" in "Ann Lee Smith"), a mention counts for the longer name only.
  */
 export function normalizeForMatch(text: string): string {
-  return ` ${fold(text).replace(/[^\p{L}\p{N}]+/gu, " ").trim()} `;
+  return ` ${fold(text)
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()} `;
 }
 
 export function investorsNamedIn(text: string, investors: ReadonlyArray<{ id: number; name: string }>): number[] {

@@ -39,7 +39,12 @@ export type NoEmail = { kind: "no_email"; note: string };
 export type OutreachDraft = EmailDraft | NoEmail;
 
 const FIRST_EMAIL_STATUSES: ReadonlySet<RelationshipStatus> = new Set(["not_contacted", "researching", "intro_requested"]);
-const IN_PROCESS_STATUSES: ReadonlySet<RelationshipStatus> = new Set(["contacted", "in_conversation", "meeting_scheduled", "due_diligence"]);
+const IN_PROCESS_STATUSES: ReadonlySet<RelationshipStatus> = new Set([
+  "contacted",
+  "in_conversation",
+  "meeting_scheduled",
+  "due_diligence",
+]);
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -67,9 +72,44 @@ function daysAgo(days: number): string {
 
 /** Past-tense verbs that do not end in -ed, for hooks such as "Led a $4M seed in X on 3 Nov". */
 const IRREGULAR_PAST = new Set([
-  "led", "co-led", "wrote", "spoke", "made", "took", "won", "began", "gave", "became", "put", "sent", "brought", "bought",
-  "sold", "grew", "held", "left", "met", "ran", "set", "told", "built", "spent", "got", "found", "shared", "said", "did",
-  "chose", "drew", "kept", "paid", "read", "taught", "went", "hit", "cut",
+  "led",
+  "co-led",
+  "wrote",
+  "spoke",
+  "made",
+  "took",
+  "won",
+  "began",
+  "gave",
+  "became",
+  "put",
+  "sent",
+  "brought",
+  "bought",
+  "sold",
+  "grew",
+  "held",
+  "left",
+  "met",
+  "ran",
+  "set",
+  "told",
+  "built",
+  "spent",
+  "got",
+  "found",
+  "shared",
+  "said",
+  "did",
+  "chose",
+  "drew",
+  "kept",
+  "paid",
+  "read",
+  "taught",
+  "went",
+  "hit",
+  "cut",
 ]);
 /** Words ending in -ed that are not verbs. */
 const NOT_VERBS = new Set(["seed", "red", "need", "feed", "speed", "breed", "bed", "shed", "bred", "hundred", "sacred"]);
@@ -77,7 +117,18 @@ const NOT_VERBS = new Set(["seed", "red", "need", "feed", "speed", "breed", "bed
 const AUXILIARIES: Record<string, string> = { has: "have", have: "have", is: "are", are: "are", was: "were", were: "were" };
 const ADVERBS = new Set(["recently", "just", "also", "quietly", "publicly", "again", "newly", "officially"]);
 const GENERIC_SUBJECTS = [
-  "the firm", "the fund", "the investor", "the partner", "the team", "this firm", "this fund", "this investor", "they", "he", "she", "you",
+  "the firm",
+  "the fund",
+  "the investor",
+  "the partner",
+  "the team",
+  "this firm",
+  "this fund",
+  "this investor",
+  "they",
+  "he",
+  "she",
+  "you",
 ];
 
 function isVerb(word: string): boolean {
@@ -169,7 +220,14 @@ export function draftAsText(subject: string, body: string): string {
   return `Subject: ${subject}\n\n${body}`;
 }
 
-function email(kind: EmailDraft["kind"], note: string, investor: OutreachInvestor, subject: string, paragraphs: string[], founder: string): EmailDraft {
+function email(
+  kind: EmailDraft["kind"],
+  note: string,
+  investor: OutreachInvestor,
+  subject: string,
+  paragraphs: string[],
+  founder: string,
+): EmailDraft {
   const body = [`Hi ${firstName(investor.name)},`, ...paragraphs, `Best,\n${founder}`].join("\n\n");
   const to = investor.email?.trim() || null;
   return { kind, note, to, subject, body, mailto: mailtoLink(to, subject, body) };
@@ -178,7 +236,11 @@ function email(kind: EmailDraft["kind"], note: string, investor: OutreachInvesto
 export function draftOutreach(investor: OutreachInvestor, context: OutreachContext): OutreachDraft {
   const { founder: settings, startup, now } = context;
   const founder = settings.founderName?.trim() || "[your name]";
-  const pitch = startup ? `${startup.name}: ${asSentence(startup.pitch)}` : settings.pitch?.trim() ? asSentence(settings.pitch) : "[one line on what you are building and why now]";
+  const pitch = startup
+    ? `${startup.name}: ${asSentence(startup.pitch)}`
+    : settings.pitch?.trim()
+      ? asSentence(settings.pitch)
+      : "[one line on what you are building and why now]";
   const link = settings.meetingLink?.trim();
   const pickATime = link ? `You can pick a time here: ${link}` : "Reply with a time that suits you.";
   const suffix = startup ? ` — ${startup.name}` : "";
@@ -205,7 +267,14 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
         ? "First email. You asked for an introduction: if it comes, reply on that thread instead."
         : "First email: you have not been in touch yet.";
     const subject = startup ? `${startup.name} — intro` : `Intro from ${founder}`;
-    return email("first_email", note, investor, subject, [opener, pitch, `Would you have 20 minutes in the next two weeks? ${pickATime}`], founder);
+    return email(
+      "first_email",
+      note,
+      investor,
+      subject,
+      [opener, pitch, `Would you have 20 minutes in the next two weeks? ${pickATime}`],
+      founder,
+    );
   }
 
   // In a process: contacted, in conversation, meeting scheduled, due diligence.
@@ -236,7 +305,11 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
         note,
         investor,
         `Following up on my note of ${lastOn}${suffix}`,
-        [`I wrote to you on ${lastOn} about ${about}. I know inboxes fill up, so I am following up in case my note got buried.`, pitch, `Would you have 20 minutes in the next two weeks? ${pickATime}`],
+        [
+          `I wrote to you on ${lastOn} about ${about}. I know inboxes fill up, so I am following up in case my note got buried.`,
+          pitch,
+          `Would you have 20 minutes in the next two weeks? ${pickATime}`,
+        ],
         founder,
       );
     case "in_conversation":
@@ -245,7 +318,10 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
         note,
         investor,
         `Next steps after our conversation${suffix}`,
-        [`Thank you again for our conversation on ${lastOn}. I wanted to follow up and see whether it makes sense to take the next step.`, `Would you have 20 minutes in the next two weeks? ${pickATime}`],
+        [
+          `Thank you again for our conversation on ${lastOn}. I wanted to follow up and see whether it makes sense to take the next step.`,
+          `Would you have 20 minutes in the next two weeks? ${pickATime}`,
+        ],
         founder,
       );
     case "meeting_scheduled":
@@ -254,7 +330,9 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
         note,
         investor,
         `Ahead of our meeting${suffix}`,
-        [`Following up on our exchange of ${lastOn}: I am looking forward to our meeting. Is there anything you would like me to send before we meet?`],
+        [
+          `Following up on our exchange of ${lastOn}: I am looking forward to our meeting. Is there anything you would like me to send before we meet?`,
+        ],
         founder,
       );
     default:

@@ -11,9 +11,35 @@ export type IndexedItem = PaletteItem & { haystack: string; nameKey: string };
  * whole: "Łukasz" would never be found by "lukasz". Lowercase keys (the text is lowercased first).
  */
 const UNDECOMPOSED: Readonly<Record<string, string>> = {
-  ł: "l", ø: "o", ß: "ss", æ: "ae", œ: "oe", đ: "d", ð: "d", þ: "th", ı: "i", ħ: "h", ŧ: "t",
-  ŋ: "n", ĸ: "k", ſ: "s", ƒ: "f", ȷ: "j", ɨ: "i", ʉ: "u", ɫ: "l", ƚ: "l", ɵ: "o", ǥ: "g", ƀ: "b",
-  ɇ: "e", ƶ: "z", ȼ: "c", ɍ: "r", ɏ: "y", ꝁ: "k",
+  ł: "l",
+  ø: "o",
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  ı: "i",
+  ħ: "h",
+  ŧ: "t",
+  ŋ: "n",
+  ĸ: "k",
+  ſ: "s",
+  ƒ: "f",
+  ȷ: "j",
+  ɨ: "i",
+  ʉ: "u",
+  ɫ: "l",
+  ƚ: "l",
+  ɵ: "o",
+  ǥ: "g",
+  ƀ: "b",
+  ɇ: "e",
+  ƶ: "z",
+  ȼ: "c",
+  ɍ: "r",
+  ɏ: "y",
+  ꝁ: "k",
 };
 const UNDECOMPOSED_PATTERN = new RegExp(`[${Object.keys(UNDECOMPOSED).join("")}]`, "gu");
 

@@ -1,5 +1,14 @@
 import { STAGES } from "./vocabulary.ts";
-import { DEFAULT_THRESHOLDS, MAX_GEOGRAPHIES, MAX_GEOGRAPHY_CHARS, MAX_KEYWORD_CHARS, MAX_KEYWORDS, MAX_WEIGHT, RUBRIC_WEIGHT_KEYS, type StartupInput } from "./rubric.ts";
+import {
+  DEFAULT_THRESHOLDS,
+  MAX_GEOGRAPHIES,
+  MAX_GEOGRAPHY_CHARS,
+  MAX_KEYWORD_CHARS,
+  MAX_KEYWORDS,
+  MAX_WEIGHT,
+  RUBRIC_WEIGHT_KEYS,
+  type StartupInput,
+} from "./rubric.ts";
 
 /**
  * What the server sends a model to draft a rubric: the prompt and the answer's JSON schema. Its
@@ -13,9 +22,7 @@ export const RUBRIC_JSON_SCHEMA = {
   properties: {
     weights: {
       type: "object",
-      properties: Object.fromEntries(
-        RUBRIC_WEIGHT_KEYS.map((key) => [key, { type: "number", minimum: 0, maximum: MAX_WEIGHT }]),
-      ),
+      properties: Object.fromEntries(RUBRIC_WEIGHT_KEYS.map((key) => [key, { type: "number", minimum: 0, maximum: MAX_WEIGHT }])),
       required: [...RUBRIC_WEIGHT_KEYS],
     },
     sector_keywords: { type: "array", items: { type: "string", maxLength: MAX_KEYWORD_CHARS }, maxItems: MAX_KEYWORDS },
@@ -55,7 +62,10 @@ export const RUBRIC_SYSTEM_PROMPT = [
 
 /** Removes our delimiter markers so the founder's text cannot close its own quote. */
 function quote(text: string, max: number): string {
-  const cleaned = text.replace(/<<<|>>>/g, "").replace(/\s+/g, " ").trim();
+  const cleaned = text
+    .replace(/<<<|>>>/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return cleaned.length > max ? `${cleaned.slice(0, max - 1)}…` : cleaned;
 }
 
@@ -72,4 +82,3 @@ export function buildRubricPrompt(startup: StartupInput): string {
     "<<<END STARTUP>>>",
   ].join("\n");
 }
-

@@ -42,15 +42,7 @@ export type StartupInput = z.infer<typeof startupInputSchema>;
 // ---------------------------------------------------------------------------------------------
 // The rubric
 
-export const RUBRIC_WEIGHT_KEYS = [
-  "sector",
-  "stage",
-  "geography",
-  "check_size",
-  "activity",
-  "evidence_relevance",
-  "relationship",
-] as const;
+export const RUBRIC_WEIGHT_KEYS = ["sector", "stage", "geography", "check_size", "activity", "evidence_relevance", "relationship"] as const;
 export type RubricWeightKey = (typeof RUBRIC_WEIGHT_KEYS)[number];
 
 export const MAX_WEIGHT = 10;
@@ -112,7 +104,6 @@ export const rubricPatchSchema = z
   .refine((body) => (body.rubric === undefined) !== (body.action === undefined), {
     message: 'send either {"rubric": {...}} or {"action": "regenerate"}',
   });
-
 
 // ---------------------------------------------------------------------------------------------
 // Text matching shared by sectors and geographies
@@ -228,7 +219,10 @@ const STAGE_ALIASES: Record<string, Stage> = {
 
 function toStage(value: unknown): Stage | undefined {
   if (typeof value !== "string") return undefined;
-  const key = value.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const key = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   return STAGE_ALIASES[key];
 }
 
@@ -285,7 +279,22 @@ export function clampRubric(raw: unknown): Rubric | undefined {
 // The default rubric (no model)
 
 /** Words that say nothing about a sector on their own: "climate tech" keeps "climate". */
-const FILLER_WORDS = new Set(["and", "or", "the", "of", "for", "tech", "technology", "technologies", "startup", "startups", "platform", "platforms", "solutions", "software"]);
+const FILLER_WORDS = new Set([
+  "and",
+  "or",
+  "the",
+  "of",
+  "for",
+  "tech",
+  "technology",
+  "technologies",
+  "startup",
+  "startups",
+  "platform",
+  "platforms",
+  "solutions",
+  "software",
+]);
 
 /** Common sectors and the words investors use for them in their own profiles. */
 const SECTOR_SYNONYMS: Array<{ triggers: string[]; keywords: string[] }> = [
@@ -498,7 +507,8 @@ function matchSector(investorSectors: string[], keywords: string[]): Match {
   const sectors = investorSectors.map(normalize).filter(Boolean);
   if (sectors.length === 0) return { value: 0, state: "unknown", detail: "Their sectors are not known" };
   const matched = keywords.filter((keyword) => sectors.some((sector) => phrasesMatch(sector, normalize(keyword))));
-  if (matched.length > 0) return { value: 1, state: "match", detail: `Invests in ${listed(matched, 3)}`, words: matched.slice(0, 2).join("/") };
+  if (matched.length > 0)
+    return { value: 1, state: "match", detail: `Invests in ${listed(matched, 3)}`, words: matched.slice(0, 2).join("/") };
   if (sectors.some((sector) => GENERALIST_WORDS.some((word) => phrasesMatch(sector, word)))) {
     return { value: GENERALIST_MATCH, state: "partial", detail: "A generalist: no sector named in common", words: "any sector" };
   }
@@ -511,9 +521,18 @@ function matchStage(investorStages: string[], rubricStages: Stage[]): Match {
   if (stages.size === 0) return { value: 0, state: "unknown", detail: "Their stages are not known" };
   const common = rubricStages.filter((stage) => stages.has(stage));
   if (common.length > 0) {
-    return { value: 1, state: "match", detail: `Invests at ${stageNames(common)}`, words: common.map((stage) => STAGE_LABELS[stage]).join("/") };
+    return {
+      value: 1,
+      state: "match",
+      detail: `Invests at ${stageNames(common)}`,
+      words: common.map((stage) => STAGE_LABELS[stage]).join("/"),
+    };
   }
-  return { value: 0, state: "miss", detail: `Invests at ${stageNames(stages)}, not ${[...rubricStages].map((stage) => STAGE_LABELS[stage]).join(" or ")}` };
+  return {
+    value: 0,
+    state: "miss",
+    detail: `Invests at ${stageNames(stages)}, not ${[...rubricStages].map((stage) => STAGE_LABELS[stage]).join(" or ")}`,
+  };
 }
 
 function isGlobal(place: string): boolean {
@@ -529,7 +548,8 @@ function matchGeography(investorPlaces: string[], rubricPlaces: string[]): Match
   // An investor in "Nordics" or "Germany" invests in Europe too.
   const reach = [...places, ...places.flatMap((place) => (PLACE_REGIONS[place] ?? []).map(normalizePlace))];
   const matched = rubricPlaces.filter((place) => reach.some((candidate) => phrasesMatch(candidate, normalizePlace(place))));
-  if (matched.length > 0) return { value: 1, state: "match", detail: `Invests in ${listed(matched, 3)}`, words: matched.slice(0, 2).join("/") };
+  if (matched.length > 0)
+    return { value: 1, state: "match", detail: `Invests in ${listed(matched, 3)}`, words: matched.slice(0, 2).join("/") };
   return { value: 0, state: "miss", detail: `Invests in ${listed(investorPlaces, 3)}, not ${rubricPlaces.slice(0, 2).join(" or ")}` };
 }
 
@@ -587,16 +607,16 @@ function sentence(text: string, max: number): string {
 /** Categories that say nothing good about this startup's chances, whatever their relevance. */
 const UNHELPFUL_CATEGORIES = new Set(["negative", "irrelevant"]);
 
-function matchEvidence(
-  evaluation: RubricEvaluation,
-  evidence: readonly EvidenceForScoring[],
-  now: Date,
-  halfLifeDays: number,
-): Match {
+function matchEvidence(evaluation: RubricEvaluation, evidence: readonly EvidenceForScoring[], now: Date, halfLifeDays: number): Match {
   if (evaluation) {
     const relevance = Number.isFinite(evaluation.relevance) ? clamp(evaluation.relevance, 0, 1) : 0;
     const reasons = sentence(evaluation.reasons, 160);
-    const verdict = relevance >= 0.7 ? "Their news fits this startup well" : relevance >= 0.4 ? "Their news fits this startup in part" : "Their news says little about this startup";
+    const verdict =
+      relevance >= 0.7
+        ? "Their news fits this startup well"
+        : relevance >= 0.4
+          ? "Their news fits this startup in part"
+          : "Their news says little about this startup";
     return { value: relevance, state: "match", detail: reasons ? `${verdict}: ${reasons}` : verdict };
   }
   // Until the startup is evaluated, the best fresh judged evidence stands in for it, faded by age.
@@ -771,17 +791,21 @@ export function describeFit(
   });
   // All weights at 0 counts the parts the startup constrains equally (as the rubric score does).
   const constrained = PROFILE_PARTS.map((part) => matches[part].state !== "any");
-  if (!weights.some((weight) => weight > 0)) constrained.forEach((open, index) => (weights[index] = open ? 1 : 0));
+  if (!weights.some((weight) => weight > 0)) {
+    for (const [index, open] of constrained.entries()) weights[index] = open ? 1 : 0;
+  }
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   const fit = total === 0 ? 1 : PROFILE_PARTS.reduce((sum, part, index) => sum + (weights[index] ?? 0) * matches[part].value, 0) / total;
 
   // A part that half fits or better is named as a fit; a far miss says what they do instead.
   const fitting = (part: (typeof PROFILE_PARTS)[number]) =>
     matches[part].state === "match" || (matches[part].state === "partial" && matches[part].value >= 0.5);
-  const fits = PROFILE_PARTS.filter(fitting).map((part) => matches[part].words ?? "").filter(Boolean);
-  const misses = PROFILE_PARTS.filter((part) => !fitting(part) && (matches[part].state === "miss" || matches[part].state === "partial")).map(
-    (part) => lowerFirst(matches[part].detail),
-  );
+  const fits = PROFILE_PARTS.filter(fitting)
+    .map((part) => matches[part].words ?? "")
+    .filter(Boolean);
+  const misses = PROFILE_PARTS.filter(
+    (part) => !fitting(part) && (matches[part].state === "miss" || matches[part].state === "partial"),
+  ).map((part) => lowerFirst(matches[part].detail));
   const unknown = PROFILE_PARTS.filter((part) => matches[part].state === "unknown").map((part) => UNKNOWN_PART_NAMES[part]);
   const value = clamp(Math.round(fit * 100), 0, 100);
   const knownWeight = PROFILE_PARTS.reduce((sum, part, index) => sum + (matches[part].state === "unknown" ? 0 : (weights[index] ?? 0)), 0);
@@ -819,5 +843,8 @@ export function profileFit(
 
 /** The fit number alone (tests and the selection simulation). */
 export function fitSignal(investor: RubricInvestor, rubrics: Rubric[]): number | null {
-  return profileFit(investor, rubrics.map((rubric) => ({ name: "your startup", rubric }))).value;
+  return profileFit(
+    investor,
+    rubrics.map((rubric) => ({ name: "your startup", rubric })),
+  ).value;
 }

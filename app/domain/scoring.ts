@@ -128,7 +128,11 @@ export function isFollowUpDue(investor: InvestorForScoring, now: Date, followUpA
 }
 
 /** Days past the follow-up date (0 = due today); null when no follow-up is due. */
-export function daysOverdue(investor: Pick<InvestorForScoring, "relationship_status" | "last_contact_date">, now: Date, followUpAfterDays: number): number | null {
+export function daysOverdue(
+  investor: Pick<InvestorForScoring, "relationship_status" | "last_contact_date">,
+  now: Date,
+  followUpAfterDays: number,
+): number | null {
   if (!IN_PROCESS_STATUSES.has(investor.relationship_status) || investor.last_contact_date === null) return null;
   const overdue = daysSince(investor.last_contact_date, now) - followUpAfterDays;
   return overdue >= 0 ? overdue : null;
@@ -309,4 +313,3 @@ export function recommendAction(
   }
   return { action: "wait", reason: `Not strong enough to email first yet. ${about}.` };
 }
-

@@ -80,12 +80,7 @@ export const ACTIVE_SHARE = 0.2;
 export const PUBLISHES_OFTEN_ITEMS = 3;
 
 const CLOSED: ReadonlySet<RelationshipStatus> = new Set(["passed", "not_a_fit", "committed"]);
-const ACTIVE: ReadonlySet<RelationshipStatus> = new Set([
-  "contacted",
-  "in_conversation",
-  "meeting_scheduled",
-  "due_diligence",
-]);
+const ACTIVE: ReadonlySet<RelationshipStatus> = new Set(["contacted", "in_conversation", "meeting_scheduled", "due_diligence"]);
 
 /** How much news about an investor matters to the founder now, by relationship status. */
 export const STATUS_WEIGHT: Record<RelationshipStatus, number> = {
@@ -165,11 +160,7 @@ export function checkImportance(candidate: SelectionCandidate): number {
 /** The expected value of checking this investor now (0 for closed statuses). */
 export function checkPriority(candidate: SelectionCandidate, now: Date): number {
   if (isClosedStatus(candidate.relationship_status)) return 0;
-  return (
-    checkImportance(candidate) *
-    newsRatePerDay(candidate, now) *
-    freshWeightWaiting(daysSinceChecked(candidate, now))
-  );
+  return checkImportance(candidate) * newsRatePerDay(candidate, now) * freshWeightWaiting(daysSinceChecked(candidate, now));
 }
 
 function plural(count: number, word: string): string {
@@ -244,7 +235,7 @@ export function selectInvestorsToCheck(candidates: readonly SelectionCandidate[]
   const queue: number[] = [];
   const sweeps: number[][] = [];
   const reasons: Record<number, string> = {};
-  const budget = creditBudget > 0 ? creditBudget : 0;
+  const budget = Math.max(creditBudget, 0);
   const sweep = options.sweep && options.sweep.size >= 2 && options.sweep.recall > 0 ? options.sweep : undefined;
 
   // Active conversations matter most: up to a fifth of the searches are kept for them, alone.
@@ -298,7 +289,11 @@ export function selectInvestorsToCheck(candidates: readonly SelectionCandidate[]
       // A lone leftover is worth a search only when the plan is to cover everyone.
       if (group.length < 2 && !coverAll) break;
       sweeps.push(group.map((entry) => entry.candidate.id));
-      for (const entry of group) reasons[entry.candidate.id] = group.length > 1 ? `searched with ${group.length - 1} others: ${selectionReason(entry.candidate, now)}` : selectionReason(entry.candidate, now);
+      for (const entry of group)
+        reasons[entry.candidate.id] =
+          group.length > 1
+            ? `searched with ${group.length - 1} others: ${selectionReason(entry.candidate, now)}`
+            : selectionReason(entry.candidate, now);
       credits -= 1;
       index += group.length;
     }

@@ -22,7 +22,11 @@ const number = (value: unknown) => (typeof value === "string" && value.trim() !=
 /** Form fields → a Rubric; the result is checked by the same rubricSchema as the API. */
 export const rubricFormSchema = z
   .object({
-    weights: z.object(Object.fromEntries(RUBRIC_WEIGHT_KEYS.map((key) => [key, z.preprocess(number, z.number({ message: "must be a number from 0 to 10" }))]))),
+    weights: z.object(
+      Object.fromEntries(
+        RUBRIC_WEIGHT_KEYS.map((key) => [key, z.preprocess(number, z.number({ message: "must be a number from 0 to 10" }))]),
+      ),
+    ),
     sector_keywords: z.preprocess(splitList, z.array(z.string())).default([]),
     stages: z.preprocess(toArray, z.array(z.string())),
     geographies: z.preprocess(splitList, z.array(z.string())).default([]),
@@ -37,13 +41,20 @@ export const rubricFormSchema = z
       sector_keywords: form.sector_keywords,
       stages: form.stages,
       geographies: form.geographies,
-      check_size: { ...(form.check_min !== undefined ? { min: form.check_min } : {}), ...(form.check_max !== undefined ? { max: form.check_max } : {}) },
+      check_size: {
+        ...(form.check_min !== undefined ? { min: form.check_min } : {}),
+        ...(form.check_max !== undefined ? { max: form.check_max } : {}),
+      },
       thresholds: { email_first: form.email_first, dont_chase: form.dont_chase },
     };
     const result = rubricSchema.safeParse(candidate);
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
-      const path = issue.path.join(".").replace("thresholds.", "").replace("check_size.min", "check_min").replace("check_size.max", "check_max");
+      const path = issue.path
+        .join(".")
+        .replace("thresholds.", "")
+        .replace("check_size.min", "check_min")
+        .replace("check_size.max", "check_max");
       // Keep the issue's kind (too big, not a number…) so the form can say it in words.
       const message = issue.code === "custom" ? (RUBRIC_RULE_SENTENCES[path] ?? issue.message) : issue.message;
       context.addIssue({ ...issue, message, path: path ? path.split(".") : [] } as z.core.$ZodRawIssue);
@@ -83,7 +94,10 @@ export const RUBRIC_WEIGHT_LABELS: Record<(typeof RUBRIC_WEIGHT_KEYS)[number], s
 
 export const RUBRIC_FORM_WORDS: FormWords = {
   ...Object.fromEntries(
-    RUBRIC_WEIGHT_KEYS.map((key) => [`weights.${key}`, { label: `${RUBRIC_WEIGHT_LABELS[key]} weight`, invalid: `${RUBRIC_WEIGHT_LABELS[key]} weight must be a number from 0 to 10` }]),
+    RUBRIC_WEIGHT_KEYS.map((key) => [
+      `weights.${key}`,
+      { label: `${RUBRIC_WEIGHT_LABELS[key]} weight`, invalid: `${RUBRIC_WEIGHT_LABELS[key]} weight must be a number from 0 to 10` },
+    ]),
   ),
   weights: { label: "Weights" },
   sector_keywords: { label: "Sector keywords" },

@@ -40,14 +40,7 @@ export const ACTION_PRIORITY: Record<RecommendedAction, number> = {
   committed: 5,
 };
 
-export const EVIDENCE_CATEGORIES = [
-  "new_fund",
-  "deal",
-  "hire_or_departure",
-  "thesis_or_content",
-  "negative",
-  "irrelevant",
-] as const;
+export const EVIDENCE_CATEGORIES = ["new_fund", "deal", "hire_or_departure", "thesis_or_content", "negative", "irrelevant"] as const;
 export type EvidenceCategory = (typeof EVIDENCE_CATEGORIES)[number];
 
 export const STATUS_LABELS: Record<RelationshipStatus, string> = {

@@ -40,7 +40,10 @@ export function unroutedMethod(method: string, path: string): Response {
   const allow = SERVED_METHODS.join(", ");
   const message = `${method} is not supported here; use ${SERVED_METHODS.slice(0, -1).join(", ")} or ${SERVED_METHODS.at(-1)}.`;
   if (path === "/api" || path.startsWith("/api/")) return apiError(405, "method_not_allowed", message, { headers: { allow } });
-  return new Response(message, { status: 405, headers: { allow, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(message, {
+    status: 405,
+    headers: { allow, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 /** A positive integer id from a path segment, or undefined (an id that cannot exist is unknown). */

@@ -5,7 +5,10 @@
  * no request makes the process hold more than `limit` bytes of body. What the client still
  * sends after the answer is read and dropped by app/server.ts (drainUnreadBody).
  */
-export async function readBoundedBody(request: Request, limit: number): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false }> {
+export async function readBoundedBody(
+  request: Request,
+  limit: number,
+): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false }> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) return { ok: false };
   if (!request.body) return { ok: true, bytes: new Uint8Array() };

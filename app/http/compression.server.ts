@@ -14,7 +14,8 @@ export type Encoding = "br" | "gzip";
 /** Bodies under this size are sent as they are: compression would save less than its headers. */
 export const MIN_COMPRESS_BYTES = 1024;
 
-const COMPRESSIBLE = /^(?:text\/(?:html|css|javascript|plain|csv|x-script)|application\/(?:json|javascript|manifest\+json|xml)|image\/svg\+xml)\b/i;
+const COMPRESSIBLE =
+  /^(?:text\/(?:html|css|javascript|plain|csv|x-script)|application\/(?:json|javascript|manifest\+json|xml)|image\/svg\+xml)\b/i;
 /** Streamed as they are produced (a page renders in chunks); the others are compressed whole. */
 const STREAMED = /^(?:text\/html|text\/x-script)\b/i;
 const STATIC_EXTENSIONS = /\.(?:js|mjs|css|html|json|svg|txt|csv|map|webmanifest|xml)$/i;
@@ -74,7 +75,14 @@ const gzip = promisify(zlib.gzip);
 
 /** Compresses one finished response if it should be; otherwise returns it unchanged. */
 export async function compressResponse(request: Request, response: Response): Promise<Response> {
-  if (request.method === "HEAD" || response.body === null || response.status < 200 || response.status === 204 || response.status === 206 || response.status === 304) {
+  if (
+    request.method === "HEAD" ||
+    response.body === null ||
+    response.status < 200 ||
+    response.status === 204 ||
+    response.status === 206 ||
+    response.status === 304
+  ) {
     return response;
   }
   if (response.headers.has("content-encoding") || !isCompressibleType(response.headers.get("content-type"))) return response;
@@ -144,7 +152,12 @@ export async function precompressStaticFiles(dir: string): Promise<{ files: numb
     if (!stale(`${path}.br`) && !stale(`${path}.gz`)) continue;
     const source = readFileSync(path);
     const outputs: Array<[string, Uint8Array]> = [
-      [`${path}.br`, await STATIC_BROTLI(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } })],
+      [
+        `${path}.br`,
+        await STATIC_BROTLI(source, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+        }),
+      ],
       [`${path}.gz`, await gzip(source, { level: 9 })],
     ];
     try {

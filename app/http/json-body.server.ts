@@ -8,10 +8,7 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024;
  * Reads and validates a JSON body, or throws the error Response the API contract names:
  * 415 not JSON, 413 over 64 KiB, 400 malformed JSON, 400 invalid body (unknown keys named).
  */
-export async function readJsonBody<Schema extends z.ZodType>(
-  request: Request,
-  schema: Schema,
-): Promise<z.output<Schema>> {
+export async function readJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
   const text = await readBodyText(request);
   let value: unknown;
   if (text.trim() === "") {
@@ -76,12 +73,12 @@ export function invalidBody(error: z.ZodError): Response {
       for (const key of issue.keys) {
         const path = [...issue.path, key].join(".");
         unknown.push(path);
-        (fields[path] ??= []).push("unknown key");
+        addProblem(fields, path, "unknown key");
       }
       continue;
     }
     const path = issue.path.length > 0 ? issue.path.join(".") : "body";
-    (fields[path] ??= []).push(issue.message);
+    addProblem(fields, path, issue.message);
   }
   const message =
     unknown.length > 0
@@ -90,4 +87,10 @@ export function invalidBody(error: z.ZodError): Response {
           .map(([field, problems]) => `${field} ${problems[0]}`)
           .join("; ")}.`;
   return apiError(400, "invalid_body", message, { fields });
+}
+
+function addProblem(fields: Record<string, string[]>, path: string, problem: string): void {
+  const list = fields[path];
+  if (list) list.push(problem);
+  else fields[path] = [problem];
 }

@@ -77,7 +77,7 @@ function paths(): Record<string, Record<string, Operation>> {
         security: OPEN,
         responses: {
           "200": ok("The database answers.", ref("Health")),
-          "503": ok("The database is not usable (`status: \"unavailable\"`).", ref("Health")),
+          "503": ok('The database is not usable (`status: "unavailable"`).', ref("Health")),
           "405": responseRef("MethodNotAllowed"),
         },
       },
@@ -87,7 +87,7 @@ function paths(): Record<string, Record<string, Operation>> {
         operationId: "cronRefresh",
         tags: [TAGS.refresh],
         summary: "Start a scheduled refresh (for an external cron)",
-        description: "Route #2. Queues a run with `trigger: \"cron\"` and no LinkedIn searches; the in-process poller works it.",
+        description: 'Route #2. Queues a run with `trigger: "cron"` and no LinkedIn searches; the in-process poller works it.',
         security: CRON,
         responses: {
           "202": ok("Queued.", RUN_STARTED),
@@ -102,7 +102,8 @@ function paths(): Record<string, Record<string, Operation>> {
         operationId: "cronDigest",
         tags: [TAGS.system],
         summary: "Send today's digest (SMS or WhatsApp), or return its text",
-        description: "Route #3. Reads real rows only and writes nothing. Without Twilio settings, or when sending fails, `sent` is false and `reason` says why.",
+        description:
+          "Route #3. Reads real rows only and writes nothing. Without Twilio settings, or when sending fails, `sent` is false and `reason` says why.",
         security: CRON,
         responses: {
           "200": ok("The digest, sent or not.", ref("Digest")),
@@ -195,7 +196,7 @@ function paths(): Record<string, Record<string, Operation>> {
         tags: [TAGS.investors],
         summary: "Ask a question about the pipeline",
         description:
-          "Route #8. Answers from the dashboard's own data: the model when one answers within its schema, else a rule-based summary (`source: \"summary\"`). `investor_ids` are the investors the answer cites, all from the same side. With `?demo=1` it is open, sees demo rows only, and takes 10 questions a minute per client.",
+          'Route #8. Answers from the dashboard\'s own data: the model when one answers within its schema, else a rule-based summary (`source: "summary"`). `investor_ids` are the investors the answer cites, all from the same side. With `?demo=1` it is open, sees demo rows only, and takes 10 questions a minute per client.',
         security: SESSION_OR_DEMO,
         parameters: [{ $ref: "#/components/parameters/demo" }],
         requestBody: jsonBody(chatRequestSchema, true),
@@ -236,7 +237,7 @@ function paths(): Record<string, Record<string, Operation>> {
         tags: [TAGS.startups],
         summary: "Add a startup with a rubric",
         description:
-          "Route #10. The model drafts the rubric; when it is missing, fails or answers badly a default rubric is derived from the startup (`rubric_source: \"default\"`). Every investor is then scored for it.",
+          'Route #10. The model drafts the rubric; when it is missing, fails or answers badly a default rubric is derived from the startup (`rubric_source: "default"`). Every investor is then scored for it.',
         security: SESSION,
         requestBody: jsonBody(startupInputSchema, true),
         responses: {
@@ -274,7 +275,7 @@ function paths(): Record<string, Record<string, Operation>> {
         tags: [TAGS.startups],
         summary: "Judge saved evidence for this startup, then score everyone",
         description:
-          "Route #11. The model reads each investor's saved evidence (10 newest items, 8 investors a call); never a web search. Without a model, or when no batch is answered, `source: \"rules_only\"`. Takes no body.",
+          'Route #11. The model reads each investor\'s saved evidence (10 newest items, 8 investors a call); never a web search. Without a model, or when no batch is answered, `source: "rules_only"`. Takes no body.',
         security: SESSION,
         parameters: [{ $ref: "#/components/parameters/startupId" }],
         responses: {
@@ -294,7 +295,7 @@ function paths(): Record<string, Record<string, Operation>> {
         tags: [TAGS.startups],
         summary: "Save an edited rubric, or ask the model for a new one",
         description:
-          "Route #12. Exactly one of `rubric` (a new version, re-scored at once, no model call; `dont_chase` must be below `email_first`, `check_size.min` not above `max`, at least one weight above 0) or `action: \"regenerate\"` (the model drafts one; when it cannot, the current rubric is kept, `rescored` is 0 and `message` says so).",
+          'Route #12. Exactly one of `rubric` (a new version, re-scored at once, no model call; `dont_chase` must be below `email_first`, `check_size.min` not above `max`, at least one weight above 0) or `action: "regenerate"` (the model drafts one; when it cannot, the current rubric is kept, `rescored` is 0 and `message` says so).',
         security: SESSION,
         parameters: [{ $ref: "#/components/parameters/startupId" }],
         requestBody: jsonBody(rubricPatchSchema, true),
@@ -547,7 +548,7 @@ function schemas(): Record<string, JsonSchema> {
       required: ["id", "name", "pitch", "sector", "stage", "created_at"],
     },
     Rubric: rubricResponseSchema(),
-    RubricSource: { type: "string", enum: ["model", "default"], description: "`default`: shown as \"Default rubric\"." },
+    RubricSource: { type: "string", enum: ["model", "default"], description: '`default`: shown as "Default rubric".' },
     StartupCreated: {
       type: "object",
       properties: { startup: ref("Startup"), rubric: ref("Rubric"), rubric_source: ref("RubricSource") },
@@ -593,9 +594,14 @@ function components() {
         type: "apiKey",
         in: "header",
         name: "x-admin-passcode",
-        description: "The admin passcode, for scripts. Wrong guesses are limited: 10 per client per 10 minutes, 60 a minute overall (then 429).",
+        description:
+          "The admin passcode, for scripts. Wrong guesses are limited: 10 per client per 10 minutes, 60 a minute overall (then 429).",
       },
-      cronBearer: { type: "http", scheme: "bearer", description: "`Authorization: Bearer $CRON_SECRET`. Unset `CRON_SECRET` closes these routes." },
+      cronBearer: {
+        type: "http",
+        scheme: "bearer",
+        description: "`Authorization: Bearer $CRON_SECRET`. Unset `CRON_SECRET` closes these routes.",
+      },
     },
     parameters: {
       demo: {
@@ -612,10 +618,12 @@ function components() {
     headers: {
       RetryAfter: { description: "Seconds to wait.", schema: { type: "integer", minimum: 1 } },
       Allow: { description: "The methods this path takes.", schema: { type: "string" } },
-      ETag: { description: "A hash of the body (weak `W/\"…\"` when the answer was compressed).", schema: { type: "string" } },
+      ETag: { description: 'A hash of the body (weak `W/"…"` when the answer was compressed).', schema: { type: "string" } },
     },
     responses: {
-      InvalidBody: problem("`invalid_body` (a value is wrong, or a key is unknown: `fields` names it and nothing was changed) or `malformed_json`."),
+      InvalidBody: problem(
+        "`invalid_body` (a value is wrong, or a key is unknown: `fields` names it and nothing was changed) or `malformed_json`.",
+      ),
       Unauthorized: problem("`unauthorized`: the credential is missing or wrong."),
       ForeignOrigin: problem("`forbidden_origin`: the request's `Origin` is another site (CSRF)."),
       NotFound: problem("`not_found`: no such id (an id that is not a positive integer is unknown too)."),
@@ -644,7 +652,7 @@ export function buildOpenApiDocument(version: string) {
       version,
       summary: "Who to email first, which follow-ups are due, who not to chase.",
       description:
-        "The 15 JSON routes under `/api`. Every error is `{\"error\": {\"code\", \"message\", \"fields\"?}}`. JSON bodies are strict (an unknown key is a 400 naming it) and at most 64 KiB. A POST, PATCH or DELETE with another site's `Origin` is refused with 403. Any other path under `/api` is a JSON 404. The rules in words: docs/api.md.",
+        'The 15 JSON routes under `/api`. Every error is `{"error": {"code", "message", "fields"?}}`. JSON bodies are strict (an unknown key is a 400 naming it) and at most 64 KiB. A POST, PATCH or DELETE with another site\'s `Origin` is refused with 403. Any other path under `/api` is a JSON 404. The rules in words: docs/api.md.',
     },
     servers: [{ url: "/", description: "This installation." }],
     tags: Object.values(TAGS).map((name) => ({ name })),

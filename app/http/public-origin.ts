@@ -47,8 +47,7 @@ export function publicOrigin(
   // Host is one value, never a list; an HTTP/1.0 request may leave it out.
   const hostHeader = (Array.isArray(headers.host) ? headers.host[0] : headers.host) ?? "localhost";
   const host =
-    (trustProxy ? normalHost(firstValue(headers.forwardedHost), protocol) : undefined) ??
-    normalHost(hostHeader.trim(), protocol);
+    (trustProxy ? normalHost(firstValue(headers.forwardedHost), protocol) : undefined) ?? normalHost(hostHeader.trim(), protocol);
   if (!host) return undefined;
   return { protocol, host, origin: `${protocol}//${host}` };
 }
@@ -63,6 +62,10 @@ export function clientAddress(socket: string | undefined, forwardedFor: string |
   const fallback = socket ?? "unknown";
   if (!trustProxy || forwardedFor === undefined) return fallback;
   const joined = Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor;
-  const last = joined.split(",").map((part) => part.trim()).filter(Boolean).at(-1);
+  const last = joined
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .at(-1);
   return last && /^[0-9a-fA-F:.]{2,45}$/.test(last) ? last : fallback;
 }

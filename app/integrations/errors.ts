@@ -86,10 +86,7 @@ export function backoffMs(retryIndex: number, random: () => number = Math.random
  * own timeout signal; an attempt that ends because that signal fired is a "timeout", whatever
  * error the underlying library chose to throw for the abort.
  */
-export async function withRetries<T>(
-  attempt: (signal: AbortSignal) => Promise<T>,
-  options: RetryOptions,
-): Promise<T> {
+export async function withRetries<T>(attempt: (signal: AbortSignal) => Promise<T>, options: RetryOptions): Promise<T> {
   const sleep = options.sleep ?? defaultSleep;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const service = options.service ?? "integration";
@@ -106,8 +103,7 @@ export async function withRetries<T>(
       } else throw error; // A bug, not a service problem: let it surface as is.
     }
     if (!isRetryable(failure.failure) || retryIndex >= options.retries) throw failure;
-    const wait =
-      failure.retryAfterMs !== undefined ? Math.min(failure.retryAfterMs, maxRetryAfterMs) : backoffMs(retryIndex);
+    const wait = failure.retryAfterMs !== undefined ? Math.min(failure.retryAfterMs, maxRetryAfterMs) : backoffMs(retryIndex);
     await sleep(wait);
   }
 }

@@ -95,11 +95,7 @@ export function createGeminiModel(options: ClientOptions & { baseUrl?: string })
       .map((part) => part.text)
       .join("");
     if (text.trim() === "") {
-      throw new IntegrationError(
-        GEMINI,
-        "malformed",
-        `Gemini returned no text (finish reason ${reasonWord(candidate?.finishReason)})`,
-      );
+      throw new IntegrationError(GEMINI, "malformed", `Gemini returned no text (finish reason ${reasonWord(candidate?.finishReason)})`);
     }
     assertJson(GEMINI, text, reasonWord(candidate?.finishReason));
     return { text, route: "primary", model: options.model };
@@ -123,9 +119,22 @@ const googleErrorBody = z.object({
 
 /** Google's canonical error names: the only part of an error body a message may repeat. */
 const GOOGLE_STATUSES = new Set([
-  "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND", "ALREADY_EXISTS",
-  "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE",
-  "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED",
+  "CANCELLED",
+  "UNKNOWN",
+  "INVALID_ARGUMENT",
+  "DEADLINE_EXCEEDED",
+  "NOT_FOUND",
+  "ALREADY_EXISTS",
+  "PERMISSION_DENIED",
+  "RESOURCE_EXHAUSTED",
+  "FAILED_PRECONDITION",
+  "ABORTED",
+  "OUT_OF_RANGE",
+  "UNIMPLEMENTED",
+  "INTERNAL",
+  "UNAVAILABLE",
+  "DATA_LOSS",
+  "UNAUTHENTICATED",
 ]);
 
 /** Our own words for a failure: Google's error message is never passed on (it may echo the key). */
@@ -256,12 +265,12 @@ function fallbackFailure(error: unknown, signal: AbortSignal, timeoutMs: number)
     if (status === 429) {
       const headers = error.headers;
       const retryAfterMs =
-        parseRetryAfterMs(headers?.get("retry-after-ms") ?? null) ??
-        parseRetryAfter(headers?.get("retry-after") ?? null, new Date());
+        parseRetryAfterMs(headers?.get("retry-after-ms") ?? null) ?? parseRetryAfter(headers?.get("retry-after") ?? null, new Date());
       return new IntegrationError(FALLBACK, "rate_limited", "The fallback model is rate limiting us (429)", retryAfterMs, status);
     }
     if (status === 408) return new IntegrationError(FALLBACK, "timeout", late, undefined, status);
-    if (status >= 500) return new IntegrationError(FALLBACK, "server", `The fallback model had a server error (${status})`, undefined, status);
+    if (status >= 500)
+      return new IntegrationError(FALLBACK, "server", `The fallback model had a server error (${status})`, undefined, status);
     return new IntegrationError(FALLBACK, "bad_request", `The fallback model refused the request (${status})`, undefined, status);
   }
   if (error instanceof SyntaxError) {
@@ -277,7 +286,6 @@ function parseRetryAfterMs(header: string | null): number | undefined {
   return Math.round(Number(header.trim()));
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Shared
 
@@ -287,9 +295,25 @@ function parseRetryAfterMs(header: string | null): number | undefined {
  * the APIs define (Gemini's FinishReason and BlockReason, OpenAI's finish_reason).
  */
 const REASON_WORDS = new Set([
-  "STOP", "MAX_TOKENS", "SAFETY", "RECITATION", "LANGUAGE", "OTHER", "BLOCKLIST", "PROHIBITED_CONTENT",
-  "SPII", "MALFORMED_FUNCTION_CALL", "IMAGE_SAFETY", "UNEXPECTED_TOOL_CALL", "FINISH_REASON_UNSPECIFIED",
-  "BLOCK_REASON_UNSPECIFIED", "stop", "length", "tool_calls", "content_filter", "function_call",
+  "STOP",
+  "MAX_TOKENS",
+  "SAFETY",
+  "RECITATION",
+  "LANGUAGE",
+  "OTHER",
+  "BLOCKLIST",
+  "PROHIBITED_CONTENT",
+  "SPII",
+  "MALFORMED_FUNCTION_CALL",
+  "IMAGE_SAFETY",
+  "UNEXPECTED_TOOL_CALL",
+  "FINISH_REASON_UNSPECIFIED",
+  "BLOCK_REASON_UNSPECIFIED",
+  "stop",
+  "length",
+  "tool_calls",
+  "content_filter",
+  "function_call",
 ]);
 
 function reasonWord(reason: string | null | undefined): string {

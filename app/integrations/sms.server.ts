@@ -75,10 +75,7 @@ export function createTwilioSender(options: {
       });
       let message: Awaited<ReturnType<typeof client.messages.create>>;
       try {
-        message = await withDeadline(
-          client.messages.create({ to: addressFor(channel, to), from: options.from, body }),
-          timeoutMs,
-        );
+        message = await withDeadline(client.messages.create({ to: addressFor(channel, to), from: options.from, body }), timeoutMs);
       } catch (error) {
         throw failureFor(error, httpClient, timeoutMs);
       }
@@ -145,10 +142,7 @@ function addressFor(channel: Channel, to: string): string {
 function withDeadline<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new IntegrationError(SERVICE, "timeout", `Twilio did not answer within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
+    timer = setTimeout(() => reject(new IntegrationError(SERVICE, "timeout", `Twilio did not answer within ${timeoutMs} ms`)), timeoutMs);
   });
   promise.catch(() => {}); // If the deadline wins, the request's later failure has no one to hear it.
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));

@@ -61,7 +61,9 @@ export function resetDemo(db: AppDatabase, now: Date, rules: ScoringRules): numb
         .get();
       insertEvidence(t, id, item.evidence, null);
       for (const contact of item.contacts) {
-        t.insert(contactEntries).values({ investorId: id, date: contact.date, channel: contact.channel, note: contact.note, createdAt: stamp }).run();
+        t.insert(contactEntries)
+          .values({ investorId: id, date: contact.date, channel: contact.channel, note: contact.note, createdAt: stamp })
+          .run();
       }
       rescoreInvestor(t, id, now, rules);
     }
@@ -125,7 +127,14 @@ export function refreshDemo(db: AppDatabase, now: Date, rules: ScoringRules): { 
     const updates = simulateDemoRefresh(demoRows, now, now.getTime() % 2_147_483_647);
     const stamp = now.toISOString();
     t.insert(runs)
-      .values({ runId, trigger: "demo", status: "running", queue: updates.map((u) => demoRows[u.index]!.id), startedAt: stamp, createdAt: stamp })
+      .values({
+        runId,
+        trigger: "demo",
+        status: "running",
+        queue: updates.map((u) => demoRows[u.index]!.id),
+        startedAt: stamp,
+        createdAt: stamp,
+      })
       .run();
     let added = 0;
     for (const update of updates) {
@@ -149,7 +158,9 @@ export function refreshDemo(db: AppDatabase, now: Date, rules: ScoringRules): { 
       .where(eq(runs.runId, runId))
       .run();
     // Keep the demo bounded: the 20 newest demo runs; older ones go (their evidence stays, unlinked).
-    t.run(sql`delete from runs where trigger = 'demo' and run_id not in (select run_id from runs where trigger = 'demo' order by created_at desc limit 20)`);
+    t.run(
+      sql`delete from runs where trigger = 'demo' and run_id not in (select run_id from runs where trigger = 'demo' order by created_at desc limit 20)`,
+    );
     return { run_id: runId, updated: updates.length };
   });
 }

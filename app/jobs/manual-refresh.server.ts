@@ -39,4 +39,3 @@ export function startManualRefresh(app: App, linkedin: boolean): StartedRun {
   void pollRuns(app);
   return started;
 }
-

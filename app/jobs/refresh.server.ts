@@ -90,57 +90,66 @@ export function startRefresh(deps: RefreshDeps, options: { trigger: "cron" | "ma
     throw new RefreshRefused(503, "search_not_configured", "Web search is not configured: set TAVILY_API_KEY to refresh.");
   }
   const now = deps.now();
-  return deps.db.transaction((tx) => {
-    const t = tx as unknown as AppDatabase;
-    const active = activeRun(t);
-    if (active) {
-      throw new RefreshRefused(409, "run_in_progress", "A refresh is already in progress.", active.runId);
-    }
-    const selection = selectInvestorsToCheck(selectionCandidates(deps.db, now), {
-      now,
-      creditBudget: deps.creditBudget,
-      creditsPerInvestor: options.linkedin ? 2 : 1,
-      sweep: (deps.searchGroupSize ?? SEARCH_GROUP_SIZE) >= 2 ? { size: deps.searchGroupSize ?? SEARCH_GROUP_SIZE, recall: GROUP_SEARCH_RECALL } : undefined,
-    });
-    const runId = randomUUID();
-    t.insert(runs)
-      .values({
-        runId,
-        trigger: options.trigger,
-        status: "queued",
-        chain: 1,
-        linkedin: options.linkedin,
-        queue: selection.queue,
-        sweeps: selection.sweeps,
-        selectionReasons: Object.fromEntries(Object.entries(selection.reasons).map(([id, reason]) => [String(id), reason])),
-        createdAt: now.toISOString(),
-      })
-      .run();
-    return { run_id: runId, status: "queued", selected: selection.queue.length + selection.sweeps.flat().length };
-  }, { behavior: "immediate" });
+  return deps.db.transaction(
+    (tx) => {
+      const t = tx as unknown as AppDatabase;
+      const active = activeRun(t);
+      if (active) {
+        throw new RefreshRefused(409, "run_in_progress", "A refresh is already in progress.", active.runId);
+      }
+      const selection = selectInvestorsToCheck(selectionCandidates(deps.db, now), {
+        now,
+        creditBudget: deps.creditBudget,
+        creditsPerInvestor: options.linkedin ? 2 : 1,
+        sweep:
+          (deps.searchGroupSize ?? SEARCH_GROUP_SIZE) >= 2
+            ? { size: deps.searchGroupSize ?? SEARCH_GROUP_SIZE, recall: GROUP_SEARCH_RECALL }
+            : undefined,
+      });
+      const runId = randomUUID();
+      t.insert(runs)
+        .values({
+          runId,
+          trigger: options.trigger,
+          status: "queued",
+          chain: 1,
+          linkedin: options.linkedin,
+          queue: selection.queue,
+          sweeps: selection.sweeps,
+          selectionReasons: Object.fromEntries(Object.entries(selection.reasons).map(([id, reason]) => [String(id), reason])),
+          createdAt: now.toISOString(),
+        })
+        .run();
+      return { run_id: runId, status: "queued", selected: selection.queue.length + selection.sweeps.flat().length };
+    },
+    { behavior: "immediate" },
+  );
 }
 
 export type ContinueResult = { status: 202 | 200; run_id: string; chain: number };
 
 /** Route #5: start chain `chain` of a waiting run; a repeat of an accepted chain is a no-op. */
 export function continueRefresh(db: AppDatabase, runId: string, chain: number): ContinueResult {
-  return db.transaction((tx) => {
-    const t = tx as unknown as AppDatabase;
-    const run = getRun(t, runId);
-    if (!run) throw new RefreshRefused(404, "not_found", `There is no run ${runId}.`);
-    if (chain <= run.chain) return { status: 200, run_id: runId, chain };
-    if (chain === run.chain + 1 && run.status === "waiting_chain") {
-      t.update(runs).set({ status: "queued", chain }).where(eq(runs.runId, runId)).run();
-      return { status: 202, run_id: runId, chain };
-    }
-    throw new RefreshRefused(
-      409,
-      "chain_out_of_order",
-      run.status === "waiting_chain"
-        ? `This run waits for chain ${run.chain + 1}, not ${chain}.`
-        : `This run is ${run.status.replace("_", " ")} at chain ${run.chain}; chain ${chain} cannot start.`,
-    );
-  }, { behavior: "immediate" });
+  return db.transaction(
+    (tx) => {
+      const t = tx as unknown as AppDatabase;
+      const run = getRun(t, runId);
+      if (!run) throw new RefreshRefused(404, "not_found", `There is no run ${runId}.`);
+      if (chain <= run.chain) return { status: 200, run_id: runId, chain };
+      if (chain === run.chain + 1 && run.status === "waiting_chain") {
+        t.update(runs).set({ status: "queued", chain }).where(eq(runs.runId, runId)).run();
+        return { status: 202, run_id: runId, chain };
+      }
+      throw new RefreshRefused(
+        409,
+        "chain_out_of_order",
+        run.status === "waiting_chain"
+          ? `This run waits for chain ${run.chain + 1}, not ${chain}.`
+          : `This run is ${run.status.replace("_", " ")} at chain ${run.chain}; chain ${chain} cannot start.`,
+      );
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /**
@@ -150,34 +159,45 @@ export function continueRefresh(db: AppDatabase, runId: string, chain: number): 
 export function acquireRun(deps: RefreshDeps, runId: string): boolean {
   const now = deps.now();
   const leaseMs = deps.leaseMs ?? Math.max(60_000, deps.runBudgetSeconds * 2_000);
-  return deps.db.transaction((tx) => {
-    const t = tx as unknown as AppDatabase;
-    const run = getRun(t, runId);
-    if (!run) return false;
-    const expired =
-      run.status === "running" &&
-      (!run.leaseExpiresAt || run.leaseExpiresAt < now.toISOString() || (run.leaseOwner !== deps.owner && (deps.isOwnerGone?.(run.leaseOwner) ?? false)));
-    if (run.status === "waiting_chain") {
-      if (run.chain >= MAX_CHAIN) {
-        t.update(runs).set({ status: "truncated", finishedAt: now.toISOString(), leaseOwner: null, leaseExpiresAt: null }).where(eq(runs.runId, runId)).run();
+  return deps.db.transaction(
+    (tx) => {
+      const t = tx as unknown as AppDatabase;
+      const run = getRun(t, runId);
+      if (!run) return false;
+      const expired =
+        run.status === "running" &&
+        (!run.leaseExpiresAt ||
+          run.leaseExpiresAt < now.toISOString() ||
+          (run.leaseOwner !== deps.owner && (deps.isOwnerGone?.(run.leaseOwner) ?? false)));
+      if (run.status === "waiting_chain") {
+        if (run.chain >= MAX_CHAIN) {
+          t.update(runs)
+            .set({ status: "truncated", finishedAt: now.toISOString(), leaseOwner: null, leaseExpiresAt: null })
+            .where(eq(runs.runId, runId))
+            .run();
+          return false;
+        }
+        t.update(runs)
+          .set({ chain: run.chain + 1 })
+          .where(eq(runs.runId, runId))
+          .run();
+      } else if (run.status !== "queued" && !expired) {
         return false;
       }
-      t.update(runs).set({ chain: run.chain + 1 }).where(eq(runs.runId, runId)).run();
-    } else if (run.status !== "queued" && !expired) {
-      return false;
-    }
-    t.update(runs)
-      .set({
-        status: "running",
-        leaseOwner: deps.owner,
-        leaseExpiresAt: new Date(now.getTime() + leaseMs).toISOString(),
-        startedAt: run.startedAt ?? now.toISOString(),
-      })
-      .where(eq(runs.runId, runId))
-      .run();
-    if (expired) log.warn("took over a run whose lease expired", { run: runId, cursor: run.cursor });
-    return true;
-  }, { behavior: "immediate" });
+      t.update(runs)
+        .set({
+          status: "running",
+          leaseOwner: deps.owner,
+          leaseExpiresAt: new Date(now.getTime() + leaseMs).toISOString(),
+          startedAt: run.startedAt ?? now.toISOString(),
+        })
+        .where(eq(runs.runId, runId))
+        .run();
+      if (expired) log.warn("took over a run whose lease expired", { run: runId, cursor: run.cursor });
+      return true;
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /**
@@ -191,11 +211,7 @@ export function runsReadyToWork(db: AppDatabase, now: Date, isOwnerGone: (owner:
     .where(and(sql`${runs.trigger} != 'demo'`, inArray(runs.status, ["queued", "waiting_chain", "running"])))
     .all()
     .filter(
-      (run) =>
-        run.status !== "running" ||
-        !run.leaseExpiresAt ||
-        run.leaseExpiresAt < now.toISOString() ||
-        isOwnerGone(run.leaseOwner),
+      (run) => run.status !== "running" || !run.leaseExpiresAt || run.leaseExpiresAt < now.toISOString() || isOwnerGone(run.leaseOwner),
     )
     .map((row) => row.runId);
 }
@@ -205,7 +221,12 @@ function searchQuery(name: string, firm: string | null): string {
 }
 
 /** Searches one investor (news, plus LinkedIn when asked) and saves what is new. */
-async function searchInvestor(deps: RefreshDeps, runId: string, investorId: number, linkedin: boolean): Promise<{ searched: boolean; errors: string[] }> {
+async function searchInvestor(
+  deps: RefreshDeps,
+  runId: string,
+  investorId: number,
+  linkedin: boolean,
+): Promise<{ searched: boolean; errors: string[] }> {
   const investor = getInvestor(deps.db, investorId, false);
   if (!investor) return { searched: false, errors: [] };
   const errors: string[] = [];
@@ -225,7 +246,13 @@ async function searchInvestor(deps: RefreshDeps, runId: string, investorId: numb
       answered++;
       for (const result of response.results) {
         if (!isHttpUrl(result.url)) continue;
-        pages.push({ url: result.url.split("#")[0]!, title: result.title, content: result.content, publishedAt: result.publishedAt, source: query.source });
+        pages.push({
+          url: result.url.split("#")[0]!,
+          title: result.title,
+          content: result.content,
+          publishedAt: result.publishedAt,
+          source: query.source,
+        });
       }
     } catch (error) {
       errors.push(`search for investor ${investorId} failed: ${describeFailure(error)}`);
@@ -255,7 +282,13 @@ async function searchGroup(deps: RefreshDeps, runId: string, ids: number[]): Pro
     for (const result of response.results) {
       if (!isHttpUrl(result.url)) continue;
       for (const id of investorsNamedIn(`${result.title} ${result.content}`, members)) {
-        pagesByInvestor.get(id)!.push({ url: result.url.split("#")[0]!, title: result.title, content: result.content, publishedAt: result.publishedAt, source: "news" });
+        pagesByInvestor.get(id)!.push({
+          url: result.url.split("#")[0]!,
+          title: result.title,
+          content: result.content,
+          publishedAt: result.publishedAt,
+          source: "news",
+        });
       }
     }
     saveGroupSearchResults(deps.db, { runId, pagesByInvestor, searchedIds: ids, credits: response.credits, now, leaseOwner: deps.owner });
@@ -266,7 +299,6 @@ async function searchGroup(deps: RefreshDeps, runId: string, ids: number[]): Pro
   }
 }
 
-
 /** Judges a batch with one model call and at most one re-ask; undefined when no judgement could be had. */
 async function judgeBatch(
   deps: RefreshDeps,
@@ -276,7 +308,11 @@ async function judgeBatch(
   const model = deps.createModel(() => calls++);
   if (!model) return { judgements: undefined, calls, errors: [], degraded: true };
   const prompt = buildJudgePrompt(batch);
-  const request = { system: JUDGE_SYSTEM_PROMPT, schema: JUDGE_JSON_SCHEMA as unknown as Record<string, unknown>, schemaName: "investor_judgements" };
+  const request = {
+    system: JUDGE_SYSTEM_PROMPT,
+    schema: JUDGE_JSON_SCHEMA as unknown as Record<string, unknown>,
+    schemaName: "investor_judgements",
+  };
   // An answer that is not JSON, or not the schema, is worth one re-ask; other failures are not.
   const ask = async (text: string) => {
     try {
@@ -289,7 +325,9 @@ async function judgeBatch(
   try {
     let parsed = await ask(prompt);
     if (!parsed.ok) {
-      parsed = await ask(`${prompt}\n\nYour previous answer did not match the schema (${parsed.problem}). Answer again with JSON that matches it exactly.`);
+      parsed = await ask(
+        `${prompt}\n\nYour previous answer did not match the schema (${parsed.problem}). Answer again with JSON that matches it exactly.`,
+      );
       if (!parsed.ok) {
         // The problem names keys from the model's answer: it goes back to the model, not into the run.
         return { judgements: undefined, calls, errors: ["the model's answer did not match the schema twice"], degraded: true };
@@ -312,7 +350,13 @@ function batchToJudge(deps: RefreshDeps, ids: number[]): InvestorToJudge[] {
       id: investorId,
       name: investor.name,
       firm: investor.firm,
-      evidence: items.map((item) => ({ id: item.id, url: item.url, title: item.title, excerpt: item.excerpt, published_at: item.publishedAt })),
+      evidence: items.map((item) => ({
+        id: item.id,
+        url: item.url,
+        title: item.title,
+        excerpt: item.excerpt,
+        published_at: item.publishedAt,
+      })),
     });
   }
   return batch;
@@ -322,7 +366,13 @@ function batchToJudge(deps: RefreshDeps, ids: number[]): InvestorToJudge[] {
  * The signals to write for one investor: the model's when it judged, by rule when there was new
  * evidence it could not judge (or nothing was ever known), else what was already there.
  */
-function signalsFor(deps: RefreshDeps, investorId: number, judgement: InvestorJudgement | undefined, hadEvidence: boolean, now: Date): SignalWrite {
+function signalsFor(
+  deps: RefreshDeps,
+  investorId: number,
+  judgement: InvestorJudgement | undefined,
+  hadEvidence: boolean,
+  now: Date,
+): SignalWrite {
   const investor = getInvestor(deps.db, investorId, false);
   const signals = judgement
     ? judgement.signals
@@ -333,7 +383,12 @@ function signalsFor(deps: RefreshDeps, investorId: number, judgement: InvestorJu
           hookEvidenceId: investor?.signalHookEvidenceId ?? null,
           redFlag: investor?.signalRedFlag ?? null,
         }
-      : { activity: investor.signalActivity, hook: investor.signalHook, hookEvidenceId: investor.signalHookEvidenceId, redFlag: investor.signalRedFlag };
+      : {
+          activity: investor.signalActivity,
+          hook: investor.signalHook,
+          hookEvidenceId: investor.signalHookEvidenceId,
+          redFlag: investor.signalRedFlag,
+        };
   return {
     signalActivity: signals.activity,
     signalFit: investor?.signalFit ?? null,
@@ -361,14 +416,23 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
     const run = getRun(deps.db, runId)!;
     if (run.status !== "running" || run.leaseOwner !== deps.owner) return run.status;
     if (run.cursor >= run.queue.length + run.sweeps.length) {
-      deps.db.update(runs).set({ status: "completed", finishedAt: deps.now().toISOString(), leaseOwner: null, leaseExpiresAt: null }).where(eq(runs.runId, runId)).run();
+      deps.db
+        .update(runs)
+        .set({ status: "completed", finishedAt: deps.now().toISOString(), leaseOwner: null, leaseExpiresAt: null })
+        .where(eq(runs.runId, runId))
+        .run();
       return "completed";
     }
     if (Date.now() - started >= budgetMs || deps.shouldStop?.()) {
       const status = run.chain >= MAX_CHAIN ? "truncated" : "waiting_chain";
       deps.db
         .update(runs)
-        .set({ status, leaseOwner: null, leaseExpiresAt: null, ...(status === "truncated" ? { finishedAt: deps.now().toISOString() } : {}) })
+        .set({
+          status,
+          leaseOwner: null,
+          leaseExpiresAt: null,
+          ...(status === "truncated" ? { finishedAt: deps.now().toISOString() } : {}),
+        })
         .where(eq(runs.runId, runId))
         .run();
       return status;
@@ -401,7 +465,11 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
         items: done.map((investorId) => {
           const judgement = judged.judgements?.find((item) => item.investorId === investorId);
           const hadEvidence = batch.some((item) => item.id === investorId);
-          return { investorId, judgements: judgement?.judgements ?? [], signals: signalsFor(deps, investorId, judgement, hadEvidence, now) };
+          return {
+            investorId,
+            judgements: judgement?.judgements ?? [],
+            signals: signalsFor(deps, investorId, judgement, hadEvidence, now),
+          };
         }),
         now,
         rules: deps.rules,
@@ -431,11 +499,22 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
           if (outcome.searched) searched.add(investorId);
           errorsByInvestor.set(investorId, outcome.errors);
         }
-        const batch = batchToJudge(deps, batchIds.filter((id) => searched.has(id)));
+        const batch = batchToJudge(
+          deps,
+          batchIds.filter((id) => searched.has(id)),
+        );
         const judged = batch.length > 0 ? await judgeBatch(deps, batch) : noJudgement;
         const batchErrors = [...judged.errors, ...noteNoModel(judged, batch)];
         for (const [index, investorId] of batchIds.entries()) {
-          finish(run.cursor + index, [investorId], searched, batch, judged, [...(index === 0 ? batchErrors : []), ...(errorsByInvestor.get(investorId) ?? [])], index === 0 ? judged.calls : 0);
+          finish(
+            run.cursor + index,
+            [investorId],
+            searched,
+            batch,
+            judged,
+            [...(index === 0 ? batchErrors : []), ...(errorsByInvestor.get(investorId) ?? [])],
+            index === 0 ? judged.calls : 0,
+          );
         }
       } else {
         // A grouped search: one query for the group, one model call, one transaction.
@@ -452,7 +531,10 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
             errors = outcome.errors;
           }
         }
-        const batch = batchToJudge(deps, group.filter((id) => searched.has(id)));
+        const batch = batchToJudge(
+          deps,
+          group.filter((id) => searched.has(id)),
+        );
         const judged = batch.length > 0 ? await judgeBatch(deps, batch) : noJudgement;
         finish(run.cursor, group, searched, batch, judged, [...judged.errors, ...noteNoModel(judged, batch), ...errors], judged.calls);
       }

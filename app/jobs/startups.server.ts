@@ -17,7 +17,13 @@ import { commitImport } from "#db/queries/import.server.ts";
 import { evidence, investors } from "#db/schema.ts";
 import type { App } from "../app.server.ts";
 import type { ImportPlan } from "../domain/investor-import.ts";
-import { EVALUATION_JSON_SCHEMA, EVALUATION_SYSTEM_PROMPT, type InvestorToEvaluate, buildEvaluationPrompt, parseEvaluationAnswer } from "../domain/evaluation.ts";
+import {
+  EVALUATION_JSON_SCHEMA,
+  EVALUATION_SYSTEM_PROMPT,
+  type InvestorToEvaluate,
+  buildEvaluationPrompt,
+  parseEvaluationAnswer,
+} from "../domain/evaluation.ts";
 import { type Rubric, type StartupInput, clampRubric, defaultRubric } from "../domain/rubric.ts";
 import { RUBRIC_JSON_SCHEMA, RUBRIC_SYSTEM_PROMPT, buildRubricPrompt } from "../domain/rubric-prompt.ts";
 import { type LanguageModel, modelFromConfig } from "../integrations/model.server.ts";
@@ -117,7 +123,13 @@ export async function evaluateStartup(app: App, startupId: number, options: Opti
         const answer = await model.generateJson({
           system: EVALUATION_SYSTEM_PROMPT,
           prompt: buildEvaluationPrompt(
-            { name: startup.name, pitch: startup.pitch, sector: startup.sector, stage: startup.stage, geography: startup.geography ?? undefined },
+            {
+              name: startup.name,
+              pitch: startup.pitch,
+              sector: startup.sector,
+              stage: startup.stage,
+              geography: startup.geography ?? undefined,
+            },
             batch,
           ),
           schema: EVALUATION_JSON_SCHEMA as unknown as Record<string, unknown>,
@@ -162,8 +174,12 @@ function collectEvidence(app: App, _startupId: number): InvestorToEvaluate[] {
   const byInvestor = new Map<number, InvestorToEvaluate>();
   for (const row of rows) {
     let entry = byInvestor.get(row.investorId);
-    if (!entry) byInvestor.set(row.investorId, (entry = { id: row.investorId, name: row.name, firm: row.firm, sectors: row.sectors, stages: row.stages, evidence: [] }));
-    if (entry.evidence.length < 10) entry.evidence.push({ id: row.id, title: row.title, summary: row.summary, category: row.category, published_at: row.published_at });
+    if (!entry) {
+      entry = { id: row.investorId, name: row.name, firm: row.firm, sectors: row.sectors, stages: row.stages, evidence: [] };
+      byInvestor.set(row.investorId, entry);
+    }
+    if (entry.evidence.length < 10)
+      entry.evidence.push({ id: row.id, title: row.title, summary: row.summary, category: row.category, published_at: row.published_at });
   }
   return [...byInvestor.values()];
 }

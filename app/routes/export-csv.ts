@@ -6,9 +6,28 @@ import { csvLine } from "../domain/csv-write.ts";
 
 /** One row per real investor; the columns the import reads come first, so the file round-trips. */
 const HEADER = [
-  "name", "firm", "kind", "website", "linkedin_url", "email", "sectors", "stages", "geographies",
-  "check_min", "check_max", "relationship_status", "last_contact_date", "personal_notes",
-  "id", "score", "action", "signal_activity", "signal_fit", "signal_hook", "signal_red_flag", "signals_checked_at",
+  "name",
+  "firm",
+  "kind",
+  "website",
+  "linkedin_url",
+  "email",
+  "sectors",
+  "stages",
+  "geographies",
+  "check_min",
+  "check_max",
+  "relationship_status",
+  "last_contact_date",
+  "personal_notes",
+  "id",
+  "score",
+  "action",
+  "signal_activity",
+  "signal_fit",
+  "signal_hook",
+  "signal_red_flag",
+  "signals_checked_at",
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,9 +37,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   for (const row of realInvestors(app.db)) {
     lines.push(
       csvLine([
-        row.name, row.firm, row.kind, row.website, row.linkedinUrl, row.email, row.sectors, row.stages, row.geographies,
-        row.checkMin, row.checkMax, row.relationshipStatus, row.lastContactDate, row.personalNotes,
-        row.id, row.score, row.action, row.signalActivity, row.signalFit, row.signalHook, row.signalRedFlag, row.signalsCheckedAt,
+        row.name,
+        row.firm,
+        row.kind,
+        row.website,
+        row.linkedinUrl,
+        row.email,
+        row.sectors,
+        row.stages,
+        row.geographies,
+        row.checkMin,
+        row.checkMax,
+        row.relationshipStatus,
+        row.lastContactDate,
+        row.personalNotes,
+        row.id,
+        row.score,
+        row.action,
+        row.signalActivity,
+        row.signalFit,
+        row.signalHook,
+        row.signalRedFlag,
+        row.signalsCheckedAt,
       ]),
     );
   }

@@ -59,8 +59,12 @@ export async function action({ request }: Route.ActionArgs) {
     preview: {
       csv: input.text,
       counts: { create: plan.create.length, update: changed.length, rejected: plan.rejected.length },
-      create: plan.create.slice(0, PREVIEW_ROWS).map((row) => ({ line: row.line, name: row.profile.name, firm: row.profile.firm ?? null, email: row.profile.email ?? null })),
-      update: changed.slice(0, PREVIEW_ROWS).map((row) => ({ line: row.line, id: row.id, name: row.profile.name, firm: row.profile.firm ?? null, columns: row.columns })),
+      create: plan.create
+        .slice(0, PREVIEW_ROWS)
+        .map((row) => ({ line: row.line, name: row.profile.name, firm: row.profile.firm ?? null, email: row.profile.email ?? null })),
+      update: changed
+        .slice(0, PREVIEW_ROWS)
+        .map((row) => ({ line: row.line, id: row.id, name: row.profile.name, firm: row.profile.firm ?? null, columns: row.columns })),
       unchanged: unchanged.length,
       rejected: plan.rejected.slice(0, PREVIEW_ROWS),
       warnings: plan.warnings,
@@ -78,10 +82,10 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
         <h1>Import investors from CSV</h1>
         <p className="muted">
           One investor per row. Column names on the first line: <code>name</code> (required), <code>firm</code>, <code>kind</code>,{" "}
-          <code>website</code>, <code>linkedin_url</code>, <code>email</code>, <code>sectors</code>, <code>stages</code>, <code>geographies</code>{" "}
-          (lists separated by <code>;</code>), <code>check_min</code>, <code>check_max</code>, <code>relationship_status</code>,{" "}
-          <code>last_contact_date</code>, <code>personal_notes</code>. An investor you already have (same email, else same name and firm) is
-          updated, not duplicated. Nothing is saved until you confirm.
+          <code>website</code>, <code>linkedin_url</code>, <code>email</code>, <code>sectors</code>, <code>stages</code>,{" "}
+          <code>geographies</code> (lists separated by <code>;</code>), <code>check_min</code>, <code>check_max</code>,{" "}
+          <code>relationship_status</code>, <code>last_contact_date</code>, <code>personal_notes</code>. An investor you already have (same
+          email, else same name and firm) is updated, not duplicated. Nothing is saved until you confirm.
         </p>
       </div>
       <section className="panel">

@@ -36,10 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
       headers: verdict.retryAfterSeconds !== undefined ? { "retry-after": String(verdict.retryAfterSeconds) } : undefined,
     });
   }
-  const cookie = sessionCookieHeader(
-    createSession(app.db, app.sessionSecret, app.now()),
-    app.config.NODE_ENV === "production",
-  );
+  const cookie = sessionCookieHeader(createSession(app.db, app.sessionSecret, app.now()), app.config.NODE_ENV === "production");
   return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
 }
 
@@ -62,7 +59,9 @@ export default function Login() {
   return (
     <section className="panel narrow">
       <h1>Sign in</h1>
-      <p className="muted">Enter the passcode for this installation. It was printed once when the app first started, unless you set ADMIN_PASSCODE.</p>
+      <p className="muted">
+        Enter the passcode for this installation. It was printed once when the app first started, unless you set ADMIN_PASSCODE.
+      </p>
       <Form method="post">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
         <label htmlFor="passcode">Passcode</label>
@@ -72,7 +71,6 @@ export default function Login() {
           name="passcode"
           type="password"
           autoComplete="current-password"
-          autoFocus
           aria-invalid={fieldError || formError ? true : undefined}
           aria-describedby={fieldError ? "passcode-error" : formError ? "login-error" : undefined}
         />

@@ -21,11 +21,15 @@ export default function Runs({ loaderData }: Route.ComponentProps) {
       <LiveRevalidate active={active} />
       <div className="page-head">
         <h1>Refresh runs</h1>
-        <p className="muted">Each refresh searches the news for the investors worth checking and judges what it finds. Costs are counted per run.</p>
+        <p className="muted">
+          Each refresh searches the news for the investors worth checking and judges what it finds. Costs are counted per run.
+        </p>
       </div>
       <section className="panel">
         {loaderData.runs.length === 0 ? (
-          <p className="muted">No refresh has run yet. The schedule runs one on Monday and Thursday mornings; you can also start one from the dashboard.</p>
+          <p className="muted">
+            No refresh has run yet. The schedule runs one on Monday and Thursday mornings; you can also start one from the dashboard.
+          </p>
         ) : (
           <div className="table-wrap">
             <table className="table">
@@ -66,6 +70,7 @@ export default function Runs({ loaderData }: Route.ComponentProps) {
                           <summary>{run.errors.length}</summary>
                           <ul className="errors">
                             {run.errors.slice(0, 20).map((error, index) => (
+                              // biome-ignore lint/suspicious/noArrayIndexKey: a run's errors are a fixed list that can repeat a sentence.
                               <li key={index}>{error}</li>
                             ))}
                           </ul>

@@ -6,11 +6,7 @@ import { loadFounderSettings, readSavedFounderSettings, saveFounderSettings } fr
 import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { reportVariables } from "../config.server.ts";
-import {
-  type FounderSettingSource,
-  founderSettingsFormSchema,
-  founderSettingsFromForm,
-} from "../domain/founder-settings.ts";
+import { type FounderSettingSource, founderSettingsFormSchema, founderSettingsFromForm } from "../domain/founder-settings.ts";
 import { type Integration, describeIntegrations } from "../domain/integrations.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 
@@ -22,7 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     integrations: describeIntegrations({ given: reportVariables(app.config), schedulerEnabled: app.config.SCHEDULER_ENABLED }),
     saved,
     founder: loadFounderSettings(app.db, app.config),
-    defaults: { founderName: app.config.FOUNDER_NAME ?? null, pitch: app.config.FOUNDER_PITCH ?? null, meetingLink: app.config.MEETING_LINK ?? null },
+    defaults: {
+      founderName: app.config.FOUNDER_NAME ?? null,
+      pitch: app.config.FOUNDER_PITCH ?? null,
+      meetingLink: app.config.MEETING_LINK ?? null,
+    },
     notice: new URL(request.url).searchParams.get("saved") === "1",
   };
 }
@@ -37,7 +37,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 function SourceNote({ source, defaultVariable, fallback }: { source: FounderSettingSource; defaultVariable: string; fallback: string }) {
-  if (source === "saved") return <p className="muted setting-source">Saved here. Empty the field and save to go back to {defaultVariable}.</p>;
+  if (source === "saved")
+    return <p className="muted setting-source">Saved here. Empty the field and save to go back to {defaultVariable}.</p>;
   if (source === "environment") return <p className="muted setting-source">Drafts use the default from {defaultVariable}.</p>;
   return <p className="muted setting-source">Not set: drafts show {fallback}.</p>;
 }
@@ -97,7 +98,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
       <section className="panel" aria-labelledby="outreach-details">
         <h2 id="outreach-details">Your outreach details</h2>
-        <p className="muted">Every outreach draft signs with your name, uses your pitch and offers your meeting link. Saved here, in the database.</p>
+        <p className="muted">
+          Every outreach draft signs with your name, uses your pitch and offers your meeting link. Saved here, in the database.
+        </p>
         {loaderData.notice && !actionData ? (
           <p className="notice notice-good" role="status">
             Saved. Drafts now use these details.
@@ -126,7 +129,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </div>
           <div>
             <label htmlFor={fields.meeting_link.id}>Meeting link</label>
-            <input {...getInputProps(fields.meeting_link, { type: "text" })} inputMode="url" placeholder={defaults.meetingLink ?? "https://cal.com/you/20min"} />
+            <input
+              {...getInputProps(fields.meeting_link, { type: "text" })}
+              inputMode="url"
+              placeholder={defaults.meetingLink ?? "https://cal.com/you/20min"}
+            />
             {errorOf(fields.meeting_link)}
             <SourceNote source={founder.sources.meetingLink} defaultVariable="MEETING_LINK" fallback="“reply with a time that suits you”" />
           </div>
@@ -145,14 +152,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <a href="/export.csv" download>
               Download investors (CSV)
             </a>{" "}
-            — one row per investor: profile, status, last contact, your notes, score, action and signals. Opens in a spreadsheet and can be imported back.
+            — one row per investor: profile, status, last contact, your notes, score, action and signals. Opens in a spreadsheet and can be
+            imported back.
           </li>
           <li>
             <a href="/export.json" download>
               Download everything (JSON)
             </a>{" "}
-            — investors with your notes, contact history, signals and evidence; startups with their rubrics and scores; the outreach details saved here. For a
-            backup, or for leaving.
+            — investors with your notes, contact history, signals and evidence; startups with their rubrics and scores; the outreach details
+            saved here. For a backup, or for leaving.
           </li>
         </ul>
       </section>

@@ -36,7 +36,9 @@ export default function NewStartup({ actionData }: Route.ComponentProps) {
     <>
       <div className="page-head">
         <h1>Add a startup</h1>
-        <p className="muted">The model drafts a rubric from this; if it is not available, a default rubric is derived from the sector, stage and geography.</p>
+        <p className="muted">
+          The model drafts a rubric from this; if it is not available, a default rubric is derived from the sector, stage and geography.
+        </p>
       </div>
       <section className="panel">
         <Form method="post" {...getFormProps(form)} className="grid-form">

@@ -86,7 +86,10 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
   const ranking = useMemo(() => {
     const now = new Date(loaderData.now);
     return inputs
-      .map((row) => ({ row, result: scoreForStartup(row.investor as RubricInvestor, row.evaluation, row.evidence, rubric, now, rules, startup.name) }))
+      .map((row) => ({
+        row,
+        result: scoreForStartup(row.investor as RubricInvestor, row.evaluation, row.evidence, rubric, now, rules, startup.name),
+      }))
       .sort((a, b) => b.result.score - a.result.score || a.row.investor.id - b.row.investor.id);
   }, [inputs, rubric, rules, loaderData.now, startup.name]);
 
@@ -106,7 +109,11 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
       <div className="page-head">
         <h1>
           {startup.name}{" "}
-          {loaderData.source === "default" ? <span className="badge badge-default">Default rubric</span> : <span className="badge">Model rubric</span>}
+          {loaderData.source === "default" ? (
+            <span className="badge badge-default">Default rubric</span>
+          ) : (
+            <span className="badge">Model rubric</span>
+          )}
         </h1>
         <p className="muted">
           {startup.sector} · {STAGE_LABELS[startup.stage]}
@@ -140,13 +147,26 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
                       {RUBRIC_WEIGHT_LABELS[key]}
                       <span className="weight-value">{rubric.weights[key]}</span>
                     </label>
-                    <input id={`weight-${key}`} name={`weights.${key}`} type="number" min={0} max={10} step={0.5} defaultValue={shown(`weights.${key}`, loaderData.rubric.weights[key])} />
+                    <input
+                      id={`weight-${key}`}
+                      name={`weights.${key}`}
+                      type="number"
+                      min={0}
+                      max={10}
+                      step={0.5}
+                      defaultValue={shown(`weights.${key}`, loaderData.rubric.weights[key])}
+                    />
                   </div>
                 ))}
               </div>
             </fieldset>
             <label htmlFor="sector_keywords">Sector keywords</label>
-            <input id="sector_keywords" name="sector_keywords" type="text" defaultValue={shown("sector_keywords", loaderData.rubric.sector_keywords.join("; "))} />
+            <input
+              id="sector_keywords"
+              name="sector_keywords"
+              type="text"
+              defaultValue={shown("sector_keywords", loaderData.rubric.sector_keywords.join("; "))}
+            />
             <fieldset>
               <legend>Stages</legend>
               {STAGES.map((stage) => (
@@ -156,7 +176,12 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
               ))}
             </fieldset>
             <label htmlFor="geographies">Geographies</label>
-            <input id="geographies" name="geographies" type="text" defaultValue={shown("geographies", loaderData.rubric.geographies.join("; "))} />
+            <input
+              id="geographies"
+              name="geographies"
+              type="text"
+              defaultValue={shown("geographies", loaderData.rubric.geographies.join("; "))}
+            />
             <div className="add-contact row">
               <div>
                 <label htmlFor="check_min">Smallest check (USD)</label>
@@ -168,14 +193,36 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
               </div>
               <div>
                 <label htmlFor="email_first">Email first at score</label>
-                <input id="email_first" name="email_first" type="number" min={0} max={100} defaultValue={shown("email_first", loaderData.rubric.thresholds.email_first)} />
+                <input
+                  id="email_first"
+                  name="email_first"
+                  type="number"
+                  min={0}
+                  max={100}
+                  defaultValue={shown("email_first", loaderData.rubric.thresholds.email_first)}
+                />
               </div>
               <div>
                 <label htmlFor="dont_chase">Don't chase under score</label>
-                <input id="dont_chase" name="dont_chase" type="number" min={0} max={100} defaultValue={shown("dont_chase", loaderData.rubric.thresholds.dont_chase)} />
+                <input
+                  id="dont_chase"
+                  name="dont_chase"
+                  type="number"
+                  min={0}
+                  max={100}
+                  defaultValue={shown("dont_chase", loaderData.rubric.thresholds.dont_chase)}
+                />
               </div>
             </div>
-            {Object.entries(form.allErrors).flatMap(([name, errors]) => (name && errors[0] ? [<p key={name} className="field-error">{errors[0]}</p>] : []))}
+            {Object.entries(form.allErrors).flatMap(([name, errors]) =>
+              name && errors[0]
+                ? [
+                    <p key={name} className="field-error">
+                      {errors[0]}
+                    </p>,
+                  ]
+                : [],
+            )}
             {form.errors ? <p className="form-error">{form.errors[0]}</p> : null}
             <button type="submit" name="intent" value="save" className="button-primary" disabled={navigation.state === "submitting"}>
               Save rubric
@@ -195,7 +242,8 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
             <Form
               method="post"
               onSubmit={(event) => {
-                if (!window.confirm(`Delete ${startup.name}? Its rubric and rankings go; your investors and evidence stay.`)) event.preventDefault();
+                if (!window.confirm(`Delete ${startup.name}? Its rubric and rankings go; your investors and evidence stay.`))
+                  event.preventDefault();
               }}
             >
               <button type="submit" name="intent" value="delete" className="button-danger">
@@ -208,8 +256,8 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
         <section className="panel" aria-labelledby="ranking-heading">
           <h2 id="ranking-heading">Ranking for {startup.name}</h2>
           <p className="muted small">
-            Scores here use {startup.name}'s rubric; the overall score beside each counts your whole raise (the dashboard
-            ranks by it unless you pick a startup there).
+            Scores here use {startup.name}'s rubric; the overall score beside each counts your whole raise (the dashboard ranks by it unless
+            you pick a startup there).
           </p>
           {ranking.length === 0 ? (
             <p className="muted">No investors yet.</p>
@@ -257,7 +305,12 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
                     lastContactDate: row.investor.last_contact_date,
                     signalHook: row.investor.signal_hook,
                   },
-                  { founder, startup: { name: startup.name, pitch: startup.pitch }, now: new Date(loaderData.now), followUpAfterDays: rules.followUpAfterDays },
+                  {
+                    founder,
+                    startup: { name: startup.name, pitch: startup.pitch },
+                    now: new Date(loaderData.now),
+                    followUpAfterDays: rules.followUpAfterDays,
+                  },
                 )}
               />
             </details>

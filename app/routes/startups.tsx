@@ -46,7 +46,13 @@ export default function Startups({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td>{startup.sector}</td>
                   <td>{STAGE_LABELS[startup.stage]}</td>
-                  <td>{startup.rubricSource === "default" ? <span className="badge badge-default">Default rubric</span> : <span className="badge">Model rubric</span>}</td>
+                  <td>
+                    {startup.rubricSource === "default" ? (
+                      <span className="badge badge-default">Default rubric</span>
+                    ) : (
+                      <span className="badge">Model rubric</span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -31,7 +31,9 @@ export function investorsForBriefing(db: AppDatabase, demo: boolean): BriefingIn
        from investors i left join evidence e on e.id = i.signal_hook_evidence_id
        where i.is_demo = ? order by i.score desc, i.id`,
     )
-    .all(demo ? 1 : 0) as Array<Omit<BriefingInvestor, "sectors" | "stages" | "geographies"> & { sectors: string; stages: string; geographies: string }>;
+    .all(demo ? 1 : 0) as Array<
+    Omit<BriefingInvestor, "sectors" | "stages" | "geographies"> & { sectors: string; stages: string; geographies: string }
+  >;
   return rows.map((row) => ({
     ...row,
     sectors: parseList(row.sectors),

@@ -50,7 +50,10 @@ function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
   for (const item of items) {
     const k = key(item);
     let list = groups.get(k);
-    if (!list) groups.set(k, (list = []));
+    if (!list) {
+      list = [];
+      groups.set(k, list);
+    }
     list.push(item);
   }
   return groups;

@@ -4,10 +4,17 @@ import type { AppDatabase } from "../database.server.ts";
 import { appState } from "../schema.ts";
 
 /** Keys in the app_state key/value table; a missing key means "use the environment's default". */
-const KEYS = { founderName: "founder_name", pitch: "founder_pitch", meetingLink: "meeting_link" } as const satisfies Record<keyof FounderSettings, string>;
+const KEYS = { founderName: "founder_name", pitch: "founder_pitch", meetingLink: "meeting_link" } as const satisfies Record<
+  keyof FounderSettings,
+  string
+>;
 
 export function readSavedFounderSettings(db: AppDatabase): FounderSettings {
-  const rows = db.select().from(appState).where(inArray(appState.key, Object.values(KEYS))).all();
+  const rows = db
+    .select()
+    .from(appState)
+    .where(inArray(appState.key, Object.values(KEYS)))
+    .all();
   const byKey = new Map(rows.map((row) => [row.key, row.value]));
   return { founderName: byKey.get(KEYS.founderName), pitch: byKey.get(KEYS.pitch), meetingLink: byKey.get(KEYS.meetingLink) };
 }
@@ -19,7 +26,10 @@ export function saveFounderSettings(db: AppDatabase, settings: FounderSettings, 
     for (const [field, key] of Object.entries(KEYS) as Array<[keyof FounderSettings, string]>) {
       const value = settings[field]?.trim();
       if (value) {
-        tx.insert(appState).values({ key, value, updatedAt: stamp }).onConflictDoUpdate({ target: appState.key, set: { value, updatedAt: stamp } }).run();
+        tx.insert(appState)
+          .values({ key, value, updatedAt: stamp })
+          .onConflictDoUpdate({ target: appState.key, set: { value, updatedAt: stamp } })
+          .run();
       } else {
         tx.delete(appState).where(eq(appState.key, key)).run();
       }

@@ -60,7 +60,12 @@ function savedRows(db: AppDatabase, rows: UpdateRow[]): Map<number, Record<strin
     db
       .select()
       .from(investors)
-      .where(inArray(investors.id, rows.map((row) => row.id)))
+      .where(
+        inArray(
+          investors.id,
+          rows.map((row) => row.id),
+        ),
+      )
       .all()
       .filter((row) => !row.isDemo)
       .map((row) => [row.id, row as unknown as Record<string, unknown>]),
@@ -93,7 +98,12 @@ export function classifyUpdates(
  * Writes a previewed import in one transaction: creates new investors, updates matched ones
  * (only the cells the file gave), and re-scores each. Real rows only. All or nothing.
  */
-export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date, rules: ScoringRules): { created: number; updated: number; touched: number[] } {
+export function commitImport(
+  db: AppDatabase,
+  plan: ImportPlan,
+  now: Date,
+  rules: ScoringRules,
+): { created: number; updated: number; touched: number[] } {
   const stamp = now.toISOString();
   return db.transaction((tx) => {
     const t = tx as unknown as AppDatabase;
@@ -113,7 +123,10 @@ export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date, rules
       if (!saved) continue;
       const set = changedColumns(row, saved);
       if (Object.keys(set).length === 0) continue;
-      t.update(investors).set({ ...set, updatedAt: stamp }).where(eq(investors.id, row.id)).run();
+      t.update(investors)
+        .set({ ...set, updatedAt: stamp })
+        .where(eq(investors.id, row.id))
+        .run();
       touched.push(row.id);
       updated++;
     }

@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { INVESTOR_SORTS } from "#app/domain/dashboard-query.ts";
-import { ACTION_PRIORITY, ACTIONS, type InvestorEdit, type InvestorProfile, type RecommendedAction, type RelationshipStatus } from "#app/domain/investor.ts";
+import {
+  ACTION_PRIORITY,
+  ACTIONS,
+  type InvestorEdit,
+  type InvestorProfile,
+  type RecommendedAction,
+  type RelationshipStatus,
+} from "#app/domain/investor.ts";
 import { userOwnedPatch } from "#app/domain/investor-edit.ts";
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
 import type { AppDatabase } from "../database.server.ts";
@@ -16,7 +23,10 @@ function nowIso(now: Date): string {
 }
 
 export function scoringInput(
-  row: Pick<InvestorRow, "relationshipStatus" | "lastContactDate" | "signalActivity" | "signalFit" | "fitDetail" | "fitKnown" | "signalRedFlag">,
+  row: Pick<
+    InvestorRow,
+    "relationshipStatus" | "lastContactDate" | "signalActivity" | "signalFit" | "fitDetail" | "fitKnown" | "signalRedFlag"
+  >,
 ): InvestorForScoring {
   return {
     relationship_status: row.relationshipStatus,
@@ -68,9 +78,7 @@ export function rescoreAllInvestors(db: AppDatabase, now: Date, rules: ScoringRu
   const readInvestors = client.prepare(
     "select id, action, relationship_status, last_contact_date, signal_activity, signal_fit, fit_detail, fit_known, signal_red_flag from investors order by id",
   );
-  const readEvidence = client.prepare(
-    "select investor_id, published_at, found_at, category, relevance from evidence order by investor_id",
-  );
+  const readEvidence = client.prepare("select investor_id, published_at, found_at, category, relevance from evidence order by investor_id");
   // The action's start moves only when the action changes, so "don't chase" can be ordered by
   // how recently its reason appeared.
   const write = client.prepare(
@@ -94,7 +102,10 @@ export function rescoreAllInvestors(db: AppDatabase, now: Date, rules: ScoringRu
     const byInvestor = new Map<number, EvidenceForScoring[]>();
     for (const item of readEvidence.iterate() as IterableIterator<EvidenceScan>) {
       let list = byInvestor.get(item.investor_id);
-      if (!list) byInvestor.set(item.investor_id, (list = []));
+      if (!list) {
+        list = [];
+        byInvestor.set(item.investor_id, list);
+      }
       list.push(item);
     }
     let count = 0;
@@ -111,7 +122,12 @@ export function rescoreAllInvestors(db: AppDatabase, now: Date, rules: ScoringRu
 export function createInvestor(
   db: AppDatabase,
   profile: InvestorProfile,
-  options: { now: Date; rules: ScoringRules; demo?: boolean; userOwned?: { relationshipStatus?: RelationshipStatus; lastContactDate?: string | null; personalNotes?: string | null } },
+  options: {
+    now: Date;
+    rules: ScoringRules;
+    demo?: boolean;
+    userOwned?: { relationshipStatus?: RelationshipStatus; lastContactDate?: string | null; personalNotes?: string | null };
+  },
 ): number {
   return db.transaction((tx) => {
     const stamp = nowIso(options.now);
@@ -162,7 +178,11 @@ export function editInvestor(
   return db.transaction((tx) => {
     const filters = [eq(investors.id, id)];
     if (options.demo !== undefined) filters.push(eq(investors.isDemo, options.demo));
-    const current = tx.select({ lastContactDate: investors.lastContactDate }).from(investors).where(and(...filters)).get();
+    const current = tx
+      .select({ lastContactDate: investors.lastContactDate })
+      .from(investors)
+      .where(and(...filters))
+      .get();
     if (!current) return false;
     const patch = userOwnedPatch(edit, current.lastContactDate);
     tx.update(investors)
@@ -188,7 +208,11 @@ export function editInvestor(
 export function getInvestor(db: AppDatabase, id: number, demo?: boolean): InvestorRow | undefined {
   const filters = [eq(investors.id, id)];
   if (demo !== undefined) filters.push(eq(investors.isDemo, demo));
-  return db.select().from(investors).where(and(...filters)).get();
+  return db
+    .select()
+    .from(investors)
+    .where(and(...filters))
+    .get();
 }
 
 export function getInvestorDetail(db: AppDatabase, id: number, demo: boolean) {
@@ -200,12 +224,7 @@ export function getInvestorDetail(db: AppDatabase, id: number, demo: boolean) {
     .where(eq(evidence.investorId, id))
     .orderBy(desc(sql`coalesce(${evidence.publishedAt}, ${evidence.foundAt})`))
     .all();
-  const contacts = db
-    .select()
-    .from(contactEntries)
-    .where(eq(contactEntries.investorId, id))
-    .orderBy(desc(contactEntries.id))
-    .all();
+  const contacts = db.select().from(contactEntries).where(eq(contactEntries.investorId, id)).orderBy(desc(contactEntries.id)).all();
   return { investor, evidence: items, contacts };
 }
 
@@ -284,7 +303,9 @@ export function listInvestors(db: AppDatabase, query: InvestorListQuery) {
     ACTIONS.map((action) => sql`when ${action} then ${ACTION_PRIORITY[action]}`),
     sql` `,
   )} else 9 end`;
-  const startupScore = sql<number | null>`(select ss.score from startup_scores ss where ss.startup_id = ${query.startupId ?? -1} and ss.investor_id = ${investors.id})`;
+  const startupScore = sql<
+    number | null
+  >`(select ss.score from startup_scores ss where ss.startup_id = ${query.startupId ?? -1} and ss.investor_id = ${investors.id})`;
   const column = {
     score: query.startupId ? sql`coalesce(${startupScore}, -1)` : investors.score,
     name: sql`lower(${investors.name})`,
@@ -312,7 +333,11 @@ export function listInvestors(db: AppDatabase, query: InvestorListQuery) {
     })
     .from(investors)
     .where(where)
-    .orderBy(order, ...(query.sort === "action" ? [desc(investors.score)] : query.sort === "score" ? [asc(actionRank)] : []), asc(investors.id))
+    .orderBy(
+      order,
+      ...(query.sort === "action" ? [desc(investors.score)] : query.sort === "score" ? [asc(actionRank)] : []),
+      asc(investors.id),
+    )
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize)
     .all();
@@ -371,4 +396,3 @@ export function investorsByIds(db: AppDatabase, ids: number[]) {
   if (ids.length === 0) return [];
   return db.select().from(investors).where(inArray(investors.id, ids)).all();
 }
-

@@ -20,7 +20,11 @@ export function activeRun(db: AppDatabase): RunRow | undefined {
 }
 
 export function getRun(db: AppDatabase, runId: string): RunRow | undefined {
-  return db.select().from(runs).where(and(eq(runs.runId, runId), sql`${runs.trigger} != 'demo'`)).get();
+  return db
+    .select()
+    .from(runs)
+    .where(and(eq(runs.runId, runId), sql`${runs.trigger} != 'demo'`))
+    .get();
 }
 
 /** What selection needs to know about every real investor, including how often news appears. */
@@ -39,7 +43,9 @@ export function selectionCandidates(db: AppDatabase, now: Date): SelectionCandid
 export type FoundPage = { url: string; title: string; content: string; publishedAt: string | null; source: "news" | "linkedin" };
 
 export function contentHash(title: string, content: string): string {
-  return createHash("sha256").update(`${title.trim().toLowerCase()}\n${content.replace(/\s+/g, " ").trim().toLowerCase()}`).digest("hex");
+  return createHash("sha256")
+    .update(`${title.trim().toLowerCase()}\n${content.replace(/\s+/g, " ").trim().toLowerCase()}`)
+    .digest("hex");
 }
 
 /**
@@ -67,7 +73,14 @@ export class LeaseLost extends Error {}
 
 export function saveGroupSearchResults(
   db: AppDatabase,
-  input: { runId: string; pagesByInvestor: Map<number, FoundPage[]>; searchedIds: number[]; credits: number; now: Date; leaseOwner?: string },
+  input: {
+    runId: string;
+    pagesByInvestor: Map<number, FoundPage[]>;
+    searchedIds: number[];
+    credits: number;
+    now: Date;
+    leaseOwner?: string;
+  },
 ): number {
   return db.transaction((tx) => {
     if (input.leaseOwner !== undefined) {
@@ -157,7 +170,10 @@ export function finishStep(
           .where(and(eq(evidence.id, judgement.evidenceId), eq(evidence.investorId, item.investorId)))
           .run();
       }
-      t.update(investors).set(signalColumns(item.signals)).where(and(eq(investors.id, item.investorId), eq(investors.isDemo, false))).run();
+      t.update(investors)
+        .set(signalColumns(item.signals))
+        .where(and(eq(investors.id, item.investorId), eq(investors.isDemo, false)))
+        .run();
       rescoreInvestor(t, item.investorId, input.now, input.rules);
     }
     const done = new Set([...input.items.map((item) => item.investorId), ...(input.skippedIds ?? [])]);

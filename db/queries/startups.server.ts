@@ -50,7 +50,11 @@ export function listStartups(db: AppDatabase) {
 }
 
 export function getStartup(db: AppDatabase, id: number): StartupRow | undefined {
-  return db.select().from(startups).where(and(eq(startups.id, id), eq(startups.isDemo, false))).get();
+  return db
+    .select()
+    .from(startups)
+    .where(and(eq(startups.id, id), eq(startups.isDemo, false)))
+    .get();
 }
 
 export function latestRubric(db: AppDatabase, startupId: number): { rubric: Rubric; source: RubricSource; version: number } | undefined {
@@ -99,7 +103,12 @@ export function saveRubricVersion(db: AppDatabase, startupId: number, rubric: Ru
 
 /** Route #13: the startup, its rubrics, evaluations and scores go (cascade); investors and evidence stay. */
 export function deleteStartup(db: AppDatabase, id: number): boolean {
-  return db.delete(startups).where(and(eq(startups.id, id), eq(startups.isDemo, false))).run().changes > 0;
+  return (
+    db
+      .delete(startups)
+      .where(and(eq(startups.id, id), eq(startups.isDemo, false)))
+      .run().changes > 0
+  );
 }
 
 export type EvaluationInput = { investorId: number; relevance: number; reasons: string; evidenceIds: number[] };
@@ -108,7 +117,14 @@ export function saveEvaluations(db: AppDatabase, startupId: number, items: Evalu
   db.transaction((tx) => {
     for (const item of items) {
       tx.insert(evaluations)
-        .values({ startupId, investorId: item.investorId, relevance: item.relevance, reasons: item.reasons, evidenceIds: item.evidenceIds, createdAt: now.toISOString() })
+        .values({
+          startupId,
+          investorId: item.investorId,
+          relevance: item.relevance,
+          reasons: item.reasons,
+          evidenceIds: item.evidenceIds,
+          createdAt: now.toISOString(),
+        })
         .onConflictDoUpdate({
           target: [evaluations.startupId, evaluations.investorId],
           set: { relevance: item.relevance, reasons: item.reasons, evidenceIds: item.evidenceIds, createdAt: now.toISOString() },
@@ -136,13 +152,22 @@ export function rubricInputs(db: AppDatabase, startupId: number) {
   );
   const evidenceById = new Map<number, EvidenceForScoring[]>();
   for (const item of db
-    .select({ investorId: evidence.investorId, published_at: evidence.publishedAt, found_at: evidence.foundAt, category: evidence.category, relevance: evidence.relevance })
+    .select({
+      investorId: evidence.investorId,
+      published_at: evidence.publishedAt,
+      found_at: evidence.foundAt,
+      category: evidence.category,
+      relevance: evidence.relevance,
+    })
     .from(evidence)
     .where(sql`${evidence.judgedAt} is not null`)
     .all()) {
     const { investorId, ...rest } = item;
     let list = evidenceById.get(investorId);
-    if (!list) evidenceById.set(investorId, (list = []));
+    if (!list) {
+      list = [];
+      evidenceById.set(investorId, list);
+    }
     list.push(rest);
   }
   return rows.map((row) => ({ investor: row, evaluation: evaluationsById.get(row.id), evidence: evidenceById.get(row.id) ?? [] }));
@@ -160,7 +185,14 @@ export function scoreStartup(db: AppDatabase, startupId: number, now: Date, rule
     for (const { investor, evaluation, evidence: items } of inputs) {
       const result = scoreForStartup(investor as RubricInvestor, evaluation, items, current.rubric, now, rules, name);
       tx.insert(startupScores)
-        .values({ startupId, investorId: investor.id, score: result.score, action: result.action, scoreExplained: result.explained, updatedAt: stamp })
+        .values({
+          startupId,
+          investorId: investor.id,
+          score: result.score,
+          action: result.action,
+          scoreExplained: result.explained,
+          updatedAt: stamp,
+        })
         .onConflictDoUpdate({
           target: [startupScores.startupId, startupScores.investorId],
           set: { score: result.score, action: result.action, scoreExplained: result.explained, updatedAt: stamp },
@@ -195,11 +227,7 @@ export function updateFitSignals(db: AppDatabase, onlyIds?: ReadonlySet<number>)
     return rubric ? [{ name: startup.name, rubric }] : [];
   });
   const write = db.$client.prepare("update investors set signal_fit = ?, fit_detail = ?, fit_known = ? where id = ?");
-  const rows = db
-    .select(rubricInvestorColumns)
-    .from(investors)
-    .where(eq(investors.isDemo, false))
-    .all();
+  const rows = db.select(rubricInvestorColumns).from(investors).where(eq(investors.isDemo, false)).all();
   db.$client.transaction(() => {
     for (const row of rows) {
       if (onlyIds && !onlyIds.has(row.id)) continue;

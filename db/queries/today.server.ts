@@ -67,10 +67,13 @@ export function loadToday(
     .get(demo ? 1 : 0) as Record<TodayAction | "research", number>;
   const lists = readToday(db, demo, options.shown);
   if (options.expand) lists[options.expand] = readTodayList(db, demo, options.expand, SHOW_ALL_LIMIT);
-  const hasStartups =
-    (db.$client.prepare("select count(*) as n from startups where is_demo = ?").get(demo ? 1 : 0) as { n: number }).n > 0;
+  const hasStartups = (db.$client.prepare("select count(*) as n from startups where is_demo = ?").get(demo ? 1 : 0) as { n: number }).n > 0;
   const emailed = options.emailedId
-    ? ((db.$client.prepare("select name from investors where id = ? and is_demo = ?").get(options.emailedId, demo ? 1 : 0) as { name: string } | undefined)?.name ?? null)
+    ? ((
+        db.$client.prepare("select name from investors where id = ? and is_demo = ?").get(options.emailedId, demo ? 1 : 0) as
+          | { name: string }
+          | undefined
+      )?.name ?? null)
     : null;
   return {
     emailed,

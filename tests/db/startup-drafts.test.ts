@@ -13,7 +13,12 @@ describe("the startup page's outreach drafts", () => {
   // The bug: the page's rows carried no email, so every draft said "No email address on file".
   it("get the investor's email and hook from the ranking rows", () => {
     const { db } = createTestDatabase();
-    const profile = investorProfileSchema.parse({ name: "Sector Sally", firm: "Climate Fund", email: "sally@climate.example.com", sectors: ["climate"] });
+    const profile = investorProfileSchema.parse({
+      name: "Sector Sally",
+      firm: "Climate Fund",
+      email: "sally@climate.example.com",
+      sectors: ["climate"],
+    });
     const id = createInvestor(db, profile, { now, rules: DEFAULT_RULES });
     db.$client.prepare("update investors set signal_hook = ? where id = ?").run("Led a $3M seed in Voltaic on 2 Nov", id);
     const input = { name: "Radium Labs", pitch: "Grid batteries.", sector: "climate", stage: "seed" as const, geography: "France" };

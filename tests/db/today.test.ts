@@ -71,22 +71,25 @@ describe("Today's lists", () => {
 
   it("orders follow-ups by days overdue, most overdue first", () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ days: fc.integer({ min: 7, max: 400 }), score: fc.integer({ min: 0, max: 100 }) }), { maxLength: 30 }), (rows) => {
-        const investors = rows.map((row, id) => ({
-          id,
-          score: row.score,
-          action: "follow_up" as const,
-          relationship_status: "in_conversation" as const,
-          last_contact_date: day(row.days).slice(0, 10),
-        }));
-        const ordered = orderToday(investors).follow_up;
-        const overdue = ordered.map((investor) => daysOverdue(investor, now, DEFAULT_RULES.followUpAfterDays)!);
-        expect(overdue).toEqual([...overdue].sort((a, b) => b - a));
-        // Equal overdue days: the better score first.
-        for (let i = 1; i < ordered.length; i++) {
-          if (overdue[i] === overdue[i - 1]) expect(ordered[i - 1]!.score).toBeGreaterThanOrEqual(ordered[i]!.score);
-        }
-      }),
+      fc.property(
+        fc.array(fc.record({ days: fc.integer({ min: 7, max: 400 }), score: fc.integer({ min: 0, max: 100 }) }), { maxLength: 30 }),
+        (rows) => {
+          const investors = rows.map((row, id) => ({
+            id,
+            score: row.score,
+            action: "follow_up" as const,
+            relationship_status: "in_conversation" as const,
+            last_contact_date: day(row.days).slice(0, 10),
+          }));
+          const ordered = orderToday(investors).follow_up;
+          const overdue = ordered.map((investor) => daysOverdue(investor, now, DEFAULT_RULES.followUpAfterDays)!);
+          expect(overdue).toEqual([...overdue].sort((a, b) => b - a));
+          // Equal overdue days: the better score first.
+          for (let i = 1; i < ordered.length; i++) {
+            if (overdue[i] === overdue[i - 1]) expect(ordered[i - 1]!.score).toBeGreaterThanOrEqual(ordered[i]!.score);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });

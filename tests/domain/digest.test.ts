@@ -1,14 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  DIGEST_MAX_SEPTETS,
-  buildDigest,
-  gsm7Length,
-  isGsm7,
-  smsSegments,
-  toGsm7,
-  type DigestInvestor,
-} from "#app/domain/digest.ts";
+import { DIGEST_MAX_SEPTETS, buildDigest, gsm7Length, isGsm7, smsSegments, toGsm7, type DigestInvestor } from "#app/domain/digest.ts";
 import { ACTIONS, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
 
 const RUNS = { numRuns: 1_000 };
@@ -166,7 +158,9 @@ describe("buildDigest examples", () => {
   });
 
   it("reads well for a single investor", () => {
-    const digest = buildDigest([investor(1, { name: "Ada Lovelace", firm: "Analytical Engines", score: 91, action: "email_first" })], { date: DATE });
+    const digest = buildDigest([investor(1, { name: "Ada Lovelace", firm: "Analytical Engines", score: 91, action: "email_first" })], {
+      date: DATE,
+    });
     expect(digest.text).toBe("Pipeline 22 Nov: Email first: Ada Lovelace (Analytical Engines). No follow-ups due.");
     expect(digest.segments).toBe(1);
     expect(digest.emailFirst).toEqual(["Ada Lovelace"]);
@@ -182,7 +176,14 @@ describe("buildDigest examples", () => {
       [
         investor(1, { name: "Grace Hopper", score: 80, action: "email_first" }),
         investor(2, { name: "Ada Lovelace", firm: "Analytical", score: 91, action: "email_first" }),
-        investor(3, { name: "Zoë Ångström", firm: "Nordic", score: 70, action: "dont_chase", relationship_status: "in_conversation", signal_red_flag: "fund closed" }),
+        investor(3, {
+          name: "Zoë Ångström",
+          firm: "Nordic",
+          score: 70,
+          action: "dont_chase",
+          relationship_status: "in_conversation",
+          signal_red_flag: "fund closed",
+        }),
         investor(4, { name: "Old Lead", score: 95, action: "dont_chase", relationship_status: "passed" }),
         investor(5, { action: "follow_up" }),
         investor(6, { action: "follow_up" }),
@@ -198,10 +199,35 @@ describe("buildDigest examples", () => {
 
   it("lists those not to chase as Today does: the newest reason first, then the more tempting", () => {
     const digest = buildDigest([
-      investor(1, { name: "Flagged High", score: 90, action: "dont_chase", relationship_status: "not_contacted", signal_red_flag: "left the firm", action_since: "2026-11-21T07:00:00.000Z" }),
-      investor(2, { name: "Talking Low", score: 10, action: "dont_chase", relationship_status: "in_conversation", action_since: "2026-11-01T07:00:00.000Z" }),
-      investor(3, { name: "Meeting Mid", score: 50, action: "dont_chase", relationship_status: "meeting_scheduled", action_since: "2026-11-01T07:00:00.000Z" }),
-      investor(4, { name: "Cold Quiet", score: 99, action: "dont_chase", relationship_status: "not_contacted", action_since: "2026-09-01T07:00:00.000Z" }),
+      investor(1, {
+        name: "Flagged High",
+        score: 90,
+        action: "dont_chase",
+        relationship_status: "not_contacted",
+        signal_red_flag: "left the firm",
+        action_since: "2026-11-21T07:00:00.000Z",
+      }),
+      investor(2, {
+        name: "Talking Low",
+        score: 10,
+        action: "dont_chase",
+        relationship_status: "in_conversation",
+        action_since: "2026-11-01T07:00:00.000Z",
+      }),
+      investor(3, {
+        name: "Meeting Mid",
+        score: 50,
+        action: "dont_chase",
+        relationship_status: "meeting_scheduled",
+        action_since: "2026-11-01T07:00:00.000Z",
+      }),
+      investor(4, {
+        name: "Cold Quiet",
+        score: 99,
+        action: "dont_chase",
+        relationship_status: "not_contacted",
+        action_since: "2026-09-01T07:00:00.000Z",
+      }),
     ]);
     expect(digest.dontChase).toEqual(["Flagged High", "Meeting Mid", "Talking Low"]);
     expect(digest.text).toContain(

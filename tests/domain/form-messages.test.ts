@@ -39,8 +39,15 @@ describe("the investor page's form", () => {
   });
 
   it("passes a contact with a note through, channel and date optional", () => {
-    expect(editErrors({ ...untouched, "add_contact.note": " Called " }).value?.add_contact).toEqual({ note: "Called", date: undefined, channel: undefined });
-    expect(editErrors({ ...untouched, "add_contact.note": "Met", "add_contact.date": "2026-11-20", "add_contact.channel": "coffee" }).value?.add_contact).toEqual({
+    expect(editErrors({ ...untouched, "add_contact.note": " Called " }).value?.add_contact).toEqual({
+      note: "Called",
+      date: undefined,
+      channel: undefined,
+    });
+    expect(
+      editErrors({ ...untouched, "add_contact.note": "Met", "add_contact.date": "2026-11-20", "add_contact.channel": "coffee" }).value
+        ?.add_contact,
+    ).toEqual({
       note: "Met",
       date: "2026-11-20",
       channel: "coffee",
@@ -48,28 +55,56 @@ describe("the investor page's form", () => {
   });
 
   it("says what to fix in the founder's words", () => {
-    expect(editErrors({ ...untouched, "add_contact.channel": "email" }).errors).toEqual({ "add_contact.note": ["Write a note for the contact"] });
-    expect(editErrors({ ...untouched, "add_contact.date": "2026-11-20" }).errors).toEqual({ "add_contact.note": ["Write a note for the contact"] });
-    expect(editErrors({ ...untouched, last_contact_date: "2026-02-30" }).errors).toEqual({ last_contact_date: ["Enter a date like 2026-11-23"] });
-    expect(editErrors({ ...untouched, last_contact_date: "23/11/2026" }).errors).toEqual({ last_contact_date: ["Enter a date like 2026-11-23"] });
-    expect(editErrors({ ...untouched, "add_contact.note": "x", "add_contact.date": "soon" }).errors).toEqual({ "add_contact.date": ["Enter a date like 2026-11-23"] });
-    expect(editErrors({ ...untouched, relationship_status: "best_friends" }).errors).toEqual({ relationship_status: ["Choose relationship status from the list"] });
-    expect(editErrors({ ...untouched, personal_notes: "x".repeat(10_001) }).errors).toEqual({ personal_notes: ["Private notes must be at most 10,000 characters"] });
-    expect(editErrors({ ...untouched, score: "100" }).errors).toEqual({ "": ["This form sent something the app does not expect. Reload the page and try again."] });
+    expect(editErrors({ ...untouched, "add_contact.channel": "email" }).errors).toEqual({
+      "add_contact.note": ["Write a note for the contact"],
+    });
+    expect(editErrors({ ...untouched, "add_contact.date": "2026-11-20" }).errors).toEqual({
+      "add_contact.note": ["Write a note for the contact"],
+    });
+    expect(editErrors({ ...untouched, last_contact_date: "2026-02-30" }).errors).toEqual({
+      last_contact_date: ["Enter a date like 2026-11-23"],
+    });
+    expect(editErrors({ ...untouched, last_contact_date: "23/11/2026" }).errors).toEqual({
+      last_contact_date: ["Enter a date like 2026-11-23"],
+    });
+    expect(editErrors({ ...untouched, "add_contact.note": "x", "add_contact.date": "soon" }).errors).toEqual({
+      "add_contact.date": ["Enter a date like 2026-11-23"],
+    });
+    expect(editErrors({ ...untouched, relationship_status: "best_friends" }).errors).toEqual({
+      relationship_status: ["Choose relationship status from the list"],
+    });
+    expect(editErrors({ ...untouched, personal_notes: "x".repeat(10_001) }).errors).toEqual({
+      personal_notes: ["Private notes must be at most 10,000 characters"],
+    });
+    expect(editErrors({ ...untouched, score: "100" }).errors).toEqual({
+      "": ["This form sent something the app does not expect. Reload the page and try again."],
+    });
   });
 
   it("never shows zod's own text, whatever is typed", () => {
     const samples = ["", " ", "x", "2026-13-40", "9".repeat(3_000), "javascript:alert(1)"];
     for (const value of samples) {
-      for (const field of ["relationship_status", "last_contact_date", "personal_notes", "add_contact.date", "add_contact.channel", "add_contact.note"]) {
+      for (const field of [
+        "relationship_status",
+        "last_contact_date",
+        "personal_notes",
+        "add_contact.date",
+        "add_contact.channel",
+        "add_contact.note",
+      ]) {
         const result = editErrors({ ...untouched, [field]: value });
-        for (const messages of Object.values(result.errors ?? {})) for (const message of messages ?? []) expect(message).not.toMatch(RAW_ZOD);
+        for (const messages of Object.values(result.errors ?? {}))
+          for (const message of messages ?? []) expect(message).not.toMatch(RAW_ZOD);
       }
     }
   });
 });
 
-function errorsOf(schema: Parameters<typeof parseWithZod>[1]["schema"], words: Parameters<typeof founderErrors>[0], fields: Record<string, string>) {
+function errorsOf(
+  schema: Parameters<typeof parseWithZod>[1]["schema"],
+  words: Parameters<typeof founderErrors>[0],
+  fields: Record<string, string>,
+) {
   const submission = parseWithZod(form(fields), { schema, ...founderErrors(words) });
   return submission.status === "success" ? {} : submission.reply().error;
 }
@@ -80,10 +115,16 @@ describe("the add-investor form", () => {
     expect(errors({ name: "" })).toEqual({ name: ["Name is required"] });
     expect(errors({ name: "   " })).toEqual({ name: ["Name is required"] });
     expect(errors({ name: "Ada", website: "www.fund.com" })).toEqual({ website: ["Website must start with http:// or https://"] });
-    expect(errors({ name: "Ada", linkedin_url: "javascript:alert(1)" })).toEqual({ linkedin_url: ["LinkedIn must start with http:// or https://"] });
+    expect(errors({ name: "Ada", linkedin_url: "javascript:alert(1)" })).toEqual({
+      linkedin_url: ["LinkedIn must start with http:// or https://"],
+    });
     expect(errors({ name: "Ada", email: "ada-at-fund" })).toEqual({ email: ["Enter an email address like name@fund.com"] });
-    expect(errors({ name: "Ada", check_min: "lots" })).toEqual({ check_min: ["Smallest check must be an amount in US dollars, like 250k or 1.5m"] });
-    expect(errors({ name: "Ada", check_min: "2m", check_max: "250k" })).toEqual({ check_max: ["Largest check must be at least the smallest check"] });
+    expect(errors({ name: "Ada", check_min: "lots" })).toEqual({
+      check_min: ["Smallest check must be an amount in US dollars, like 250k or 1.5m"],
+    });
+    expect(errors({ name: "Ada", check_min: "2m", check_max: "250k" })).toEqual({
+      check_max: ["Largest check must be at least the smallest check"],
+    });
     expect(errors({ name: "x".repeat(201) })).toEqual({ name: ["Name must be at most 200 characters"] });
     expect(errors({ name: "Ada", kind: "friend" })).toEqual({ kind: ["Choose kind from the list"] });
   });
@@ -96,7 +137,9 @@ describe("the startup forms", () => {
       pitch: ["Pitch is required"],
       sector: ["Sector is required"],
     });
-    expect(errorsOf(startupFormSchema, STARTUP_FORM_WORDS, { name: "R", pitch: "P", sector: "S", stage: "seed", round_size: "a lot" })).toEqual({
+    expect(
+      errorsOf(startupFormSchema, STARTUP_FORM_WORDS, { name: "R", pitch: "P", sector: "S", stage: "seed", round_size: "a lot" }),
+    ).toEqual({
       round_size: ["Round size must be an amount in US dollars, like 250k or 1.5m"],
     });
   });
@@ -111,6 +154,8 @@ describe("the startup forms", () => {
     expect(errors({ email_first: "150" })).toEqual({ email_first: ["Email first at score must be a number from 0 to 100"] });
     expect(errors({ dont_chase: "60" })).toEqual({ dont_chase: ["Don't chase under score must be below Email first at score"] });
     expect(errors({ check_min: "2m", check_max: "100k" })).toEqual({ check_min: ["Smallest check must not be above the largest check"] });
-    expect(errors(Object.fromEntries(RUBRIC_WEIGHT_KEYS.map((key) => [`weights.${key}`, "0"])))).toEqual({ weights: ["Set at least one weight above 0"] });
+    expect(errors(Object.fromEntries(RUBRIC_WEIGHT_KEYS.map((key) => [`weights.${key}`, "0"])))).toEqual({
+      weights: ["Set at least one weight above 0"],
+    });
   });
 });

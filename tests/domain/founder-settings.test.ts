@@ -10,7 +10,11 @@ function submit(fields: Record<string, string>) {
 
 describe("founder settings form", () => {
   it("accepts a name, a pitch and an https link", () => {
-    const submission = submit({ founder_name: " Irène Joliot ", founder_pitch: "Isotopes  for\nmedicine", meeting_link: "https://cal.example.com/irene" });
+    const submission = submit({
+      founder_name: " Irène Joliot ",
+      founder_pitch: "Isotopes  for\nmedicine",
+      meeting_link: "https://cal.example.com/irene",
+    });
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
     expect(founderSettingsFromForm(submission.value)).toEqual({
@@ -34,7 +38,9 @@ describe("founder settings form", () => {
     expect(errors.meeting_link).toEqual(["Meeting link must start with https:// or http://"]);
     expect(errors.founder_name?.[0]).toMatch(/at most 80 characters/);
     expect(errors.founder_pitch?.[0]).toMatch(/at most 400 characters, about two or three sentences/);
-    expect(submit({ meeting_link: "javascript:alert(1)" }).reply().error?.meeting_link).toEqual(["Meeting link must start with https:// or http://"]);
+    expect(submit({ meeting_link: "javascript:alert(1)" }).reply().error?.meeting_link).toEqual([
+      "Meeting link must start with https:// or http://",
+    ]);
     expect(submit({ meeting_link: "https://cal example.com" }).reply().error?.meeting_link?.[0]).toMatch(/spaces or typos/);
   });
 });

@@ -28,7 +28,9 @@ describe("what /settings says about integrations", () => {
 
   it("says what happens with no model at all, and when the fallback covers for Gemini", () => {
     expect(byKey({}).fallback!.whenMissing).toMatch(/plain summary.*Default rubric.*unjudged/);
-    expect(byKey({ LLM_FALLBACK_BASE_URL: true, LLM_FALLBACK_API_KEY: true, LLM_FALLBACK_MODEL: true }).gemini!.whenMissing).toMatch(/fallback model below/);
+    expect(byKey({ LLM_FALLBACK_BASE_URL: true, LLM_FALLBACK_API_KEY: true, LLM_FALLBACK_MODEL: true }).gemini!.whenMissing).toMatch(
+      /fallback model below/,
+    );
   });
 
   it("reports the scheduler on or off, and whether the schedule is the default", () => {

@@ -3,13 +3,22 @@ import { describe, expect, it } from "vitest";
 import { RELATIONSHIP_STATUSES, investorEditSchema } from "#app/domain/investor.ts";
 import { USER_OWNED_COLUMNS, editFromForm, laterDate, userOwnedPatch } from "#app/domain/investor-edit.ts";
 
-const date = fc.date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const date = fc
+  .date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 
 const editArb = fc.record(
   {
     relationship_status: fc.constantFrom(...RELATIONSHIP_STATUSES),
     last_contact_date: fc.option(date, { nil: null }),
-    add_contact: fc.record({ date: date, channel: fc.string({ minLength: 1, maxLength: 10 }).filter((s) => s.trim() !== ""), note: fc.string({ minLength: 1, maxLength: 50 }).filter((s) => s.trim() !== "") }, { requiredKeys: ["note"] }),
+    add_contact: fc.record(
+      {
+        date: date,
+        channel: fc.string({ minLength: 1, maxLength: 10 }).filter((s) => s.trim() !== ""),
+        note: fc.string({ minLength: 1, maxLength: 50 }).filter((s) => s.trim() !== ""),
+      },
+      { requiredKeys: ["note"] },
+    ),
     personal_notes: fc.option(fc.string({ maxLength: 100 }), { nil: null }),
   },
   { requiredKeys: [] },
@@ -37,7 +46,16 @@ describe("the edit write path", () => {
   });
 
   it("refuses every signal and derived key by name", () => {
-    for (const key of ["signal_activity", "signal_fit", "signal_hook", "signal_red_flag", "signals_checked_at", "score", "action", "is_demo"]) {
+    for (const key of [
+      "signal_activity",
+      "signal_fit",
+      "signal_hook",
+      "signal_red_flag",
+      "signals_checked_at",
+      "score",
+      "action",
+      "is_demo",
+    ]) {
       const result = investorEditSchema.safeParse({ [key]: 1 });
       expect(result.success, key).toBe(false);
     }
@@ -47,10 +65,16 @@ describe("the edit write path", () => {
     expect(userOwnedPatch({ personal_notes: "   " })).toEqual({ personalNotes: null });
     expect(userOwnedPatch({ add_contact: { note: "call", date: "2026-11-02" } })).toEqual({ lastContactDate: "2026-11-02" });
     // The form always sends the date field: an emptied field plus a dated contact still moves it forward.
-    expect(userOwnedPatch({ last_contact_date: null, add_contact: { note: "call", date: "2026-11-02" } }, "2026-10-01")).toEqual({ lastContactDate: "2026-11-02" });
+    expect(userOwnedPatch({ last_contact_date: null, add_contact: { note: "call", date: "2026-11-02" } }, "2026-10-01")).toEqual({
+      lastContactDate: "2026-11-02",
+    });
     // An older contact never moves the saved date back.
-    expect(userOwnedPatch({ add_contact: { note: "old call", date: "2026-09-01" } }, "2026-10-01")).toEqual({ lastContactDate: "2026-10-01" });
-    expect(userOwnedPatch({ last_contact_date: "2026-11-05", add_contact: { note: "x", date: "2026-11-02" } }, null)).toEqual({ lastContactDate: "2026-11-05" });
+    expect(userOwnedPatch({ add_contact: { note: "old call", date: "2026-09-01" } }, "2026-10-01")).toEqual({
+      lastContactDate: "2026-10-01",
+    });
+    expect(userOwnedPatch({ last_contact_date: "2026-11-05", add_contact: { note: "x", date: "2026-11-02" } }, null)).toEqual({
+      lastContactDate: "2026-11-05",
+    });
     expect(laterDate("2026-11-10", "2026-11-02")).toBe("2026-11-10");
     expect(laterDate("2026-11-01", "2026-11-02")).toBe("2026-11-02");
     expect(laterDate(null, "2026-11-02")).toBe("2026-11-02");
@@ -67,8 +91,17 @@ describe("the edit write path", () => {
     // An emptied field clears it; a changed one is written; a contact passes through.
     expect(
       editFromForm({ relationship_status: "in_conversation", personal_notes: "Old", add_contact: { note: "call" } }, original),
-    ).toEqual({ relationship_status: "in_conversation", last_contact_date: null, personal_notes: undefined, add_contact: { note: "call" } });
+    ).toEqual({
+      relationship_status: "in_conversation",
+      last_contact_date: null,
+      personal_notes: undefined,
+      add_contact: { note: "call" },
+    });
     // Without originals (an old page), every field counts as changed.
-    expect(editFromForm({ relationship_status: "passed" }, {})).toEqual({ relationship_status: "passed", last_contact_date: null, personal_notes: null });
+    expect(editFromForm({ relationship_status: "passed" }, {})).toEqual({
+      relationship_status: "passed",
+      last_contact_date: null,
+      personal_notes: null,
+    });
   });
 });

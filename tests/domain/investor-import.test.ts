@@ -99,15 +99,11 @@ describe("parseInvestorCsv: headers", () => {
   it("reads a quoted header line after a BOM", () => {
     const parsed = parseInvestorCsv('\uFEFF"Name","Email"\n"Ann","ann@x.example"');
     expect(parsed.error).toBeUndefined();
-    expect(parsed.rows.map((row) => [row.profile.name, row.profile.email])).toEqual([
-      ["Ann", "ann@x.example"],
-    ]);
+    expect(parsed.rows.map((row) => [row.profile.name, row.profile.email])).toEqual([["Ann", "ann@x.example"]]);
   });
 
   it("ignores unknown columns but names them in one warning", () => {
-    const parsed = parseInvestorCsv(
-      csv("id,name,Score,email,", "7,Grace Hopper,88,grace@navy.example,"),
-    );
+    const parsed = parseInvestorCsv(csv("id,name,Score,email,", "7,Grace Hopper,88,grace@navy.example,"));
     expect(parsed.warnings).toEqual(["Ignored columns that import does not use: id, Score."]);
     expect(parsed.rows.map((row) => row.profile)).toEqual([
       {
@@ -136,9 +132,7 @@ describe("parseInvestorCsv: headers", () => {
   it("uses the first of two columns with the same name, and says so", () => {
     const parsed = parseInvestorCsv(csv("name,email,Email", "Ann,ann@a.example,other@b.example"));
     expect(parsed.rows[0]?.profile.email).toBe("ann@a.example");
-    expect(parsed.warnings).toEqual([
-      "The column email appears more than once; only the first one is used.",
-    ]);
+    expect(parsed.warnings).toEqual(["The column email appears more than once; only the first one is used."]);
   });
 
   it("accepts spaces and hyphens in header names", () => {
@@ -152,17 +146,14 @@ describe("parseInvestorCsv: headers", () => {
       rows: [],
       rejected: [],
       warnings: [],
-      error:
-        "The file has no name column. The first line must hold column names such as name,firm,email.",
+      error: "The file has no name column. The first line must hold column names such as name,firm,email.",
     });
   });
 
   it("treats a headerless file (first line is data) as having no name column", () => {
     const parsed = parseInvestorCsv(csv("Ada Lovelace,Analytical Ventures", "Grace Hopper,Navy"));
     expect(parsed.error).toMatch(/no name column/);
-    expect(parsed.warnings).toEqual([
-      "Ignored columns that import does not use: Ada Lovelace, Analytical Ventures.",
-    ]);
+    expect(parsed.warnings).toEqual(["Ignored columns that import does not use: Ada Lovelace, Analytical Ventures."]);
   });
 
   it.each([
@@ -186,10 +177,7 @@ describe("parseInvestorCsv: headers", () => {
 
 describe("parseInvestorCsv: size limit", () => {
   const fileWith = (count: number) =>
-    [
-      "name,email",
-      ...Array.from({ length: count }, (_, i) => `Investor ${i},i${i}@x.example`),
-    ].join("\n");
+    ["name,email", ...Array.from({ length: count }, (_, i) => `Investor ${i},i${i}@x.example`)].join("\n");
 
   it(`accepts exactly ${MAX_IMPORT_ROWS} rows`, () => {
     const parsed = parseInvestorCsv(fileWith(MAX_IMPORT_ROWS));
@@ -206,7 +194,7 @@ describe("parseInvestorCsv: size limit", () => {
   });
 
   it("does not count blank lines towards the limit", () => {
-    const text = fileWith(MAX_IMPORT_ROWS) + "\n\n\n\n";
+    const text = `${fileWith(MAX_IMPORT_ROWS)}\n\n\n\n`;
     expect(parseInvestorCsv(text).error).toBeUndefined();
   });
 });
@@ -225,7 +213,7 @@ describe("parseInvestorCsv: rows and line numbers", () => {
     const text = csv(
       "name,firm,personal_notes,email",
       '"Doe, Jane","Acme, Inc.","Line one',
-      'line two, still notes',
+      "line two, still notes",
       'line three",jane@acme.example',
       "Bob,,,not-an-email",
     );
@@ -236,15 +224,11 @@ describe("parseInvestorCsv: rows and line numbers", () => {
       profile: { name: "Doe, Jane", firm: "Acme, Inc.", email: "jane@acme.example" },
       personal_notes: "Line one\nline two, still notes\nline three",
     });
-    expect(parsed.rejected).toEqual([
-      { line: 5, name: "Bob", reasons: ["email must be an email address"] },
-    ]);
+    expect(parsed.rejected).toEqual([{ line: 5, name: "Bob", reasons: ["email must be an email address"] }]);
   });
 
   it("counts lines the same way in a Windows (CRLF) file", () => {
-    const text = ["name,personal_notes", 'Ann,"a\r\nb"', "", "Bob,x", "Eve,", ",no name"].join(
-      "\r\n",
-    );
+    const text = ["name,personal_notes", 'Ann,"a\r\nb"', "", "Bob,x", "Eve,", ",no name"].join("\r\n");
     const parsed = parseInvestorCsv(text);
     expect(parsed.rows.map((row) => [row.line, row.profile.name])).toEqual([
       [2, "Ann"],
@@ -265,16 +249,8 @@ describe("parseInvestorCsv: rows and line numbers", () => {
   });
 
   it("keeps Unicode names exactly as written", () => {
-    const names = [
-      "Zoë Ångström",
-      "李小龙",
-      "Łukasz Żółć",
-      "Renée 🚀 O'Brien",
-      "Zoe\u0308 decomposed",
-    ];
-    const parsed = parseInvestorCsv(
-      ["name,firm", ...names.map((name) => `${name},Fund ${name}`)].join("\n"),
-    );
+    const names = ["Zoë Ångström", "李小龙", "Łukasz Żółć", "Renée 🚀 O'Brien", "Zoe\u0308 decomposed"];
+    const parsed = parseInvestorCsv(["name,firm", ...names.map((name) => `${name},Fund ${name}`)].join("\n"));
     expect(parsed.rejected).toEqual([]);
     const read = parsed.rows.map((row) => row.profile.name);
     expect(read).toEqual(names);
@@ -286,8 +262,7 @@ describe("parseInvestorCsv: rows and line numbers", () => {
 
   it("rejects each bad row with a clear reason and its line number", () => {
     const text = csv(
-      "name,kind,email,website,linkedin_url,stages,check_min,check_max,last_contact_date," +
-        "relationship_status",
+      "name,kind,email,website,linkedin_url,stages,check_min,check_max,last_contact_date," + "relationship_status",
       "Good One,fund,good@x.example,https://good.example,,seed,100k,1m,2026-01-01,contacted",
       "Bad Email,,not-an-email,,,,,,,",
       "Bad Kind,vc,,,,,,,,",
@@ -299,7 +274,7 @@ describe("parseInvestorCsv: rows and line numbers", () => {
       "Negative,,,,,,-5,,,",
       "Garbage,,,,,,,lots,,",
       "Decimal,,,,,,250000.50,,,",
-      "European,,,,,,\"1,5\",,,",
+      'European,,,,,,"1,5",,,',
       "Min Over Max,,,,,,2m,500k,,",
       ",fund,nobody@x.example,,,,,,,",
       "Bad Status,,,,,,,,,ghosted",
@@ -353,12 +328,7 @@ describe("parseInvestorCsv: rows and line numbers", () => {
   });
 
   it("refuses overlong values with the limit in the reason", () => {
-    const parsed = parseInvestorCsv(
-      csv(
-        "name,sectors,personal_notes",
-        `${"N".repeat(201)},ok;${"s".repeat(81)},"${"n".repeat(10_001)}"`,
-      ),
-    );
+    const parsed = parseInvestorCsv(csv("name,sectors,personal_notes", `${"N".repeat(201)},ok;${"s".repeat(81)},"${"n".repeat(10_001)}"`));
     expect(parsed.rejected).toEqual([
       {
         line: 2,
@@ -373,17 +343,12 @@ describe("parseInvestorCsv: rows and line numbers", () => {
   });
 
   it("refuses a row with more values than column names instead of shifting them", () => {
-    const parsed = parseInvestorCsv(
-      csv("name,email", "Doe, Jane,jane@x.example", "Ann,ann@x.example,,"),
-    );
+    const parsed = parseInvestorCsv(csv("name,email", "Doe, Jane,jane@x.example", "Ann,ann@x.example,,"));
     expect(parsed.rejected).toEqual([
       {
         line: 2,
         name: "Doe",
-        reasons: [
-          "has more values than there are column names " +
-            "(wrap a value that contains a comma in double quotes)",
-        ],
+        reasons: ["has more values than there are column names " + "(wrap a value that contains a comma in double quotes)"],
       },
     ]);
     // Trailing empty cells (a spreadsheet's habit) are harmless.
@@ -399,31 +364,20 @@ describe("parseInvestorCsv: rows and line numbers", () => {
 
   it("reports broken quoting as a file error instead of throwing", () => {
     const parsed = parseInvestorCsv(csv("name,firm", '"Ann,Acme', "Bob,B"));
-    expect(parsed.error).toMatch(
-      /^The file is not valid CSV near line \d+: a quoted value is never closed\.$/,
-    );
+    expect(parsed.error).toMatch(/^The file is not valid CSV near line \d+: a quoted value is never closed\.$/);
     expect(parsed.rows).toEqual([]);
     const misplaced = parseInvestorCsv(csv("name,firm", 'Ann "The Angel" Lee,A'));
-    expect(misplaced.error).toMatch(
-      /^The file is not valid CSV near line 2: a double quote is misplaced/,
-    );
+    expect(misplaced.error).toMatch(/^The file is not valid CSV near line 2: a double quote is misplaced/);
   });
 });
 
 describe("parseInvestorCsv: duplicates inside the file", () => {
   it("rejects a later row with the same email, in any case", () => {
     const parsed = parseInvestorCsv(
-      csv(
-        "name,firm,email",
-        "Ann Lee,Acme,ann@acme.example",
-        "Bob,Other,x@y.example",
-        "Ann B. Lee,Acme Capital, ANN@Acme.Example ",
-      ),
+      csv("name,firm,email", "Ann Lee,Acme,ann@acme.example", "Bob,Other,x@y.example", "Ann B. Lee,Acme Capital, ANN@Acme.Example "),
     );
     expect(parsed.rows.map((row) => row.line)).toEqual([2, 3]);
-    expect(parsed.rejected).toEqual([
-      { line: 4, name: "Ann B. Lee", reasons: ["duplicate of line 2 (same email)"] },
-    ]);
+    expect(parsed.rejected).toEqual([{ line: 4, name: "Ann B. Lee", reasons: ["duplicate of line 2 (same email)"] }]);
   });
 
   it("rejects a later row with the same name and firm (missing firm == empty firm)", () => {
@@ -446,24 +400,15 @@ describe("parseInvestorCsv: duplicates inside the file", () => {
 
   it("names the email match when one earlier row has the email and another the name", () => {
     const parsed = parseInvestorCsv(
-      csv(
-        "name,firm,email",
-        "Ann,Acme,ann@acme.example",
-        "Bob,Beta,bob@beta.example",
-        "Bob,Beta,ann@acme.example",
-      ),
+      csv("name,firm,email", "Ann,Acme,ann@acme.example", "Bob,Beta,bob@beta.example", "Bob,Beta,ann@acme.example"),
     );
-    expect(parsed.rejected).toEqual([
-      { line: 4, name: "Bob", reasons: ["duplicate of line 2 (same email)"] },
-    ]);
+    expect(parsed.rejected).toEqual([{ line: 4, name: "Bob", reasons: ["duplicate of line 2 (same email)"] }]);
   });
 
   it("lets a corrected copy of a rejected row through", () => {
     const parsed = parseInvestorCsv(csv("name,email", "Ann,ann@@bad", "Ann,ann@good.example"));
     expect(parsed.rejected.map((row) => row.line)).toEqual([2]);
-    expect(parsed.rows.map((row) => [row.line, row.profile.email])).toEqual([
-      [3, "ann@good.example"],
-    ]);
+    expect(parsed.rows.map((row) => [row.line, row.profile.email])).toEqual([[3, "ann@good.example"]]);
   });
 });
 
@@ -484,20 +429,12 @@ describe("value parsers", () => {
     expect(parseCheckSize(text)).toBe(amount);
   });
 
-  it.each([
-    "-5",
-    "lots",
-    "1,5",
-    "25,0000",
-    "250000.5",
-    "1.0001k",
-    "$",
-    "1e6",
-    "250kk",
-    "99999999999999999999",
-  ])("refuses check size %s", (text) => {
-    expect(parseCheckSize(text)).toBeUndefined();
-  });
+  it.each(["-5", "lots", "1,5", "25,0000", "250000.5", "1.0001k", "$", "1e6", "250kk", "99999999999999999999"])(
+    "refuses check size %s",
+    (text) => {
+      expect(parseCheckSize(text)).toBeUndefined();
+    },
+  );
 
   it.each([
     ["pre-seed", "pre_seed"],
@@ -525,13 +462,7 @@ describe("value parsers", () => {
   });
 
   it("reads kind and relationship status in any case, status with spaces", () => {
-    const parsed = parseInvestorCsv(
-      csv(
-        "name,kind,relationship_status",
-        "Ann,ACCELERATOR,Not a fit",
-        "Bob,Corporate,due-diligence",
-      ),
-    );
+    const parsed = parseInvestorCsv(csv("name,kind,relationship_status", "Ann,ACCELERATOR,Not a fit", "Bob,Corporate,due-diligence"));
     expect(parsed.rows.map((row) => [row.profile.kind, row.relationship_status])).toEqual([
       ["accelerator", "not_a_fit"],
       ["corporate", "due_diligence"],
@@ -544,9 +475,7 @@ describe("value parsers", () => {
     expect(undoFormulaGuard("'@handle")).toBe("@handle");
     expect(undoFormulaGuard("O'Brien")).toBe("O'Brien");
     expect(undoFormulaGuard("'Quoted'")).toBe("'Quoted'");
-    const parsed = parseInvestorCsv(
-      csv("name,firm,personal_notes", "'+Plus Person,'-Dash,'- call back"),
-    );
+    const parsed = parseInvestorCsv(csv("name,firm,personal_notes", "'+Plus Person,'-Dash,'- call back"));
     expect(parsed.rows[0]).toMatchObject({
       profile: { name: "+Plus Person", firm: "-Dash" },
       personal_notes: "- call back",
@@ -611,23 +540,15 @@ describe("planImport", () => {
   });
 
   it("rejects a second row that reaches the same existing investor by another route", () => {
-    const parsed = parseInvestorCsv(
-      csv("name,firm,email", "Someone Else,Elsewhere,ann@acme.example", "Ann Lee,Acme,"),
-    );
+    const parsed = parseInvestorCsv(csv("name,firm,email", "Someone Else,Elsewhere,ann@acme.example", "Ann Lee,Acme,"));
     const plan = planImport(parsed, existing);
     expect(plan.update.map((row) => [row.line, row.id])).toEqual([[2, 10]]);
-    expect(plan.rejected).toEqual([
-      { line: 3, name: "Ann Lee", reasons: ["updates the same existing investor as line 2"] },
-    ]);
+    expect(plan.rejected).toEqual([{ line: 3, name: "Ann Lee", reasons: ["updates the same existing investor as line 2"] }]);
   });
 
   it("carries rejected rows and warnings through, sorted by line", () => {
-    const parsed = parseInvestorCsv(
-      csv("name,email,extra", "Someone,ann@acme.example,", "Ann Lee,,", ",,", "Bad,nope,"),
-    );
-    const plan = planImport(parsed, [
-      { id: 1, name: "Ann Lee", firm: null, email: "ann@acme.example" },
-    ]);
+    const parsed = parseInvestorCsv(csv("name,email,extra", "Someone,ann@acme.example,", "Ann Lee,,", ",,", "Bad,nope,"));
+    const plan = planImport(parsed, [{ id: 1, name: "Ann Lee", firm: null, email: "ann@acme.example" }]);
     // Line 5 is refused while reading, line 3 while planning: the preview lists them in file order.
     expect(plan.rejected.map((row) => row.line)).toEqual([3, 5]);
     expect(plan.warnings).toEqual(["Ignored columns that import does not use: extra."]);
@@ -670,9 +591,7 @@ describe("planImport", () => {
     }));
     // Rows 0..4999 hit existing investors (by email when they have one, else by name + firm).
     const lines = Array.from({ length: 5_000 }, (_, i) =>
-      i % 3 === 0
-        ? `Renamed ${i},,I${i}@X.example`
-        : `investor ${i},${i % 2 === 0 ? `FIRM ${i}` : ""},`,
+      i % 3 === 0 ? `Renamed ${i},,I${i}@X.example` : `investor ${i},${i % 2 === 0 ? `FIRM ${i}` : ""},`,
     );
     const plan = planImport(parseInvestorCsv(["name,firm,email", ...lines].join("\n")), many);
     expect(plan.create).toEqual([]);

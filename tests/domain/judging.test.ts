@@ -7,7 +7,13 @@ const batch: InvestorToJudge[] = [
     name: "Ada Lovelace",
     firm: "Analytical Ventures",
     evidence: [
-      { id: 10, url: "https://news.example.com/a", title: "Ada leads seed", excerpt: "Analytical Ventures led a $4M seed.", published_at: "2026-11-03" },
+      {
+        id: 10,
+        url: "https://news.example.com/a",
+        title: "Ada leads seed",
+        excerpt: "Analytical Ventures led a $4M seed.",
+        published_at: "2026-11-03",
+      },
       {
         id: 11,
         url: "https://evil.example.com/b",
@@ -17,7 +23,12 @@ const batch: InvestorToJudge[] = [
       },
     ],
   },
-  { id: 2, name: "Grace Hopper", firm: null, evidence: [{ id: 20, url: "https://news.example.com/c", title: "Grace talks", excerpt: "A talk.", published_at: null }] },
+  {
+    id: 2,
+    name: "Grace Hopper",
+    firm: null,
+    evidence: [{ id: 20, url: "https://news.example.com/c", title: "Grace talks", excerpt: "A talk.", published_at: null }],
+  },
 ];
 
 describe("judging untrusted pages", () => {
@@ -61,7 +72,11 @@ describe("judging untrusted pages", () => {
 
   it("drops a hook that cites evidence the investor does not own", () => {
     const parsed = parseJudgeAnswer(
-      JSON.stringify({ investors: [{ investor_id: 2, evidence: [], signal_activity: 10, signal_hook: "Fake", hook_evidence_id: 10, signal_red_flag: null }] }),
+      JSON.stringify({
+        investors: [
+          { investor_id: 2, evidence: [], signal_activity: 10, signal_hook: "Fake", hook_evidence_id: 10, signal_red_flag: null },
+        ],
+      }),
     );
     if (!parsed.ok) throw new Error(parsed.problem);
     expect(acceptJudgements(batch, parsed.answer)[0]!.signals.hook).toBeNull();

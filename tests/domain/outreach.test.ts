@@ -42,9 +42,15 @@ describe("the hook as a sentence", () => {
     ["Ada Lovelace wrote about AI agents in payments", "I saw that you wrote about AI agents in payments."],
     ["Recently co-led a Series A in Voltaic [3]", "I saw that you recently co-led a Series A in Voltaic."],
     ["Has just closed a new $120M fund (evidence 12).", "I saw that you have just closed a new $120M fund."],
-    ["Opened applications for its next cohort ($150k per startup) on 2 Nov", "I saw that you opened applications for your next cohort ($150k per startup) on 2 Nov."],
+    [
+      "Opened applications for its next cohort ($150k per startup) on 2 Nov",
+      "I saw that you opened applications for your next cohort ($150k per startup) on 2 Nov.",
+    ],
     ['"Launched a $10M angel syndicate for climate founders"', "I saw that you launched a $10M angel syndicate for climate founders."],
-    ["Sequoia backs Lumen Grid in a $4M seed (Reuters)", "I came across this recent news: Sequoia backs Lumen Grid in a $4M seed (Reuters)."],
+    [
+      "Sequoia backs Lumen Grid in a $4M seed (Reuters)",
+      "I came across this recent news: Sequoia backs Lumen Grid in a $4M seed (Reuters).",
+    ],
     ["seed round in Lumen Grid on 3 Nov", "I came across this recent news: Seed round in Lumen Grid on 3 Nov."],
   ])("%s", (hook, expected) => {
     expect(hookSentence(hook, { name: "Ada Lovelace", firm: "Analytical Ventures" })).toBe(expected);
@@ -74,7 +80,9 @@ describe("first emails", () => {
     const draft = asEmail(draftOutreach(investor(status), context));
     expect(draft.kind).toBe("first_email");
     expect(draft.subject).toBe("Intro from Marie Curie");
-    expect(draft.body.startsWith("Hi Ada,\n\nI saw that you led a $4M seed in Lumen Grid on 3 Nov. It is why I thought of you.")).toBe(true);
+    expect(draft.body.startsWith("Hi Ada,\n\nI saw that you led a $4M seed in Lumen Grid on 3 Nov. It is why I thought of you.")).toBe(
+      true,
+    );
     expect(draft.body).toContain("Grid batteries that last 20 years.");
     expect(draft.body).toContain("You can pick a time here: https://cal.example.com/marie");
     expect(draft.body.endsWith("Best,\nMarie Curie")).toBe(true);
@@ -98,7 +106,9 @@ describe("first emails", () => {
   });
 
   it("on a startup's page, speaks about that startup", () => {
-    const draft = asEmail(draftOutreach(investor("not_contacted"), { ...context, startup: { name: "Radium Labs", pitch: "Batteries for the grid." } }));
+    const draft = asEmail(
+      draftOutreach(investor("not_contacted"), { ...context, startup: { name: "Radium Labs", pitch: "Batteries for the grid." } }),
+    );
     expect(draft.subject).toBe("Radium Labs — intro");
     expect(draft.body).toContain("Radium Labs: Batteries for the grid.");
     expect(draft.body).not.toContain("Grid batteries that last 20 years");
@@ -134,13 +144,19 @@ describe("follow-ups", () => {
     (status) => {
       const draft = draftOutreach(investor(status, { lastContactDate: "2026-11-20" }), context);
       expect(draft.kind).toBe("no_email");
-      expect(draft.note).toBe("No email needed now: you were last in touch on 20 November (3 days ago). A follow-up is due on 27 November.");
+      expect(draft.note).toBe(
+        "No email needed now: you were last in touch on 20 November (3 days ago). A follow-up is due on 27 November.",
+      );
     },
   );
 
   it("uses FOLLOW_UP_AFTER_DAYS, not a fixed week", () => {
-    expect(draftOutreach(investor("contacted", { lastContactDate: "2026-11-16" }), { ...context, followUpAfterDays: 10 }).kind).toBe("no_email");
-    expect(draftOutreach(investor("contacted", { lastContactDate: "2026-11-20" }), { ...context, followUpAfterDays: 3 }).kind).toBe("follow_up");
+    expect(draftOutreach(investor("contacted", { lastContactDate: "2026-11-16" }), { ...context, followUpAfterDays: 10 }).kind).toBe(
+      "no_email",
+    );
+    expect(draftOutreach(investor("contacted", { lastContactDate: "2026-11-20" }), { ...context, followUpAfterDays: 3 }).kind).toBe(
+      "follow_up",
+    );
   });
 
   it("asks for the last contact date when none is on file", () => {
@@ -165,7 +181,9 @@ describe("no email, and why", () => {
 describe("copy and mailto carry the subject", () => {
   it("encodes subject and body, line breaks as CRLF", () => {
     const link = mailtoLink("ada+vc@analytical.example.com", "Intro & hello?", "Hi Ada,\n\n100% = yes #1");
-    expect(link).toBe("mailto:ada%2Bvc%40analytical.example.com?subject=Intro%20%26%20hello%3F&body=Hi%20Ada%2C%0D%0A%0D%0A100%25%20%3D%20yes%20%231");
+    expect(link).toBe(
+      "mailto:ada%2Bvc%40analytical.example.com?subject=Intro%20%26%20hello%3F&body=Hi%20Ada%2C%0D%0A%0D%0A100%25%20%3D%20yes%20%231",
+    );
     const url = new URL(link);
     expect(url.searchParams.get("subject")).toBe("Intro & hello?");
     expect(url.searchParams.get("body")).toBe("Hi Ada,\r\n\r\n100% = yes #1");

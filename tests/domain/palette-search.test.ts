@@ -20,7 +20,10 @@ const nameCharacter = fc.constantFrom(
   ..."àáâãäåçèéêëìíîïñòóôõöùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝŚŻŹĆŃĘĄśżźćńęąřšžčďťňůŘŠŽČ",
   ..."łŁøØßẞæÆœŒđĐðÐþÞıİħĦŧŋĸſƒĳǆ",
   ..."Ωωжаяπ李王",
-  " ", "-", "'", ".",
+  " ",
+  "-",
+  "'",
+  ".",
 );
 const name = fc.array(nameCharacter, { minLength: 1, maxLength: 24 }).map((letters) => letters.join(""));
 

@@ -228,7 +228,9 @@ describe("defaultRubric", () => {
     expect(climate.check_size).toEqual({});
 
     const ai = defaultRubric({ ...fintechStartup, sector: "AI / devtools", stage: "series_b_plus", geography: "Berlin" });
-    expect(ai.sector_keywords).toEqual(expect.arrayContaining(["AI", "devtools", "machine learning", "LLM", "developer tools", "infrastructure"]));
+    expect(ai.sector_keywords).toEqual(
+      expect.arrayContaining(["AI", "devtools", "machine learning", "LLM", "developer tools", "infrastructure"]),
+    );
     expect(ai.stages).toEqual(["series_a", "series_b_plus"]);
     expect(ai.geographies).toEqual(["Berlin", "Germany", "Europe"]);
 
@@ -274,14 +276,19 @@ describe("rubric prompt", () => {
 const SECTOR_VOCABULARY = ["fintech", "payments", "climate", "health", "AI", "devtools", "biotech", "gaming", "Generalist"];
 const PLACE_VOCABULARY = ["France", "Europe", "Germany", "United States", "USA", "North America", "Global", "Asia"];
 
-const weightArb = fc.oneof(fc.integer({ min: 0, max: 10 }), fc.integer({ min: 0, max: 100 }).map((tenths) => tenths / 10));
+const weightArb = fc.oneof(
+  fc.integer({ min: 0, max: 10 }),
+  fc.integer({ min: 0, max: 100 }).map((tenths) => tenths / 10),
+);
 
 const rubricArb: fc.Arbitrary<Rubric> = fc
   .record({
-    weights: fc.record(Object.fromEntries(RUBRIC_WEIGHT_KEYS.map((key) => [key, weightArb])) as Record<
-      (typeof RUBRIC_WEIGHT_KEYS)[number],
-      fc.Arbitrary<number>
-    >),
+    weights: fc.record(
+      Object.fromEntries(RUBRIC_WEIGHT_KEYS.map((key) => [key, weightArb])) as Record<
+        (typeof RUBRIC_WEIGHT_KEYS)[number],
+        fc.Arbitrary<number>
+      >,
+    ),
     sector_keywords: fc.uniqueArray(fc.constantFrom(...SECTOR_VOCABULARY.slice(0, 8)), { maxLength: 5 }),
     stages: fc.uniqueArray(fc.constantFrom(...STAGES), { maxLength: 4 }),
     geographies: fc.uniqueArray(fc.constantFrom(...PLACE_VOCABULARY), { maxLength: 3 }),
@@ -308,7 +315,10 @@ const investorArb: fc.Arbitrary<RubricInvestor> = fc.record({
   check_min: fc.option(fc.integer({ min: 0, max: 5_000_000 }), { nil: null }),
   check_max: fc.option(fc.integer({ min: 0, max: 10_000_000 }), { nil: null }),
   relationship_status: fc.constantFrom(...RELATIONSHIP_STATUSES),
-  last_contact_date: fc.option(fc.integer({ min: -5, max: 400 }).map((days) => daysAgo(days).slice(0, 10)), { nil: null }),
+  last_contact_date: fc.option(
+    fc.integer({ min: -5, max: 400 }).map((days) => daysAgo(days).slice(0, 10)),
+    { nil: null },
+  ),
   signal_activity: fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }),
   signal_red_flag: fc.option(fc.string({ minLength: 1, maxLength: 40 }), { nil: null }),
 });
@@ -398,7 +408,11 @@ describe("scoreForStartup properties", () => {
               matching,
               evaluated,
               evidence,
-              { ...usingRubric, sector_keywords: keywords, weights: { ...usingRubric.weights, sector: weight, stage: usingRubric.weights.stage || 1 } },
+              {
+                ...usingRubric,
+                sector_keywords: keywords,
+                weights: { ...usingRubric.weights, sector: weight, stage: usingRubric.weights.stage || 1 },
+              },
               now,
               DEFAULT_RULES,
             ).score;
@@ -496,7 +510,9 @@ describe("scoreForStartup examples", () => {
     expect(points(close)).toBeGreaterThan(0);
     expect(points(close)).toBeLessThan(10);
     expect(points(far)).toBe(0);
-    expect(close.explained.components.find((c) => c.key === "check_size")!.detail).toBe("Writes $25k–$50k cheques, smaller than the $100k–$800k you look for");
+    expect(close.explained.components.find((c) => c.key === "check_size")!.detail).toBe(
+      "Writes $25k–$50k cheques, smaller than the $100k–$800k you look for",
+    );
   });
 
   it("uses decayed judged evidence until the startup is evaluated", () => {
@@ -531,7 +547,12 @@ describe("scoreForStartup examples", () => {
     // The declared profile is known from day one, so even with no news this is no "research".
     const profileOnly = score(investor({ signal_activity: null }), rubric, null, []);
     expect(profileOnly.action).not.toBe("research");
-    const nothing = score(investor({ signal_activity: null, sectors: [], stages: [], geographies: [], check_min: null, check_max: null }), rubric, null, []);
+    const nothing = score(
+      investor({ signal_activity: null, sectors: [], stages: [], geographies: [], check_min: null, check_max: null }),
+      rubric,
+      null,
+      [],
+    );
     expect(nothing.action).toBe("research");
   });
 

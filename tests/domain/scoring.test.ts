@@ -166,7 +166,12 @@ describe("scoring properties", () => {
         fc.integer({ min: 0, max: 100 }),
         fc.integer({ min: 0, max: 100 }),
         (investor, category, relevance, age, extra) => {
-          const item = (days: number): EvidenceForScoring => ({ published_at: daysAgo(days), found_at: daysAgo(days), category, relevance });
+          const item = (days: number): EvidenceForScoring => ({
+            published_at: daysAgo(days),
+            found_at: daysAgo(days),
+            category,
+            relevance,
+          });
           const fresh = scoreInvestor(investor, [item(age)], now).score;
           const stale = scoreInvestor(investor, [item(age + extra)], now).score;
           expect(fresh).toBeGreaterThanOrEqual(stale);
@@ -213,13 +218,26 @@ describe("scoring examples", () => {
 
   it("keeps a partial profile fit waiting, and a known mismatch under the don't-chase line", () => {
     expect(scoreInvestor({ ...base, signal_fit: 50 }, [], now).action).toBe("wait");
-    const miss = scoreInvestor({ ...base, signal_fit: 0, fit_detail: "Little in common with Ledgerly; invests in biotech, not fintech" }, [], now);
+    const miss = scoreInvestor(
+      { ...base, signal_fit: 0, fit_detail: "Little in common with Ledgerly; invests in biotech, not fintech" },
+      [],
+      now,
+    );
     expect(miss.action).toBe("dont_chase");
     expect(miss.explained.action_reason).toContain("invests in biotech");
   });
 
   it("does not rule someone out on a fit seen through a quarter of their profile", () => {
-    const thin = scoreInvestor({ ...base, signal_fit: 0, fit_known: 17, fit_detail: "Little in common with Ledgerly: invests in Asia, not Europe; sectors, stages and cheque size not known" }, [], now);
+    const thin = scoreInvestor(
+      {
+        ...base,
+        signal_fit: 0,
+        fit_known: 17,
+        fit_detail: "Little in common with Ledgerly: invests in Asia, not Europe; sectors, stages and cheque size not known",
+      },
+      [],
+      now,
+    );
     expect(thin.action).toBe("wait");
     expect(thin.explained.action_reason).toMatch(/^Too little known to judge\. Little in common/);
     const full = scoreInvestor({ ...base, signal_fit: 0, fit_known: 100, fit_detail: "Little in common with Ledgerly" }, [], now);
@@ -267,7 +285,9 @@ describe("scoring examples", () => {
     const active = { ...base, relationship_status: "in_conversation" as const, signal_activity: 50 };
     expect(scoreInvestor({ ...active, last_contact_date: dateDaysAgo(7) }, [], now).action).toBe("follow_up");
     expect(scoreInvestor({ ...active, last_contact_date: dateDaysAgo(6) }, [], now).action).toBe("wait");
-    expect(scoreInvestor({ ...active, last_contact_date: dateDaysAgo(6) }, [], now, { ...DEFAULT_RULES, followUpAfterDays: 3 }).action).toBe("follow_up");
+    expect(
+      scoreInvestor({ ...active, last_contact_date: dateDaysAgo(6) }, [], now, { ...DEFAULT_RULES, followUpAfterDays: 3 }).action,
+    ).toBe("follow_up");
     // Contacted but never dated: nothing to count from.
     expect(scoreInvestor({ ...active, last_contact_date: null }, [], now).action).toBe("wait");
   });

@@ -143,7 +143,11 @@ describe("selectInvestorsToCheck", () => {
       5: "last checked 12 days ago",
       6: "due diligence; never checked",
     });
-    expect(Object.keys(selection.reasons).map(Number).sort((a, b) => a - b)).toEqual([...selection.queue].sort((a, b) => a - b));
+    expect(
+      Object.keys(selection.reasons)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([...selection.queue].sort((a, b) => a - b));
   });
 
   it("is deterministic: the same answer for the same input in any order", () => {
@@ -221,11 +225,7 @@ function daysArb(min: number, max: number): fc.Arbitrary<number> {
   return fc.integer({ min: min * 100, max: max * 100 }).map((hundredths) => hundredths / 100);
 }
 
-const checkedAtArb = fc.oneof(
-  fc.constant(null),
-  fc.constant("garbage"),
-  daysArb(-3, 120).map(daysAgo),
-);
+const checkedAtArb = fc.oneof(fc.constant(null), fc.constant("garbage"), daysArb(-3, 120).map(daysAgo));
 
 const candidateFieldsArb = fc.record({
   relationship_status: fc.constantFrom(...RELATIONSHIP_STATUSES),
@@ -308,17 +308,12 @@ describe("selection properties", () => {
 
   it("never lowers the priority of an investor as its last check grows older", () => {
     fc.assert(
-      fc.property(
-        candidateFieldsArb,
-        daysArb(0, 100),
-        daysArb(0, 100),
-        (fields, younger, extra) => {
-          const base = { id: 1, ...fields, recent_news_count: fields.recent_news_count ?? 0 };
-          const fresh = checkPriority({ ...base, signals_checked_at: daysAgo(younger) }, now);
-          const stale = checkPriority({ ...base, signals_checked_at: daysAgo(younger + extra) }, now);
-          expect(stale).toBeGreaterThanOrEqual(fresh * (1 - 1e-12));
-        },
-      ),
+      fc.property(candidateFieldsArb, daysArb(0, 100), daysArb(0, 100), (fields, younger, extra) => {
+        const base = { id: 1, ...fields, recent_news_count: fields.recent_news_count ?? 0 };
+        const fresh = checkPriority({ ...base, signals_checked_at: daysAgo(younger) }, now);
+        const stale = checkPriority({ ...base, signals_checked_at: daysAgo(younger + extra) }, now);
+        expect(stale).toBeGreaterThanOrEqual(fresh * (1 - 1e-12));
+      }),
       RUNS,
     );
   });
@@ -387,7 +382,9 @@ describe("grouped searches keep active conversations first", () => {
 
   it("checks active conversations alone even among 10,000 never-checked investors", () => {
     const candidates = [
-      ...Array.from({ length: 20 }, (_, index) => candidate(index + 1, { relationship_status: "in_conversation", signals_checked_at: daysAgo(4) })),
+      ...Array.from({ length: 20 }, (_, index) =>
+        candidate(index + 1, { relationship_status: "in_conversation", signals_checked_at: daysAgo(4) }),
+      ),
       ...Array.from({ length: 10_000 }, (_, index) => candidate(index + 100, { signals_checked_at: null })),
     ];
     const selection = selectInvestorsToCheck(candidates, { now, creditBudget: 100, creditsPerInvestor: 1, sweep });

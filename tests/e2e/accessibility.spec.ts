@@ -31,7 +31,10 @@ async function overlays(page: Page, name: string, withRefresh: boolean): Promise
   const references = await page.locator("[cmdk-dialog]").evaluate((dialog) =>
     Array.from(dialog.querySelectorAll("[aria-labelledby], [aria-controls], [aria-activedescendant]")).flatMap((element) =>
       ["aria-labelledby", "aria-controls", "aria-activedescendant"].flatMap((attribute) =>
-        (element.getAttribute(attribute) ?? "").split(/\s+/).filter(Boolean).map((id) => ({ id, resolves: dialog.querySelector(`#${id}`) !== null })),
+        (element.getAttribute(attribute) ?? "")
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((id) => ({ id, resolves: dialog.querySelector(`#${id}`) !== null })),
       ),
     ),
   );

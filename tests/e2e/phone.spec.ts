@@ -21,12 +21,19 @@ async function expectFitsPhone(page: Page, name: string): Promise<void> {
       const style = getComputedStyle(element);
       if (style.visibility === "hidden" || element.closest(".sr-only")) continue;
       if (rect.left < -0.5 || rect.right > 390.5) {
-        const label = `${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? "." + element.className.trim().split(/\s+/).join(".") : ""}`;
-        offenders.push(`${label} [${Math.round(rect.left)}..${Math.round(rect.right)}] "${(element.textContent ?? "").trim().slice(0, 30)}"`);
+        const label = `${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? `.${element.className.trim().split(/\s+/).join(".")}` : ""}`;
+        offenders.push(
+          `${label} [${Math.round(rect.left)}..${Math.round(rect.right)}] "${(element.textContent ?? "").trim().slice(0, 30)}"`,
+        );
       }
       // Text cut by its own box ("Researc") counts as sticking out too.
       const control = ["INPUT", "SELECT", "TEXTAREA"].includes(element.tagName);
-      if (!control && (style.overflowX === "hidden" || style.overflowX === "clip") && element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0) {
+      if (
+        !control &&
+        (style.overflowX === "hidden" || style.overflowX === "clip") &&
+        element.scrollWidth > element.clientWidth + 1 &&
+        element.clientWidth > 0
+      ) {
         offenders.push(`${element.tagName.toLowerCase()} clips its text "${(element.textContent ?? "").trim().slice(0, 30)}"`);
       }
     }
@@ -78,7 +85,9 @@ async function screenshots(page: Page, browser: Browser, name: string): Promise<
   // The import preview is the answer to a POST: it is shown again by posting the same file.
   if (name === "import-preview") {
     await wide.goto("/investors/import");
-    await wide.getByLabel("CSV file").setInputFiles({ name: "tour.csv", mimeType: "text/csv", buffer: Buffer.from("name,firm\nWide Screen,Desk Capital\n") });
+    await wide
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "tour.csv", mimeType: "text/csv", buffer: Buffer.from("name,firm\nWide Screen,Desk Capital\n") });
     await wide.getByRole("button", { name: "Preview" }).click();
     await expect(wide.getByRole("region", { name: "Preview" })).toBeVisible();
   } else {

@@ -64,7 +64,11 @@ for (const javaScript of [true, false]) {
       await expect(page.getByText("Saved here. Empty the field and save to go back to FOUNDER_NAME.")).toBeVisible();
       // They leave with everything else.
       const exported = await (await page.request.get("/export.json")).json();
-      expect(exported.founder).toEqual({ name: "Irène Joliot", pitch: "Isotopes for cancer care", meeting_link: "https://cal.example.com/irene" });
+      expect(exported.founder).toEqual({
+        name: "Irène Joliot",
+        pitch: "Isotopes for cancer care",
+        meeting_link: "https://cal.example.com/irene",
+      });
 
       // The investor page's draft uses them; the subject travels with Copy and mailto.
       await page.goto(url);
@@ -74,7 +78,10 @@ for (const javaScript of [true, false]) {
       await expect(body).toHaveValue(/Best,\nIrène Joliot$/);
       await expect(page.getByLabel("Subject")).toHaveValue("Intro from Irène Joliot");
       const mail = page.getByRole("link", { name: "Open in your mail app" });
-      await expect(mail).toHaveAttribute("href", new RegExp(`^mailto:dora\\.${suffix}%40fund\\.example\\.com\\?subject=Intro%20from%20Ir%C3%A8ne%20Joliot&body=Hi%20Dora%2C`));
+      await expect(mail).toHaveAttribute(
+        "href",
+        new RegExp(`^mailto:dora\\.${suffix}%40fund\\.example\\.com\\?subject=Intro%20from%20Ir%C3%A8ne%20Joliot&body=Hi%20Dora%2C`),
+      );
 
       if (javaScript) {
         // Edited before it leaves: Copy and the mail link carry the edits, subject included.
@@ -83,8 +90,13 @@ for (const javaScript of [true, false]) {
         await body.fill("Hi Dora,\n\nShort and sweet.\n\nIrène");
         await page.getByRole("button", { name: "Copy subject and email" }).click();
         await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
-        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("Subject: Isotopes & your new fund\n\nHi Dora,\n\nShort and sweet.\n\nIrène");
-        await expect(mail).toHaveAttribute("href", /\?subject=Isotopes%20%26%20your%20new%20fund&body=Hi%20Dora%2C%0D%0A%0D%0AShort%20and%20sweet\.%0D%0A%0D%0AIr%C3%A8ne$/);
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+          "Subject: Isotopes & your new fund\n\nHi Dora,\n\nShort and sweet.\n\nIrène",
+        );
+        await expect(mail).toHaveAttribute(
+          "href",
+          /\?subject=Isotopes%20%26%20your%20new%20fund&body=Hi%20Dora%2C%0D%0A%0D%0AShort%20and%20sweet\.%0D%0A%0D%0AIr%C3%A8ne$/,
+        );
         await page.getByRole("button", { name: "Back to the draft" }).click();
         await expect(page.getByLabel("Subject")).toHaveValue("Intro from Irène Joliot");
       } else {

@@ -35,7 +35,14 @@ async function exported(page: Page, name: string) {
 async function seedPipeline(page: Page, tag: string) {
   const startup = await page.request.post("/api/startups", {
     headers: { "x-admin-passcode": E2E_PASSCODE },
-    data: { name: `Ledgerly ${tag}`, pitch: "Books for small shops.", sector: "fintech", stage: "seed", geography: "Europe", round_size: 2_000_000 },
+    data: {
+      name: `Ledgerly ${tag}`,
+      pitch: "Books for small shops.",
+      sector: "fintech",
+      stage: "seed",
+      geography: "Europe",
+      round_size: 2_000_000,
+    },
   });
   expect(startup.status()).toBe(201);
   const csv = [
@@ -103,7 +110,10 @@ for (const javaScriptEnabled of [true, false]) {
       expect(savedGrace.contact_history.at(-1)).toMatchObject({ channel: "email", note: "Emailed" });
 
       // Two scores, each named: overall on the investor page beside the per-startup one.
-      await page.getByRole("region", { name: "Investors" }).getByRole("link", { name: `Bob ${tag}` }).click();
+      await page
+        .getByRole("region", { name: "Investors" })
+        .getByRole("link", { name: `Bob ${tag}` })
+        .click();
       await expect(page.locator(".score-line")).toContainText(new RegExp(`^\\d+ overall · .*\\d+ for Ledgerly ${tag} \\(`));
       // The dashboard ranks by one startup when asked, and says so.
       await page.goto("/");

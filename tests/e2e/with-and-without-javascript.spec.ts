@@ -26,7 +26,10 @@ type ExportedInvestor = {
   contact_history: { date: string | null; channel: string | null; note: string }[];
 };
 
-async function exported(page: Page): Promise<{ investors: ExportedInvestor[]; startups: { id: number; name: string; roundSize: number | null; rubrics: { version: number; rubric: unknown }[]; scores: unknown[] }[] }> {
+async function exported(page: Page): Promise<{
+  investors: ExportedInvestor[];
+  startups: { id: number; name: string; roundSize: number | null; rubrics: { version: number; rubric: unknown }[]; scores: unknown[] }[];
+}> {
   const response = await page.request.get("/export.json");
   expect(response.status()).toBe(200);
   return response.json();
@@ -88,7 +91,9 @@ for (const javaScriptEnabled of [true, false]) {
       // A dated contact moves the last contact forward, never back.
       expect(saved.last_contact_date).toBe("2026-11-20");
       expect(saved.personal_notes).toBe("Likes climate hardware.");
-      expect(saved.contact_history).toEqual([expect.objectContaining({ date: "2026-11-20", channel: "call", note: "Partner meeting next week" })]);
+      expect(saved.contact_history).toEqual([
+        expect.objectContaining({ date: "2026-11-20", channel: "call", note: "Partner meeting next week" }),
+      ]);
 
       // The page shows what was saved after a reload.
       await page.reload();
@@ -197,7 +202,12 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Add investor" }).click();
       await expect(page.getByRole("heading", { name })).toBeVisible();
       const saved = await savedInvestor(page, name);
-      expect(saved).toMatchObject({ website: "https://ventures.example.com", check_min: 250_000, check_max: 1_500_000, sectors: ["fintech", "climate"] });
+      expect(saved).toMatchObject({
+        website: "https://ventures.example.com",
+        check_min: 250_000,
+        check_max: 1_500_000,
+        sectors: ["fintech", "climate"],
+      });
       expect(errors).toEqual([]);
     });
 
@@ -205,7 +215,11 @@ for (const javaScriptEnabled of [true, false]) {
       const errors = collectConsoleErrors(page);
       await signIn(page);
       const name = `Imogen Import ${suffix}`;
-      const csv = ["name,firm,email,sectors,relationship_status", `${name},Import Partners,imogen.${suffix.toLowerCase()}@import.example.com,robotics;ai,contacted`, "Bad Row,Nowhere,not-an-email,,"].join("\n");
+      const csv = [
+        "name,firm,email,sectors,relationship_status",
+        `${name},Import Partners,imogen.${suffix.toLowerCase()}@import.example.com,robotics;ai,contacted`,
+        "Bad Row,Nowhere,not-an-email,,",
+      ].join("\n");
       await page.goto("/investors/import");
       await page.getByLabel("CSV file").setInputFiles({ name: "import.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
       await page.getByRole("button", { name: "Preview" }).click();
@@ -216,7 +230,11 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.getByRole("button", { name: "Import 1 new" }).click();
       await expect(page.getByRole("heading", { name: "Your pipeline" })).toBeVisible();
-      expect(await savedInvestor(page, name)).toMatchObject({ firm: "Import Partners", relationship_status: "contacted", sectors: ["robotics", "ai"] });
+      expect(await savedInvestor(page, name)).toMatchObject({
+        firm: "Import Partners",
+        relationship_status: "contacted",
+        sectors: ["robotics", "ai"],
+      });
       expect((await exported(page)).investors.some((investor) => investor.name === "Bad Row")).toBe(false);
       expect(errors).toEqual([]);
     });
@@ -259,7 +277,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.locator("#weight-sector").fill("9.5");
       await page.getByRole("button", { name: "Save rubric" }).click();
       await expect(page.getByRole("status")).toContainText("Rubric saved");
-      const rubrics = (await startupOf())!.rubrics as { version: number; rubric: { weights: { sector: number }; thresholds: { email_first: number; dont_chase: number } } }[];
+      const rubrics = (await startupOf())!.rubrics as {
+        version: number;
+        rubric: { weights: { sector: number }; thresholds: { email_first: number; dont_chase: number } };
+      }[];
       expect(rubrics).toHaveLength(versions + 1);
       expect(rubrics.at(-1)!.rubric).toMatchObject({ weights: { sector: 9.5 }, thresholds: { email_first: 40, dont_chase: 15 } });
       await page.reload();

@@ -44,9 +44,7 @@ export type FakeServer = {
  * `route` decides whether the fake serves a path at all (404 otherwise) and supplies the
  * default answer; scripts set through `respond`/`queue` override the default.
  */
-export async function startFakeServer(
-  route: (request: RecordedRequest) => ReplyHandler | undefined,
-): Promise<FakeServer> {
+export async function startFakeServer(route: (request: RecordedRequest) => ReplyHandler | undefined): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
   let handler: ReplyHandler | undefined;
   let queued: FakeReply[] = [];

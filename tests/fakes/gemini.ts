@@ -100,8 +100,6 @@ export function geminiError(
 function invalidKeyReply(): FakeReply {
   const reply = geminiError(400, "API key not valid. Please pass a valid API key.");
   const json = reply.json as { error: { details: unknown[] } };
-  json.error.details = [
-    { "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID", domain: "googleapis.com" },
-  ];
+  json.error.details = [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID", domain: "googleapis.com" }];
   return reply;
 }

@@ -46,10 +46,7 @@ export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promis
 }
 
 /** A chat.completion whose single choice says `content`. */
-export function chatCompletion(
-  content: string | null,
-  options: { finishReason?: string; model?: string } = {},
-): FakeReply {
+export function chatCompletion(content: string | null, options: { finishReason?: string; model?: string } = {}): FakeReply {
   return {
     json: {
       id: "chatcmpl-fake",

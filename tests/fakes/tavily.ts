@@ -33,7 +33,11 @@ export function tavilyError(status: number, message: string, headers?: Record<st
  */
 export function newsResultsFor(body: any, now: Date = new Date()) {
   const query = typeof body?.query === "string" ? body.query : "";
-  const slug = query.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "query";
+  const slug =
+    query
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "query";
   const domains: unknown = body?.include_domains;
   const host = Array.isArray(domains) && typeof domains[0] === "string" ? domains[0] : "news.example.com";
   const maxResults = typeof body?.max_results === "number" ? body.max_results : 5;

@@ -52,11 +52,7 @@ export async function startFakeTwilio(options: { accountSid?: string; authToken?
   };
 }
 
-function isAuthorized(
-  header: string | undefined,
-  accountSid: string,
-  options: { accountSid?: string; authToken?: string },
-): boolean {
+function isAuthorized(header: string | undefined, accountSid: string, options: { accountSid?: string; authToken?: string }): boolean {
   if (options.accountSid === undefined && options.authToken === undefined) return true;
   if (!header?.startsWith("Basic ")) return false;
   const decoded = Buffer.from(header.slice("Basic ".length), "base64").toString("utf8");

@@ -22,12 +22,17 @@ export function openDatabaseChecksum(databasePath: string): { checksum: () => st
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
   const checksum = () => {
     const tables = db
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%session%' order by name")
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%session%' order by name",
+      )
       .pluck()
       .all() as string[];
     const hash = createHash("sha256");
     for (const table of tables) {
-      const rows = db.prepare(`select * from "${table}"`).all().map((row) => JSON.stringify(row));
+      const rows = db
+        .prepare(`select * from "${table}"`)
+        .all()
+        .map((row) => JSON.stringify(row));
       hash.update(`${table}\n${rows.sort().join("\n")}\n`);
     }
     return hash.digest("hex");
@@ -53,7 +58,10 @@ function checksumOf(db: Database.Database): string {
 export function count(databasePath: string, query: string, ...params: unknown[]): number {
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
   try {
-    return db.prepare(query).pluck().get(...params) as number;
+    return db
+      .prepare(query)
+      .pluck()
+      .get(...params) as number;
   } finally {
     db.close();
   }

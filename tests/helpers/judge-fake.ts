@@ -3,12 +3,26 @@
  * investor judged as a deal, activity 80, a hook citing the first page.
  */
 export function judgementFor(prompt: string, overrides: { redFlag?: string | null } = {}) {
-  const investors: Array<{ investor_id: number; evidence: unknown[]; signal_activity: number; signal_hook: string | null; hook_evidence_id: number | null; signal_red_flag: string | null }> = [];
+  const investors: Array<{
+    investor_id: number;
+    evidence: unknown[];
+    signal_activity: number;
+    signal_hook: string | null;
+    hook_evidence_id: number | null;
+    signal_red_flag: string | null;
+  }> = [];
   let current: (typeof investors)[number] | undefined;
   for (const line of prompt.split("\n")) {
     const investor = /^INVESTOR id=(\d+)/.exec(line);
     if (investor) {
-      current = { investor_id: Number(investor[1]), evidence: [], signal_activity: 80, signal_hook: null, hook_evidence_id: null, signal_red_flag: overrides.redFlag ?? null };
+      current = {
+        investor_id: Number(investor[1]),
+        evidence: [],
+        signal_activity: 80,
+        signal_hook: null,
+        hook_evidence_id: null,
+        signal_red_flag: overrides.redFlag ?? null,
+      };
       investors.push(current);
       continue;
     }
@@ -29,10 +43,16 @@ export function judgementFor(prompt: string, overrides: { redFlag?: string | nul
 /** The user prompt text out of a Gemini generateContent body or an OpenAI chat body. */
 export function promptOf(body: any): string {
   if (Array.isArray(body?.contents)) {
-    return body.contents.flatMap((content: any) => content.parts ?? []).map((part: any) => part.text ?? "").join("\n");
+    return body.contents
+      .flatMap((content: any) => content.parts ?? [])
+      .map((part: any) => part.text ?? "")
+      .join("\n");
   }
   if (Array.isArray(body?.messages)) {
-    return body.messages.filter((m: any) => m.role === "user").map((m: any) => (typeof m.content === "string" ? m.content : "")).join("\n");
+    return body.messages
+      .filter((m: any) => m.role === "user")
+      .map((m: any) => (typeof m.content === "string" ? m.content : ""))
+      .join("\n");
   }
   return "";
 }

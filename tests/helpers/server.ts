@@ -40,7 +40,11 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
-  await waitFor(child, () => output.includes("is running at"), () => output);
+  await waitFor(
+    child,
+    () => output.includes("is running at"),
+    () => output,
+  );
   return {
     url: `http://127.0.0.1:${port}`,
     databasePath,

@@ -7,7 +7,11 @@ const PASSCODE = "proxy-passcode-5517";
 type RawResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
 /** A request with headers exactly as given (fetch would not let a test set Host). */
-function raw(base: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
+function raw(
+  base: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
     const request = httpRequest(

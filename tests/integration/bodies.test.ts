@@ -90,13 +90,18 @@ describe("request bodies over HTTP", () => {
     const bodies: Array<[string, string]> = [
       ["multipart/form-data; boundary=x", "garbage"],
       ["multipart/form-data", "--x\r\nContent-Disposition: form-data; name=intent\r\n\r\ndelete"],
-      ["multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\ndelete"],
+      ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\ndelete'],
       ["text/plain", "intent=delete"],
       ["application/json", '{"intent":"delete"}'],
     ];
     for (const path of formActions()) {
       for (const [type, body] of bodies) {
-        const response = await fetch(server.url + path, { method: "POST", redirect: "manual", headers: { cookie, "content-type": type }, body });
+        const response = await fetch(server.url + path, {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie, "content-type": type },
+          body,
+        });
         const text = await response.text();
         const where = `POST ${path} (${type}: ${JSON.stringify(body.slice(0, 30))})`;
         expect([400, 415], where).toContain(response.status);
@@ -107,7 +112,12 @@ describe("request bodies over HTTP", () => {
     expect(realRowsChecksum(server.databasePath)).toBe(before);
     // The "emailed" buttons read no body at all: whatever is sent, they only do their own work.
     for (const path of [`/investors/${realInvestorId}/emailed`, `/demo/investors/${demoInvestorId}/emailed`]) {
-      const response = await fetch(server.url + path, { method: "POST", redirect: "manual", headers: { cookie, "content-type": "multipart/form-data" }, body: "garbage" });
+      const response = await fetch(server.url + path, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie, "content-type": "multipart/form-data" },
+        body: "garbage",
+      });
       expect(response.status, path).toBe(303);
     }
     expect(server.output()).not.toMatch(/request failed/);
@@ -211,7 +221,10 @@ describe("request bodies over HTTP", () => {
   }
 
   /** A request by method name (fetch refuses TRACE itself). */
-  function rawRequest(method: string, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  function rawRequest(
+    method: string,
+    path: string,
+  ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
     return new Promise((resolve, reject) => {
       const request = httpRequest(server.url + path, { method }, (response) => {
         let body = "";
@@ -228,17 +241,27 @@ describe("request bodies over HTTP", () => {
    * Sends `head` then `chunk` again and again, chunked (no Content-Length), up to `total` bytes or
    * until the server answers; returns the answer and how many bytes went out.
    */
-  function streamUpload(path: string, type: string, head: string, chunk: string, total: number): Promise<{ status: number; body: string; sent: number }> {
+  function streamUpload(
+    path: string,
+    type: string,
+    head: string,
+    chunk: string,
+    total: number,
+  ): Promise<{ status: number; body: string; sent: number }> {
     return new Promise((resolve, reject) => {
       let sent = 0;
       let answered = false;
-      const request = httpRequest(server.url + path, { method: "POST", headers: { cookie, "content-type": type, "transfer-encoding": "chunked" } }, (response) => {
-        answered = true;
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (part) => (body += part));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body, sent }));
-      });
+      const request = httpRequest(
+        server.url + path,
+        { method: "POST", headers: { cookie, "content-type": type, "transfer-encoding": "chunked" } },
+        (response) => {
+          answered = true;
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (part) => (body += part));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body, sent }));
+        },
+      );
       request.on("error", (error) => (answered ? undefined : reject(error)));
       // One chunk per turn of the event loop, so an early answer is read before the next write.
       const pump = () => {

@@ -33,8 +33,17 @@ describe("route #8, the chat", () => {
     });
     const form = new FormData();
     form.set("intent", "commit");
-    form.set("file", new Blob(["name,firm,relationship_status\nAda Lovelace,Analytical Ventures,not_contacted\nGrace Hopper,Compiler Capital,passed"]), "a.csv");
-    await fetch(`${server.url}/investors/import`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": PASSCODE }, body: form });
+    form.set(
+      "file",
+      new Blob(["name,firm,relationship_status\nAda Lovelace,Analytical Ventures,not_contacted\nGrace Hopper,Compiler Capital,passed"]),
+      "a.csv",
+    );
+    await fetch(`${server.url}/investors/import`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "x-admin-passcode": PASSCODE },
+      body: form,
+    });
     adaId = count(server.databasePath, "select id from investors where is_demo = 0 and name = 'Ada Lovelace'");
     // Give Ada enough signal to be "email first".
     const { default: Database } = await import("better-sqlite3");
@@ -126,7 +135,9 @@ describe("route #8, the chat", () => {
     openai.respond(() => openAiError(500, "down"));
     const summary = await (await ask({ message: "Who should I email first?" }, { demo: true, auth: false })).json();
     expect(summary.source).toBe("summary");
-    const demoIds = new Set<number>((await (await fetch(`${server.url}/api/search-feed?demo=1`)).json()).items.map((i: { id: number }) => i.id));
+    const demoIds = new Set<number>(
+      (await (await fetch(`${server.url}/api/search-feed?demo=1`)).json()).items.map((i: { id: number }) => i.id),
+    );
     expect(summary.investor_ids.length).toBeGreaterThan(0);
     expect(summary.investor_ids.every((id: number) => demoIds.has(id))).toBe(true);
     expect(summary.answer).not.toContain("Ada Lovelace");

@@ -42,11 +42,19 @@ describe("compressed responses", () => {
     server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE });
     cookie = await signIn(server.url, PASSCODE);
     // Enough investors that the search feed is well over 1 KB.
-    const csv = ["name,firm,email,sectors", ...Array.from({ length: 40 }, (_, i) => `Investor ${i},Firm ${i % 7},i${i}@fund${i}.example.com,fintech;climate`)].join("\n");
+    const csv = [
+      "name,firm,email,sectors",
+      ...Array.from({ length: 40 }, (_, i) => `Investor ${i},Firm ${i % 7},i${i}@fund${i}.example.com,fintech;climate`),
+    ].join("\n");
     const form = new FormData();
     form.set("intent", "commit");
     form.set("file", new Blob([csv], { type: "text/csv" }), "investors.csv");
-    const imported = await fetch(`${server.url}/investors/import`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": PASSCODE }, body: form });
+    const imported = await fetch(`${server.url}/investors/import`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "x-admin-passcode": PASSCODE },
+      body: form,
+    });
     expect(imported.status).toBe(303);
   });
 
@@ -111,7 +119,9 @@ describe("compressed responses", () => {
     expect(head.headers["content-encoding"]).toBeUndefined();
   });
 
-  it("serves the JS and CSS the page loads precompressed, decoding to the same bytes, with 304s per encoding", { timeout: 90_000 }, async () => {
+  it("serves the JS and CSS the page loads precompressed, decoding to the same bytes, with 304s per encoding", {
+    timeout: 90_000,
+  }, async () => {
     const html = (await raw(`${server.url}/`, { cookie })).body.toString();
     const scripts = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
     const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
@@ -131,7 +141,10 @@ describe("compressed responses", () => {
       const plain = await raw(server.url + path);
       expect(plain.status).toBe(200);
       expect(plain.headers["content-encoding"]).toBeUndefined();
-      for (const [accept, encoding] of [["gzip, br", "br"], ["gzip", "gzip"]] as const) {
+      for (const [accept, encoding] of [
+        ["gzip, br", "br"],
+        ["gzip", "gzip"],
+      ] as const) {
         const compressed = await raw(server.url + path, { "accept-encoding": accept });
         expect(compressed.headers["content-encoding"], path).toBe(encoding);
         expect(compressed.headers.vary).toMatch(/Accept-Encoding/);

@@ -37,7 +37,9 @@ describe("open demo writes", () => {
   });
 
   it("cap edits of demo investors (API, page form, Emailed) per address and from everyone together", async () => {
-    const feed = JSON.parse((await requestFrom("127.0.1.29", `${server.url}/api/search-feed?demo=1`)).text) as { items: Array<{ id: number }> };
+    const feed = JSON.parse((await requestFrom("127.0.1.29", `${server.url}/api/search-feed?demo=1`)).text) as {
+      items: Array<{ id: number }>;
+    };
     const demoIds = feed.items.map((item) => item.id);
     expect(demoIds.length).toBeGreaterThan(10);
     const patch = (from: string, id: number) =>

@@ -25,7 +25,12 @@ async function importCsv(server: RunningServer, csv: string) {
   const form = new FormData();
   form.set("intent", "commit");
   form.set("file", new Blob([csv]), "a.csv");
-  const response = await fetch(`${server.url}/investors/import`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": PASSCODE }, body: form });
+  const response = await fetch(`${server.url}/investors/import`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "x-admin-passcode": PASSCODE },
+    body: form,
+  });
   expect(response.status).toBe(303);
 }
 
@@ -46,8 +51,15 @@ describe("route #3, the daily digest", () => {
       TWILIO_BASE_URL: twilio.url,
     });
     unconfigured = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, CRON_SECRET: CRON });
-    const rows = ["name,firm,relationship_status,last_contact_date", "Zoë Ångström 🚀,Nordlys Capital,in_conversation,2026-10-01", "Łukasz Żółć,Wisła Ventures,passed,"];
-    for (let i = 0; i < 40; i++) rows.push(`Investor ${"Ñ".repeat(i % 5)}${i} with a very long name indeed,Firm ${i},contacted,2026-10-${String((i % 28) + 1).padStart(2, "0")}`);
+    const rows = [
+      "name,firm,relationship_status,last_contact_date",
+      "Zoë Ångström 🚀,Nordlys Capital,in_conversation,2026-10-01",
+      "Łukasz Żółć,Wisła Ventures,passed,",
+    ];
+    for (let i = 0; i < 40; i++)
+      rows.push(
+        `Investor ${"Ñ".repeat(i % 5)}${i} with a very long name indeed,Firm ${i},contacted,2026-10-${String((i % 28) + 1).padStart(2, "0")}`,
+      );
     await importCsv(server, rows.join("\n"));
     await importCsv(unconfigured, rows.slice(0, 3).join("\n"));
   });
@@ -78,7 +90,9 @@ describe("route #3, the daily digest", () => {
     const body = await (await fetch(`${unconfigured.url}/api/cron/digest`, { headers: { authorization: `Bearer ${CRON}` } })).json();
     expect(body.message).toContain("Email first: nobody");
     // Surnames the real pipeline also has ("Żółć") would be named for the real investor.
-    const real = (await (await fetch(`${unconfigured.url}/api/search-feed`, { headers: { "x-admin-passcode": PASSCODE } })).json()) as { items: Array<{ name: string }> };
+    const real = (await (await fetch(`${unconfigured.url}/api/search-feed`, { headers: { "x-admin-passcode": PASSCODE } })).json()) as {
+      items: Array<{ name: string }>;
+    };
     const realSurnames = new Set(real.items.map((item) => toGsm7(item.name.split(" ").pop()!)));
     expect(realSurnames.size).toBeGreaterThan(0);
     for (const item of demo.items as Array<{ name: string }>) {

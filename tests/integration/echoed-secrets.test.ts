@@ -54,7 +54,12 @@ async function addInvestors(server: RunningServer, names: string[]) {
   const form = new FormData();
   form.set("intent", "commit");
   form.set("file", new Blob([["name,firm", ...names.map((name) => `${name},Firm of ${name}`)].join("\n")]), "some.csv");
-  const response = await fetch(`${server.url}/investors/import`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": PASSCODE }, body: form });
+  const response = await fetch(`${server.url}/investors/import`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "x-admin-passcode": PASSCODE },
+    body: form,
+  });
   expect(response.status).toBe(303);
 }
 
@@ -80,7 +85,11 @@ describe("an upstream that echoes our credentials", () => {
 
   beforeAll(async () => {
     [tavily, gemini, openai, twilio] = await Promise.all([startFakeTavily(), startFakeGemini(), startFakeOpenAi(), startFakeTwilio()]);
-    tavily.respond((_body, request) => ({ status: 400, json: { detail: { error: echoOf(request) } }, headers: { "x-echo": echoOf(request) } }));
+    tavily.respond((_body, request) => ({
+      status: 400,
+      json: { detail: { error: echoOf(request) } },
+      headers: { "x-echo": echoOf(request) },
+    }));
     gemini.respond((_body, request) => ({
       status: 400,
       json: { error: { code: 400, message: echoOf(request), status: `${MARKER}_${TAVILY_KEY.slice(0, 12)}`, details: [] } },
@@ -131,7 +140,10 @@ describe("an upstream that echoes our credentials", () => {
     expect(openai.requests.length).toBeGreaterThan(0);
 
     const db = new Database(server.databasePath, { readonly: true });
-    const runs = db.prepare("select * from runs where run_id in (?, ?)").all(searchRun, modelRun) as Array<{ run_id: string; errors: string }>;
+    const runs = db.prepare("select * from runs where run_id in (?, ?)").all(searchRun, modelRun) as Array<{
+      run_id: string;
+      errors: string;
+    }>;
     db.close();
     expect(runs).toHaveLength(2);
     const errors = runs.flatMap((run) => JSON.parse(run.errors) as string[]);

@@ -27,11 +27,17 @@ describe("killing the process during an import", () => {
       expect(created.status).toBe(201);
     }
     const rows = ["name,firm,email,sectors,stages,geographies"];
-    for (let i = 0; i < 1_000; i++) rows.push(`Crash Investor ${i},Fund ${i % 97},c${i}@crash${i % 13}.example.com,devtools;fintech,seed,Europe`);
+    for (let i = 0; i < 1_000; i++)
+      rows.push(`Crash Investor ${i},Fund ${i % 97},c${i}@crash${i % 13}.example.com,devtools;fintech,seed,Europe`);
     const form = new FormData();
     form.set("intent", "commit");
     form.set("file", new Blob([rows.join("\n")], { type: "text/csv" }), "crash.csv");
-    const commit = fetch(`${url}/investors/import`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": PASSCODE }, body: form }).catch(() => undefined);
+    const commit = fetch(`${url}/investors/import`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "x-admin-passcode": PASSCODE },
+      body: form,
+    }).catch(() => undefined);
 
     // Kill the process the moment the new investors become visible to another connection.
     const deadline = Date.now() + 30_000;
@@ -65,7 +71,16 @@ describe("killing the process during an import", () => {
     const form = new FormData();
     form.set("intent", "commit");
     form.set("file", new Blob([rows.join("\n")], { type: "text/csv" }), "repair.csv");
-    expect((await fetch(`${url}/investors/import`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": PASSCODE }, body: form })).status).toBe(303);
+    expect(
+      (
+        await fetch(`${url}/investors/import`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "x-admin-passcode": PASSCODE },
+          body: form,
+        })
+      ).status,
+    ).toBe(303);
     await server.stop();
 
     // What a process killed between saving investors and scoring them leaves behind.

@@ -24,7 +24,12 @@ describe("CSV import over HTTP", () => {
     const form = new FormData();
     form.set("intent", intent);
     form.set("file", new Blob([csv], { type: "text/csv" }), "investors.csv");
-    return fetch(`${server.url}/investors/import`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": PASSCODE }, body: form });
+    return fetch(`${server.url}/investors/import`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "x-admin-passcode": PASSCODE },
+      body: form,
+    });
   }
 
   function realSnapshot(): string {
@@ -85,14 +90,32 @@ describe("CSV import over HTTP", () => {
   });
 
   it("updates a matched investor with only the cells given, keeping notes and never moving the last contact back", async () => {
-    const preview = await (await post("preview", "name,firm,email,personal_notes,last_contact_date\nZoe A.,Elsewhere,zoe@NORDLYS.example.com,Old notes from a CRM,2026-01-01")).text();
+    const preview = await (
+      await post(
+        "preview",
+        "name,firm,email,personal_notes,last_contact_date\nZoe A.,Elsewhere,zoe@NORDLYS.example.com,Old notes from a CRM,2026-01-01",
+      )
+    ).text();
     expect(preview).toContain("changes: name, firm");
-    const csv = "name,firm,email,personal_notes,last_contact_date\nZoe A.,Elsewhere,zoe@NORDLYS.example.com,Old notes from a CRM,2026-01-01";
+    const csv =
+      "name,firm,email,personal_notes,last_contact_date\nZoe A.,Elsewhere,zoe@NORDLYS.example.com,Old notes from a CRM,2026-01-01";
     expect((await post("commit", csv)).status).toBe(303);
     const db = new Database(server.databasePath, { readonly: true });
     try {
-      const rows = db.prepare("select name, firm, personal_notes, relationship_status, last_contact_date from investors where lower(email) = 'zoe@nordlys.example.com'").all();
-      expect(rows).toEqual([{ name: "Zoe A.", firm: "Elsewhere", personal_notes: "Met in Oslo", relationship_status: "in_conversation", last_contact_date: "2026-11-01" }]);
+      const rows = db
+        .prepare(
+          "select name, firm, personal_notes, relationship_status, last_contact_date from investors where lower(email) = 'zoe@nordlys.example.com'",
+        )
+        .all();
+      expect(rows).toEqual([
+        {
+          name: "Zoe A.",
+          firm: "Elsewhere",
+          personal_notes: "Met in Oslo",
+          relationship_status: "in_conversation",
+          last_contact_date: "2026-11-01",
+        },
+      ]);
     } finally {
       db.close();
     }

@@ -39,13 +39,25 @@ describe("investors, scores, feed, exports and demo over HTTP", () => {
   }
 
   function investorRow(id: number) {
-    return count(server.databasePath, "select json_object('status', relationship_status, 'last', last_contact_date, 'notes', personal_notes, 'activity', signal_activity, 'score', score, 'updated', updated_at) from investors where id = ?", id) as unknown as string;
+    return count(
+      server.databasePath,
+      "select json_object('status', relationship_status, 'last', last_contact_date, 'notes', personal_notes, 'activity', signal_activity, 'score', score, 'updated', updated_at) from investors where id = ?",
+      id,
+    ) as unknown as string;
   }
 
   beforeAll(async () => {
     server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, CRON_SECRET: CRON });
     cookie = await signIn(server.url, PASSCODE);
-    adaId = await addInvestor({ name: "Ada Lovelace", firm: "Analytical Ventures", email: "ada@analytical.example.com", sectors: "fintech; AI", stages: ["seed", "series_a"], check_min: "250k", check_max: "2m" });
+    adaId = await addInvestor({
+      name: "Ada Lovelace",
+      firm: "Analytical Ventures",
+      email: "ada@analytical.example.com",
+      sectors: "fintech; AI",
+      stages: ["seed", "series_a"],
+      check_min: "250k",
+      check_max: "2m",
+    });
     await addInvestor({ name: "Zoë Ångström", firm: "Nordlys Capital", kind: "fund", relationship_status: "in_conversation" });
     const demo = await (await fetch(`${server.url}/api/search-feed?demo=1`)).json();
     demoId = demo.items[0].id;
@@ -61,7 +73,13 @@ describe("investors, scores, feed, exports and demo over HTTP", () => {
   });
 
   it("creates an investor from the form with parsed lists and amounts, and scores it", () => {
-    const row = JSON.parse(count(server.databasePath, "select json_object('sectors', sectors, 'stages', stages, 'min', check_min, 'max', check_max, 'action', action) from investors where id = ?", adaId) as unknown as string);
+    const row = JSON.parse(
+      count(
+        server.databasePath,
+        "select json_object('sectors', sectors, 'stages', stages, 'min', check_min, 'max', check_max, 'action', action) from investors where id = ?",
+        adaId,
+      ) as unknown as string,
+    );
     expect(JSON.parse(row.sectors)).toEqual(["fintech", "AI"]);
     expect(JSON.parse(row.stages)).toEqual(["seed", "series_a"]);
     expect(row.min).toBe(250_000);
@@ -82,7 +100,17 @@ describe("investors, scores, feed, exports and demo over HTTP", () => {
 
   it("cannot write refresh-owned or derived columns through the edit", async () => {
     const before = investorRow(adaId);
-    for (const key of ["signal_activity", "signal_fit", "signal_hook", "signal_red_flag", "signals_checked_at", "score", "action", "is_demo", "name"]) {
+    for (const key of [
+      "signal_activity",
+      "signal_fit",
+      "signal_hook",
+      "signal_red_flag",
+      "signals_checked_at",
+      "score",
+      "action",
+      "is_demo",
+      "name",
+    ]) {
       const response = await patch(adaId, { [key]: key === "is_demo" ? true : 99 });
       expect(response.status, key).toBe(400);
       expect((await response.json()).error.message).toContain(key);
@@ -142,7 +170,14 @@ describe("investors, scores, feed, exports and demo over HTTP", () => {
     expect(etag).toMatch(/^".+"$/);
     const body = await first.json();
     expect(body.items.map((item: { name: string }) => item.name).sort()).toEqual(["Ada Lovelace", "Zoë Ångström"]);
-    expect(body.items[0]).toEqual(expect.objectContaining({ id: expect.any(Number), score: expect.any(Number), action: expect.any(String), href: expect.stringMatching(/^\/investors\/\d+$/) }));
+    expect(body.items[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        score: expect.any(Number),
+        action: expect.any(String),
+        href: expect.stringMatching(/^\/investors\/\d+$/),
+      }),
+    );
     const second = await fetch(`${server.url}/api/search-feed`, { headers: { cookie, "if-none-match": etag! } });
     expect(second.status).toBe(304);
     // A change to the data changes the tag.
@@ -212,7 +247,13 @@ describe("investors, scores, feed, exports and demo over HTTP", () => {
     expect(refresh.run_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(refresh.updated).toBeGreaterThan(0);
     expect(count(server.databasePath, "select count(*) from evidence where run_id = ?", refresh.run_id)).toBeGreaterThan(0);
-    expect(count(server.databasePath, "select count(*) from runs where run_id = ? and trigger = 'demo' and status = 'completed'", refresh.run_id)).toBe(1);
+    expect(
+      count(
+        server.databasePath,
+        "select count(*) from runs where run_id = ? and trigger = 'demo' and status = 'completed'",
+        refresh.run_id,
+      ),
+    ).toBe(1);
     expect(realRowsChecksum(server.databasePath)).toBe(before);
 
     const reset = await fetch(`${server.url}/api/demo/reset`, { method: "POST" });
@@ -264,7 +305,11 @@ describe("investors, scores, feed, exports and demo over HTTP", () => {
     const db = new Database(server.databasePath, { readonly: true });
     const row = db.prepare("select relationship_status, last_contact_date, personal_notes, action from investors where id = ?").get(id);
     db.close();
-    expect(row).toEqual({ relationship_status: "contacted", last_contact_date: "2026-11-01", personal_notes: "Written elsewhere", action: "follow_up" });
+    expect(row).toEqual({
+      relationship_status: "contacted",
+      last_contact_date: "2026-11-01",
+      personal_notes: "Written elsewhere",
+      action: "follow_up",
+    });
   });
-
 });

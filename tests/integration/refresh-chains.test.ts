@@ -9,14 +9,22 @@ const PASSCODE = "chains-passcode";
 const CRON = "chains-cron";
 
 function csvOf(names: string[]): string {
-  return ["name,firm,relationship_status,personal_notes", ...names.map((name, i) => `${name},Firm ${i},${i % 3 === 0 ? "in_conversation" : "not_contacted"},Private note ${i}`)].join("\n");
+  return [
+    "name,firm,relationship_status,personal_notes",
+    ...names.map((name, i) => `${name},Firm ${i},${i % 3 === 0 ? "in_conversation" : "not_contacted"},Private note ${i}`),
+  ].join("\n");
 }
 
 async function importNames(server: RunningServer, names: string[]) {
   const form = new FormData();
   form.set("intent", "commit");
   form.set("file", new Blob([csvOf(names)]), "investors.csv");
-  const response = await fetch(`${server.url}/investors/import`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": PASSCODE }, body: form });
+  const response = await fetch(`${server.url}/investors/import`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "x-admin-passcode": PASSCODE },
+    body: form,
+  });
   expect(response.status).toBe(303);
 }
 
@@ -24,7 +32,10 @@ function readRun(path: string, runId: string) {
   const db = new Database(path, { readonly: true });
   try {
     const row = db.prepare("select * from runs where run_id = ?").get(runId) as Record<string, any>;
-    return { ...row, queue: JSON.parse(row.queue) as number[], errors: JSON.parse(row.errors) as string[] } as Record<string, any> & { queue: number[]; errors: string[] };
+    return { ...row, queue: JSON.parse(row.queue) as number[], errors: JSON.parse(row.errors) as string[] } as Record<string, any> & {
+      queue: number[];
+      errors: string[];
+    };
   } finally {
     db.close();
   }
@@ -141,11 +152,16 @@ describe("a refresh in a real child process", () => {
       expect(run.cursor).toBe(30);
       expect(count(path, "select count(*) from investors where is_demo = 0 and signals_checked_at is null")).toBe(0);
       expect(count(path, "select count(*) from evidence e join investors i on i.id = e.investor_id where i.is_demo = 0")).toBe(
-        count(path, "select count(distinct e.investor_id || ' ' || e.url) from evidence e join investors i on i.id = e.investor_id where i.is_demo = 0"),
+        count(
+          path,
+          "select count(distinct e.investor_id || ' ' || e.url) from evidence e join investors i on i.id = e.investor_id where i.is_demo = 0",
+        ),
       );
       // Every investor has its two articles, judged once.
       expect(count(path, "select count(*) from evidence e join investors i on i.id = e.investor_id where i.is_demo = 0")).toBe(60);
-      expect(count(path, "select count(*) from evidence e join investors i on i.id = e.investor_id where i.is_demo = 0 and e.judged_at is null")).toBe(0);
+      expect(
+        count(path, "select count(*) from evidence e join investors i on i.id = e.investor_id where i.is_demo = 0 and e.judged_at is null"),
+      ).toBe(0);
       // At most the one investor in flight at the crash is searched twice.
       expect(tavily.requests.length).toBeLessThanOrEqual(31);
     } finally {

@@ -12,7 +12,12 @@ async function addInvestor(server: RunningServer, name: string) {
   const form = new FormData();
   form.set("intent", "commit");
   form.set("file", new Blob([`name,firm\n${name},Firm of ${name}`]), "one.csv");
-  const response = await fetch(`${server.url}/investors/import`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": PASSCODE }, body: form });
+  const response = await fetch(`${server.url}/investors/import`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "x-admin-passcode": PASSCODE },
+    body: form,
+  });
   expect(response.status).toBe(303);
 }
 
@@ -102,7 +107,12 @@ describe("refresh routes with the fakes", () => {
     const body = await response.json();
     expect(body).toEqual({ run_id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: "queued", selected: 2 });
     expect(await waitForStatus(server, body.run_id, ["completed"])).toBe("completed");
-    expect(count(server.databasePath, "select count(*) from evidence e join investors i on i.id = e.investor_id where i.is_demo = 0 and e.category = 'deal'")).toBe(4);
+    expect(
+      count(
+        server.databasePath,
+        "select count(*) from evidence e join investors i on i.id = e.investor_id where i.is_demo = 0 and e.category = 'deal'",
+      ),
+    ).toBe(4);
     expect(count(server.databasePath, "select llm_calls from runs where run_id = ?", body.run_id)).toBe(1);
     // The demo rows were never searched.
     expect(tavily.requests.every((request) => /Ada Lovelace|Grace Hopper/.test(request.body.query))).toBe(true);
@@ -141,13 +151,20 @@ describe("refresh routes with the fakes", () => {
 
   it("route #5 validates, 404s unknown runs and treats a repeat as a no-op", async () => {
     const post = (body: unknown, auth = `Bearer ${CRON}`) =>
-      fetch(`${server.url}/api/refresh/continue`, { method: "POST", headers: { authorization: auth, "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch(`${server.url}/api/refresh/continue`, {
+        method: "POST",
+        headers: { authorization: auth, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     expect((await post({ run_id: "00000000-0000-4000-8000-000000000000", chain: 2 }, "Bearer wrong")).status).toBe(401);
     expect((await post({ run_id: "not-a-uuid", chain: 2 })).status).toBe(400);
     expect((await post({ run_id: "00000000-0000-4000-8000-000000000000", chain: 51 })).status).toBe(400);
     expect((await post({ run_id: "00000000-0000-4000-8000-000000000000", chain: 2, extra: 1 })).status).toBe(400);
     expect((await post({ run_id: "00000000-0000-4000-8000-000000000000", chain: 2 })).status).toBe(404);
-    const runId = count(server.databasePath, "select run_id from runs where trigger != 'demo' order by created_at desc limit 1") as unknown as string;
+    const runId = count(
+      server.databasePath,
+      "select run_id from runs where trigger != 'demo' order by created_at desc limit 1",
+    ) as unknown as string;
     const repeat = await post({ run_id: runId, chain: 1 });
     expect(repeat.status).toBe(200);
     expect(await repeat.json()).toEqual({ run_id: runId, chain: 1 });

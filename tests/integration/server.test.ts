@@ -171,7 +171,9 @@ describe("guessing the passcode", () => {
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
       // A forged forwarding header does not reset the count.
-      const forged = await fetch(`${server.url}/api/search-feed`, { headers: { "x-admin-passcode": "nope", "x-forwarded-for": "198.51.100.9" } });
+      const forged = await fetch(`${server.url}/api/search-feed`, {
+        headers: { "x-admin-passcode": "nope", "x-forwarded-for": "198.51.100.9" },
+      });
       expect(forged.status).toBe(429);
     } finally {
       await server.stop();

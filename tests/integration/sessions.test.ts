@@ -39,7 +39,10 @@ describe("sessions on the built server (production)", () => {
     const response = await postLogin({});
     const header = response.headers.get("set-cookie") ?? "";
     expect(header).toMatch(/^__Host-ipi_session=[^;]+; /);
-    const attributes = header.split(";").slice(1).map((part) => part.trim().toLowerCase());
+    const attributes = header
+      .split(";")
+      .slice(1)
+      .map((part) => part.trim().toLowerCase());
     expect(attributes).toContain("secure");
     expect(attributes).toContain("path=/");
     expect(attributes).toContain("httponly");

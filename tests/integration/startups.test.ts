@@ -6,7 +6,14 @@ import { type FakeGemini, type FakeTavily, geminiError, startFakeGemini, startFa
 
 const PASSCODE = "startups-passcode";
 const CRON = "startups-cron";
-const STARTUP = { name: "Radium Labs", pitch: "Grid batteries that last 20 years.", sector: "climate", stage: "seed", geography: "France", round_size: 2_000_000 };
+const STARTUP = {
+  name: "Radium Labs",
+  pitch: "Grid batteries that last 20 years.",
+  sector: "climate",
+  stage: "seed",
+  geography: "France",
+  round_size: 2_000_000,
+};
 
 describe("routes #10–#13, startups", () => {
   let server: RunningServer;
@@ -50,7 +57,12 @@ describe("routes #10–#13, startups", () => {
       ]),
       "a.csv",
     );
-    await fetch(`${server.url}/investors/import`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": PASSCODE }, body: form });
+    await fetch(`${server.url}/investors/import`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "x-admin-passcode": PASSCODE },
+      body: form,
+    });
     const db = new Database(server.databasePath);
     db.prepare(
       "insert into evidence (investor_id, url, title, source, found_at, content_hash, category, relevance, summary, judged_at) select id, 'https://news.example.com/' || id, 'Led a seed', 'news', '2026-11-20T00:00:00Z', 'h' || id, 'deal', 0.9, 'Led a climate seed round', '2026-11-20T00:00:00Z' from investors where is_demo = 0",
@@ -74,7 +86,11 @@ describe("routes #10–#13, startups", () => {
     expect(body.rubric_source).toBe("default");
     expect(body.startup).toMatchObject({ name: "Radium Labs", stage: "seed", round_size: 2_000_000 });
     expect(body.rubric.sector_keywords.map((k: string) => k.toLowerCase())).toContain("climate");
-    const ranked = JSON.parse(snapshot(`select i.name, s.score from startup_scores s join investors i on i.id = s.investor_id where s.startup_id = ${body.startup.id} order by s.score desc`));
+    const ranked = JSON.parse(
+      snapshot(
+        `select i.name, s.score from startup_scores s join investors i on i.id = s.investor_id where s.startup_id = ${body.startup.id} order by s.score desc`,
+      ),
+    );
     expect(ranked.map((r: { name: string }) => r.name)).toEqual(["Ada Lovelace", "Grace Hopper"]);
     // The global fit signal now exists for investors that list sectors, stages or places.
     expect(count(server.databasePath, "select count(*) from investors where is_demo = 0 and signal_fit is not null")).toBe(2);
@@ -107,7 +123,10 @@ describe("routes #10–#13, startups", () => {
       throw new Error("the model must not be called for a numeric edit");
     });
     const rubric = JSON.parse(snapshot(`select rubric from rubrics where startup_id = ${id} order by version desc limit 1`))[0].rubric;
-    const edited = { ...JSON.parse(rubric), weights: { sector: 0, stage: 0, geography: 0, check_size: 0, activity: 0, evidence_relevance: 0, relationship: 10 } };
+    const edited = {
+      ...JSON.parse(rubric),
+      weights: { sector: 0, stage: 0, geography: 0, check_size: 0, activity: 0, evidence_relevance: 0, relationship: 10 },
+    };
     const response = await api("PATCH", `/startups/${id}/rubric`, { rubric: edited });
     expect(response.status).toBe(200);
     const body = await response.json();
@@ -153,10 +172,17 @@ describe("routes #10–#13, startups", () => {
     const form = new FormData();
     form.set("intent", "commit");
     form.set("file", new Blob(["name,sectors,stages,geographies\nLate Larry,climate,seed,France"]), "late.csv");
-    await fetch(`${server.url}/investors/import`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": PASSCODE }, body: form });
+    await fetch(`${server.url}/investors/import`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "x-admin-passcode": PASSCODE },
+      body: form,
+    });
     const id = count(server.databasePath, "select id from investors where name = 'Late Larry'");
     expect(count(server.databasePath, "select signal_fit from investors where id = ?", id)).toBeGreaterThan(0);
-    expect(count(server.databasePath, "select count(*) from startup_scores where investor_id = ?", id)).toBe(count(server.databasePath, "select count(*) from startups"));
+    expect(count(server.databasePath, "select count(*) from startup_scores where investor_id = ?", id)).toBe(
+      count(server.databasePath, "select count(*) from startups"),
+    );
   });
 
   it("re-score (route #6) also recomputes per-startup scores", async () => {
@@ -187,7 +213,11 @@ describe("routes #10–#13, startups", () => {
   });
 
   it("needs a session", async () => {
-    const response = await fetch(`${server.url}/api/startups`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(STARTUP) });
+    const response = await fetch(`${server.url}/api/startups`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(STARTUP),
+    });
     expect(response.status).toBe(401);
   });
 });

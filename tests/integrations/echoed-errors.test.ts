@@ -44,16 +44,40 @@ const clients = {
     call: () => createTavilySearch({ apiKey: KEY, baseUrl: fakes.tavily.url, retries: 0, sleep }).search("anyone"),
   },
   gemini: {
-    body: (request: RecordedRequest, status: number) => ({ error: { code: status, message: echoOf(request), status: `${MARKER}_STATUS`, details: [] } }),
-    call: () => createGeminiModel({ apiKey: KEY, model: "m", baseUrl: fakes.gemini.url, retries: 0, sleep }).generateJson({ system: "s", prompt: "p", schema: {}, schemaName: "x" }),
+    body: (request: RecordedRequest, status: number) => ({
+      error: { code: status, message: echoOf(request), status: `${MARKER}_STATUS`, details: [] },
+    }),
+    call: () =>
+      createGeminiModel({ apiKey: KEY, model: "m", baseUrl: fakes.gemini.url, retries: 0, sleep }).generateJson({
+        system: "s",
+        prompt: "p",
+        schema: {},
+        schemaName: "x",
+      }),
   },
   openai: {
     body: (request: RecordedRequest) => ({ error: { message: echoOf(request), type: MARKER, param: null, code: MARKER } }),
-    call: () => createOpenAiCompatibleModel({ apiKey: KEY, model: "m", baseUrl: `${fakes.openai.url}/v1`, retries: 0, sleep }).generateJson({ system: "s", prompt: "p", schema: {}, schemaName: "x" }),
+    call: () =>
+      createOpenAiCompatibleModel({ apiKey: KEY, model: "m", baseUrl: `${fakes.openai.url}/v1`, retries: 0, sleep }).generateJson({
+        system: "s",
+        prompt: "p",
+        schema: {},
+        schemaName: "x",
+      }),
   },
   twilio: {
-    body: (request: RecordedRequest, status: number) => ({ code: 21000, message: echoOf(request), detail: echoOf(request), more_info: MARKER, status }),
-    call: () => createTwilioSender({ accountSid: SID, authToken: TOKEN, from: "+15005550006", baseUrl: fakes.twilio.url }).send("+447700900123", "hi"),
+    body: (request: RecordedRequest, status: number) => ({
+      code: 21000,
+      message: echoOf(request),
+      detail: echoOf(request),
+      more_info: MARKER,
+      status,
+    }),
+    call: () =>
+      createTwilioSender({ accountSid: SID, authToken: TOKEN, from: "+15005550006", baseUrl: fakes.twilio.url }).send(
+        "+447700900123",
+        "hi",
+      ),
   },
 };
 

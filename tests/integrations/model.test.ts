@@ -1,20 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { IntegrationError } from "#app/integrations/errors.ts";
-import {
-  createGeminiModel,
-  createModelRouter,
-  createOpenAiCompatibleModel,
-  modelFromConfig,
-} from "#app/integrations/model.server.ts";
+import { createGeminiModel, createModelRouter, createOpenAiCompatibleModel, modelFromConfig } from "#app/integrations/model.server.ts";
 import type { JsonRequest, ModelCall } from "#app/integrations/model.server.ts";
-import {
-  chatCompletion,
-  geminiAnswer,
-  geminiError,
-  openAiError,
-  startFakeGemini,
-  startFakeOpenAi,
-} from "#tests/fakes/index.ts";
+import { chatCompletion, geminiAnswer, geminiError, openAiError, startFakeGemini, startFakeOpenAi } from "#tests/fakes/index.ts";
 import type { FakeGemini, FakeOpenAi } from "#tests/fakes/index.ts";
 
 const GEMINI_KEY = "gemini-test-SECRET-91f2";
@@ -45,10 +33,7 @@ let waits: number[];
 const sleep = async (ms: number) => void waits.push(ms);
 
 beforeAll(async () => {
-  [gemini, openai] = await Promise.all([
-    startFakeGemini({ apiKey: GEMINI_KEY }),
-    startFakeOpenAi({ apiKey: FALLBACK_KEY }),
-  ]);
+  [gemini, openai] = await Promise.all([startFakeGemini({ apiKey: GEMINI_KEY }), startFakeOpenAi({ apiKey: FALLBACK_KEY })]);
 });
 afterAll(() => Promise.all([gemini.close(), openai.close()]));
 beforeEach(() => {
@@ -289,11 +274,7 @@ describe("the model router", () => {
     gemini.respond(() => geminiError(500, "down"));
     openai.respond(() => openAiError(429, "slow down"));
     const calls: ModelCall[] = [];
-    const router = createModelRouter(
-      geminiModel({ retries: 0 }),
-      fallbackModel({ retries: 0 }),
-      (call) => calls.push(call),
-    );
+    const router = createModelRouter(geminiModel({ retries: 0 }), fallbackModel({ retries: 0 }), (call) => calls.push(call));
 
     const error = await failure(router!.generateJson(request));
     expect(error).toMatchObject({ service: "llm-fallback", failure: "rate_limited" });
@@ -332,9 +313,8 @@ describe("modelFromConfig", () => {
   it("points Gemini at GEMINI_BASE_URL and reports calls", async () => {
     gemini.answerWith(verdict);
     const calls: ModelCall[] = [];
-    const model = modelFromConfig(
-      { GEMINI_API_KEY: GEMINI_KEY, GEMINI_MODEL: MODEL, GEMINI_BASE_URL: gemini.url },
-      (call) => calls.push(call),
+    const model = modelFromConfig({ GEMINI_API_KEY: GEMINI_KEY, GEMINI_MODEL: MODEL, GEMINI_BASE_URL: gemini.url }, (call) =>
+      calls.push(call),
     );
     const answer = await model!.generateJson(request);
     expect(answer).toMatchObject({ route: "primary", model: MODEL });

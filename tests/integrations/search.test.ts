@@ -81,10 +81,7 @@ describe("Tavily search against the fake", () => {
   });
 
   it("counts the credits Tavily reports, and one when it reports none", async () => {
-    fake.queue(
-      { json: { results: [], usage: { credits: 2 } } },
-      { json: { results: [] } },
-    );
+    fake.queue({ json: { results: [], usage: { credits: 2 } } }, { json: { results: [] } });
     expect((await search().search("a")).credits).toBe(2);
     expect((await search().search("b")).credits).toBe(1);
   });
@@ -194,9 +191,7 @@ describe("Tavily search against the fake", () => {
     const gone = await startFakeTavily();
     const url = gone.url;
     await gone.close();
-    const error = await failure(
-      createTavilySearch({ apiKey: API_KEY, baseUrl: url, retries: 1, sleep }).search("nobody home"),
-    );
+    const error = await failure(createTavilySearch({ apiKey: API_KEY, baseUrl: url, retries: 1, sleep }).search("nobody home"));
     expect(error.failure).toBe("network");
     expect(waits).toHaveLength(1);
   });

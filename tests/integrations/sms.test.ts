@@ -183,15 +183,17 @@ describe("senderFromConfig", () => {
   });
 
   it("treats blank values as missing and uses 'is' for one", () => {
-    expect(
-      senderFromConfig({ TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: "  ", TWILIO_FROM: FROM, DIGEST_TO: TO }),
-    ).toEqual({ sender: undefined, reason: "TWILIO_AUTH_TOKEN is not set" });
+    expect(senderFromConfig({ TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: "  ", TWILIO_FROM: FROM, DIGEST_TO: TO })).toEqual({
+      sender: undefined,
+      reason: "TWILIO_AUTH_TOKEN is not set",
+    });
   });
 
   it("says when the account SID is not an account SID", () => {
-    expect(
-      senderFromConfig({ TWILIO_ACCOUNT_SID: "SKabc", TWILIO_AUTH_TOKEN: AUTH_TOKEN, TWILIO_FROM: FROM, DIGEST_TO: TO }),
-    ).toEqual({ sender: undefined, reason: "TWILIO_ACCOUNT_SID must start with AC" });
+    expect(senderFromConfig({ TWILIO_ACCOUNT_SID: "SKabc", TWILIO_AUTH_TOKEN: AUTH_TOKEN, TWILIO_FROM: FROM, DIGEST_TO: TO })).toEqual({
+      sender: undefined,
+      reason: "TWILIO_ACCOUNT_SID must start with AC",
+    });
   });
 
   it("picks WhatsApp from a whatsapp: sender and prefixes the recipient", () => {

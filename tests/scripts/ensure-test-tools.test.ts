@@ -23,7 +23,10 @@ describe("ensure-test-tools", () => {
   });
 
   it("otherwise prints the one command to run, and installs nothing", () => {
-    for (const can of [{ root: false, aptGet: true }, { root: true, aptGet: false }]) {
+    for (const can of [
+      { root: false, aptGet: true },
+      { root: true, aptGet: false },
+    ]) {
       const plan = planTestTools([tool("nginx"), tool("openssl")], can);
       expect(plan.kind).toBe("ask");
       expect(plan.kind === "ask" && plan.message).toContain("sudo apt-get install -y nginx openssl");

@@ -64,7 +64,14 @@ export function ScoreDistribution({ bins }: { bins: number[] }) {
           const band = `${index * 10}–${index === 9 ? 100 : index * 10 + 9}`;
           return (
             <g key={band}>
-              <rect x={x} y={chartHeight - barHeight} width={barWidth} height={barHeight} rx={3} className={`chart-bar band-${Math.min(4, Math.floor(index / 2))}`}>
+              <rect
+                x={x}
+                y={chartHeight - barHeight}
+                width={barWidth}
+                height={barHeight}
+                rx={3}
+                className={`chart-bar band-${Math.min(4, Math.floor(index / 2))}`}
+              >
                 <title>{`Score ${band}: ${value}`}</title>
               </rect>
               {value > 0 ? (

@@ -73,8 +73,8 @@ export function DashboardView({
         <section className="panel empty">
           <h2>No investors yet</h2>
           <p>
-            Add the investors you are talking to, or <Link to="/investors/import">import a CSV</Link>, and the app
-            will rank them for you. Want to look around first? Open the <Link to="/demo">demo pipeline</Link>.
+            Add the investors you are talking to, or <Link to="/investors/import">import a CSV</Link>, and the app will rank them for you.
+            Want to look around first? Open the <Link to="/demo">demo pipeline</Link>.
           </p>
         </section>
       ) : (
@@ -90,8 +90,8 @@ export function DashboardView({
                 <h2>Today's digest</h2>
                 <p className="digest-text">{digest}</p>
                 <p className="muted">
-                  The same lists as Today, sent every morning as one text message (SMS or WhatsApp) once Twilio is set
-                  up: see <Link to="/settings">Settings</Link>.
+                  The same lists as Today, sent every morning as one text message (SMS or WhatsApp) once Twilio is set up: see{" "}
+                  <Link to="/settings">Settings</Link>.
                 </p>
               </section>
             ) : null}

@@ -91,9 +91,21 @@ export function InvestorTable({ data, query, basePath, investorPath }: Props) {
             <thead>
               <tr>
                 {COLUMNS.map((column) => {
-                  if (!column.key) return <th key={column.label} scope="col">{column.label}</th>;
+                  if (!column.key)
+                    return (
+                      <th key={column.label} scope="col">
+                        {column.label}
+                      </th>
+                    );
                   const active = query.sort === column.key;
-                  const nextDir = active && query.dir === "desc" ? "asc" : active ? "desc" : column.key === "name" || column.key === "status" || column.key === "action" ? "asc" : "desc";
+                  const nextDir =
+                    active && query.dir === "desc"
+                      ? "asc"
+                      : active
+                        ? "desc"
+                        : column.key === "name" || column.key === "status" || column.key === "action"
+                          ? "asc"
+                          : "desc";
                   return (
                     <th key={column.label} scope="col" aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : "none"}>
                       <Link to={basePath + dashboardSearch(query, { sort: column.key, dir: nextDir, page: 1 })} preventScrollReset>

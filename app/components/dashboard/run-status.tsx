@@ -17,7 +17,7 @@ const TRIGGER_TEXT: Record<string, string> = {
 
 function when(iso: string | null): string {
   if (!iso) return "—";
-  return new Date(iso).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+  return `${new Date(iso).toISOString().replace("T", " ").slice(0, 16)} UTC`;
 }
 
 export function RunStatus({ run }: { run: DashboardData["run"] }) {

@@ -59,7 +59,11 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
                         {row.name}
                       </Link>
                       {row.firm && row.firm !== row.name ? <span className="muted"> · {row.firm}</span> : null}
-                      {action !== "dont_chase" ? <span className="today-score" title="Overall score, 0–100">score {row.score}</span> : null}
+                      {action !== "dont_chase" ? (
+                        <span className="today-score" title="Overall score, 0–100">
+                          score {row.score}
+                        </span>
+                      ) : null}
                     </div>
                     <p className="today-reason">
                       {action === "follow_up" ? (
@@ -97,8 +101,8 @@ function emptyText(action: TodayAction, data: TodayData): React.ReactNode {
     if (!data.hasStartups && data.researchCount > 0) {
       return (
         <>
-          Nobody yet: <Link to="/startups/new">add the startup you are raising for</Link> and every investor's declared
-          sectors, stages, geography and cheque size are matched against it.
+          Nobody yet: <Link to="/startups/new">add the startup you are raising for</Link> and every investor's declared sectors, stages,
+          geography and cheque size are matched against it.
         </>
       );
     }

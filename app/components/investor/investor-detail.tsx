@@ -106,8 +106,8 @@ function StartupScores({ overall, scores }: { overall: number; scores: StartupSc
         ))}
       </p>
       <p className="muted small">
-        The overall score ranks this investor for your whole raise, counting the best fit over your startups. A
-        startup's score weighs the same facts with that startup's rubric, which you can change on its page.
+        The overall score ranks this investor for your whole raise, counting the best fit over your startups. A startup's score weighs the
+        same facts with that startup's rubric, which you can change on its page.
       </p>
     </div>
   );
@@ -135,7 +135,12 @@ export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, las
           {investor.name} {investor.isDemo ? <DemoBadge /> : null}
         </h1>
         <p className="muted">
-          {[investor.firm, investor.kind, investor.stages.map((s) => STAGE_LABELS[s as Stage] ?? s).join(", "), investor.geographies.join(", ")]
+          {[
+            investor.firm,
+            investor.kind,
+            investor.stages.map((s) => STAGE_LABELS[s as Stage] ?? s).join(", "),
+            investor.geographies.join(", "),
+          ]
             .filter(Boolean)
             .join(" · ")}
         </p>
@@ -149,10 +154,15 @@ export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, las
       <div className="detail-grid">
         <section className="panel" aria-labelledby="why-heading">
           <h2 id="why-heading">
-            {startupScores.length > 0 ? "Overall score" : "Score"} <ScoreBar score={investor.score} /> <ActionBadge action={investor.action} />
+            {startupScores.length > 0 ? "Overall score" : "Score"} <ScoreBar score={investor.score} />{" "}
+            <ActionBadge action={investor.action} />
           </h2>
           {startupScores.length > 0 ? <StartupScores overall={investor.score} scores={startupScores} /> : null}
-          {explained ? <ScoreWhy components={explained.components} reason={explained.action_reason} /> : <p className="muted">Not scored yet.</p>}
+          {explained ? (
+            <ScoreWhy components={explained.components} reason={explained.action_reason} />
+          ) : (
+            <p className="muted">Not scored yet.</p>
+          )}
         </section>
 
         <section className="panel" aria-labelledby="signals-heading">
@@ -171,7 +181,13 @@ export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, las
               <SignalValue value={investor.signalHook} />
             </dd>
             <dt>Red flag</dt>
-            <dd>{investor.signalRedFlag ? <span className="red-flag">⚑ {investor.signalRedFlag}</span> : <span className="muted">None found</span>}</dd>
+            <dd>
+              {investor.signalRedFlag ? (
+                <span className="red-flag">⚑ {investor.signalRedFlag}</span>
+              ) : (
+                <span className="muted">None found</span>
+              )}
+            </dd>
             <dt>Last checked</dt>
             <dd>{investor.signalsCheckedAt ? investor.signalsCheckedAt.slice(0, 10) : <span className="muted">Never</span>}</dd>
           </dl>
@@ -188,12 +204,16 @@ export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, las
               <li key={item.id} className={item.weight === 0 ? "faded" : undefined}>
                 <div className="timeline-head">
                   <ExternalLink href={item.url}>{item.title || item.url}</ExternalLink>
-                  {item.category ? <span className={`badge badge-cat-${item.category}`}>{item.category.replaceAll("_", " ")}</span> : <span className="badge">not judged</span>}
+                  {item.category ? (
+                    <span className={`badge badge-cat-${item.category}`}>{item.category.replaceAll("_", " ")}</span>
+                  ) : (
+                    <span className="badge">not judged</span>
+                  )}
                 </div>
                 {item.summary ? <p>{item.summary}</p> : item.excerpt ? <p className="muted">{item.excerpt}</p> : null}
                 <p className="provenance muted">
-                  {SOURCE_LABELS[item.source] ?? "Web"} · published {item.publishedAt ? item.publishedAt.slice(0, 10) : "date unknown"} · found{" "}
-                  {item.foundAt.slice(0, 10)}
+                  {SOURCE_LABELS[item.source] ?? "Web"} · published {item.publishedAt ? item.publishedAt.slice(0, 10) : "date unknown"} ·
+                  found {item.foundAt.slice(0, 10)}
                   {item.relevance === null ? " · not judged yet" : ` · ${relevanceWords(item.relevance)}`} ·{" "}
                   <span title={`News counts half as much every ${halfLifeDays} days, and nothing after 90 days.`}>
                     {item.weight === 0 ? "too old to count" : `counts ${Math.round(item.weight * 100)}% today`}

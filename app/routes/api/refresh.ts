@@ -29,4 +29,3 @@ export async function action({ request }: Route.ActionArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   return methodNotAllowed(request, ["POST"]);
 }
-

@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
   const match = request.headers.get("if-none-match");
   // Weak comparison (RFC 9110 §13.1.2): a compressed answer carried the tag as W/"…".
-  if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === feed.etag)) {
+  if (match?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === feed.etag)) {
     return new Response(null, { status: 304, headers });
   }
   return new Response(feed.body, { headers: { ...headers, "content-type": "application/json; charset=utf-8" } });

@@ -26,7 +26,10 @@ describe("Accept-Encoding negotiation", () => {
 
 describe("compressResponse", () => {
   it("compresses JSON with brotli, decoding to the same bytes, with Vary and a weak ETag", async () => {
-    const response = await compressResponse(get("gzip, br"), new Response(big, { headers: { "content-type": "application/json", etag: '"abc"', vary: "Cookie" } }));
+    const response = await compressResponse(
+      get("gzip, br"),
+      new Response(big, { headers: { "content-type": "application/json", etag: '"abc"', vary: "Cookie" } }),
+    );
     expect(response.headers.get("content-encoding")).toBe("br");
     expect(response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
     expect(response.headers.get("etag")).toBe('W/"abc"');
@@ -93,7 +96,8 @@ describe("precompressStaticFiles", () => {
     expect(await precompressStaticFiles(dir)).toEqual({ files: 1, written: 2 });
     expect(brotliDecompressSync(readFileSync(join(dir, "assets/app.js.br"))).toString()).toBe(script);
     expect(gunzipSync(readFileSync(join(dir, "assets/app.js.gz"))).toString()).toBe(script);
-    for (const skipped of ["assets/tiny.css.br", "assets/logo.png.br", ".vite/manifest.json.br"]) expect(existsSync(join(dir, skipped))).toBe(false);
+    for (const skipped of ["assets/tiny.css.br", "assets/logo.png.br", ".vite/manifest.json.br"])
+      expect(existsSync(join(dir, skipped))).toBe(false);
 
     // Up to date: nothing is compressed again.
     const before = statSync(join(dir, "assets/app.js.br")).mtimeMs;

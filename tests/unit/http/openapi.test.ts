@@ -48,8 +48,9 @@ function deref<T>(value: T | { $ref: string }): T {
 }
 
 function everyRef(node: unknown, found: string[] = []): string[] {
-  if (Array.isArray(node)) node.forEach((item) => everyRef(item, found));
-  else if (node && typeof node === "object") {
+  if (Array.isArray(node)) {
+    for (const item of node) everyRef(item, found);
+  } else if (node && typeof node === "object") {
     for (const [key, value] of Object.entries(node)) {
       if (key === "$ref" && typeof value === "string") found.push(value);
       else everyRef(value, found);
@@ -64,7 +65,13 @@ describe("the OpenAPI document", () => {
     expect(typeof doc.info.title).toBe("string");
     expect(doc.info.title.length).toBeGreaterThan(0);
     expect(doc.info.version).toBe("9.9.9");
-    expect(Object.keys(doc).every((key) => ["openapi", "info", "jsonSchemaDialect", "servers", "paths", "webhooks", "components", "security", "tags", "externalDocs"].includes(key))).toBe(true);
+    expect(
+      Object.keys(doc).every((key) =>
+        ["openapi", "info", "jsonSchemaDialect", "servers", "paths", "webhooks", "components", "security", "tags", "externalDocs"].includes(
+          key,
+        ),
+      ),
+    ).toBe(true);
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
   });
 
@@ -97,7 +104,10 @@ describe("the OpenAPI document", () => {
         if (parameter.in === "path") expect(parameter.required, `${where} path parameter is required`).toBe(true);
       }
       const templated = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
-      const declared = parameters.filter((p: { in: string }) => p.in === "path").map((p: { name: string }) => p.name).sort();
+      const declared = parameters
+        .filter((p: { in: string }) => p.in === "path")
+        .map((p: { name: string }) => p.name)
+        .sort();
       expect(declared, `${where} declares its path parameters`).toEqual(templated);
 
       if (operation.requestBody) {
@@ -108,12 +118,16 @@ describe("the OpenAPI document", () => {
 
       const responses = Object.entries(operation.responses as Record<string, unknown>);
       expect(responses.length, where).toBeGreaterThan(0);
-      expect(responses.some(([code]) => /^2\d\d$/.test(code)), `${where} has a success answer`).toBe(true);
+      expect(
+        responses.some(([code]) => /^2\d\d$/.test(code)),
+        `${where} has a success answer`,
+      ).toBe(true);
       for (const [code, response] of responses) {
         expect(code, where).toMatch(/^([1-5](\d\d|XX)|default)$/);
         const resolved = deref(response as Record<string, any>);
         expect(typeof resolved.description, `${where} ${code} has a description`).toBe("string");
-        for (const media of Object.values(resolved.content ?? {}) as Array<Record<string, unknown>>) expect(media.schema, `${where} ${code}`).toBeDefined();
+        for (const media of Object.values(resolved.content ?? {}) as Array<Record<string, unknown>>)
+          expect(media.schema, `${where} ${code}`).toBeDefined();
       }
     }
   });
@@ -165,7 +179,9 @@ describe("the OpenAPI document", () => {
       const module = await import(pathToFileURL(resolve(dirname(file), from![1]!)).href);
       const schema = module[name] as z.ZodType;
       expect(schema, `${name} is exported`).toBeInstanceOf(z.ZodType);
-      expect(operation.requestBody?.content?.["application/json"]?.schema, route.openApiPath).toEqual(z.toJSONSchema(schema, { io: "input" }));
+      expect(operation.requestBody?.content?.["application/json"]?.schema, route.openApiPath).toEqual(
+        z.toJSONSchema(schema, { io: "input" }),
+      );
       checked++;
     }
     expect(checked).toBe(6);

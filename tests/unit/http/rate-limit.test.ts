@@ -16,8 +16,12 @@ describe("rate limiter", () => {
   });
 
   it("keys clients by the socket address, never by headers a client can forge", () => {
-    expect(clientKey(new Request("http://x", { headers: { "x-ipi-client-address": "10.1.1.1", "x-forwarded-for": "9.9.9.9" } }))).toBe("10.1.1.1");
-    expect(clientKey(new Request("http://x", { headers: { "fly-client-ip": "1.2.3.4", "x-ipi-client-address": "10.1.1.1" } }))).toBe("10.1.1.1");
+    expect(clientKey(new Request("http://x", { headers: { "x-ipi-client-address": "10.1.1.1", "x-forwarded-for": "9.9.9.9" } }))).toBe(
+      "10.1.1.1",
+    );
+    expect(clientKey(new Request("http://x", { headers: { "fly-client-ip": "1.2.3.4", "x-ipi-client-address": "10.1.1.1" } }))).toBe(
+      "10.1.1.1",
+    );
     expect(clientKey(new Request("http://x"))).toBe("local");
   });
 
