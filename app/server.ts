@@ -85,7 +85,7 @@ export function startServer(env: Record<string, string | undefined> = process.en
       void refuse(res, apiError(400, "bad_host", "The Host header is not a host name."));
       return;
     }
-    // React Router's own action-origin check answers 400; the contract says 403 (SPEC §7).
+    // React Router's own action-origin check answers 400; the contract says 403 (docs/product.md#security).
     if (isForeignOriginWrite(req.method ?? "GET", req.headers.origin, origin.origin)) {
       if (!config.TRUST_PROXY && !hintedTrustProxy && /^\s*https\b/i.test(String(req.headers["x-forwarded-proto"] ?? ""))) {
         hintedTrustProxy = true;

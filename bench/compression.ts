@@ -1,5 +1,5 @@
 /**
- * (g) What compression sends (SPEC §10): the dashboard's first-load JavaScript compressed
+ * (g) What compression sends (docs/product.md#pages): the dashboard's first-load JavaScript compressed
  * (every script its HTML loads: the entry and the modulepreload links) against the 150 KB goal,
  * and the dashboard's HTML raw and compressed, as the built server answers them over HTTP.
  * Runs alone too, on a fresh 5,000-investor database: `npm run build && node bench/compression.ts`.

@@ -36,7 +36,7 @@ const INVESTORS = 300;
 const WEEKS = 8;
 const TIMELY_DAYS = 4;
 const SEED = 20_260_105;
-/** First refresh: Monday 5 January 2026, 07:00 UTC (SPEC §5: REFRESH_CRON 0 7 * * 1,4). */
+/** First refresh: Monday 5 January 2026, 07:00 UTC (docs/product.md#integrations: REFRESH_CRON 0 7 * * 1,4). */
 const FIRST_REFRESH = Date.UTC(2026, 0, 5, 7);
 
 type EventKind = "new_fund" | "lead_deal" | "departure" | "blog_post";
@@ -156,7 +156,7 @@ function foundEvidence(investor: SimInvestor): Array<EvidenceForScoring & { kind
     }));
 }
 
-/** Re-score from found evidence with today's decay (the daily re-score of SPEC §4). */
+/** Re-score from found evidence with today's decay (the daily re-score of docs/product.md#scoring-and-actions). */
 function rescore(investor: SimInvestor, now: Date): void {
   const evidence = foundEvidence(investor);
   if (investor.checkedAt !== null) {

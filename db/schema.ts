@@ -3,7 +3,7 @@ import { ACTIONS, EVIDENCE_CATEGORIES, INVESTOR_KINDS, RELATIONSHIP_STATUSES, ST
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
- * The whole data model (SPEC §2). Times are ISO-8601 UTC strings; dates are YYYY-MM-DD.
+ * The whole data model (docs/product.md#resources). Times are ISO-8601 UTC strings; dates are YYYY-MM-DD.
  * Lists are JSON arrays in text columns.
  */
 
@@ -120,7 +120,7 @@ export const runs = sqliteTable(
   (t) => [
     index("runs_status").on(t.status),
     index("runs_created").on(t.createdAt),
-    // At most one active real run (SPEC §3), enforced by the database itself.
+    // At most one active real run (docs/product.md#the-refresh), enforced by the database itself.
     uniqueIndex("runs_one_active")
       .on(sql`(1)`)
       .where(sql`${t.status} in ('queued', 'running', 'waiting_chain') and ${t.trigger} != 'demo'`),
@@ -234,7 +234,7 @@ export const appState = sqliteTable("app_state", {
 });
 
 /**
- * Signed-in browsers (SPEC §7). The cookie carries a random id; only its SHA-256 is kept here, so
+ * Signed-in browsers (docs/product.md#security). The cookie carries a random id; only its SHA-256 is kept here, so
  * a copy of the database holds no usable cookie. Signing out deletes the row, and a row past
  * `expires_at` (14 days after sign-in) no longer counts and is deleted.
  */

@@ -1,7 +1,7 @@
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * CSRF rule (SPEC §7): a state-changing request whose Origin header is present and is not
+ * CSRF rule (docs/product.md#security): a state-changing request whose Origin header is present and is not
  * this app's own origin is refused. The app's origin is the one the browser sees: behind a
  * TLS-terminating proxy with TRUST_PROXY=true that is `https://` and the forwarded host
  * (app/http/public-origin.ts), which is also what React Router's own action check compares with.

@@ -13,7 +13,7 @@ import {
 import { fold } from "./palette-search.ts";
 
 /**
- * The chat drawer (SPEC §6 route #8), as pure functions: read the question, pick the few
+ * The chat drawer (docs/api.md route #8), as pure functions: read the question, pick the few
  * investors it is about, write a compact context for the model, check the model's answer, and,
  * when no model answers, reply from the same context by rule. No database, clock or network:
  * the route passes the rows of ONE side (demo or real) and the KPIs it already computed, so the
@@ -58,7 +58,7 @@ export type ChatInvestor = {
   sectors: string[];
   stages: string[];
   geographies: string[];
-  /** Today's order (SPEC §4): when the hook's news appeared, when the action was given. */
+  /** Today's order (docs/product.md#scoring-and-actions): when the hook's news appeared, when the action was given. */
   hook_at?: string | null;
   action_since?: string | null;
 };

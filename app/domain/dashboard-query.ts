@@ -26,7 +26,7 @@ export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
   const q = (params.get("q") ?? "").trim();
   const sort = oneOf(INVESTOR_SORTS, params.get("sort")) ?? "score";
   const page = Number(params.get("page") || Number.NaN);
-  // Rank by one startup's score instead of the overall score (SPEC §4).
+  // Rank by one startup's score instead of the overall score (docs/product.md#scoring-and-actions).
   const startupId = Number(params.get("for") || Number.NaN);
   const defaultDir = sort === "name" || sort === "status" || sort === "action" ? "asc" : "desc";
   return {

@@ -4,7 +4,7 @@ import type { EvidenceCategory, InvestorKind, RelationshipStatus, Stage } from "
 import { mulberry32 } from "./random.ts";
 
 /**
- * The synthetic pipeline behind `/demo` (SPEC §6 routes #14 and #15). Everything here is pure:
+ * The synthetic pipeline behind `/demo` (docs/api.md routes #14 and #15). Everything here is pure:
  * the caller passes `now` and a seed, so the same inputs always give the same rows. People and
  * firms are fictional and every address uses the reserved example.com/.org/.net domains, so
  * nothing generated here can ever reach a real person or company.
@@ -86,7 +86,7 @@ export type DemoRefreshInput = {
 export const DEFAULT_DEMO_SEED = 20261122;
 
 const DAY_MS = 86_400_000;
-/** SPEC §2 defaults: the demo signals are computed with the same decay the scoring uses. */
+/** docs/product.md#resources defaults: the demo signals are computed with the same decay the scoring uses. */
 const HALF_LIFE_DAYS = 14;
 const MAX_EVIDENCE_AGE_DAYS = 90;
 const CLOSED_STATUSES: ReadonlySet<string> = new Set(["passed", "not_a_fit", "committed"]);
@@ -705,7 +705,7 @@ function toEvidence(draft: Draft, url: string, publishedAt: string | null, found
 }
 
 // ---------------------------------------------------------------------------------------------
-// Signals from evidence: the same decay as SPEC §2, so a high activity always has fresh deals or
+// Signals from evidence: the same decay as docs/product.md#resources, so a high activity always has fresh deals or
 // a new fund behind it.
 
 const ACTIVITY_POINTS: Record<EvidenceCategory, number> = {

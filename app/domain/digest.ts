@@ -213,7 +213,7 @@ export function buildDigest(investors: DigestInvestor[], options: { date?: strin
   const heading = headingFor(options.date);
   if (investors.length === 0) return finish(`${heading} no investors yet.`, [], 0, []);
 
-  // The same lists, in the same order, as Today on the dashboard (SPEC §4, §10).
+  // The same lists, in the same order, as Today on the dashboard (docs/product.md#scoring-and-actions, #today-and-emailed).
   const today = orderToday(investors.map((investor) => ({ ...investor, score: comparableScore(investor) })));
   const toEmail = today.email_first;
   const followUps = today.follow_up.length;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The founder's own words for outreach drafts (SPEC §10 "/settings"): name, pitch, meeting link.
+ * The founder's own words for outreach drafts (docs/product.md#pages "/settings"): name, pitch, meeting link.
  * Saved on /settings (in the database); the FOUNDER_NAME, FOUNDER_PITCH and MEETING_LINK
  * variables are the defaults while nothing is saved. An empty field means "back to the default".
  */

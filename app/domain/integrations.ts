@@ -1,5 +1,5 @@
 /**
- * What /settings says about each integration (SPEC §5): whether it is set, what it does for the
+ * What /settings says about each integration (docs/product.md#integrations): whether it is set, what it does for the
  * founder, what happens without it, and how to set it. Pure: it gets yes/no per variable (was
  * it given a value of its own?) and never sees a value.
  */

@@ -3,7 +3,7 @@ import { DATE_MESSAGE, type FormWords } from "./form-messages.ts";
 import { type InvestorEdit, RELATIONSHIP_STATUSES, type RelationshipStatus, isoDate } from "./investor.ts";
 
 /**
- * The only columns an edit may write (SPEC §2: the four user-owned columns; contact history is
+ * The only columns an edit may write (docs/product.md#resources: the four user-owned columns; contact history is
  * appended in its own table). The type has no signal or score field, so an edit cannot express one.
  */
 export type UserOwnedPatch = {
@@ -63,7 +63,7 @@ export function editFromForm(value: InvestorEdit, original: Partial<Record<(type
 export const EMAILED_NOTE = "Emailed";
 
 /**
- * Today's one-click "Emailed" as an investor edit (route #9's rules, SPEC §10): a contact entry
+ * Today's one-click "Emailed" as an investor edit (route #9's rules, docs/product.md#pages): a contact entry
  * `{date: today, channel: "email"}` (which moves the last contact forward to today, never back)
  * and an uncontacted investor becoming "contacted". Other statuses stay as the founder set them.
  */

@@ -5,7 +5,7 @@ import { INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES, investorEditSchema, inve
 import type { InvestorProfile, RelationshipStatus, Stage } from "./investor.ts";
 
 /**
- * CSV import of investors (SPEC §9): parse and validate a file, then plan which rows create
+ * CSV import of investors (docs/api.md#page-forms-a-script-can-post): parse and validate a file, then plan which rows create
  * and which update an existing investor. Pure: the route reads the upload and the existing
  * rows, and writes the plan (or only shows it, for a preview).
  */

@@ -3,7 +3,7 @@ import { EVIDENCE_CATEGORIES, type EvidenceCategory } from "./investor.ts";
 import { decayWeight, evidenceAgeDays } from "./scoring.ts";
 
 /**
- * How the model judges saved evidence (SPEC §3, §7). Pure: builds the prompt, states the JSON
+ * How the model judges saved evidence (docs/product.md#the-refresh, #security). Pure: builds the prompt, states the JSON
  * schema, validates the answer and turns it into judgements and signals. Pages are untrusted:
  * their text reaches the model only as quoted data inside delimiters, truncated, and an answer
  * can only change judgements of the evidence it names, for the investor that evidence belongs to.

@@ -3,7 +3,7 @@ import type { RelationshipStatus } from "./investor.ts";
 import { daysSince } from "./scoring.ts";
 
 /**
- * Outreach drafts (SPEC §10): the email fits where the investor is. A first email for the
+ * Outreach drafts (docs/product.md#pages): the email fits where the investor is. A first email for the
  * uncontacted, a follow-up that names the last contact when one is due, no email for those in a
  * process with nothing due, none for those who committed, passed or are not a fit. Pure: the
  * caller passes the investor's status and last contact, `now`, and the founder's settings.

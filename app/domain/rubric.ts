@@ -15,7 +15,7 @@ import {
 } from "./scoring.ts";
 
 /**
- * A startup's rubric (SPEC §2) and the per-startup score it produces (SPEC §4). Pure: no
+ * A startup's rubric (docs/product.md#resources) and the per-startup score it produces (docs/product.md#scoring-and-actions). Pure: no
  * database, no clock (pass `now`), no network. The model may draft a rubric, but every number
  * that ranks investors comes from the fixed rules below, so an edited rubric re-scores at once.
  */
@@ -826,7 +826,7 @@ function lowerFirst(text: string): string {
 }
 
 /**
- * `signal_fit` (SPEC §2) and its sentence: the best profile fit over the founder's startups.
+ * `signal_fit` (docs/product.md#resources) and its sentence: the best profile fit over the founder's startups.
  * Null while there is no startup, or when the investor's profile says nothing matchable.
  */
 export function profileFit(

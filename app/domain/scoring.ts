@@ -1,7 +1,7 @@
 import { type EvidenceCategory, type RecommendedAction, type RelationshipStatus, STATUS_LABELS } from "./investor.ts";
 
 /**
- * The fixed, explainable scoring rules of SPEC §4. Pure: no database, no clock (pass `now`),
+ * The fixed, explainable scoring rules of docs/product.md#scoring-and-actions. Pure: no database, no clock (pass `now`),
  * no network. Every point of a score is attributed to a named component so the UI can say why.
  */
 
@@ -105,7 +105,7 @@ export function evidenceAgeDays(evidence: Pick<EvidenceForScoring, "published_at
   return Math.max(0, (now.getTime() - stamp) / DAY_MS);
 }
 
-/** weight = 0.5 ^ (age / half-life), and 0 past 90 days (SPEC §2). */
+/** weight = 0.5 ^ (age / half-life), and 0 past 90 days (docs/product.md#resources). */
 export function decayWeight(ageDays: number, halfLifeDays: number): number {
   if (!(ageDays >= 0)) return ageDays < 0 ? 1 : 0;
   if (ageDays > EVIDENCE_MAX_AGE_DAYS) return 0;
@@ -257,7 +257,7 @@ export function scoreInvestor(
 }
 
 /**
- * The recommended action and its reason in the founder's words, decided in SPEC §4's order:
+ * The recommended action and its reason in the founder's words, decided in the docs/product.md#scoring-and-actions order:
  * committed; don't chase (passed, not a fit, a red flag); follow up or wait for a conversation
  * under way; research when nothing is known; don't chase under the threshold; email first at
  * or above it; else wait.

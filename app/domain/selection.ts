@@ -2,7 +2,7 @@ import { DEFAULT_RULES } from "./scoring.ts";
 import { type RelationshipStatus, STATUS_LABELS } from "./investor.ts";
 
 /**
- * Which investors a refresh checks (SPEC §3, §5): every check costs search credits, so a refresh
+ * Which investors a refresh checks (docs/product.md#the-refresh, #integrations): every check costs search credits, so a refresh
  * spends its `REFRESH_CREDIT_BUDGET` where news is most likely to be waiting and most worth
  * finding. Pure: no database, no clock (pass `now`), no network.
  *
@@ -66,7 +66,7 @@ export type SelectionOptions = {
 
 const DAY_MS = 86_400_000;
 
-/** How far back one search looks (SPEC §1: news from the last 30 days). */
+/** How far back one search looks (docs/product.md#who-it-is-for: news from the last 30 days). */
 export const SEARCH_WINDOW_DAYS = 30;
 /** A check younger than this is not worth a credit. */
 export const MIN_RECHECK_DAYS = 2;

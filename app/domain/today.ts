@@ -2,8 +2,8 @@ import type { RecommendedAction, RelationshipStatus } from "./investor.ts";
 import { daysAgoText, daysSince } from "./scoring.ts";
 
 /**
- * "Today" (SPEC §10): the three lists that answer the founder's morning questions, each in
- * SPEC §4's order. The dashboard reads them with SQL (db/queries/today.server.ts) and the digest
+ * "Today" (docs/product.md#pages): the three lists that answer the founder's morning questions, each in
+ * the docs/product.md#scoring-and-actions order. The dashboard reads them with SQL (db/queries/today.server.ts) and the digest
  * and the chat order their rows with the same comparators, so all three say the same thing in the
  * same order. Pure: no database, no clock.
  */

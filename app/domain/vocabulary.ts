@@ -1,5 +1,5 @@
 /**
- * The vocabulary of SPEC §2, shared by forms, the API, import and the scoring rules. No zod here:
+ * The vocabulary of docs/product.md#resources, shared by forms, the API, import and the scoring rules. No zod here:
  * the dashboard's components import these words, and the browser should not download a validator
  * to print a label. (app/domain/investor.ts re-exports all of it next to the shared schemas.)
  */
@@ -28,7 +28,7 @@ export const ACTIONS = ["email_first", "follow_up", "wait", "dont_chase", "resea
 export type RecommendedAction = (typeof ACTIONS)[number];
 
 /**
- * The order a founder works in (SPEC §4): who to email, who to follow up, who is in motion, who
+ * The order a founder works in (docs/product.md#scoring-and-actions): who to email, who to follow up, who is in motion, who
  * needs looking into, who to leave alone, who is already in. The table's Action sort uses it.
  */
 export const ACTION_PRIORITY: Record<RecommendedAction, number> = {

@@ -1,4 +1,4 @@
-/** The one error body of the JSON API (SPEC §6). */
+/** The one error body of the JSON API (docs/api.md). */
 export type ApiErrorBody = {
   error: { code: string; message: string; fields?: Record<string, string[]> };
 };

@@ -1,5 +1,5 @@
 /**
- * Reads a request body whole, counting bytes as they arrive, and stops at `limit` (SPEC §7):
+ * Reads a request body whole, counting bytes as they arrive, and stops at `limit` (docs/product.md#security):
  * a declared Content-Length over the limit is refused before a byte is read, and a chunked
  * upload (no Content-Length, or one that lies) is cut off as soon as it passes the limit, so
  * no request makes the process hold more than `limit` bytes of body. What the client still

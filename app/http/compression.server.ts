@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 
 /**
- * Compressed responses (SPEC §10): brotli or gzip, as the client's Accept-Encoding allows, for
+ * Compressed responses (docs/product.md#pages): brotli or gzip, as the client's Accept-Encoding allows, for
  * HTML, JSON, JS, CSS (and CSV, SVG, plain text). Static files are compressed once at start and
  * served by sirv as they are; pages and API answers are compressed as they leave (root middleware).
  */

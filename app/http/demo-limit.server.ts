@@ -4,7 +4,7 @@ import { clientKey, createRateLimiter } from "./rate-limit.server.ts";
 /**
  * The demo's open routes write to the database (and its chat may cost a model call), so each
  * has a limit per client and one for everyone together: many addresses must not add up to a
- * busy server or a large bill (SPEC §7). A reset or a simulated refresh rebuilds the demo set
+ * busy server or a large bill (docs/product.md#security). A reset or a simulated refresh rebuilds the demo set
  * (tens of milliseconds with the cascade indexes, bench (h)); an edit touches one row.
  */
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
 /**
- * The origin the browser sees (SPEC §7). The app itself only speaks plain http; behind a
+ * The origin the browser sees (docs/product.md#security). The app itself only speaks plain http; behind a
  * TLS-terminating proxy (Fly's force_https, nginx, Caddy) the browser is on https and the proxy
  * says so in X-Forwarded-Proto, and in X-Forwarded-Host when it rewrites the Host header. Those
  * headers are believed only with TRUST_PROXY=true: anyone can send them to an exposed app.

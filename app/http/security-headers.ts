@@ -1,5 +1,5 @@
 /**
- * Security headers for every response (SPEC §7). Pages get a nonce-based Content-Security-Policy
+ * Security headers for every response (docs/product.md#security). Pages get a nonce-based Content-Security-Policy
  * (React Router's inline hydration scripts carry the nonce); JSON and other resources get the
  * strictest policy, since nothing in them should ever run.
  */

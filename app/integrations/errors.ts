@@ -17,7 +17,7 @@ export type IntegrationFailure =
  * A failure in our own words. The message is a short sentence we wrote, with at most the HTTP
  * status and a code of ours: never text or a header a remote service sent, which may echo our
  * credentials back (found in review: base64 of a Twilio `SID:TOKEN` and the start of a Tavily
- * key reached /runs, / and the digest's reason). SPEC §7.
+ * key reached /runs, / and the digest's reason). docs/product.md#security.
  */
 export class IntegrationError extends Error {
   readonly service: string;

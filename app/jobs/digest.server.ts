@@ -24,7 +24,7 @@ export async function sendDigest(app: App): Promise<DigestResult> {
     await target.sender.send(target.to, message);
     return { sent: true, channel: target.channel, message };
   } catch (error) {
-    // Our own sentence only: Twilio's answer may echo the credentials (SPEC §7).
+    // Our own sentence only: Twilio's answer may echo the credentials (docs/product.md#security).
     log.warn("digest not sent", failureLogFields(error));
     return { sent: false, channel: target.channel, message, reason: `Sending failed (${describeFailure(error)}).` };
   }

@@ -36,7 +36,7 @@ import type { WebSearch } from "../integrations/search.server.ts";
 import { log } from "../log.server.ts";
 
 /**
- * The refresh (SPEC §3, §8): durable runs in the `runs` table, worked in chains of at most
+ * The refresh (docs/product.md#the-refresh): durable runs in the `runs` table, worked in chains of at most
  * RUN_BUDGET_SECONDS, each investor finished in one transaction that also advances the cursor,
  * so a run taken over after a crash neither repeats nor skips anyone.
  */

@@ -15,7 +15,7 @@ function rescoreAll(app: App): { investors: number; startups: number; duration_m
   const started = performance.now();
   const now = app.now();
   const all = listStartups(app.db);
-  // With no startup left every fit is null again (SPEC §2), so this runs either way.
+  // With no startup left every fit is null again (docs/product.md#resources), so this runs either way.
   updateFitSignals(app.db);
   const investors = rescoreAllInvestors(app.db, now, app.rules);
   for (const startup of all) scoreStartup(app.db, startup.id, now, app.rules);

@@ -30,7 +30,7 @@ import { type LanguageModel, modelFromConfig } from "../integrations/model.serve
 import { failureLogFields } from "../integrations/errors.ts";
 import { log } from "../log.server.ts";
 
-/** Startups (SPEC §2, routes #10–#13): rubrics drafted by the model or derived by rule, rankings by the rubric's fixed rules. */
+/** Startups (docs/product.md#resources, routes #10–#13): rubrics drafted by the model or derived by rule, rankings by the rubric's fixed rules. */
 
 export const EVALUATION_BATCH = 8;
 

@@ -8,7 +8,7 @@ export function realInvestors(db: AppDatabase) {
   return db.select().from(investors).where(eq(investors.isDemo, false)).orderBy(asc(investors.id)).all();
 }
 
-/** Everything the user has, for backup or leaving (SPEC §9). */
+/** Everything the user has, for backup or leaving (docs/api.md#page-forms-a-script-can-post). */
 export function exportEverything(db: AppDatabase, now: Date) {
   const rows = realInvestors(db);
   const contactsByInvestor = groupBy(db.select().from(contactEntries).orderBy(asc(contactEntries.id)).all(), (c) => c.investorId);

@@ -228,7 +228,7 @@ export function getInvestorDetail(db: AppDatabase, id: number, demo: boolean) {
   return { investor, evidence: items, contacts };
 }
 
-/** The public JSON shape of an investor (snake_case, as in SPEC §2). */
+/** The public JSON shape of an investor (snake_case, as in docs/product.md#resources). */
 export function investorJson(row: InvestorRow, contacts?: ContactRow[]) {
   return {
     id: row.id,
@@ -298,7 +298,7 @@ export function listInvestors(db: AppDatabase, query: InvestorListQuery) {
     );
   }
   const where = and(...filters);
-  // The Action sort follows what to do first (SPEC §4), not the alphabet; equal scores do too.
+  // The Action sort follows what to do first (docs/product.md#scoring-and-actions), not the alphabet; equal scores do too.
   const actionRank = sql`case ${investors.action} ${sql.join(
     ACTIONS.map((action) => sql`when ${action} then ${ACTION_PRIORITY[action]}`),
     sql` `,

@@ -26,7 +26,7 @@ const rubricInvestorColumns = {
   signal_red_flag: investors.signalRedFlag,
 };
 
-/** A saved startup as the API answers it (snake_case, SPEC §2). */
+/** A saved startup as the API answers it (snake_case, docs/product.md#resources). */
 export function startupJson(row: StartupRow) {
   return { id: row.id, ...startupInputOf(row), created_at: row.createdAt };
 }

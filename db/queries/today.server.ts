@@ -19,7 +19,7 @@ export type TodayRow = {
   reason: string | null;
 };
 
-/** SPEC §4's order within each action, in SQL; the same order as app/domain/today.ts's comparators. */
+/** the docs/product.md#scoring-and-actions order within each action, in SQL; the same order as app/domain/today.ts's comparators. */
 const ORDER_BY: Record<TodayAction, string> = {
   email_first: "i.score desc, hook_at is null, hook_at desc, i.id",
   follow_up: "i.last_contact_date is null, i.last_contact_date asc, i.score desc, i.id",

@@ -90,7 +90,7 @@ const mary = investor({
   stages: ["seed"],
   geographies: ["Europe"],
 });
-// Don't chase lists the newest reason first (SPEC §4): Zoë's red flag came after Hedy passed.
+// Don't chase lists the newest reason first (docs/product.md#scoring-and-actions): Zoë's red flag came after Hedy passed.
 const hedy = investor({
   id: 30,
   name: "Hedy Lamarr",

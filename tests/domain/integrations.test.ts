@@ -6,7 +6,7 @@ function byKey(given: Record<string, boolean>, schedulerEnabled = true) {
 }
 
 describe("what /settings says about integrations", () => {
-  it("covers every integration of SPEC §5, each with what it does, what happens without it, and how to set it", () => {
+  it("covers every integration of docs/product.md#integrations, each with what it does, what happens without it, and how to set it", () => {
     const list = describeIntegrations({ given: {}, schedulerEnabled: true });
     expect(list.map((item) => item.key)).toEqual(["database", "gemini", "fallback", "search", "phone", "scheduler", "secrets"]);
     for (const item of list) {

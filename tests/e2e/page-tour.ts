@@ -2,7 +2,7 @@ import { type Page, expect } from "@playwright/test";
 import { signIn } from "./helpers.ts";
 
 /**
- * Every page of SPEC §10, visited in order with real content behind it. The phone spec and the
+ * Every page of docs/product.md#pages, visited in order with real content behind it. The phone spec and the
  * accessibility spec walk the same tour and do their own checks at each stop.
  */
 export type Stop = (name: string) => Promise<void>;

@@ -3,7 +3,7 @@ import { E2E_PASSCODE } from "./playwright.config.ts";
 import { collectConsoleErrors, signIn } from "./helpers.ts";
 
 /**
- * Today (SPEC §10): right after an import, the declared profiles already rank investors to
+ * Today (docs/product.md#pages): right after an import, the declared profiles already rank investors to
  * email first; "Emailed" records the contact through the investor edit, with and without
  * JavaScript, and the saved data is read back through /export.json.
  */

@@ -3,7 +3,7 @@ import { addInvestor, collectConsoleErrors, signIn } from "./helpers.ts";
 import { E2E_PASSCODE } from "./playwright.config.ts";
 
 /**
- * Every form, with JavaScript on and off (SPEC §10), each checked by reading the saved data back
+ * Every form, with JavaScript on and off (docs/product.md#pages), each checked by reading the saved data back
  * (/export.json with the session), never by a toast alone.
  *
  * The e2e specs share one server, and Playwright runs files in alphabetical order: this file's

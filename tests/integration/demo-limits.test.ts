@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PlainResponse, requestFrom } from "#tests/helpers/from-address.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 
-/** SPEC §7: open (demo) writes have per-client and global limits. Each test plays its own addresses. */
+/** docs/product.md#security: open (demo) writes have per-client and global limits. Each test plays its own addresses. */
 describe("open demo writes", () => {
   let server: RunningServer;
   beforeAll(async () => {

@@ -16,7 +16,7 @@ import {
 } from "#tests/fakes/index.ts";
 
 /**
- * SPEC §7: nothing a remote service answers is shown in a page, stored in a run's errors or
+ * docs/product.md#security: nothing a remote service answers is shown in a page, stored in a run's errors or
  * logged verbatim. Every fake here answers errors that echo what it was sent: the credentials,
  * their base64 and their first characters, in the body and in a header.
  */

@@ -14,7 +14,7 @@ import {
 
 /**
  * Every client against a fake that echoes the request's credentials in its error body and a
- * header: the error we raise keeps a status, our code and our sentence, never the echo (SPEC §7).
+ * header: the error we raise keeps a status, our code and our sentence, never the echo (docs/product.md#security).
  */
 const SID = `AC${"f".repeat(32)}`;
 const TOKEN = "echo-unit-twilio-token-77aa";

@@ -24,8 +24,8 @@ const TITLES: Record<TodayAction, string> = {
 };
 
 /**
- * "Today" (SPEC §10): the answer to the founder's three morning questions before any table, each
- * list in SPEC §4's order, short, with the reason on every row and a one-click "Emailed".
+ * "Today" (docs/product.md#pages): the answer to the founder's three morning questions before any table, each
+ * list in the docs/product.md#scoring-and-actions order, short, with the reason on every row and a one-click "Emailed".
  */
 export function Today({ data, basePath, investorPath }: { data: TodayData; basePath: string; investorPath: string }) {
   const now = new Date(`${data.today}T12:00:00Z`);
