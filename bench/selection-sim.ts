@@ -171,7 +171,8 @@ function rescore(investor: SimInvestor, now: Date): void {
       relationship_status: investor.status,
       last_contact_date: investor.lastContactDate,
       signal_activity: investor.activity,
-      signal_fit: investor.checkedAt === null ? null : investor.fit,
+      // The declared profile is matched from the day of the import (fit known from day one).
+      signal_fit: investor.fit,
       signal_red_flag: null,
     },
     evidence,
