@@ -1,14 +1,12 @@
 import type { Route } from "./+types/dashboard";
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
-import { loadToday } from "#db/queries/today.server.ts";
+import { loadTodayForPage } from "#db/queries/today.server.ts";
 import { getApp } from "../app.server.ts";
 import { reportSettings } from "../config.server.ts";
 import { todaysDigest } from "../jobs/digest.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
-import { parseDashboardQuery, parseTodayExpand } from "../domain/dashboard-query.ts";
-import { TODAY_SHOWN } from "../domain/today.ts";
-import { positiveId } from "../http/api-error.ts";
+import { parseDashboardQuery } from "../domain/dashboard-query.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
@@ -17,13 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parseDashboardQuery(params);
   return {
     data: loadDashboard(app.db, false, query),
-    today: loadToday(app.db, false, {
-      now: app.now(),
-      followUpAfterDays: app.rules.followUpAfterDays,
-      expand: parseTodayExpand(params),
-      shown: TODAY_SHOWN,
-      emailedId: positiveId(params.get("emailed") ?? undefined) ?? null,
-    }),
+    today: loadTodayForPage(app.db, false, params, { now: app.now(), followUpAfterDays: app.rules.followUpAfterDays }),
     query,
     notice: new URL(request.url).searchParams.get("refresh"),
     digest: todaysDigest(app),

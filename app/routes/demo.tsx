@@ -1,12 +1,10 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/demo";
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
-import { loadToday } from "#db/queries/today.server.ts";
+import { loadTodayForPage } from "#db/queries/today.server.ts";
 import { getApp } from "../app.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
-import { parseDashboardQuery, parseTodayExpand } from "../domain/dashboard-query.ts";
-import { TODAY_SHOWN } from "../domain/today.ts";
-import { positiveId } from "../http/api-error.ts";
+import { parseDashboardQuery } from "../domain/dashboard-query.ts";
 
 /** The same dashboard over demo rows only; open without a passcode. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -15,13 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parseDashboardQuery(params);
   return {
     data: loadDashboard(app.db, true, query),
-    today: loadToday(app.db, true, {
-      now: app.now(),
-      followUpAfterDays: app.rules.followUpAfterDays,
-      expand: parseTodayExpand(params),
-      shown: TODAY_SHOWN,
-      emailedId: positiveId(params.get("emailed") ?? undefined) ?? null,
-    }),
+    today: loadTodayForPage(app.db, true, params, { now: app.now(), followUpAfterDays: app.rules.followUpAfterDays }),
     query,
     notice: params.get("done"),
   };

@@ -3,23 +3,11 @@ import { realInvestors } from "#db/queries/export.server.ts";
 import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { csvLine } from "../domain/csv-write.ts";
+import { IMPORT_COLUMNS } from "../domain/investor-import.ts";
 
 /** One row per real investor; the columns the import reads come first, so the file round-trips. */
 const HEADER = [
-  "name",
-  "firm",
-  "kind",
-  "website",
-  "linkedin_url",
-  "email",
-  "sectors",
-  "stages",
-  "geographies",
-  "check_min",
-  "check_max",
-  "relationship_status",
-  "last_contact_date",
-  "personal_notes",
+  ...IMPORT_COLUMNS,
   "id",
   "score",
   "action",

@@ -1,5 +1,7 @@
 import type { RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
-import { TODAY_ACTIONS, type TodayAction, type TodayLists } from "#app/domain/today.ts";
+import { parseTodayExpand } from "#app/domain/dashboard-query.ts";
+import { TODAY_ACTIONS, TODAY_SHOWN, type TodayAction, type TodayLists } from "#app/domain/today.ts";
+import { positiveId } from "#app/http/api-error.ts";
 import type { AppDatabase } from "../database.server.ts";
 
 export type TodayRow = {
@@ -86,4 +88,19 @@ export function loadToday(
     hasStartups,
     researchCount: counts.research,
   };
+}
+
+/** Today as the dashboard and the demo show it, from the page's search params (`?all=`, `?emailed=`). */
+export function loadTodayForPage(
+  db: AppDatabase,
+  demo: boolean,
+  params: URLSearchParams,
+  options: { now: Date; followUpAfterDays: number },
+) {
+  return loadToday(db, demo, {
+    ...options,
+    expand: parseTodayExpand(params),
+    shown: TODAY_SHOWN,
+    emailedId: positiveId(params.get("emailed") ?? undefined) ?? null,
+  });
 }
