@@ -210,14 +210,38 @@ export function toGsm7(text: string): string {
  * (saying "+N more"), but the numbers always stay exact.
  */
 export function buildDigest(investors: DigestInvestor[], options: { date?: string } = {}): Digest {
-  const heading = headingFor(options.date);
-  if (investors.length === 0) return finish(`${heading} no investors yet.`, [], 0, []);
-
   // The same lists, in the same order, as Today on the dashboard (docs/product.md#scoring-and-actions, #today-and-emailed).
   const today = orderToday(investors.map((investor) => ({ ...investor, score: comparableScore(investor) })));
-  const toEmail = today.email_first;
-  const followUps = today.follow_up.length;
-  const notToChase = today.dont_chase;
+  return composeDigest(
+    {
+      tracked: investors.length,
+      emailFirst: today.email_first.slice(0, NAMES_SHOWN),
+      emailFirstCount: today.email_first.length,
+      followUps: today.follow_up.length,
+      dontChase: today.dont_chase.slice(0, NAMES_SHOWN),
+      dontChaseCount: today.dont_chase.length,
+    },
+    options,
+  );
+}
+
+/** What the digest names and counts: the first rows of Today's lists, in Today's order, and the totals. */
+export type DigestLists = {
+  tracked: number;
+  emailFirst: DigestInvestor[];
+  emailFirstCount: number;
+  followUps: number;
+  dontChase: DigestInvestor[];
+  dontChaseCount: number;
+};
+
+/** The digest from Today's lists as the database reads them (the first few rows and the counts), not the whole pipeline. */
+export function composeDigest(lists: DigestLists, options: { date?: string } = {}): Digest {
+  const heading = headingFor(options.date);
+  if (lists.tracked === 0) return finish(`${heading} no investors yet.`, [], 0, []);
+  const toEmail = lists.emailFirst;
+  const followUps = lists.followUps;
+  const notToChase = lists.dontChase;
 
   const emailLines: Line[] = toEmail.slice(0, NAMES_SHOWN).map((investor) => {
     const name = displayName(investor);
@@ -230,7 +254,7 @@ export function buildDigest(investors: DigestInvestor[], options: { date?: strin
     detail: chaseReason(investor),
   }));
 
-  const counts = { emailFirst: toEmail.length, followUps, dontChase: notToChase.length };
+  const counts = { emailFirst: lists.emailFirstCount, followUps, dontChase: lists.dontChaseCount };
   let text = "";
   for (const detail of DETAIL_LADDER) {
     text = compose(heading, emailLines, chaseLines, counts, detail);

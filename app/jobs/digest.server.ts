@@ -1,6 +1,6 @@
-import { investorsForBriefing } from "#db/queries/briefing.server.ts";
+import { countToday, readTodayList } from "#db/queries/today.server.ts";
 import type { App } from "../app.server.ts";
-import { buildDigest } from "../domain/digest.ts";
+import { composeDigest } from "../domain/digest.ts";
 import { describeFailure, failureLogFields } from "../integrations/errors.ts";
 import { senderFromConfig } from "../integrations/sms.server.ts";
 import { log } from "../log.server.ts";
@@ -9,7 +9,19 @@ export type DigestResult = { sent: boolean; channel: "sms" | "whatsapp" | null; 
 
 /** Today's digest text from real rows only (never demo); reads, writes nothing. */
 export function todaysDigest(app: App): string {
-  return buildDigest(investorsForBriefing(app.db, false), { date: app.now().toISOString().slice(0, 10) }).text;
+  // Reads only what the message shows: the first three of two Today lists and the counts.
+  const counts = countToday(app.db, false);
+  return composeDigest(
+    {
+      tracked: counts.tracked,
+      emailFirst: readTodayList(app.db, false, "email_first", 3),
+      emailFirstCount: counts.email_first,
+      followUps: counts.follow_up,
+      dontChase: readTodayList(app.db, false, "dont_chase", 3),
+      dontChaseCount: counts.dont_chase,
+    },
+    { date: app.now().toISOString().slice(0, 10) },
+  ).text;
 }
 
 /**

@@ -55,18 +55,23 @@ export function readTodayList(db: AppDatabase, demo: boolean, action: TodayActio
 const SHOW_ALL_LIMIT = 200;
 
 /** Everything the Today section shows, for one side. */
+/** How many investors each Today list holds, and how many are tracked at all, for one side. */
+export function countToday(db: AppDatabase, demo: boolean): Record<TodayAction | "research" | "tracked", number> {
+  return db.$client
+    .prepare(
+      `select count(*) as tracked, coalesce(sum(action = 'email_first'), 0) as email_first, coalesce(sum(action = 'follow_up'), 0) as follow_up,
+              coalesce(sum(action = 'dont_chase'), 0) as dont_chase, coalesce(sum(action = 'research'), 0) as research
+       from investors where is_demo = ?`,
+    )
+    .get(demo ? 1 : 0) as Record<TodayAction | "research" | "tracked", number>;
+}
+
 export function loadToday(
   db: AppDatabase,
   demo: boolean,
   options: { now: Date; followUpAfterDays: number; expand?: TodayAction | null; shown: number; emailedId?: number | null },
 ) {
-  const counts = db.$client
-    .prepare(
-      `select coalesce(sum(action = 'email_first'), 0) as email_first, coalesce(sum(action = 'follow_up'), 0) as follow_up,
-              coalesce(sum(action = 'dont_chase'), 0) as dont_chase, coalesce(sum(action = 'research'), 0) as research
-       from investors where is_demo = ?`,
-    )
-    .get(demo ? 1 : 0) as Record<TodayAction | "research", number>;
+  const counts = countToday(db, demo);
   const lists = readToday(db, demo, options.shown);
   if (options.expand) lists[options.expand] = readTodayList(db, demo, options.expand, SHOW_ALL_LIMIT);
   const hasStartups = (db.$client.prepare("select count(*) as n from startups where is_demo = ?").get(demo ? 1 : 0) as { n: number }).n > 0;

@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { ACTIONS, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
 import { DEFAULT_RULES, daysOverdue } from "#app/domain/scoring.ts";
 import { TODAY_ACTIONS, orderToday } from "#app/domain/today.ts";
+import type { App } from "#app/app.server.ts";
+import { buildDigest } from "#app/domain/digest.ts";
+import { todaysDigest } from "#app/jobs/digest.server.ts";
 import { loadToday, readToday } from "#db/queries/today.server.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 
@@ -61,6 +64,50 @@ describe("Today's lists", () => {
               expect(fromSql[action].map((row) => row.id)).toEqual(computed[action].slice(0, limit).map((row) => row.id));
             }
           }
+        } finally {
+          db.$client.close();
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("gives the digest the old full computation gives, reading only the first rows and the counts", () => {
+    const nameArb = fc.oneof(fc.constantFrom("Ada Lovelace", "Łukasz Żółć", "李小龍", "Zoë", "Grace"), fc.string({ maxLength: 40 }));
+    const investorArb = fc.record({
+      name: nameArb,
+      firm: fc.option(fc.constantFrom("Analytical", "Wisła Ventures", "Acme"), { nil: null }),
+      score: fc.integer({ min: 0, max: 6 }).map((n) => n * 10),
+      action: fc.constantFrom(...ACTIONS),
+      status: fc.constantFrom(...RELATIONSHIP_STATUSES),
+      redFlag: fc.option(fc.constantFrom("Fund closed", "Partner left — paused"), { nil: null }),
+      actionSince: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
+    });
+    fc.assert(
+      fc.property(fc.array(investorArb, { maxLength: 30 }), (rows) => {
+        const { db } = createTestDatabase();
+        try {
+          const insert = db.$client.prepare(
+            "insert into investors (name, firm, score, action, relationship_status, signal_red_flag, action_since, is_demo) values (?, ?, ?, ?, ?, ?, ?, 0)",
+          );
+          for (const row of rows) {
+            insert.run(
+              row.name,
+              row.firm,
+              row.score,
+              row.action,
+              row.status,
+              row.redFlag,
+              row.actionSince === null ? null : day(row.actionSince),
+            );
+          }
+          const all = db.$client
+            .prepare(
+              "select id, name, firm, score, action, relationship_status, signal_red_flag, last_contact_date, action_since from investors",
+            )
+            .all() as Parameters<typeof buildDigest>[0];
+          const app = { db, now: () => now } as unknown as App;
+          expect(todaysDigest(app)).toBe(buildDigest(all, { date: now.toISOString().slice(0, 10) }).text);
         } finally {
           db.$client.close();
         }
