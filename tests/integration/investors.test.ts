@@ -186,6 +186,36 @@ describe("investors, scores, feed, exports and demo over HTTP", () => {
     expect(third.status).toBe(200);
   });
 
+  it("keeps the feed until a write, and changes its ETag on a write by any connection", async () => {
+    const feed = async (etag?: string) =>
+      fetch(`${server.url}/api/search-feed`, { headers: { cookie, ...(etag ? { "if-none-match": etag } : {}) } });
+    const first = await feed();
+    const etag = first.headers.get("etag")!;
+    const items = (await first.json()).items as Array<{ id: number; name: string }>;
+    // Nothing written: the same tag, and a 304.
+    expect((await feed()).headers.get("etag")).toBe(etag);
+    expect((await feed(etag)).status).toBe(304);
+    // A write by another connection (a script on the same file) is seen at once.
+    const { default: Database } = await import("better-sqlite3");
+    const other = new Database(server.databasePath);
+    other
+      .prepare("update investors set name = 'Zoë Ångström-Renamed' where id = ?")
+      .run(items.find((item) => item.name.startsWith("Zoë"))!.id);
+    other.close();
+    const renamed = await feed(etag);
+    expect(renamed.status).toBe(200);
+    expect(renamed.headers.get("etag")).not.toBe(etag);
+    expect(((await renamed.json()).items as Array<{ name: string }>).map((item) => item.name)).toContain("Zoë Ångström-Renamed");
+    // And a write through the app that changes an item (Ada's action), then back as it was.
+    const again = renamed.headers.get("etag")!;
+    await patch(adaId, { relationship_status: "not_contacted" });
+    expect((await feed(again)).status).toBe(200);
+    await patch(adaId, { relationship_status: "passed" });
+    const restore = new Database(server.databasePath);
+    restore.prepare("update investors set name = 'Zoë Ångström' where name = 'Zoë Ångström-Renamed'").run();
+    restore.close();
+  });
+
   it("keeps the real feed closed without a session, and the demo feed to demo rows", async () => {
     expect((await fetch(`${server.url}/api/search-feed`)).status).toBe(401);
     const demo = await (await fetch(`${server.url}/api/search-feed?demo=1`)).json();

@@ -1,18 +1,19 @@
 import { methodNotAllowed } from "../../http/api-error.ts";
 import type { Route } from "./+types/search-feed";
-import { readSearchFeed } from "#db/queries/investors.server.ts";
+import { cachedSearchFeed } from "#db/queries/investors.server.ts";
 import { getApp } from "../../app.server.ts";
 import { requireApiSession } from "../../auth/guards.server.ts";
 
 /**
  * Route #7: the palette's data. Real rows need a session; `?demo=1` is open and sees demo rows
- * only. The ETag is a hash of the body, so a 304 is exact.
+ * only. The ETag is a hash of the body, so a 304 is exact; body and ETag are kept until the
+ * database is written, so an unchanged feed (and its 304) costs two pragmas.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
   const demo = new URL(request.url).searchParams.get("demo") === "1";
   if (!demo) requireApiSession(request, app);
-  const feed = readSearchFeed(app.db, demo);
+  const feed = cachedSearchFeed(app.db, demo);
   const headers = {
     etag: feed.etag,
     "cache-control": "private, no-cache",
