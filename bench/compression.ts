@@ -4,14 +4,14 @@
  * and the dashboard's HTML raw and compressed, as the built server answers them over HTTP.
  * Runs alone too, on a fresh 5,000-investor database: `npm run build && node bench/compression.ts`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
-import { freePort } from "#tests/helpers/server.ts";
+import { startBuiltServer } from "#tests/helpers/server.ts";
+import { signIn } from "#tests/helpers/session.ts";
 
 const PASSCODE = "bench-passcode";
 export const FIRST_LOAD_GOAL_KB = 150;
@@ -62,45 +62,11 @@ function raw(url: string, headers: Record<string, string>): Promise<{ status: nu
   });
 }
 
-async function waitForServer(child: ChildProcess, port: number): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error("the server exited; run `npm run build` first");
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the server did not start");
-}
-
 export async function runCompressionBench(databasePath: string, investors: number): Promise<void> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ["server.mjs"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_PATH: databasePath,
-      ADMIN_PASSCODE: PASSCODE,
-      SCHEDULER_ENABLED: "false",
-      NODE_ENV: "production",
-    },
-    stdio: ["ignore", "ignore", "ignore"],
-  });
+  const server = await startBuiltServer({ DATABASE_PATH: databasePath, ADMIN_PASSCODE: PASSCODE });
   try {
-    await waitForServer(server, port);
-    const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ passcode: PASSCODE }),
-    });
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const base = server.url;
+    const cookie = await signIn(base, PASSCODE);
     const plain = await raw(`${base}/`, { cookie });
     if (plain.status !== 200) throw new Error(`the dashboard answered ${plain.status}`);
     const br = await raw(`${base}/`, { cookie, "accept-encoding": "br" });
@@ -127,7 +93,7 @@ export async function runCompressionBench(databasePath: string, investors: numbe
     };
     console.log(`    goal ≤ ${FIRST_LOAD_GOAL_KB} KB compressed: brotli ${verdict(total.brotli)}; gzip ${verdict(total.gzip)}`);
   } finally {
-    server.kill("SIGTERM");
+    await server.stop();
   }
 }
 

@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { chromium } from "@playwright/test";
-import { freePort } from "#tests/helpers/server.ts";
+import { CHROMIUM_LAUNCH } from "#tests/helpers/chromium.ts";
+import { startBuiltServer } from "#tests/helpers/server.ts";
 import { percentile } from "./stats.ts";
 
 const PASSCODE = "bench-passcode";
@@ -11,36 +11,12 @@ const PASSCODE = "bench-passcode";
  * filtered list). Baseline: the same measure on the dashboard's plain search box.
  */
 export async function runPaletteBench(databasePath: string): Promise<void> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ["server.mjs"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_PATH: databasePath,
-      ADMIN_PASSCODE: PASSCODE,
-      SCHEDULER_ENABLED: "false",
-      NODE_ENV: "production",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const server = await startBuiltServer({ DATABASE_PATH: databasePath, ADMIN_PASSCODE: PASSCODE });
   try {
-    await waitForServer(server, port);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    const browser = await chromium.launch(CHROMIUM_LAUNCH);
     try {
       const page = await browser.newPage();
-      const base = `http://127.0.0.1:${port}`;
+      const base = server.url;
       await page.goto(`${base}/login`);
       await page.getByLabel("Passcode").fill(PASSCODE);
       await page.getByRole("button", { name: "Sign in" }).click();
@@ -91,20 +67,6 @@ export async function runPaletteBench(databasePath: string): Promise<void> {
       await browser.close();
     }
   } finally {
-    server.kill("SIGTERM");
+    await server.stop();
   }
-}
-
-async function waitForServer(child: ChildProcess, port: number): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error("the server exited; run `npm run build` first");
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the server did not start");
 }
