@@ -80,13 +80,12 @@ export type ChatAnswer = { answer: string; investor_ids: number[] };
 // Reading the question
 // ---------------------------------------------------------------------------------------------
 
-/** Letters NFD does not decompose, so "lukasz" finds "Łukasz" and "weiss" finds "Weiß". */
-const UNDECOMPOSED: Record<string, string> = { ł: "l", ø: "o", æ: "ae", œ: "oe", ß: "ss", đ: "d", ð: "d", þ: "th", ı: "i" };
-
-/** Folded words separated by single spaces: accents, case and punctuation do not matter. */
+/**
+ * Folded words separated by single spaces: accents, case and punctuation do not matter
+ * ("lukasz" finds "Łukasz" and "weiss" finds "Weiß": `fold` spells out ł, ß and the like).
+ */
 function normalize(text: string): string {
   return fold(text)
-    .replace(/[łøæœßđðþı]/g, (letter) => UNDECOMPOSED[letter] ?? letter)
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
 }

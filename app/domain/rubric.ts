@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fold } from "./palette-search.ts";
 import { STAGES, STAGE_LABELS, STATUS_LABELS, type RecommendedAction, type RelationshipStatus, type Stage } from "./investor.ts";
 import {
   RED_FLAG_PENALTY,
@@ -109,11 +110,9 @@ export const rubricPatchSchema = z
 // Text matching shared by sectors and geographies
 
 /** Lower case, accents gone, punctuation as spaces: "FinTech/Paiements" ≈ "fintech paiements". */
+/** Folded words (accents, case, ł/ß/ø and the like as the palette folds them), single spaces. */
 function normalize(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
+  return fold(text)
     .replace(/[^\p{L}\p{N}+]+/gu, " ")
     .trim();
 }

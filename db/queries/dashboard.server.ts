@@ -1,26 +1,18 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DashboardQuery } from "#app/domain/dashboard-query.ts";
 import { PAGE_SIZE } from "#app/domain/dashboard-query.ts";
 import type { AppDatabase } from "../database.server.ts";
-import { investors, startups } from "../schema.ts";
+import { startups } from "../schema.ts";
 import { countByStatus, listInvestors, scoreHistogram } from "./investors.server.ts";
+import { countToday } from "./today.server.ts";
 import { latestRun, runSummary } from "./runs.server.ts";
 
 export type Kpis = { tracked: number; emailFirst: number; followUpsDue: number; dontChase: number };
 
-/** The four KPI cards, for real rows or demo rows (never both). */
+/** The four KPI cards, for real rows or demo rows (never both): the same counts as Today's lists. */
 export function readKpis(db: AppDatabase, demo: boolean): Kpis {
-  const row = db
-    .select({
-      tracked: sql<number>`count(*)`,
-      emailFirst: sql<number>`coalesce(sum(${investors.action} = 'email_first'), 0)`,
-      followUpsDue: sql<number>`coalesce(sum(${investors.action} = 'follow_up'), 0)`,
-      dontChase: sql<number>`coalesce(sum(${investors.action} = 'dont_chase'), 0)`,
-    })
-    .from(investors)
-    .where(eq(investors.isDemo, demo))
-    .get();
-  return row ?? { tracked: 0, emailFirst: 0, followUpsDue: 0, dontChase: 0 };
+  const counts = countToday(db, demo);
+  return { tracked: counts.tracked, emailFirst: counts.email_first, followUpsDue: counts.follow_up, dontChase: counts.dont_chase };
 }
 
 /** Everything the dashboard shows, for one side. */

@@ -610,6 +610,12 @@ describe("fitSignal and profileFit", () => {
     expect(profileFit(mismatch, [{ name: "Open", rubric: zero }]).value).toBe(0);
   });
 
+  it("matches places and sectors whatever letters NFD keeps whole (ł, ß)", () => {
+    const polish = { ...rubric, geographies: ["Lodz"], sector_keywords: ["strassenbau"] };
+    const fit = profileFit(investor({ geographies: ["Łódź"], sectors: ["Straßenbau"] }), [{ name: "Ledgerly", rubric: polish }]);
+    expect(fit.detail).toMatch(/^Fits Ledgerly on strassenbau, Seed, Lodz/);
+  });
+
   it("counts a region's countries and sub-regions as that region", () => {
     const nordic = profileFit(investor({ geographies: ["Nordics"] }), [{ name: "Ledgerly", rubric }]);
     expect(nordic.detail).toContain("Europe");
