@@ -48,7 +48,12 @@ export function bootApp(env: Record<string, string | undefined> = process.env): 
   };
   deleteExpiredSessions(db, current.now());
   ensureDemoData(db, current.now(), current.rules);
-  rescoreIfStale(current);
+  // Re-scoring 10,000 investors takes a few hundred milliseconds: it goes on in short steps while
+  // the server already answers (yesterday's scores for that moment), so start stays fast.
+  const booted = current;
+  rescoreIfStale(booted).catch((error: unknown) => {
+    if (booted.db.$client.open) log.error("the re-score at start failed", { error: String(error) });
+  });
   return current;
 }
 

@@ -40,7 +40,7 @@ export async function runRefreshOverheadBench(investorCount = 200): Promise<void
         modelFromConfig({ GEMINI_API_KEY: "bench", GEMINI_MODEL: "gemini-bench", GEMINI_BASE_URL: gemini.url }, onCall),
       owner: "bench",
     };
-    const started = startRefresh(deps, { trigger: "manual", linkedin: false });
+    const started = await startRefresh(deps, { trigger: "manual", linkedin: false });
     const t0 = performance.now();
     await workRun(deps, started.run_id);
     const total = performance.now() - t0;

@@ -96,15 +96,13 @@ export const runs = sqliteTable(
     }).notNull(),
     chain: integer("chain").notNull().default(1),
     linkedin: integer("linkedin", { mode: "boolean" }).notNull().default(false),
-    queue: text("queue", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
-    selectionReasons: text("selection_reasons", { mode: "json" }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
-    // Groups of quieter investors searched together, one query a group, worked after the queue;
-    // the cursor runs over the queue and then the groups.
-    sweeps: text("sweeps", { mode: "json" }).$type<number[][]>().notNull().default(sql`'[]'`),
+    // The plan's size: `queueLength` single steps (one investor each), then the grouped searches;
+    // the cursor runs over all `steps`. The steps themselves are rows of run_items, so a step
+    // writes only what changed (docs/scale.md#refresh).
+    queueLength: integer("queue_length").notNull().default(0),
+    steps: integer("steps").notNull().default(0),
+    selected: integer("selected").notNull().default(0),
     cursor: integer("cursor").notNull().default(0),
-    // Investors searched in this run whose evidence is not judged yet: a takeover after a crash
-    // judges them without paying for the same search again.
-    searched: text("searched", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
     investorsChecked: integer("investors_checked").notNull().default(0),
     evidenceAdded: integer("evidence_added").notNull().default(0),
     searchCreditsUsed: integer("search_credits_used").notNull().default(0),
@@ -125,6 +123,25 @@ export const runs = sqliteTable(
       .on(sql`(1)`)
       .where(sql`${t.status} in ('queued', 'running', 'waiting_chain') and ${t.trigger} != 'demo'`),
   ],
+);
+
+/**
+ * A run's plan, one row per investor: the step that checks them (a single search, or a grouped
+ * one shared by several rows), why they were chosen, and whether their search is saved but not
+ * yet judged (a takeover after a crash judges them without paying for the same search again).
+ */
+export const runItems = sqliteTable(
+  "run_items",
+  {
+    runId: text("run_id")
+      .notNull()
+      .references(() => runs.runId, { onDelete: "cascade" }),
+    step: integer("step").notNull(),
+    investorId: integer("investor_id").notNull(),
+    reason: text("reason").notNull().default(""),
+    searched: integer("searched", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.step, t.investorId] }), index("run_items_investor").on(t.runId, t.investorId)],
 );
 
 export const evidence = sqliteTable(
@@ -153,6 +170,9 @@ export const evidence = sqliteTable(
     index("evidence_unjudged").on(t.investorId).where(sql`${t.judgedAt} is null`),
     // Deleting a run (the demo keeps its 20 newest) sets run_id to null on its evidence.
     index("evidence_run").on(t.runId),
+    // The refresh's selection counts each investor's recent news and finds the newest from this
+    // index alone (docs/scale.md#refresh).
+    index("evidence_news_at").on(t.investorId, sql`coalesce(${t.publishedAt}, ${t.foundAt})`),
   ],
 );
 

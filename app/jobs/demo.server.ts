@@ -131,7 +131,7 @@ export function refreshDemo(db: AppDatabase, now: Date, rules: ScoringRules): { 
         runId,
         trigger: "demo",
         status: "running",
-        queue: updates.map((u) => demoRows[u.index]!.id),
+        selected: updates.length,
         startedAt: stamp,
         createdAt: stamp,
       })

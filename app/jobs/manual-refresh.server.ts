@@ -23,7 +23,7 @@ export function manualRefreshWait(error: unknown): number | undefined {
  * Route #4 and the dashboard's "Refresh now": one manual refresh per 10 minutes, the time kept
  * in app_state so a restart does not reset it. Only an accepted refresh counts.
  */
-export function startManualRefresh(app: App, linkedin: boolean): StartedRun {
+export async function startManualRefresh(app: App, linkedin: boolean): Promise<StartedRun> {
   const deps = refreshDeps(app);
   if (!deps.search) return startRefresh(deps, { trigger: "manual", linkedin });
   const now = app.now();
@@ -34,7 +34,7 @@ export function startManualRefresh(app: App, linkedin: boolean): StartedRun {
       throw new TooSoon(Math.ceil((MANUAL_REFRESH_INTERVAL_MS - elapsed) / 1000));
     }
   }
-  const started = startRefresh(deps, { trigger: "manual", linkedin });
+  const started = await startRefresh(deps, { trigger: "manual", linkedin });
   writeState(app.db, LAST_MANUAL_REFRESH, now.toISOString());
   void pollRuns(app);
   return started;

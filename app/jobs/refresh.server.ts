@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppDatabase } from "#db/database.server.ts";
-import { getInvestor } from "#db/queries/investors.server.ts";
+import { getInvestor, investorIdRanges } from "#db/queries/investors.server.ts";
 import {
   activeRun,
   evidenceDates,
   LeaseLost,
   finishStep,
   getRun,
+  insertRunPlan,
+  runItemsBetween,
   saveGroupSearchResults,
   saveSearchResults,
   selectionCandidates,
@@ -29,7 +32,7 @@ import {
 } from "../domain/judging.ts";
 import type { ScoringRules } from "../domain/scoring.ts";
 import type { SignalWrite } from "../domain/signals.ts";
-import { selectInvestorsToCheck } from "../domain/selection.ts";
+import { type SelectionCandidate, selectInvestorsToCheck } from "../domain/selection.ts";
 import { describeFailure, IntegrationError } from "../integrations/errors.ts";
 import type { LanguageModel, ModelCall } from "../integrations/model.server.ts";
 import type { WebSearch } from "../integrations/search.server.ts";
@@ -84,29 +87,50 @@ export class RefreshRefused extends Error {
 
 export type StartedRun = { run_id: string; status: string; selected: number };
 
-/** Selects the investors worth checking and queues a run. 503 without search, 409 while one is active. */
-export function startRefresh(deps: RefreshDeps, options: { trigger: "cron" | "manual"; linkedin: boolean }): StartedRun {
+/** Investors read at a time while a refresh is planned, the event loop given back in between. */
+const SELECTION_CHUNK = 1_000;
+
+/** Every real investor's selection facts, read a range at a time (each range a few milliseconds). */
+async function readCandidates(db: AppDatabase, now: Date): Promise<SelectionCandidate[]> {
+  const candidates: SelectionCandidate[] = [];
+  for (const range of investorIdRanges(db, SELECTION_CHUNK)) {
+    candidates.push(...selectionCandidates(db, now, range));
+    await nextTurn();
+  }
+  return candidates;
+}
+
+/**
+ * Selects the investors worth checking and queues a run. 503 without search, 409 while one is
+ * active. The investors are read in ranges before the short transaction that saves the plan, so
+ * a start never holds the server for long (docs/scale.md#refresh).
+ */
+export async function startRefresh(deps: RefreshDeps, options: { trigger: "cron" | "manual"; linkedin: boolean }): Promise<StartedRun> {
   if (!deps.search) {
     throw new RefreshRefused(503, "search_not_configured", "Web search is not configured: set TAVILY_API_KEY to refresh.");
   }
+  const refuseIfActive = (db: AppDatabase) => {
+    const active = activeRun(db);
+    if (active) throw new RefreshRefused(409, "run_in_progress", "A refresh is already in progress.", active.runId);
+  };
+  refuseIfActive(deps.db);
   const now = deps.now();
+  const selection = selectInvestorsToCheck(await readCandidates(deps.db, now), {
+    now,
+    creditBudget: deps.creditBudget,
+    creditsPerInvestor: options.linkedin ? 2 : 1,
+    sweep:
+      (deps.searchGroupSize ?? SEARCH_GROUP_SIZE) >= 2
+        ? { size: deps.searchGroupSize ?? SEARCH_GROUP_SIZE, recall: GROUP_SEARCH_RECALL }
+        : undefined,
+  });
   return deps.db.transaction(
     (tx) => {
       const t = tx as unknown as AppDatabase;
-      const active = activeRun(t);
-      if (active) {
-        throw new RefreshRefused(409, "run_in_progress", "A refresh is already in progress.", active.runId);
-      }
-      const selection = selectInvestorsToCheck(selectionCandidates(deps.db, now), {
-        now,
-        creditBudget: deps.creditBudget,
-        creditsPerInvestor: options.linkedin ? 2 : 1,
-        sweep:
-          (deps.searchGroupSize ?? SEARCH_GROUP_SIZE) >= 2
-            ? { size: deps.searchGroupSize ?? SEARCH_GROUP_SIZE, recall: GROUP_SEARCH_RECALL }
-            : undefined,
-      });
+      // Another start may have won while the investors were read.
+      refuseIfActive(t);
       const runId = randomUUID();
+      const selected = selection.queue.length + selection.sweeps.flat().length;
       t.insert(runs)
         .values({
           runId,
@@ -114,13 +138,14 @@ export function startRefresh(deps: RefreshDeps, options: { trigger: "cron" | "ma
           status: "queued",
           chain: 1,
           linkedin: options.linkedin,
-          queue: selection.queue,
-          sweeps: selection.sweeps,
-          selectionReasons: Object.fromEntries(Object.entries(selection.reasons).map(([id, reason]) => [String(id), reason])),
+          queueLength: selection.queue.length,
+          steps: selection.queue.length + selection.sweeps.length,
+          selected,
           createdAt: now.toISOString(),
         })
         .run();
-      return { run_id: runId, status: "queued", selected: selection.queue.length + selection.sweeps.flat().length };
+      insertRunPlan(deps.db, runId, selection); // the same connection, so inside this transaction
+      return { run_id: runId, status: "queued", selected };
     },
     { behavior: "immediate" },
   );
@@ -415,7 +440,7 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
   for (;;) {
     const run = getRun(deps.db, runId)!;
     if (run.status !== "running" || run.leaseOwner !== deps.owner) return run.status;
-    if (run.cursor >= run.queue.length + run.sweeps.length) {
+    if (run.cursor >= run.steps) {
       deps.db
         .update(runs)
         .set({ status: "completed", finishedAt: deps.now().toISOString(), leaseOwner: null, leaseExpiresAt: null })
@@ -461,7 +486,6 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
       finishStep(deps.db, {
         runId,
         cursor,
-        skippedIds: ids.filter((id) => !done.includes(id)),
         items: done.map((investorId) => {
           const judgement = judged.judgements?.find((item) => item.investorId === investorId);
           const hadEvidence = batch.some((item) => item.id === investorId);
@@ -483,11 +507,12 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
     const noJudgement = { judgements: [], calls: 0, errors: [], degraded: false };
 
     try {
-      if (run.cursor < run.queue.length) {
+      if (run.cursor < run.queueLength) {
         // The queue: each investor searched alone, a batch judged together, each finished alone.
-        const batchIds = run.queue.slice(run.cursor, run.cursor + batchSize);
+        const items = runItemsBetween(deps.db, runId, run.cursor, Math.min(run.cursor + batchSize, run.queueLength));
+        const batchIds = items.map((item) => item.investorId);
         const errorsByInvestor = new Map<number, string[]>();
-        const searched = new Set(batchIds.filter((id) => run.searched.includes(id)));
+        const searched = new Set(items.filter((item) => item.searched).map((item) => item.investorId));
         for (const investorId of batchIds) {
           if (searched.has(investorId)) continue;
           const spent = getRun(deps.db, runId)!.searchCreditsUsed;
@@ -518,8 +543,9 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
         }
       } else {
         // A grouped search: one query for the group, one model call, one transaction.
-        const group = run.sweeps[run.cursor - run.queue.length] ?? [];
-        let searched = new Set(group.filter((id) => run.searched.includes(id)));
+        const items = runItemsBetween(deps.db, runId, run.cursor, run.cursor + 1);
+        const group = items.map((item) => item.investorId);
+        let searched = new Set(items.filter((item) => item.searched).map((item) => item.investorId));
         let errors: string[] = [];
         if (searched.size < group.length) {
           const spent = getRun(deps.db, runId)!.searchCreditsUsed;

@@ -1,25 +1,15 @@
-import { rescoreAllInvestors } from "#db/queries/investors.server.ts";
-import { investorsMissingStartupScores, listStartups, scoreStartup, updateFitSignals } from "#db/queries/startups.server.ts";
+import { investorsMissingStartupScores } from "#db/queries/startups.server.ts";
 import { type App, readState, writeState } from "../app.server.ts";
 import { log } from "../log.server.ts";
+import { rescoreInChunks } from "./rescore-chunks.server.ts";
 import { rescoreInvestorsForStartups } from "./startups.server.ts";
 
 /** Route #6: every global and per-startup score from saved data with today's decay; no search, no model. */
-export function rescoreEverything(app: App): { investors: number; startups: number; duration_ms: number } {
-  const result = rescoreAll(app);
-  writeState(app.db, "scored_with", `${SCORING_VERSION}:${app.now().toISOString().slice(0, 10)}`);
-  return result;
-}
-
-function rescoreAll(app: App): { investors: number; startups: number; duration_ms: number } {
+export async function rescoreEverything(app: App): Promise<{ investors: number; startups: number; duration_ms: number }> {
   const started = performance.now();
-  const now = app.now();
-  const all = listStartups(app.db);
-  // With no startup left every fit is null again (docs/product.md#resources), so this runs either way.
-  updateFitSignals(app.db);
-  const investors = rescoreAllInvestors(app.db, now, app.rules);
-  for (const startup of all) scoreStartup(app.db, startup.id, now, app.rules);
-  return { investors, startups: all.length, duration_ms: Math.round(performance.now() - started) };
+  const result = await rescoreInChunks(app);
+  writeState(app.db, "scored_with", `${SCORING_VERSION}:${app.now().toISOString().slice(0, 10)}`);
+  return { investors: result.investors, startups: result.startups, duration_ms: Math.round(performance.now() - started) };
 }
 
 /** Bumped whenever the scoring rules change meaning, so saved scores are redone at the next start. */
@@ -29,13 +19,13 @@ export const SCORING_VERSION = "2";
  * Re-scores at start when the saved scores come from older rules or an earlier day (the machine
  * may have been down at the daily re-score): follow-ups fall due by the calendar, not by a refresh.
  */
-export function rescoreIfStale(app: App): boolean {
+export async function rescoreIfStale(app: App): Promise<boolean> {
   const stamp = `${SCORING_VERSION}:${app.now().toISOString().slice(0, 10)}`;
   if (readState(app.db, "scored_with") === stamp) {
     repairMissingStartupScores(app);
     return false;
   }
-  rescoreEverything(app);
+  await rescoreEverything(app);
   return true;
 }
 

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { rescoreAllInvestors, rescoreInvestor } from "#db/queries/investors.server.ts";
+import { rescoreInvestor } from "#db/queries/investors.server.ts";
 import {
   type RubricSource,
   createStartup,
@@ -29,6 +29,7 @@ import { RUBRIC_JSON_SCHEMA, RUBRIC_SYSTEM_PROMPT, buildRubricPrompt } from "../
 import { type LanguageModel, modelFromConfig } from "../integrations/model.server.ts";
 import { failureLogFields } from "../integrations/errors.ts";
 import { log } from "../log.server.ts";
+import { rescoreInChunks } from "./rescore-chunks.server.ts";
 
 /** Startups (docs/product.md#resources, routes #10–#13): rubrics drafted by the model or derived by rule, rankings by the rubric's fixed rules. */
 
@@ -57,19 +58,14 @@ async function draftRubric(model: LanguageModel | undefined, input: StartupInput
 }
 
 /** Everything that depends on rubrics: fit signals, global scores, every startup's ranking. */
-export function rescoreAfterRubricChange(app: App): { investors: number; startups: number } {
-  updateFitSignals(app.db);
-  const count = rescoreAllInvestors(app.db, app.now(), app.rules);
-  const all = listStartups(app.db);
-  for (const startup of all) scoreStartup(app.db, startup.id, app.now(), app.rules);
-  return { investors: count, startups: all.length };
+export async function rescoreAfterRubricChange(app: App): Promise<{ investors: number; startups: number }> {
+  const result = await rescoreInChunks(app);
+  return { investors: result.investors, startups: result.startups };
 }
 
 /** After one startup's rubric changed: fit signals and global scores (fit feeds them), and that startup's ranking. */
-function rescoreForRubric(app: App, startupId: number): number {
-  updateFitSignals(app.db);
-  rescoreAllInvestors(app.db, app.now(), app.rules);
-  return scoreStartup(app.db, startupId, app.now(), app.rules);
+async function rescoreForRubric(app: App, startupId: number): Promise<number> {
+  return (await rescoreInChunks(app, { startupIds: [startupId] })).startupScores;
 }
 
 export async function createStartupWithRubric(app: App, input: StartupInput, options: Options = {}) {
@@ -77,16 +73,16 @@ export async function createStartupWithRubric(app: App, input: StartupInput, opt
   const rubric = drafted ?? defaultRubric(input);
   const source: RubricSource = drafted ? "model" : "default";
   const startup = createStartup(app.db, input, rubric, source, app.now());
-  rescoreAfterRubricChange(app);
+  await rescoreAfterRubricChange(app);
   return { startup, rubric, rubric_source: source };
 }
 
 /** Route #12 with a rubric: a new version, re-scored at once from stored evaluations; no model call. */
-export function editRubric(app: App, startupId: number, rubric: Rubric) {
+export async function editRubric(app: App, startupId: number, rubric: Rubric) {
   const current = latestRubric(app.db, startupId);
   const source = current?.source ?? "default";
   saveRubricVersion(app.db, startupId, rubric, source, app.now());
-  return { rubric, rubric_source: source, rescored: rescoreForRubric(app, startupId) };
+  return { rubric, rubric_source: source, rescored: await rescoreForRubric(app, startupId) };
 }
 
 /** Route #12 with regenerate: a new model rubric, or the old one kept with a message. */
@@ -102,7 +98,7 @@ export async function regenerateRubric(app: App, startupId: number, options: Opt
     };
   }
   saveRubricVersion(app.db, startupId, drafted, "model", app.now());
-  return { rubric: drafted, rubric_source: "model" as const, rescored: rescoreForRubric(app, startupId) };
+  return { rubric: drafted, rubric_source: "model" as const, rescored: await rescoreForRubric(app, startupId) };
 }
 
 /**
@@ -212,8 +208,8 @@ export function commitImportScored(app: App, plan: ImportPlan): { created: numbe
 }
 
 /** Route #13 and the page's delete button: the startup goes, and what depended on it is re-scored. */
-export function removeStartup(app: App, id: number): boolean {
+export async function removeStartup(app: App, id: number): Promise<boolean> {
   const removed = deleteStartup(app.db, id);
-  if (removed) rescoreAfterRubricChange(app);
+  if (removed) await rescoreAfterRubricChange(app);
   return removed;
 }

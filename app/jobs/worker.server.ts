@@ -67,9 +67,9 @@ export function startWorker(app: App, options: { pollMs?: number } = {}): Worker
   const { config } = app;
   if (config.SCHEDULER_ENABLED) {
     jobs.push(
-      new Cron(config.REFRESH_CRON, { timezone: config.TZ_SCHEDULE, protect: true, name: "refresh" }, () => {
+      new Cron(config.REFRESH_CRON, { timezone: config.TZ_SCHEDULE, protect: true, name: "refresh" }, async () => {
         try {
-          const started = startRefresh(refreshDeps(app), { trigger: "cron", linkedin: false });
+          const started = await startRefresh(refreshDeps(app), { trigger: "cron", linkedin: false });
           log.info("scheduled refresh queued", { run: started.run_id, selected: started.selected });
           void pollRuns(app);
         } catch (error) {
@@ -77,9 +77,9 @@ export function startWorker(app: App, options: { pollMs?: number } = {}): Worker
           else log.error("scheduled refresh failed", { error: String(error) });
         }
       }),
-      new Cron(config.RESCORE_CRON, { timezone: config.TZ_SCHEDULE, protect: true, name: "rescore" }, () => {
+      new Cron(config.RESCORE_CRON, { timezone: config.TZ_SCHEDULE, protect: true, name: "rescore" }, async () => {
         try {
-          const result = rescoreEverything(app);
+          const result = await rescoreEverything(app);
           log.info("daily re-score done", { investors: result.investors, ms: result.duration_ms });
         } catch (error) {
           log.error("daily re-score failed", { error: String(error) });

@@ -18,7 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   const notice = (value: string) => redirect(`/?refresh=${encodeURIComponent(value)}`);
   if (!verifyPasscode(request, String(form.get("passcode") ?? ""), app).ok) return notice("wrong_passcode");
   try {
-    startManualRefresh(app, form.get("linkedin") === "on");
+    await startManualRefresh(app, form.get("linkedin") === "on");
     return notice("started");
   } catch (error) {
     const wait = manualRefreshWait(error);

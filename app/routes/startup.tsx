@@ -50,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const back = (notice: string) => redirect(`/startups/${id}?notice=${encodeURIComponent(notice)}`);
   if (intent === "delete") {
-    removeStartup(app, id);
+    await removeStartup(app, id);
     return redirect("/startups");
   }
   if (intent === "evaluate") {
@@ -67,7 +67,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: rubricFormSchema, ...founderErrors(RUBRIC_FORM_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = editRubric(app, id, submission.value);
+  const result = await editRubric(app, id, submission.value);
   return back(`Rubric saved; ${result.rescored} investors re-ranked.`);
 }
 

@@ -74,11 +74,34 @@ export function rescoreInvestor(db: AppDatabase, id: number, now: Date, rules: S
  * measured against the raw SQLite floor in bench/.
  */
 export function rescoreAllInvestors(db: AppDatabase, now: Date, rules: ScoringRules): number {
+  return rescoreInvestorRange(db, now, rules, ALL_IDS);
+}
+
+/** A run of investor ids, both ends included: long work goes over the table a range at a time. */
+export type IdRange = { from: number; to: number };
+export const ALL_IDS: IdRange = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
+
+/** Ranges of at most `size` investors each (real and demo), covering every id and any added later. */
+export function investorIdRanges(db: AppDatabase, size: number): IdRange[] {
+  const ids = db.$client.prepare("select id from investors order by id").pluck().all() as number[];
+  const ranges: IdRange[] = [];
+  for (let start = 0; start < ids.length; start += size) {
+    ranges.push({ from: start === 0 ? ALL_IDS.from : ids[start]!, to: ids[Math.min(start + size, ids.length) - 1]! });
+  }
+  if (ranges.length === 0) return [ALL_IDS];
+  ranges[ranges.length - 1]!.to = ALL_IDS.to;
+  return ranges;
+}
+
+/** Re-scores the investors whose id is in `range`, in one transaction (see rescoreAllInvestors). */
+export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringRules, range: IdRange): number {
   const client = db.$client;
   const readInvestors = client.prepare(
-    "select id, action, relationship_status, last_contact_date, signal_activity, signal_fit, fit_detail, fit_known, signal_red_flag from investors order by id",
+    "select id, action, relationship_status, last_contact_date, signal_activity, signal_fit, fit_detail, fit_known, signal_red_flag from investors where id between ? and ? order by id",
   );
-  const readEvidence = client.prepare("select investor_id, published_at, found_at, category, relevance from evidence order by investor_id");
+  const readEvidence = client.prepare(
+    "select investor_id, published_at, found_at, category, relevance from evidence where investor_id between ? and ? order by investor_id",
+  );
   // The action's start moves only when the action changes, so "don't chase" can be ordered by
   // how recently its reason appeared.
   const write = client.prepare(
@@ -100,7 +123,7 @@ export function rescoreAllInvestors(db: AppDatabase, now: Date, rules: ScoringRu
   const stamp = now.toISOString();
   const run = client.transaction(() => {
     const byInvestor = new Map<number, EvidenceForScoring[]>();
-    for (const item of readEvidence.iterate() as IterableIterator<EvidenceScan>) {
+    for (const item of readEvidence.iterate(range.from, range.to) as IterableIterator<EvidenceScan>) {
       let list = byInvestor.get(item.investor_id);
       if (!list) {
         list = [];
@@ -109,7 +132,7 @@ export function rescoreAllInvestors(db: AppDatabase, now: Date, rules: ScoringRu
       list.push(item);
     }
     let count = 0;
-    for (const row of readInvestors.all() as Row[]) {
+    for (const row of readInvestors.all(range.from, range.to) as Row[]) {
       const result = scoreInvestor(row, byInvestor.get(row.id) ?? [], now, rules);
       write.run({ score: result.score, action: result.action, explained: JSON.stringify(result.explained), stamp, id: row.id });
       count++;

@@ -5,8 +5,8 @@ import type { EvidenceJudgement } from "#app/domain/judging.ts";
 import { type SignalWrite, signalColumns } from "#app/domain/signals.ts";
 import type { ScoringRules } from "#app/domain/scoring.ts";
 import type { AppDatabase } from "../database.server.ts";
-import { evidence, investors, runs } from "../schema.ts";
-import { rescoreInvestor } from "./investors.server.ts";
+import { evidence, investors, runItems, runs } from "../schema.ts";
+import { ALL_IDS, type IdRange, rescoreInvestor } from "./investors.server.ts";
 import type { RunRow } from "./runs.server.ts";
 
 export const ACTIVE_RUN_STATUSES = ["queued", "running", "waiting_chain"] as const;
@@ -27,17 +27,68 @@ export function getRun(db: AppDatabase, runId: string): RunRow | undefined {
     .get();
 }
 
-/** What selection needs to know about every real investor, including how often news appears. */
-export function selectionCandidates(db: AppDatabase, now: Date): SelectionCandidate[] {
+export type RunItem = { step: number; investorId: number; searched: boolean };
+
+/** The plan rows of steps [from, to): each investor once, in step order. */
+export function runItemsBetween(db: AppDatabase, runId: string, from: number, to: number): RunItem[] {
+  return db.$client
+    .prepare(
+      "select step, investor_id as investorId, searched from run_items where run_id = ? and step >= ? and step < ? order by step, investor_id",
+    )
+    .all(runId, from, to)
+    .map((row) => {
+      const item = row as { step: number; investorId: number; searched: number };
+      return { step: item.step, investorId: item.investorId, searched: item.searched === 1 };
+    });
+}
+
+/** A run's whole plan as lists (the run page and tests read it; a step reads only its own rows). */
+export function readRunPlan(db: AppDatabase, runId: string, queueLength: number) {
+  const rows = db.$client
+    .prepare("select step, investor_id, reason, searched from run_items where run_id = ? order by step, investor_id")
+    .all(runId) as Array<{ step: number; investor_id: number; reason: string; searched: number }>;
+  const queue: number[] = [];
+  const sweeps: number[][] = [];
+  const reasons: Record<number, string> = {};
+  for (const row of rows) {
+    if (row.step < queueLength) queue.push(row.investor_id);
+    else {
+      const group = sweeps[row.step - queueLength] ?? [];
+      group.push(row.investor_id);
+      sweeps[row.step - queueLength] = group;
+    }
+    reasons[row.investor_id] = row.reason;
+  }
+  return { queue, sweeps, reasons, searched: rows.filter((row) => row.searched === 1).map((row) => row.investor_id) };
+}
+
+/** Writes a new run's plan: the queue one step an investor, then one step a group. */
+export function insertRunPlan(
+  db: AppDatabase,
+  runId: string,
+  plan: { queue: readonly number[]; sweeps: readonly (readonly number[])[]; reasons: Readonly<Record<number, string>> },
+): void {
+  const insert = db.$client.prepare("insert into run_items (run_id, step, investor_id, reason) values (?, ?, ?, ?)");
+  for (const [step, id] of plan.queue.entries()) insert.run(runId, step, id, plan.reasons[id] ?? "");
+  for (const [index, group] of plan.sweeps.entries()) {
+    for (const id of group) insert.run(runId, plan.queue.length + index, id, plan.reasons[id] ?? "");
+  }
+}
+
+/**
+ * What selection needs to know about the real investors whose id is in `range`, including how
+ * often news appears (counted from the evidence_news_at index alone).
+ */
+export function selectionCandidates(db: AppDatabase, now: Date, range: IdRange = ALL_IDS): SelectionCandidate[] {
   const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
   return db.$client
     .prepare(
       `select i.id, i.relationship_status, i.score, i.signal_activity, i.signals_checked_at, i.last_contact_date,
               (select count(*) from evidence e where e.investor_id = i.id and coalesce(e.published_at, e.found_at) >= ?) as recent_news_count,
               (select max(coalesce(e.published_at, e.found_at)) from evidence e where e.investor_id = i.id) as last_news_at
-         from investors i where i.is_demo = 0`,
+         from investors i where i.is_demo = 0 and i.id between ? and ?`,
     )
-    .all(since) as SelectionCandidate[];
+    .all(since, range.from, range.to) as SelectionCandidate[];
 }
 
 export type FoundPage = { url: string; title: string; content: string; publishedAt: string | null; source: "news" | "linkedin" };
@@ -108,14 +159,16 @@ export function saveGroupSearchResults(
         added += result.changes;
       }
     }
-    const run = tx.select({ searched: runs.searched }).from(runs).where(eq(runs.runId, input.runId)).get();
     tx.update(runs)
       .set({
         searchCreditsUsed: sql`${runs.searchCreditsUsed} + ${input.credits}`,
         evidenceAdded: sql`${runs.evidenceAdded} + ${added}`,
-        searched: [...new Set([...(run?.searched ?? []), ...input.searchedIds])],
       })
       .where(eq(runs.runId, input.runId))
+      .run();
+    tx.update(runItems)
+      .set({ searched: true })
+      .where(and(eq(runItems.runId, input.runId), inArray(runItems.investorId, input.searchedIds)))
       .run();
     return added;
   });
@@ -148,8 +201,6 @@ export function finishStep(
     runId: string;
     /** The cursor this step started at: the step is written only if the run is still there. */
     cursor: number;
-    /** Investors of the step that were not searched (budget reached, search failed): not stamped, not counted. */
-    skippedIds?: number[];
     items: Array<{ investorId: number; judgements: EvidenceJudgement[]; signals: SignalWrite }>;
     now: Date;
     rules: ScoringRules;
@@ -176,7 +227,6 @@ export function finishStep(
         .run();
       rescoreInvestor(t, item.investorId, input.now, input.rules);
     }
-    const done = new Set([...input.items.map((item) => item.investorId), ...(input.skippedIds ?? [])]);
     const run = t.select().from(runs).where(eq(runs.runId, input.runId)).get()!;
     // Fencing: a process that lost its lease (a step slower than the lease) must not move the
     // cursor a second time; its whole step rolls back.
@@ -187,7 +237,6 @@ export function finishStep(
       .set({
         cursor: run.cursor + 1,
         investorsChecked: run.investorsChecked + input.items.length,
-        searched: run.searched.filter((id) => !done.has(id)),
         llmCalls: run.llmCalls + input.llmCalls,
         errors: input.errors.length ? [...run.errors, ...input.errors].slice(-200) : run.errors,
         degraded: run.degraded || input.degraded,

@@ -26,7 +26,7 @@ export function runSummary(run: RunRow) {
     trigger: run.trigger,
     status: run.status,
     chain: run.chain,
-    selected: run.queue.length + run.sweeps.flat().length,
+    selected: run.selected,
     checked: run.investorsChecked,
     evidenceAdded: run.evidenceAdded,
     credits: run.searchCreditsUsed,

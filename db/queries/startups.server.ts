@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, sql } from "drizzle-orm";
 import type { EvidenceForScoring, ScoringRules } from "#app/domain/scoring.ts";
 import { type Rubric, type RubricInvestor, type StartupInput, profileFit, rubricSchema, scoreForStartup } from "#app/domain/rubric.ts";
 import type { AppDatabase } from "../database.server.ts";
-import { evaluations, evidence, investors, rubrics, startupScores, startups } from "../schema.ts";
+import { ALL_IDS, type IdRange } from "./investors.server.ts";
+import { evaluations, investors, rubrics, startupScores, startups } from "../schema.ts";
 
 export type StartupRow = typeof startups.$inferSelect;
 
@@ -135,33 +136,20 @@ export function saveEvaluations(db: AppDatabase, startupId: number, items: Evalu
 }
 
 /** What the rubric scores need, for every real investor (also sent to the browser for live ranking). */
-export function rubricInputs(db: AppDatabase, startupId: number) {
+/** What every startup's ranking reads of the investors in `range`: their columns and their judged evidence. */
+export function rubricBase(db: AppDatabase, range: IdRange = ALL_IDS) {
   const rows = db
     .select({ ...rubricInvestorColumns, name: investors.name, firm: investors.firm, overall: investors.score })
     .from(investors)
-    .where(eq(investors.isDemo, false))
+    .where(and(eq(investors.isDemo, false), between(investors.id, range.from, range.to)))
     .orderBy(asc(investors.id))
     .all();
-  const evaluationsById = new Map(
-    db
-      .select()
-      .from(evaluations)
-      .where(eq(evaluations.startupId, startupId))
-      .all()
-      .map((row) => [row.investorId, { relevance: row.relevance, reasons: row.reasons, evidence_ids: row.evidenceIds }]),
-  );
   const evidenceById = new Map<number, EvidenceForScoring[]>();
-  for (const item of db
-    .select({
-      investorId: evidence.investorId,
-      published_at: evidence.publishedAt,
-      found_at: evidence.foundAt,
-      category: evidence.category,
-      relevance: evidence.relevance,
-    })
-    .from(evidence)
-    .where(sql`${evidence.judgedAt} is not null`)
-    .all()) {
+  const judged = db.$client.prepare(
+    `select investor_id as investorId, published_at, found_at, category, relevance from evidence
+      where judged_at is not null and investor_id between ? and ?`,
+  );
+  for (const item of judged.iterate(range.from, range.to) as IterableIterator<EvidenceForScoring & { investorId: number }>) {
     const { investorId, ...rest } = item;
     let list = evidenceById.get(investorId);
     if (!list) {
@@ -170,36 +158,78 @@ export function rubricInputs(db: AppDatabase, startupId: number) {
     }
     list.push(rest);
   }
-  return rows.map((row) => ({ investor: row, evaluation: evaluationsById.get(row.id), evidence: evidenceById.get(row.id) ?? [] }));
+  return { rows, evidenceById, range };
+}
+export type RubricBase = ReturnType<typeof rubricBase>;
+
+export function rubricInputs(db: AppDatabase, startupId: number, range: IdRange = ALL_IDS, base: RubricBase = rubricBase(db, range)) {
+  const evaluationsById = new Map(
+    db
+      .select()
+      .from(evaluations)
+      .where(and(eq(evaluations.startupId, startupId), between(evaluations.investorId, base.range.from, base.range.to)))
+      .all()
+      .map((row) => [row.investorId, { relevance: row.relevance, reasons: row.reasons, evidence_ids: row.evidenceIds }]),
+  );
+  return base.rows.map((row) => ({
+    investor: row,
+    evaluation: evaluationsById.get(row.id),
+    evidence: base.evidenceById.get(row.id) ?? [],
+  }));
 }
 export type RubricInputRow = ReturnType<typeof rubricInputs>[number];
 
 /** Scores every real investor (or only `onlyIds`) for one startup with its latest rubric; one transaction. */
-export function scoreStartup(db: AppDatabase, startupId: number, now: Date, rules: ScoringRules, onlyIds?: ReadonlySet<number>): number {
+export function scoreStartup(
+  db: AppDatabase,
+  startupId: number,
+  now: Date,
+  rules: ScoringRules,
+  onlyIds?: ReadonlySet<number>,
+  range: IdRange = ALL_IDS,
+): number {
   const current = latestRubric(db, startupId);
   if (!current) return 0;
   const name = getStartup(db, startupId)?.name ?? "this startup";
-  const inputs = rubricInputs(db, startupId).filter((row) => !onlyIds || onlyIds.has(row.investor.id));
-  db.transaction((tx) => {
+  return scoreRankedStartup(db, { id: startupId, name, rubric: current.rubric }, now, rules, onlyIds, rubricBase(db, range));
+}
+
+/** A startup with its latest rubric: what ranking investors for it needs. */
+export type RankedStartup = { id: number; name: string; rubric: Rubric };
+
+/** Every startup that has a rubric, with it. */
+export function rankedStartups(db: AppDatabase): RankedStartup[] {
+  return listStartups(db).flatMap((startup) => {
+    const rubric = latestRubric(db, startup.id)?.rubric;
+    return rubric ? [{ id: startup.id, name: startup.name, rubric }] : [];
+  });
+}
+
+/** scoreStartup for a startup already read, over investors already read (a re-score in chunks reads each once). */
+export function scoreRankedStartup(
+  db: AppDatabase,
+  startup: RankedStartup,
+  now: Date,
+  rules: ScoringRules,
+  onlyIds: ReadonlySet<number> | undefined,
+  base: RubricBase,
+): number {
+  const { id: startupId, name } = startup;
+  const current = startup;
+  const inputs = rubricInputs(db, startupId, base.range, base).filter((row) => !onlyIds || onlyIds.has(row.investor.id));
+  // One prepared statement for every row: building a query per row cost more than the scoring.
+  const upsert = db.$client.prepare(
+    `insert into startup_scores (startup_id, investor_id, score, action, score_explained, updated_at) values (?, ?, ?, ?, ?, ?)
+     on conflict (startup_id, investor_id) do update set score = excluded.score, action = excluded.action,
+       score_explained = excluded.score_explained, updated_at = excluded.updated_at`,
+  );
+  db.$client.transaction(() => {
     const stamp = now.toISOString();
     for (const { investor, evaluation, evidence: items } of inputs) {
       const result = scoreForStartup(investor as RubricInvestor, evaluation, items, current.rubric, now, rules, name);
-      tx.insert(startupScores)
-        .values({
-          startupId,
-          investorId: investor.id,
-          score: result.score,
-          action: result.action,
-          scoreExplained: result.explained,
-          updatedAt: stamp,
-        })
-        .onConflictDoUpdate({
-          target: [startupScores.startupId, startupScores.investorId],
-          set: { score: result.score, action: result.action, scoreExplained: result.explained, updatedAt: stamp },
-        })
-        .run();
+      upsert.run(startupId, investor.id, result.score, result.action, JSON.stringify(result.explained), stamp);
     }
-  });
+  })();
   return inputs.length;
 }
 
@@ -221,13 +251,18 @@ export function investorsMissingStartupScores(db: AppDatabase): number[] {
 }
 
 /** The global fit signal and its sentence (best profile fit over every startup's rubric), derived parts re-score writes. */
-export function updateFitSignals(db: AppDatabase, onlyIds?: ReadonlySet<number>): void {
-  const all = listStartups(db).flatMap((startup) => {
-    const rubric = latestRubric(db, startup.id)?.rubric;
-    return rubric ? [{ name: startup.name, rubric }] : [];
-  });
+export function updateFitSignals(
+  db: AppDatabase,
+  onlyIds?: ReadonlySet<number>,
+  range: IdRange = ALL_IDS,
+  all: readonly RankedStartup[] = rankedStartups(db),
+): void {
   const write = db.$client.prepare("update investors set signal_fit = ?, fit_detail = ?, fit_known = ? where id = ?");
-  const rows = db.select(rubricInvestorColumns).from(investors).where(eq(investors.isDemo, false)).all();
+  const rows = db
+    .select(rubricInvestorColumns)
+    .from(investors)
+    .where(and(eq(investors.isDemo, false), between(investors.id, range.from, range.to)))
+    .all();
   db.$client.transaction(() => {
     for (const row of rows) {
       if (onlyIds && !onlyIds.has(row.id)) continue;

@@ -36,6 +36,7 @@ describe("database", () => {
         "contact_entries",
         "evidence",
         "runs",
+        "run_items",
         "startups",
         "rubrics",
         "evaluations",

@@ -32,7 +32,8 @@ function readRun(path: string, runId: string) {
   const db = new Database(path, { readonly: true });
   try {
     const row = db.prepare("select * from runs where run_id = ?").get(runId) as Record<string, any>;
-    return { ...row, queue: JSON.parse(row.queue) as number[], errors: JSON.parse(row.errors) as string[] } as Record<string, any> & {
+    const queue = db.prepare("select investor_id from run_items where run_id = ? order by step").pluck().all(runId) as number[];
+    return { ...row, queue, errors: JSON.parse(row.errors) as string[] } as Record<string, any> & {
       queue: number[];
       errors: string[];
     };

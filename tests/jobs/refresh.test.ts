@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AppDatabase } from "#db/database.server.ts";
 import { createInvestor } from "#db/queries/investors.server.ts";
-import { saveSearchResults } from "#db/queries/refresh.server.ts";
+import { readRunPlan, saveSearchResults } from "#db/queries/refresh.server.ts";
 import { contactEntries, evidence, investors, runs } from "#db/schema.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { modelFromConfig } from "#app/integrations/model.server.ts";
@@ -82,7 +82,8 @@ function userOwned() {
 }
 
 function run(runId: string) {
-  return db.select().from(runs).where(eq(runs.runId, runId)).get()!;
+  const row = db.select().from(runs).where(eq(runs.runId, runId)).get()!;
+  return { ...row, ...readRunPlan(db, runId, row.queueLength) };
 }
 
 beforeAll(async () => {
@@ -105,7 +106,7 @@ describe("a refresh run", () => {
     addInvestors(7);
     addInvestors(2, "in_conversation");
     const before = userOwned();
-    const started = startRefresh(deps(), { trigger: "manual", linkedin: false });
+    const started = await startRefresh(deps(), { trigger: "manual", linkedin: false });
     expect(started.selected).toBe(9);
     expect(await workRun(deps(), started.run_id)).toBe("completed");
 
@@ -118,7 +119,8 @@ describe("a refresh run", () => {
     expect(gemini.requests).toHaveLength(2);
     expect(openai.requests).toHaveLength(0);
     expect(finished.errors).toEqual([]);
-    expect(Object.keys(finished.selectionReasons)).toHaveLength(9);
+    expect(Object.keys(finished.reasons)).toHaveLength(9);
+    expect(Object.values(finished.reasons).every((reason) => reason.length > 0)).toBe(true);
 
     const saved = db.select().from(evidence).all();
     expect(saved).toHaveLength(18);
@@ -137,20 +139,18 @@ describe("a refresh run", () => {
   it("never selects passed investors and refuses a second active run", async () => {
     addInvestors(2);
     const passed = addInvestors(2, "passed");
-    const started = startRefresh(deps(), { trigger: "cron", linkedin: false });
+    const started = await startRefresh(deps(), { trigger: "cron", linkedin: false });
     expect(run(started.run_id).queue.some((id) => passed.includes(id))).toBe(false);
-    expect(() => startRefresh(deps(), { trigger: "manual", linkedin: false })).toThrow(RefreshRefused);
-    try {
-      startRefresh(deps(), { trigger: "manual", linkedin: false });
-    } catch (error) {
-      expect((error as RefreshRefused).status).toBe(409);
-      expect((error as RefreshRefused).runId).toBe(started.run_id);
-    }
+    await expect(startRefresh(deps(), { trigger: "manual", linkedin: false })).rejects.toThrow(RefreshRefused);
+    await expect(startRefresh(deps(), { trigger: "manual", linkedin: false })).rejects.toMatchObject({
+      status: 409,
+      runId: started.run_id,
+    });
   });
 
-  it("answers 503 without web search", () => {
+  it("answers 503 without web search", async () => {
     addInvestors(1);
-    expect(() => startRefresh(deps({ search: undefined }), { trigger: "cron", linkedin: false })).toThrow(/TAVILY_API_KEY/);
+    await expect(startRefresh(deps({ search: undefined }), { trigger: "cron", linkedin: false })).rejects.toThrow(/TAVILY_API_KEY/);
   });
 
   it("searches LinkedIn too when asked, at about twice the credits", async () => {
@@ -161,7 +161,7 @@ describe("a refresh run", () => {
       if (body.include_domains) for (const result of reply.results) result.content = `LinkedIn post: ${result.content}`;
       return { json: reply };
     });
-    const started = startRefresh(deps(), { trigger: "manual", linkedin: true });
+    const started = await startRefresh(deps(), { trigger: "manual", linkedin: true });
     await workRun(deps(), started.run_id);
     expect(run(started.run_id).searchCreditsUsed).toBe(4);
     expect(tavily.requests.filter((request) => request.body.include_domains?.includes("linkedin.com"))).toHaveLength(2);
@@ -170,7 +170,7 @@ describe("a refresh run", () => {
 
   it("chains when its time is up, and route #5's rules hold", async () => {
     addInvestors(3);
-    const started = startRefresh(deps(), { trigger: "cron", linkedin: false });
+    const started = await startRefresh(deps(), { trigger: "cron", linkedin: false });
     const stopAfterFirst = deps({ batchSize: 1, shouldStop: () => run(started.run_id).cursor >= 1 });
     const status = await workRun(stopAfterFirst, started.run_id);
     expect(status).toBe("waiting_chain");
@@ -189,7 +189,7 @@ describe("a refresh run", () => {
 
   it("stops at chain 50 as truncated", async () => {
     addInvestors(1);
-    const started = startRefresh(deps(), { trigger: "cron", linkedin: false });
+    const started = await startRefresh(deps(), { trigger: "cron", linkedin: false });
     db.update(runs).set({ status: "waiting_chain", chain: 50 }).where(eq(runs.runId, started.run_id)).run();
     expect(await workRun(deps(), started.run_id)).toBe("truncated");
     expect(run(started.run_id).finishedAt).not.toBeNull();
@@ -197,7 +197,7 @@ describe("a refresh run", () => {
 
   it("takes over a run whose process died: nobody processed twice, nobody skipped, no search paid twice", async () => {
     const ids = addInvestors(4);
-    const started = startRefresh(deps(), { trigger: "cron", linkedin: false });
+    const started = await startRefresh(deps(), { trigger: "cron", linkedin: false });
     const queue = run(started.run_id).queue;
     expect(new Set(queue)).toEqual(new Set(ids));
 
@@ -220,7 +220,8 @@ describe("a refresh run", () => {
     expect(await workRun(deps({ owner: "new-process" }), started.run_id)).toBe("completed");
     const finished = run(started.run_id);
     expect(finished.investorsChecked).toBe(4);
-    expect(finished.searched).toEqual([]);
+    // Every investor's search is saved once, whichever process did it.
+    expect(new Set(finished.searched)).toEqual(new Set(ids));
     // Only the two investors never searched were searched by the new process.
     expect(tavily.requests.length - searchesBefore).toBe(2);
     expect(finished.searchCreditsUsed).toBe(4);
@@ -230,7 +231,7 @@ describe("a refresh run", () => {
 
   it("saves evidence unjudged and derives signals by rule when no model is configured", async () => {
     addInvestors(2);
-    const started = startRefresh(deps(), { trigger: "cron", linkedin: false });
+    const started = await startRefresh(deps(), { trigger: "cron", linkedin: false });
     expect(await workRun(deps({ createModel: () => undefined }), started.run_id)).toBe("completed");
     const finished = run(started.run_id);
     expect(finished.degraded).toBe(true);
@@ -255,7 +256,7 @@ describe("a refresh run", () => {
   it("falls back to the OpenAI-compatible route only when Gemini fails", async () => {
     addInvestors(2);
     gemini.respond(() => geminiError(500, "boom"));
-    const started = startRefresh(deps(), { trigger: "cron", linkedin: false });
+    const started = await startRefresh(deps(), { trigger: "cron", linkedin: false });
     expect(await workRun(deps(), started.run_id)).toBe("completed");
     expect(gemini.requests.length).toBeGreaterThanOrEqual(1);
     expect(openai.requests).toHaveLength(1);
@@ -272,7 +273,7 @@ describe("a refresh run", () => {
   it("re-asks once when the answer does not match the schema, then gives up and records why", async () => {
     addInvestors(1);
     gemini.queue(geminiAnswer('{"investors": "nope"}'));
-    const first = startRefresh(deps(), { trigger: "cron", linkedin: false });
+    const first = await startRefresh(deps(), { trigger: "cron", linkedin: false });
     await workRun(deps(), first.run_id);
     expect(gemini.requests).toHaveLength(2);
     expect(
@@ -287,7 +288,7 @@ describe("a refresh run", () => {
     gemini.reset();
     addInvestors(1);
     gemini.respond(() => geminiAnswer("not json at all"));
-    const second = startRefresh(
+    const second = await startRefresh(
       deps({
         createModel: (onCall) => modelFromConfig({ GEMINI_API_KEY: "g", GEMINI_MODEL: "gemini-test", GEMINI_BASE_URL: gemini.url }, onCall),
       }),
@@ -336,7 +337,7 @@ describe("a refresh run", () => {
       if (first && second) first.evidence.push(...second.evidence.map((e: any) => ({ ...e, category: "negative" })));
       return answer;
     });
-    const started = startRefresh(deps(), { trigger: "cron", linkedin: false });
+    const started = await startRefresh(deps(), { trigger: "cron", linkedin: false });
     await workRun(deps(), started.run_id);
     const saved = db.select().from(evidence).all();
     expect(saved.every((item) => item.url.startsWith("https://"))).toBe(true);
@@ -367,7 +368,7 @@ describe("hostile search results", () => {
       });
       return answer;
     });
-    const started = startRefresh(deps(), { trigger: "cron", linkedin: false });
+    const started = await startRefresh(deps(), { trigger: "cron", linkedin: false });
     expect(await workRun(deps(), started.run_id)).toBe("completed");
 
     const saved = db.select().from(evidence).all();
@@ -393,7 +394,7 @@ describe("hostile search results", () => {
     gemini.respond(() =>
       geminiAnswer(JSON.stringify({ investors: [{ investor_id: 1, evidence: [{ evidence_id: 1, category: "pwned", relevance: 5 }] }] })),
     );
-    const started = startRefresh(
+    const started = await startRefresh(
       deps({
         createModel: (onCall) => modelFromConfig({ GEMINI_API_KEY: "g", GEMINI_MODEL: "gemini-test", GEMINI_BASE_URL: gemini.url }, onCall),
       }),
@@ -419,7 +420,7 @@ describe("hostile search results", () => {
     addInvestors(2);
     gemini.respond(() => geminiError(500, "down"));
     openai.respond(() => ({ status: 503, json: { error: { message: "down", type: "server_error" } } }));
-    const started = startRefresh(deps(), { trigger: "cron", linkedin: false });
+    const started = await startRefresh(deps(), { trigger: "cron", linkedin: false });
     expect(await workRun(deps(), started.run_id)).toBe("completed");
     const finished = run(started.run_id);
     expect(finished.degraded).toBe(true);
@@ -461,7 +462,7 @@ describe("grouped searches", () => {
         },
       };
     });
-    const started = startRefresh(deps({ creditBudget: 10 }), { trigger: "cron", linkedin: false });
+    const started = await startRefresh(deps({ creditBudget: 10 }), { trigger: "cron", linkedin: false });
     expect(started.selected).toBe(30);
     const queued = run(started.run_id);
     expect(queued.queue.length + queued.sweeps.length).toBeLessThanOrEqual(10);
@@ -519,7 +520,7 @@ describe("grouped searches", () => {
         },
       };
     });
-    const started = startRefresh(deps({ creditBudget: 10 }), { trigger: "cron", linkedin: false });
+    const started = await startRefresh(deps({ creditBudget: 10 }), { trigger: "cron", linkedin: false });
     // A grouped investor named "Ann Lee": a substring match would file "Joann Leeds" under her.
     const annId = run(started.run_id).sweeps[0]![0]!;
     db.update(investors).set({ name: "Ann Lee" }).where(eq(investors.id, annId)).run();
@@ -538,7 +539,7 @@ describe("grouped searches", () => {
     tavily.respond((body) =>
       String(body.query).includes(" OR ") ? { status: 500, json: { detail: { error: "down" } } } : { json: newsResultsFor(body, now) },
     );
-    const started = startRefresh(deps({ creditBudget: 10 }), { trigger: "cron", linkedin: false });
+    const started = await startRefresh(deps({ creditBudget: 10 }), { trigger: "cron", linkedin: false });
     const queued = run(started.run_id);
     expect(await workRun(deps({ creditBudget: 10 }), started.run_id)).toBe("completed");
     const finished = run(started.run_id);
@@ -552,7 +553,7 @@ describe("grouped searches", () => {
 
   it("a process that lost its lease mid-step writes nothing and stops", async () => {
     addInvestors(3);
-    const started = startRefresh(deps(), { trigger: "cron", linkedin: false });
+    const started = await startRefresh(deps(), { trigger: "cron", linkedin: false });
     // While the first process waits on the search, another takes the run over.
     tavily.respond((body) => ({ json: newsResultsFor(body, now), delayMs: 300 }));
     const slow = workRun(deps({ owner: "slow-process" }), started.run_id);
@@ -572,9 +573,9 @@ describe("grouped searches", () => {
     ).toBe(true);
   });
 
-  it("can be turned off: one investor a search", () => {
+  it("can be turned off: one investor a search", async () => {
     addInvestors(30);
-    const started = startRefresh(deps({ creditBudget: 10, searchGroupSize: 1 }), { trigger: "cron", linkedin: false });
+    const started = await startRefresh(deps({ creditBudget: 10, searchGroupSize: 1 }), { trigger: "cron", linkedin: false });
     expect(started.selected).toBe(10);
     expect(run(started.run_id).sweeps).toEqual([]);
   });

@@ -11,7 +11,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
   requireCron(request, app);
   try {
-    const started = startRefresh(refreshDeps(app), { trigger: "cron", linkedin: false });
+    const started = await startRefresh(refreshDeps(app), { trigger: "cron", linkedin: false });
     void pollRuns(app);
     return json(started, { status: 202 });
   } catch (error) {

@@ -14,7 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
   requireAdminPasscode(request, app);
   const body = await readJsonBody(request, refreshRequestSchema);
   try {
-    return json(startManualRefresh(app, body.linkedin ?? false), { status: 202 });
+    return json(await startManualRefresh(app, body.linkedin ?? false), { status: 202 });
   } catch (error) {
     const wait = manualRefreshWait(error);
     if (wait !== undefined) {

@@ -11,7 +11,7 @@ export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   requireCron(request, app);
   await readEmptyBody(request);
-  return json(rescoreEverything(app));
+  return json(await rescoreEverything(app));
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

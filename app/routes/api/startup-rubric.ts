@@ -15,7 +15,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = parseId(params.id, "startup");
   const body = await readJsonBody(request, rubricPatchSchema);
   if (!getStartup(app.db, id)) throw apiError(404, "not_found", `There is no startup with id ${id}.`);
-  if (body.rubric) return json(editRubric(app, id, body.rubric));
+  if (body.rubric) return json(await editRubric(app, id, body.rubric));
   return json(await regenerateRubric(app, id));
 }
 

@@ -14,7 +14,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = parseId(params.id, "startup");
   await readEmptyBody(request);
   if (!getStartup(app.db, id)) throw apiError(404, "not_found", `There is no startup with id ${id}.`);
-  removeStartup(app, id);
+  await removeStartup(app, id);
   return json({ deleted: true });
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX `evidence_news_at` ON `evidence` (`investor_id`, coalesce(`published_at`, `found_at`));
