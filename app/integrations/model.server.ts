@@ -1,6 +1,5 @@
-import { ApiError, GoogleGenAI } from "@google/genai";
-import type { GenerateContentResponse } from "@google/genai";
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import type { GenerateContentResponse, GoogleGenAI } from "@google/genai";
+import type OpenAI from "openai";
 import { z } from "zod";
 import { IntegrationError, isAbortLike, parseRetryAfter, withRetries } from "./errors.ts";
 import type { IntegrationFailure } from "./errors.ts";
@@ -36,6 +35,23 @@ type ClientOptions = {
   sleep?: (ms: number) => Promise<void>;
 };
 
+/**
+ * The SDKs load on a model's first call, not at start: together they cost about 65 MiB and a
+ * few hundred milliseconds, and a server with no model keys never needs them (docs/deploy.md).
+ */
+type GenAiSdk = typeof import("@google/genai");
+type OpenAiSdk = typeof import("openai");
+let genAiSdk: Promise<GenAiSdk> | undefined;
+let openAiSdk: Promise<OpenAiSdk> | undefined;
+function loadGenAi(): Promise<GenAiSdk> {
+  genAiSdk = genAiSdk ?? import("@google/genai");
+  return genAiSdk;
+}
+function loadOpenAi(): Promise<OpenAiSdk> {
+  openAiSdk = openAiSdk ?? import("openai");
+  return openAiSdk;
+}
+
 const GEMINI = "gemini";
 const FALLBACK = "llm-fallback";
 const GEMINI_DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
@@ -46,16 +62,22 @@ const GEMINI_DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
 export function createGeminiModel(options: ClientOptions & { baseUrl?: string }): LanguageModel {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const retry = { retries: options.retries ?? 1, timeoutMs, sleep: options.sleep, service: GEMINI };
-  const ai = new GoogleGenAI({
-    apiKey: options.apiKey,
-    // Explicit, so GOOGLE_GENAI_USE_VERTEXAI / GOOGLE_GEMINI_BASE_URL in the environment
-    // cannot send our requests somewhere else.
-    vertexai: false,
-    apiVersion: "v1beta",
-    // No retryOptions: the SDK only retries when they are set (ApiClient.apiCall), and the
-    // retry policy is ours (withRetries), so the two never multiply.
-    httpOptions: { baseUrl: options.baseUrl ?? GEMINI_DEFAULT_BASE_URL, timeout: timeoutMs },
-  });
+  let ai: GoogleGenAI | undefined;
+  const clientOf = (sdk: GenAiSdk) => {
+    ai =
+      ai ??
+      new sdk.GoogleGenAI({
+        apiKey: options.apiKey,
+        // Explicit, so GOOGLE_GENAI_USE_VERTEXAI / GOOGLE_GEMINI_BASE_URL in the environment
+        // cannot send our requests somewhere else.
+        vertexai: false,
+        apiVersion: "v1beta",
+        // No retryOptions: the SDK only retries when they are set (ApiClient.apiCall), and the
+        // retry policy is ours (withRetries), so the two never multiply.
+        httpOptions: { baseUrl: options.baseUrl ?? GEMINI_DEFAULT_BASE_URL, timeout: timeoutMs },
+      });
+    return ai;
+  };
 
   async function generateOnce(request: JsonRequest, signal: AbortSignal): Promise<JsonAnswer> {
     // The SDK's ApiError keeps the status and body but drops the headers; this per-request
@@ -67,9 +89,10 @@ export function createGeminiModel(options: ClientOptions & { baseUrl?: string })
       return response;
     };
 
+    const sdk = await loadGenAi();
     let response: GenerateContentResponse;
     try {
-      response = await ai.models.generateContent({
+      response = await clientOf(sdk).models.generateContent({
         model: options.model,
         contents: request.prompt,
         config: {
@@ -84,7 +107,7 @@ export function createGeminiModel(options: ClientOptions & { baseUrl?: string })
         },
       });
     } catch (error) {
-      throw geminiFailure(error, signal, retryAfter, timeoutMs);
+      throw geminiFailure(error, signal, retryAfter, timeoutMs, sdk);
     }
 
     const blockReason = response.promptFeedback?.blockReason;
@@ -138,11 +161,11 @@ const GOOGLE_STATUSES = new Set([
 ]);
 
 /** Our own words for a failure: Google's error message is never passed on (it may echo the key). */
-function geminiFailure(error: unknown, signal: AbortSignal, retryAfter: string | null, timeoutMs: number): IntegrationError {
+function geminiFailure(error: unknown, signal: AbortSignal, retryAfter: string | null, timeoutMs: number, sdk: GenAiSdk): IntegrationError {
   if (signal.aborted || isAbortLike(error)) {
     return new IntegrationError(GEMINI, "timeout", `Gemini did not answer within ${timeoutMs} ms`);
   }
-  if (error instanceof ApiError) {
+  if (error instanceof sdk.ApiError) {
     // The SDK puts the JSON error body, `{error:{code,message,status,details}}`, in `message`.
     let body: z.infer<typeof googleErrorBody>["error"] | undefined;
     try {
@@ -200,12 +223,17 @@ export function createOpenAiCompatibleModel(options: ClientOptions & { baseUrl: 
   const timeoutMs = options.timeoutMs ?? 30_000;
   const retry = { retries: options.retries ?? 1, timeoutMs, sleep: options.sleep, service: FALLBACK };
   // maxRetries: 0 because the SDK retries 408/409/429/5xx twice by default, under our retries.
-  const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey, timeout: timeoutMs, maxRetries: 0 });
+  let client: OpenAI | undefined;
+  const clientOf = (sdk: OpenAiSdk) => {
+    client = client ?? new sdk.OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey, timeout: timeoutMs, maxRetries: 0 });
+    return client;
+  };
 
   async function generateOnce(request: JsonRequest, signal: AbortSignal): Promise<JsonAnswer> {
+    const sdk = await loadOpenAi();
     let completion: unknown;
     try {
-      completion = await client.chat.completions.create(
+      completion = await clientOf(sdk).chat.completions.create(
         {
           model: options.model,
           messages: [
@@ -223,7 +251,7 @@ export function createOpenAiCompatibleModel(options: ClientOptions & { baseUrl: 
         { signal, timeout: timeoutMs, maxRetries: 0 },
       );
     } catch (error) {
-      throw fallbackFailure(error, signal, timeoutMs);
+      throw fallbackFailure(error, signal, timeoutMs, sdk);
     }
 
     const parsed = chatCompletion.safeParse(completion);
@@ -248,7 +276,8 @@ export function createOpenAiCompatibleModel(options: ClientOptions & { baseUrl: 
 }
 
 /** Our own words for a failure: the server's error message is never passed on (it may echo the key). */
-function fallbackFailure(error: unknown, signal: AbortSignal, timeoutMs: number): IntegrationError {
+function fallbackFailure(error: unknown, signal: AbortSignal, timeoutMs: number, sdk: OpenAiSdk): IntegrationError {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
   const late = `The fallback model did not answer within ${timeoutMs} ms`;
   // Order matters: the abort and connection errors are APIErrors without a status.
   if (signal.aborted || error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) {

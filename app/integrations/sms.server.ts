@@ -1,4 +1,4 @@
-import twilio from "twilio";
+import type twilioSdkType from "twilio";
 import type RequestClient from "twilio/lib/base/RequestClient";
 import type Response from "twilio/lib/http/response";
 import { IntegrationError, parseRetryAfter } from "./errors.ts";
@@ -28,25 +28,43 @@ const SERVICE = "twilio";
 const WHATSAPP_PREFIX = "whatsapp:";
 const DEFAULT_TIMEOUT_MS = 15_000;
 
+type TwilioSdk = typeof twilioSdkType;
+let twilioSdk: Promise<TwilioSdk> | undefined;
+let httpClientClass: ReturnType<typeof defineHttpClient> | undefined;
+
+/** The SDK loads on the first message, not at start (about 34 MiB a server without Twilio never needs). */
+async function loadTwilio(): Promise<{ twilio: TwilioSdk; HttpClient: ReturnType<typeof defineHttpClient> }> {
+  // A CommonJS module: Node hands it over as the default export.
+  twilioSdk = twilioSdk ?? import("twilio").then((module) => (module as unknown as { default: TwilioSdk }).default);
+  const twilio = await twilioSdk;
+  httpClientClass = httpClientClass ?? defineHttpClient(twilio);
+  return { twilio, HttpClient: httpClientClass };
+}
+
+/** What a failure needs of the client: the last answer's headers (Retry-After). */
+type HeldResponse = { lastResponse?: { headers?: unknown } };
+
 /**
  * The SDK's HTTP client, pointed at `baseUrl` instead of api.twilio.com (the SDK builds absolute
  * URLs on that host and has no base-URL option), with one timeout for every request and the
  * 429 auto-retry off: a send is not idempotent, so whether to try again is the caller's call.
  */
-class TwilioHttpClient extends twilio.RequestClient {
-  readonly baseUrl: string | undefined;
+function defineHttpClient(twilio: TwilioSdk) {
+  return class TwilioHttpClient extends twilio.RequestClient {
+    readonly baseUrl: string | undefined;
 
-  constructor(options: { baseUrl: string | undefined; timeoutMs: number }) {
-    // keepAlive off: one message a day does not need a pooled socket lingering afterwards.
-    super({ timeout: options.timeoutMs, autoRetry: false, keepAlive: false });
-    this.baseUrl = options.baseUrl?.replace(/\/+$/, "");
-  }
+    constructor(options: { baseUrl: string | undefined; timeoutMs: number }) {
+      // keepAlive off: one message a day does not need a pooled socket lingering afterwards.
+      super({ timeout: options.timeoutMs, autoRetry: false, keepAlive: false });
+      this.baseUrl = options.baseUrl?.replace(/\/+$/, "");
+    }
 
-  override request<TData>(opts: RequestClient.RequestOptions<TData>): Promise<Response<TData>> {
-    if (this.baseUrl === undefined) return super.request(opts);
-    const target = new URL(opts.uri);
-    return super.request({ ...opts, uri: `${this.baseUrl}${target.pathname}${target.search}` });
-  }
+    override request<TData>(opts: RequestClient.RequestOptions<TData>): Promise<Response<TData>> {
+      if (this.baseUrl === undefined) return super.request(opts);
+      const target = new URL(opts.uri);
+      return super.request({ ...opts, uri: `${this.baseUrl}${target.pathname}${target.search}` });
+    }
+  };
 }
 
 export function createTwilioSender(options: {
@@ -66,7 +84,8 @@ export function createTwilioSender(options: {
   return {
     async send(to, body) {
       // A client per message, so a failure's headers (Retry-After) are this message's own.
-      const httpClient = new TwilioHttpClient({ baseUrl: options.baseUrl, timeoutMs });
+      const { twilio, HttpClient } = await loadTwilio();
+      const httpClient = new HttpClient({ baseUrl: options.baseUrl, timeoutMs });
       const client = twilio(options.accountSid, options.authToken, {
         httpClient,
         // Any level but "debug": TWILIO_LOG_LEVEL=debug in the environment would otherwise make
@@ -77,7 +96,7 @@ export function createTwilioSender(options: {
       try {
         message = await withDeadline(client.messages.create({ to: addressFor(channel, to), from: options.from, body }), timeoutMs);
       } catch (error) {
-        throw failureFor(error, httpClient, timeoutMs);
+        throw failureFor(error, httpClient, timeoutMs, twilio);
       }
       if (typeof message.sid !== "string" || message.sid === "") {
         throw new IntegrationError(SERVICE, "malformed", "Twilio's answer had no message sid");
@@ -151,16 +170,16 @@ function withDeadline<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
 /** Twilio's HTTP errors (RestException, or the newer RFC 9457 TwilioServiceException). */
 type TwilioHttpError = { status: number; code?: number; message?: string; detail?: string; title?: string };
 
-function isTwilioHttpError(error: unknown): error is TwilioHttpError {
+function isTwilioHttpError(error: unknown, twilio: TwilioSdk): error is TwilioHttpError {
   return (
     error instanceof twilio.RestException ||
     (error instanceof Error && error.name !== "AxiosError" && typeof (error as { status?: unknown }).status === "number")
   );
 }
 
-function failureFor(error: unknown, httpClient: TwilioHttpClient, timeoutMs: number): IntegrationError {
+function failureFor(error: unknown, httpClient: HeldResponse, timeoutMs: number, twilio: TwilioSdk): IntegrationError {
   if (error instanceof IntegrationError) return error;
-  if (isTwilioHttpError(error)) return httpFailure(error, httpClient);
+  if (isTwilioHttpError(error, twilio)) return httpFailure(error, httpClient);
   // A 2xx whose body is not JSON: the SDK's JSON.parse is what throws.
   if (error instanceof SyntaxError) {
     return new IntegrationError(SERVICE, "malformed", "Twilio answered with something that is not JSON");
@@ -189,7 +208,7 @@ const TWILIO_CODES: Record<number, string> = {
   63016: "WhatsApp allows a free-form message only within 24 hours of the recipient's last message",
 };
 
-function httpFailure(error: TwilioHttpError, httpClient: TwilioHttpClient): IntegrationError {
+function httpFailure(error: TwilioHttpError, httpClient: HeldResponse): IntegrationError {
   const status = error.status;
   const numericCode = typeof error.code === "number" && Number.isInteger(error.code) && error.code > 0 && error.code < 1_000_000;
   const code = numericCode ? `, code ${error.code}` : "";
@@ -217,7 +236,7 @@ function httpFailure(error: TwilioHttpError, httpClient: TwilioHttpClient): Inte
 }
 
 /** The SDK's errors drop the headers; the client keeps the last answer, which was this one. */
-function retryAfterHeader(httpClient: TwilioHttpClient): string | null {
+function retryAfterHeader(httpClient: HeldResponse): string | null {
   const headers: unknown = httpClient.lastResponse?.headers;
   if (!headers || typeof headers !== "object") return null;
   const value = (headers as Record<string, unknown>)["retry-after"];

@@ -257,6 +257,16 @@ export function updateFitSignals(
   range: IdRange = ALL_IDS,
   all: readonly RankedStartup[] = rankedStartups(db),
 ): void {
+  if (all.length === 0 && !onlyIds) {
+    // No rubric: every fit is unknown, set in one statement (most installs before a startup is added).
+    db.$client
+      .prepare(
+        `update investors set signal_fit = null, fit_detail = null, fit_known = null
+          where is_demo = 0 and id between ? and ? and (signal_fit is not null or fit_detail is not null or fit_known is not null)`,
+      )
+      .run(range.from, range.to);
+    return;
+  }
   const write = db.$client.prepare("update investors set signal_fit = ?, fit_detail = ?, fit_known = ? where id = ?");
   const rows = db
     .select(rubricInvestorColumns)
