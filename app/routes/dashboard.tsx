@@ -1,24 +1,21 @@
 import type { Route } from "./+types/dashboard";
-import { loadDashboard } from "#db/queries/dashboard.server.ts";
-import { loadTodayForPage } from "#db/queries/today.server.ts";
 import { getApp } from "../app.server.ts";
+import { dashboardPage } from "../jobs/dashboard-page.server.ts";
 import { reportSettings } from "../config.server.ts";
-import { todaysDigest } from "../jobs/digest.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
-import { parseDashboardQuery } from "../domain/dashboard-query.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
   requirePageSession(request, app);
   const params = new URL(request.url).searchParams;
-  const query = parseDashboardQuery(params);
+  const { query, data, today, digest } = dashboardPage(app, false, params);
   return {
-    data: loadDashboard(app.db, false, query),
-    today: loadTodayForPage(app.db, false, params, { now: app.now(), followUpAfterDays: app.rules.followUpAfterDays }),
+    data,
+    today,
     query,
-    notice: new URL(request.url).searchParams.get("refresh"),
-    digest: todaysDigest(app),
+    notice: params.get("refresh"),
+    digest: digest ?? "",
     searchConfigured: reportSettings(app.config).TAVILY_API_KEY,
   };
 }

@@ -1,22 +1,15 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/demo";
-import { loadDashboard } from "#db/queries/dashboard.server.ts";
-import { loadTodayForPage } from "#db/queries/today.server.ts";
 import { getApp } from "../app.server.ts";
+import { dashboardPage } from "../jobs/dashboard-page.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
-import { parseDashboardQuery } from "../domain/dashboard-query.ts";
 
 /** The same dashboard over demo rows only; open without a passcode. */
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
   const params = new URL(request.url).searchParams;
-  const query = parseDashboardQuery(params);
-  return {
-    data: loadDashboard(app.db, true, query),
-    today: loadTodayForPage(app.db, true, params, { now: app.now(), followUpAfterDays: app.rules.followUpAfterDays }),
-    query,
-    notice: params.get("done"),
-  };
+  const { query, data, today } = dashboardPage(app, true, params);
+  return { data, today, query, notice: params.get("done") };
 }
 
 export default function Demo({ loaderData }: Route.ComponentProps) {

@@ -13,6 +13,7 @@ import { userOwnedPatch } from "#app/domain/investor-edit.ts";
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
 import type { AppDatabase } from "../database.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
+import { keptUntilWrite } from "./kept.server.ts";
 
 export type InvestorRow = typeof investors.$inferSelect;
 export type EvidenceRow = typeof evidence.$inferSelect;
@@ -397,36 +398,11 @@ export type SearchFeedItem = { id: number; name: string; firm: string | null; sc
 
 /** Route #7: every investor of one side (real or demo), best first, with a content ETag. */
 /**
- * What the database looks like now, as two cheap numbers: the changes this connection has made
- * (`total_changes()`, every write of this process, the app's only connection) and
- * `data_version` (moves when another connection commits, e.g. a script or a test). Equal
- * numbers mean nothing was written since, so a result built from the same rows is still right.
- */
-export function databaseVersion(db: AppDatabase): string {
-  const changes = (db.$client.prepare("select total_changes() as n").get() as { n: number }).n;
-  const version = db.$client.pragma("data_version", { simple: true }) as number;
-  return `${changes}:${version}`;
-}
-
-type CachedFeed = { version: string; feed: { items: SearchFeedItem[]; etag: string; body: string } };
-const feedCache = new WeakMap<AppDatabase, Map<boolean, CachedFeed>>();
-
-/**
  * Route #7's answer, kept until the database is written: the palette asks on every page, and
  * rebuilding 10,000 items, their JSON and a hash each time was most of the feed's cost.
  */
 export function cachedSearchFeed(db: AppDatabase, demo: boolean): { items: SearchFeedItem[]; etag: string; body: string } {
-  const version = databaseVersion(db);
-  let byside = feedCache.get(db);
-  if (!byside) {
-    byside = new Map();
-    feedCache.set(db, byside);
-  }
-  const cached = byside.get(demo);
-  if (cached && cached.version === version) return cached.feed;
-  const feed = readSearchFeed(db, demo);
-  byside.set(demo, { version, feed });
-  return feed;
+  return keptUntilWrite(db, `search-feed:${demo}`, () => readSearchFeed(db, demo));
 }
 
 export function readSearchFeed(db: AppDatabase, demo: boolean): { items: SearchFeedItem[]; etag: string; body: string } {

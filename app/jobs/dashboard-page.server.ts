@@ -1,0 +1,22 @@
+import { loadDashboard } from "#db/queries/dashboard.server.ts";
+import { keptUntilWrite } from "#db/queries/kept.server.ts";
+import { loadTodayForPage } from "#db/queries/today.server.ts";
+import type { App } from "../app.server.ts";
+import { parseDashboardQuery } from "../domain/dashboard-query.ts";
+import { todaysDigest } from "./digest.server.ts";
+
+/**
+ * What the dashboard (or the demo) shows for one query string: the table, Today, the charts and,
+ * on the real side, the digest. Kept until the database is written — everything here follows
+ * from the rows and today's date, so a second look at an unchanged pipeline costs no query.
+ */
+export function dashboardPage(app: App, demo: boolean, params: URLSearchParams) {
+  const today = app.now().toISOString().slice(0, 10);
+  const query = parseDashboardQuery(params);
+  return keptUntilWrite(app.db, `dashboard:${demo}:${today}:${params.toString()}`, () => ({
+    query,
+    data: loadDashboard(app.db, demo, query),
+    today: loadTodayForPage(app.db, demo, params, { now: app.now(), followUpAfterDays: app.rules.followUpAfterDays }),
+    digest: demo ? null : todaysDigest(app),
+  }));
+}

@@ -1,0 +1,98 @@
+import Database from "better-sqlite3";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { App } from "#app/app.server.ts";
+import { DEFAULT_RULES } from "#app/domain/scoring.ts";
+import { dashboardPage } from "#app/jobs/dashboard-page.server.ts";
+import { todaysDigest } from "#app/jobs/digest.server.ts";
+import { loadDashboard } from "#db/queries/dashboard.server.ts";
+import { KEPT_RESULTS, keptUntilWrite } from "#db/queries/kept.server.ts";
+import { loadTodayForPage } from "#db/queries/today.server.ts";
+import { parseDashboardQuery } from "#app/domain/dashboard-query.ts";
+import { ACTIONS, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
+import { createTestDatabase } from "#tests/helpers/database.ts";
+
+const now = new Date("2026-11-23T09:00:00Z");
+
+describe("results kept until the database is written", () => {
+  it("computes once while nothing is written, again after a write from this or another connection", () => {
+    const { db, path } = createTestDatabase();
+    let computed = 0;
+    const read = () => keptUntilWrite(db, "count", () => ({ computed: ++computed }));
+    const first = read();
+    expect(read()).toBe(first);
+    db.$client.prepare("insert into investors (name) values ('Ada')").run();
+    const second = read();
+    expect(second).not.toBe(first);
+    expect(read()).toBe(second);
+    const other = new Database(path);
+    other.prepare("update investors set name = 'Ada King'").run();
+    other.close();
+    expect(read()).not.toBe(second);
+    expect(computed).toBe(3);
+    db.$client.close();
+  });
+
+  it("keeps each key apart and only the most recently used few", () => {
+    const { db } = createTestDatabase();
+    const seen: string[] = [];
+    const read = (key: string) => keptUntilWrite(db, key, () => seen.push(key));
+    for (let i = 0; i <= KEPT_RESULTS; i++) read(`k${i}`);
+    read("k1"); // kept, and now the most recent
+    read("k0"); // the oldest was dropped when the limit was passed
+    expect(seen.filter((key) => key === "k0")).toHaveLength(2);
+    expect(seen.filter((key) => key === "k1")).toHaveLength(1);
+    db.$client.close();
+  });
+
+  it("gives the dashboard exactly what reading it afresh gives, after any sequence of edits", () => {
+    const { db } = createTestDatabase();
+    const app = { db, rules: DEFAULT_RULES, now: () => now } as unknown as App;
+    const insert = db.$client.prepare(
+      'insert into investors (name, score, action, relationship_status, is_demo, score_explained) values (?, ?, ?, ?, ?, \'{"total":1,"components":[],"action_reason":"r"}\')',
+    );
+    const edit = fc.oneof(
+      fc.record({
+        kind: fc.constant("add" as const),
+        score: fc.integer({ min: 0, max: 100 }),
+        action: fc.constantFrom(...ACTIONS),
+        status: fc.constantFrom(...RELATIONSHIP_STATUSES),
+        demo: fc.boolean(),
+      }),
+      fc.record({ kind: fc.constant("rescore" as const), score: fc.integer({ min: 0, max: 100 }), action: fc.constantFrom(...ACTIONS) }),
+      fc.record({
+        kind: fc.constant("view" as const),
+        query: fc.constantFrom("", "sort=name&dir=asc", "action=follow_up", "all=dont_chase"),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(edit, { maxLength: 25 }), (edits) => {
+        let n = 0;
+        for (const step of edits) {
+          if (step.kind === "add") insert.run(`Investor ${n++}`, step.score, step.action, step.status, step.demo ? 1 : 0);
+          else if (step.kind === "rescore")
+            db.$client
+              .prepare("update investors set score = ?, action = ? where id = (select max(id) from investors)")
+              .run(step.score, step.action);
+          else {
+            for (const demo of [false, true]) {
+              const params = new URLSearchParams(step.query);
+              const kept = dashboardPage(app, demo, params);
+              const query = parseDashboardQuery(params);
+              expect(JSON.stringify(kept)).toBe(
+                JSON.stringify({
+                  query,
+                  data: loadDashboard(db, demo, query),
+                  today: loadTodayForPage(db, demo, params, { now, followUpAfterDays: DEFAULT_RULES.followUpAfterDays }),
+                  digest: demo ? null : todaysDigest(app),
+                }),
+              );
+            }
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+    db.$client.close();
+  });
+});
