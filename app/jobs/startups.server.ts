@@ -1,14 +1,18 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { eq, sql } from "drizzle-orm";
-import { rescoreInvestor } from "#db/queries/investors.server.ts";
+import { type InvestorSet, rescoreInvestorRange } from "#db/queries/investors.server.ts";
 import {
   type RubricSource,
   createStartup,
   deleteStartup,
   getStartup,
   latestRubric,
-  listStartups,
+  type RankedStartup,
+  rankedStartups,
+  rubricBase,
   saveEvaluations,
   saveRubricVersion,
+  scoreRankedStartup,
   scoreStartup,
   startupInputOf,
   updateFitSignals,
@@ -185,26 +189,73 @@ function collectEvidence(app: App, _startupId: number): InvestorToEvaluate[] {
  * for them, so a new investor is ranked like everyone else without waiting for a re-score.
  */
 export function rescoreInvestorsForStartups(app: App, ids: number[]): void {
-  const all = listStartups(app.db);
+  const all = rankedStartups(app.db);
   if (all.length === 0 || ids.length === 0) return;
-  const only = new Set(ids);
-  updateFitSignals(app.db, only);
-  for (const id of only) rescoreInvestor(app.db, id, app.now(), app.rules);
-  for (const startup of all) scoreStartup(app.db, startup.id, app.now(), app.rules, only);
+  rescoreInvestorSet(app, { ids: [...new Set(ids)] }, all);
 }
 
 /**
- * Commits a previewed import and re-scores, per startup, every investor it touched, in one
- * transaction: a process killed half-way leaves the import either not done or done and scored,
- * never investors without their per-startup scores. (better-sqlite3 nests the inner transactions
- * as savepoints.)
+ * Fit, overall score and every startup's score for the investors of `set`, reading only them
+ * (an import chunk of 100 among 10,000 reads 100), with one prepared statement per query.
+ */
+function rescoreInvestorSet(app: App, set: InvestorSet, all: RankedStartup[]): void {
+  app.db.$client.transaction(() => {
+    if (all.length > 0) updateFitSignals(app.db, undefined, set, all);
+    rescoreInvestorRange(app.db, app.now(), app.rules, set);
+    if (all.length === 0) return;
+    const base = rubricBase(app.db, set);
+    for (const startup of all) scoreRankedStartup(app.db, startup, app.now(), app.rules, undefined, base);
+  })();
+}
+
+/**
+ * Commits part of an import and re-scores, per startup, every investor it touched, in one
+ * transaction: a process killed half-way never leaves investors without their per-startup
+ * scores. (better-sqlite3 nests the inner transactions as savepoints.)
  */
 export function commitImportScored(app: App, plan: ImportPlan): { created: number; updated: number; touched: number[] } {
   return app.db.$client.transaction(() => {
-    const result = commitImport(app.db, plan, app.now(), app.rules);
-    rescoreInvestorsForStartups(app, result.touched);
+    const result = commitImport(app.db, plan, app.now());
+    if (result.touched.length > 0) rescoreInvestorSet(app, { ids: result.touched }, rankedStartups(app.db));
     return result;
   })();
+}
+
+/** Rows of an import saved (and scored) per transaction: a few milliseconds each (docs/scale.md#long-work). */
+export const IMPORT_CHUNK = 50;
+
+let importing: Promise<unknown> = Promise.resolve();
+
+/**
+ * Plans and commits an import, `IMPORT_CHUNK` rows per transaction with the event loop given back
+ * in between, so 5,000 rows never hold the server (decision 014). Imports run one after another,
+ * each planned when its turn comes, so two at once never create the same investor twice. A
+ * process stopped half-way leaves whole, scored chunks; importing the same file again adds the
+ * rest, since saved rows are recognised (by email, else name and firm) and left as they are.
+ */
+export function commitImportInChunks(app: App, planNow: () => ImportPlan): Promise<{ created: number; updated: number }> {
+  const run = async () => {
+    const plan = planNow();
+    let created = 0;
+    let updated = 0;
+    const rows = plan.create.length + plan.update.length;
+    for (let start = 0; start < rows; start += IMPORT_CHUNK) {
+      const end = start + IMPORT_CHUNK;
+      const part: ImportPlan = {
+        ...plan,
+        create: plan.create.slice(start, end),
+        update: plan.update.slice(Math.max(0, start - plan.create.length), Math.max(0, end - plan.create.length)),
+      };
+      const result = commitImportScored(app, part);
+      created += result.created;
+      updated += result.updated;
+      await nextTurn();
+    }
+    return { created, updated };
+  };
+  const next = importing.catch(() => undefined).then(run);
+  importing = next;
+  return next;
 }
 
 /** Route #13 and the page's delete button: the startup goes, and what depended on it is re-scored. */

@@ -4,9 +4,10 @@ import { classifyUpdates } from "#db/queries/import.server.ts";
 import { existingForImport } from "#db/queries/investors.server.ts";
 import { getApp } from "../app.server.ts";
 import { hasAdminPasscode, requirePageSession } from "../auth/guards.server.ts";
-import { parseInvestorCsv, planImport } from "../domain/investor-import.ts";
+import { parseInvestorCsvSteps, planImport } from "../domain/investor-import.ts";
 import { parseFormBody } from "../http/form-body.server.ts";
-import { commitImportScored } from "../jobs/startups.server.ts";
+import { commitImportInChunks } from "../jobs/startups.server.ts";
+import { finishInTurns } from "../jobs/turns.server.ts";
 
 const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 const TOO_LARGE = "The file is larger than 2 MB. Split it into smaller files.";
@@ -46,14 +47,16 @@ export async function action({ request }: Route.ActionArgs) {
   const input = await readCsv(request);
   if ("error" in input) return data({ error: input.error, preview: null }, { status: input.status });
 
-  const plan = planImport(parseInvestorCsv(input.text), existingForImport(app.db));
-  if (plan.error) return data({ error: plan.error, preview: null }, { status: 400 });
-  const { changed, unchanged } = classifyUpdates(app.db, plan);
-
+  const parsed = await finishInTurns(parseInvestorCsvSteps(input.text));
+  if (parsed.error) return data({ error: parsed.error, preview: null }, { status: 400 });
   if (input.intent === "commit") {
-    commitImportScored(app, plan);
+    // Planned when its turn comes: another import may have finished meanwhile.
+    await commitImportInChunks(app, () => planImport(parsed, existingForImport(app.db)));
     return redirect("/", 303);
   }
+  const plan = planImport(parsed, existingForImport(app.db));
+  const { changed, unchanged } = classifyUpdates(app.db, plan);
+
   return {
     error: null,
     preview: {

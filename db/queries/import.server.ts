@@ -1,10 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import type { ImportPlan, ImportRow } from "#app/domain/investor-import.ts";
-import type { ScoringRules } from "#app/domain/scoring.ts";
 import type { AppDatabase } from "../database.server.ts";
 import { investors } from "../schema.ts";
 import { laterDate } from "#app/domain/investor-edit.ts";
-import { profileColumns, rescoreInvestor } from "./investors.server.ts";
+import { profileColumns } from "./investors.server.ts";
 
 /** CSV column → investors column, for updates that write only the cells that were given. */
 const COLUMN_OF = {
@@ -95,15 +94,11 @@ export function classifyUpdates(
 }
 
 /**
- * Writes a previewed import in one transaction: creates new investors, updates matched ones
- * (only the cells the file gave), and re-scores each. Real rows only. All or nothing.
+ * Writes (part of) a previewed import in one transaction: creates new investors and updates
+ * matched ones (only the cells the file gave). Real rows only. The caller re-scores what it
+ * touched in the same transaction (commitImportScored).
  */
-export function commitImport(
-  db: AppDatabase,
-  plan: ImportPlan,
-  now: Date,
-  rules: ScoringRules,
-): { created: number; updated: number; touched: number[] } {
+export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date): { created: number; updated: number; touched: number[] } {
   const stamp = now.toISOString();
   return db.transaction((tx) => {
     const t = tx as unknown as AppDatabase;
@@ -130,7 +125,6 @@ export function commitImport(
       touched.push(row.id);
       updated++;
     }
-    for (const id of touched) rescoreInvestor(t, id, now, rules);
     return { created: plan.create.length, updated, touched };
   });
 }

@@ -81,6 +81,8 @@ export function rescoreAllInvestors(db: AppDatabase, now: Date, rules: ScoringRu
 /** A run of investor ids, both ends included: long work goes over the table a range at a time. */
 export type IdRange = { from: number; to: number };
 export const ALL_IDS: IdRange = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
+/** Which investors a piece of long work covers: a range of ids, or a list (the rows of an import's chunk). */
+export type InvestorSet = IdRange | { ids: readonly number[] };
 
 /** Ranges of at most `size` investors each (real and demo), covering every id and any added later. */
 export function investorIdRanges(db: AppDatabase, size: number): IdRange[] {
@@ -94,14 +96,23 @@ export function investorIdRanges(db: AppDatabase, size: number): IdRange[] {
   return ranges;
 }
 
-/** Re-scores the investors whose id is in `range`, in one transaction (see rescoreAllInvestors). */
-export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringRules, range: IdRange): number {
+/** An SQL condition on `column` for the investors of `set`, and its parameters. */
+export function setCondition(column: string, set: InvestorSet): { sql: string; params: unknown[] } {
+  return "ids" in set
+    ? { sql: `${column} in (select value from json_each(?))`, params: [JSON.stringify(set.ids)] }
+    : { sql: `${column} between ? and ?`, params: [set.from, set.to] };
+}
+
+/** Re-scores the investors in `range` (a range of ids or a list), in one transaction (see rescoreAllInvestors). */
+export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringRules, range: InvestorSet): number {
   const client = db.$client;
+  const ofInvestors = setCondition("id", range);
+  const ofEvidence = setCondition("investor_id", range);
   const readInvestors = client.prepare(
-    "select id, action, relationship_status, last_contact_date, signal_activity, signal_fit, fit_detail, fit_known, signal_red_flag from investors where id between ? and ? order by id",
+    `select id, action, relationship_status, last_contact_date, signal_activity, signal_fit, fit_detail, fit_known, signal_red_flag from investors where ${ofInvestors.sql} order by id`,
   );
   const readEvidence = client.prepare(
-    "select investor_id, published_at, found_at, category, relevance from evidence where investor_id between ? and ? order by investor_id",
+    `select investor_id, published_at, found_at, category, relevance from evidence where ${ofEvidence.sql} order by investor_id`,
   );
   // The action's start moves only when the action changes, so "don't chase" can be ordered by
   // how recently its reason appeared.
@@ -124,7 +135,7 @@ export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringR
   const stamp = now.toISOString();
   const run = client.transaction(() => {
     const byInvestor = new Map<number, EvidenceForScoring[]>();
-    for (const item of readEvidence.iterate(range.from, range.to) as IterableIterator<EvidenceScan>) {
+    for (const item of readEvidence.iterate(...ofEvidence.params) as IterableIterator<EvidenceScan>) {
       let list = byInvestor.get(item.investor_id);
       if (!list) {
         list = [];
@@ -133,7 +144,7 @@ export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringR
       list.push(item);
     }
     let count = 0;
-    for (const row of readInvestors.all(range.from, range.to) as Row[]) {
+    for (const row of readInvestors.all(...ofInvestors.params) as Row[]) {
       const result = scoreInvestor(row, byInvestor.get(row.id) ?? [], now, rules);
       write.run({ score: result.score, action: result.action, explained: JSON.stringify(result.explained), stamp, id: row.id });
       count++;
@@ -416,12 +427,14 @@ export function readSearchFeed(db: AppDatabase, demo: boolean): { items: SearchF
   return { items, etag, body };
 }
 
-export function existingForImport(db: AppDatabase) {
-  return db
-    .select({ id: investors.id, name: investors.name, firm: investors.firm, email: investors.email })
-    .from(investors)
-    .where(eq(investors.isDemo, false))
-    .all();
+export function existingForImport(db: AppDatabase): Array<{ id: number; name: string; firm: string | null; email: string | null }> {
+  // Plain rows, no mapping: an import beside 10,000 investors reads them all at once.
+  return db.$client.prepare("select id, name, firm, email from investors where is_demo = 0").all() as Array<{
+    id: number;
+    name: string;
+    firm: string | null;
+    email: string | null;
+  }>;
 }
 
 export function investorsByIds(db: AppDatabase, ids: number[]) {

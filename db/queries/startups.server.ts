@@ -1,8 +1,9 @@
-import { and, asc, between, desc, eq, sql } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, asc, between, desc, eq, inArray, sql } from "drizzle-orm";
 import type { EvidenceForScoring, ScoringRules } from "#app/domain/scoring.ts";
 import { type Rubric, type RubricInvestor, type StartupInput, profileFit, rubricSchema, scoreForStartup } from "#app/domain/rubric.ts";
 import type { AppDatabase } from "../database.server.ts";
-import { ALL_IDS, type IdRange } from "./investors.server.ts";
+import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investors.server.ts";
 import { evaluations, investors, rubrics, startupScores, startups } from "../schema.ts";
 
 export type StartupRow = typeof startups.$inferSelect;
@@ -135,21 +136,26 @@ export function saveEvaluations(db: AppDatabase, startupId: number, items: Evalu
   });
 }
 
-/** What the rubric scores need, for every real investor (also sent to the browser for live ranking). */
-/** What every startup's ranking reads of the investors in `range`: their columns and their judged evidence. */
-export function rubricBase(db: AppDatabase, range: IdRange = ALL_IDS) {
+/** `column` is one of the investors in `set`. */
+function inSet(column: AnySQLiteColumn, set: InvestorSet) {
+  return "ids" in set ? inArray(column, [...set.ids]) : between(column, set.from, set.to);
+}
+
+/** What every startup's ranking reads of the investors in `set` (all real ones by default): their columns and their judged evidence. */
+export function rubricBase(db: AppDatabase, range: InvestorSet = ALL_IDS) {
   const rows = db
     .select({ ...rubricInvestorColumns, name: investors.name, firm: investors.firm, overall: investors.score })
     .from(investors)
-    .where(and(eq(investors.isDemo, false), between(investors.id, range.from, range.to)))
+    .where(and(eq(investors.isDemo, false), inSet(investors.id, range)))
     .orderBy(asc(investors.id))
     .all();
   const evidenceById = new Map<number, EvidenceForScoring[]>();
+  const ofEvidence = setCondition("investor_id", range);
   const judged = db.$client.prepare(
     `select investor_id as investorId, published_at, found_at, category, relevance from evidence
-      where judged_at is not null and investor_id between ? and ?`,
+      where judged_at is not null and ${ofEvidence.sql}`,
   );
-  for (const item of judged.iterate(range.from, range.to) as IterableIterator<EvidenceForScoring & { investorId: number }>) {
+  for (const item of judged.iterate(...ofEvidence.params) as IterableIterator<EvidenceForScoring & { investorId: number }>) {
     const { investorId, ...rest } = item;
     let list = evidenceById.get(investorId);
     if (!list) {
@@ -162,12 +168,12 @@ export function rubricBase(db: AppDatabase, range: IdRange = ALL_IDS) {
 }
 export type RubricBase = ReturnType<typeof rubricBase>;
 
-export function rubricInputs(db: AppDatabase, startupId: number, range: IdRange = ALL_IDS, base: RubricBase = rubricBase(db, range)) {
+export function rubricInputs(db: AppDatabase, startupId: number, range: InvestorSet = ALL_IDS, base: RubricBase = rubricBase(db, range)) {
   const evaluationsById = new Map(
     db
       .select()
       .from(evaluations)
-      .where(and(eq(evaluations.startupId, startupId), between(evaluations.investorId, base.range.from, base.range.to)))
+      .where(and(eq(evaluations.startupId, startupId), inSet(evaluations.investorId, base.range)))
       .all()
       .map((row) => [row.investorId, { relevance: row.relevance, reasons: row.reasons, evidence_ids: row.evidenceIds }]),
   );
@@ -254,10 +260,10 @@ export function investorsMissingStartupScores(db: AppDatabase): number[] {
 export function updateFitSignals(
   db: AppDatabase,
   onlyIds?: ReadonlySet<number>,
-  range: IdRange = ALL_IDS,
+  range: InvestorSet = ALL_IDS,
   all: readonly RankedStartup[] = rankedStartups(db),
 ): void {
-  if (all.length === 0 && !onlyIds) {
+  if (all.length === 0 && !onlyIds && !("ids" in range)) {
     // No rubric: every fit is unknown, set in one statement (most installs before a startup is added).
     db.$client
       .prepare(
@@ -271,7 +277,7 @@ export function updateFitSignals(
   const rows = db
     .select(rubricInvestorColumns)
     .from(investors)
-    .where(and(eq(investors.isDemo, false), between(investors.id, range.from, range.to)))
+    .where(and(eq(investors.isDemo, false), inSet(investors.id, range)))
     .all();
   db.$client.transaction(() => {
     for (const row of rows) {
