@@ -7,6 +7,8 @@ import { join } from "node:path";
 export type RunningServer = {
   url: string;
   databasePath: string;
+  /** The server process's id (for /proc/<pid>/status, or a signal). */
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
   /** Kills the process without warning (a crash). */
@@ -25,15 +27,18 @@ export async function freePort(): Promise<number> {
 }
 
 /** Minimal environment so the host's variables never leak into a test server. */
-function baseEnv(): Record<string, string> {
+export function baseEnv(): Record<string, string> {
   return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production" };
 }
 
-/** Starts the built server (`node server.mjs`) on a free loopback port with its own database. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built server (`node server.mjs`) on a free loopback port with its own database.
+ * `nodeArgs` go before `server.mjs` (a benchmark's `--import` preload, `--cpu-prof`…).
+ */
+export async function startBuiltServer(env: Record<string, string> = {}, options: { nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const port = await freePort();
   const databasePath = env.DATABASE_PATH ?? join(mkdtempSync(join(tmpdir(), "ipi-server-")), "app.db");
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.mjs"], {
     env: { ...baseEnv(), HOST: "127.0.0.1", PORT: String(port), DATABASE_PATH: databasePath, SCHEDULER_ENABLED: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -48,6 +53,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   return {
     url: `http://127.0.0.1:${port}`,
     databasePath,
+    pid: child.pid ?? 0,
     output: () => output,
     stop: () => stopChild(child),
     crash: () =>
