@@ -8,6 +8,9 @@
  * (g) compression: the dashboard's first-load JS compressed vs the 150 KB goal, its HTML (bench/compression.ts);
  * (h) the open demo reset beside 10,000 real investors and 5 startups vs the raw delete (bench/demo-reset.ts;
  *     `node bench/demo-reset.ts` runs it alone).
+ * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
+ *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
+ *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +23,7 @@ import { parseDashboardQuery } from "#app/domain/dashboard-query.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { dynamicSizes, runCompressionBench } from "./compression.ts";
 import { runDemoResetBench } from "./demo-reset.ts";
+import { runHttpBench } from "./http.ts";
 import { runPaletteBench } from "./palette.ts";
 import { runRefreshOverheadBench } from "./refresh-overhead.ts";
 import { printSimulation, runSelectionSimulation } from "./selection-sim.ts";
@@ -57,6 +61,8 @@ function rawFloor(db: ReturnType<typeof openDatabase>): void {
 }
 
 console.log("# Investor Pipeline benchmarks\n");
+
+if (!process.argv.includes("--no-http")) await runHttpBench();
 
 {
   const { db } = freshDatabase(10_000, 20);
