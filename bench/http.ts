@@ -401,9 +401,11 @@ async function tenThousandRows(t10: string, env: Record<string, string>, assetPa
     const quietStalls: number[] = [];
     const rescores: number[][] = [];
     const afterLoad: Array<{ rss: number; peak: number }> = [];
+    const afterFeed: Array<{ rss: number; peak: number }> = [];
     for (let i = 0; i < RUNS; i++) {
       feedRuns.push(await load(`${url}/api/search-feed`, { cookie }, 200));
       feedBase.push(await load(`${url}${assetPath}`, { cookie }, 200));
+      afterFeed.push(memory(bench.server.pid));
       // The ETag of the feed as it is now: the previous round's re-scores wrote every row.
       const current = String((await raw(`${url}/api/search-feed`, { cookie })).headers.etag ?? "");
       // What a 304 costs: one connection, so no request waits behind another.
@@ -487,7 +489,10 @@ async function tenThousandRows(t10: string, env: Record<string, string>, assetPa
       dashboard: rescoreRuns,
       dashboardAlone: plainRuns,
     };
-    json.memory10k = { afterStart, afterLoad };
+    json.memory10k = { afterStart, afterFeed, afterLoad };
+    say(
+      `RSS by round (MiB), after the feed rows → after the re-score rows: ${afterFeed.map((m, i) => `${m.rss.toFixed(0)} → ${afterLoad[i]!.rss.toFixed(0)}`).join(", ")}`,
+    );
     const loaded = afterLoad.map((m) => m.rss);
     rows.push({
       measured: "RSS after start / after the load rows, 10,000 investors",
