@@ -145,8 +145,23 @@ async function template(investors: number, evidence: number, env: Record<string,
   db.$client.pragma("wal_checkpoint(TRUNCATE)");
   db.$client.close();
   const server = await startBuiltServer({ ...env, DATABASE_PATH: path });
+  // The start-up re-score may run after the server listens: wait for its stamp, so that the
+  // servers measured later start on scores from today, as a machine restarted the same day would.
+  const deadline = Date.now() + 120_000;
+  while (!scoredToday(path) && Date.now() < deadline) await sleep(100);
   await server.stop();
+  if (!scoredToday(path)) throw new Error("the server did not finish its start-up re-score in 120 s");
   return path;
+}
+
+function scoredToday(databasePath: string): boolean {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare("select value from app_state where key = 'scored_with'").get() as { value: string } | undefined;
+    return row?.value.endsWith(new Date().toISOString().slice(0, 10)) ?? false;
+  } finally {
+    db.close();
+  }
 }
 
 function copyOf(templatePath: string): string {
