@@ -27,4 +27,5 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/db/migrations ./db/migrations
 EXPOSE 3000
-CMD ["node", "server.mjs"]
+# The heap flags of scripts/server-flags.mjs: about 200 MiB under load instead of 500 (docs/deploy.md).
+CMD ["node", "--max-old-space-size=96", "--max-semi-space-size=8", "server.mjs"]

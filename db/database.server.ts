@@ -36,3 +36,23 @@ export function migrationsFolder(): string {
 export function migrateDatabase(db: AppDatabase): void {
   migrate(db, { migrationsFolder: migrationsFolder() });
 }
+
+const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/**
+ * A prepared statement kept for the life of the connection: the reads every page makes are
+ * compiled once, not on every request. Only for fixed SQL used in the default mode (no pluck).
+ */
+export function statement(db: AppDatabase, sql: string): Database.Statement {
+  let byText = statements.get(db.$client);
+  if (!byText) {
+    byText = new Map();
+    statements.set(db.$client, byText);
+  }
+  let prepared = byText.get(sql);
+  if (!prepared) {
+    prepared = db.$client.prepare(sql);
+    byText.set(sql, prepared);
+  }
+  return prepared;
+}

@@ -60,11 +60,11 @@ const DYNAMIC_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
  * Compressed bodies of answers with a strong ETag (the search feed's is a hash of its body), so
  * the same version is compressed once, not once per request. Small and bounded.
  */
-const byVersion = new Map<string, Uint8Array>();
+const byVersion = new Map<string, Uint8Array<ArrayBuffer>>();
 const CACHE_ENTRIES = 16;
 const CACHE_MAX_BODY = 4 * 1024 * 1024;
 
-function remember(key: string, body: Uint8Array): void {
+function remember(key: string, body: Uint8Array<ArrayBuffer>): void {
   if (body.byteLength > CACHE_MAX_BODY) return;
   byVersion.delete(key);
   byVersion.set(key, body);
@@ -108,11 +108,15 @@ export async function compressResponse(request: Request, response: Response): Pr
     return new Response(response.body.pipeThrough({ readable, writable }), init);
   }
 
+  if (!encoding) {
+    // Sent as it is, without reading it whole first (the 1 MB feed was copied once more per answer).
+    addVary(headers);
+    return new Response(response.body, init);
+  }
   // JSON, CSS, CSV…: whole strings already, so compressed in one go (better ratio, one header).
   const body = new Uint8Array(await response.arrayBuffer());
   if (body.byteLength < MIN_COMPRESS_BYTES) return new Response(body, init);
   addVary(headers);
-  if (!encoding) return new Response(body, init);
   const etag = headers.get("etag");
   const key = etag && !etag.startsWith("W/") ? `${request.url}\n${etag}\n${encoding}` : null;
   let compressed = key ? byVersion.get(key) : undefined;
@@ -124,6 +128,28 @@ export async function compressResponse(request: Request, response: Response): Pr
   headers.set("content-length", String(compressed.byteLength));
   weakenEtag(headers);
   return new Response(compressed.slice(), init);
+}
+
+/**
+ * A body the caller keeps in memory under `key` (which must change with its bytes), in the
+ * encoding the client accepts: compressed once per key, then answered from the same small cache.
+ * The caller sets Content-Encoding when `encoding` is not null; compressResponse then lets the
+ * answer through untouched.
+ */
+export async function keptEncoding(
+  request: Request,
+  key: string,
+  body: Uint8Array<ArrayBuffer>,
+): Promise<{ body: Uint8Array<ArrayBuffer>; encoding: Encoding | null }> {
+  const encoding = body.byteLength < MIN_COMPRESS_BYTES ? null : negotiateEncoding(request.headers.get("accept-encoding"));
+  if (!encoding) return { body, encoding };
+  const cacheKey = `${key}\n${encoding}`;
+  let compressed = byVersion.get(cacheKey);
+  if (!compressed) {
+    compressed = new Uint8Array(encoding === "br" ? await brotli(body, DYNAMIC_BROTLI) : await gzip(body));
+    remember(cacheKey, compressed);
+  }
+  return { body: compressed, encoding };
 }
 
 const STATIC_BROTLI = promisify(zlib.brotliCompress);

@@ -1,4 +1,4 @@
-import type { AppDatabase } from "../database.server.ts";
+import { type AppDatabase, statement } from "../database.server.ts";
 
 /**
  * A number that changes whenever the database may have changed: this connection's
@@ -7,8 +7,13 @@ import type { AppDatabase } from "../database.server.ts";
  * since, so a result built from the same rows is still right.
  */
 export function databaseVersion(db: AppDatabase): string {
-  const changes = (db.$client.prepare("select total_changes() as n").get() as { n: number }).n;
-  const version = db.$client.pragma("data_version", { simple: true }) as number;
+  const { changes, version } = statement(
+    db,
+    "select total_changes() as changes, (select data_version from pragma_data_version) as version",
+  ).get() as {
+    changes: number;
+    version: number;
+  };
   return `${changes}:${version}`;
 }
 

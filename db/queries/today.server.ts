@@ -2,7 +2,7 @@ import type { RecommendedAction, RelationshipStatus } from "#app/domain/investor
 import { parseTodayExpand } from "#app/domain/dashboard-query.ts";
 import { TODAY_ACTIONS, TODAY_SHOWN, type TodayAction, type TodayLists } from "#app/domain/today.ts";
 import { positiveId } from "#app/http/api-error.ts";
-import type { AppDatabase } from "../database.server.ts";
+import { type AppDatabase, statement } from "../database.server.ts";
 
 export type TodayRow = {
   id: number;
@@ -43,12 +43,11 @@ export function readToday(db: AppDatabase, demo: boolean, limit: number): TodayL
 }
 
 export function readTodayList(db: AppDatabase, demo: boolean, action: TodayAction, limit: number): TodayRow[] {
-  return db.$client
-    .prepare(
-      `select ${COLUMNS} from investors i left join evidence e on e.id = i.signal_hook_evidence_id
+  return statement(
+    db,
+    `select ${COLUMNS} from investors i left join evidence e on e.id = i.signal_hook_evidence_id
        where i.is_demo = ? and i.action = ? order by ${ORDER_BY[action]} limit ?`,
-    )
-    .all(demo ? 1 : 0, action, limit) as TodayRow[];
+  ).all(demo ? 1 : 0, action, limit) as TodayRow[];
 }
 
 /** The most rows "show all" lists at once; a founder with more than this uses the table. */
@@ -57,13 +56,12 @@ const SHOW_ALL_LIMIT = 200;
 /** Everything the Today section shows, for one side. */
 /** How many investors each Today list holds, and how many are tracked at all, for one side. */
 export function countToday(db: AppDatabase, demo: boolean): Record<TodayAction | "research" | "tracked", number> {
-  return db.$client
-    .prepare(
-      `select count(*) as tracked, coalesce(sum(action = 'email_first'), 0) as email_first, coalesce(sum(action = 'follow_up'), 0) as follow_up,
+  return statement(
+    db,
+    `select count(*) as tracked, coalesce(sum(action = 'email_first'), 0) as email_first, coalesce(sum(action = 'follow_up'), 0) as follow_up,
               coalesce(sum(action = 'dont_chase'), 0) as dont_chase, coalesce(sum(action = 'research'), 0) as research
        from investors where is_demo = ?`,
-    )
-    .get(demo ? 1 : 0) as Record<TodayAction | "research" | "tracked", number>;
+  ).get(demo ? 1 : 0) as Record<TodayAction | "research" | "tracked", number>;
 }
 
 export function loadToday(

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -38,7 +39,8 @@ export function baseEnv(): Record<string, string> {
 export async function startBuiltServer(env: Record<string, string> = {}, options: { nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const port = await freePort();
   const databasePath = env.DATABASE_PATH ?? join(mkdtempSync(join(tmpdir(), "ipi-server-")), "app.db");
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.mjs"], {
+  // The production flags (scripts/server-flags.mjs), so tests and benchmarks run what users run.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), "server.mjs"], {
     env: { ...baseEnv(), HOST: "127.0.0.1", PORT: String(port), DATABASE_PATH: databasePath, SCHEDULER_ENABLED: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

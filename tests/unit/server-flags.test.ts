@@ -1,0 +1,16 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
+
+/** The server runs with the same heap flags wherever it starts (docs/deploy.md#machine-size). */
+describe("the server's Node flags", () => {
+  it("are the same in npm start, npm run serve and the Docker image", () => {
+    const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts as Record<string, string>;
+    const expected = `node ${SERVER_NODE_FLAGS.join(" ")} server.mjs`;
+    expect(scripts.start).toContain(expected);
+    expect(scripts.serve).toContain(expected);
+    const dockerfile = readFileSync("Dockerfile", "utf8");
+    expect(dockerfile).toContain(`CMD ${JSON.stringify(["node", ...SERVER_NODE_FLAGS, "server.mjs"]).replaceAll(",", ", ")}`);
+    expect(SERVER_NODE_FLAGS.some((flag) => flag.startsWith("--max-old-space-size="))).toBe(true);
+  });
+});
