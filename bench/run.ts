@@ -8,6 +8,8 @@
  * (g) compression: the dashboard's first-load JS compressed vs the 150 KB goal, its HTML (bench/compression.ts);
  * (h) the open demo reset beside 10,000 real investors and 5 startups vs the raw delete (bench/demo-reset.ts;
  *     `node bench/demo-reset.ts` runs it alone).
+ * (k) the longest event-loop stall of long work in-process: re-score, refresh start, a 5,000-row import
+ *     (bench/stalls.ts; `node bench/stalls.ts` runs it alone), a breakdown of (i)'s stall rows.
  * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
  *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
  *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
@@ -23,6 +25,7 @@ import { parseDashboardQuery } from "#app/domain/dashboard-query.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { dynamicSizes, runCompressionBench } from "./compression.ts";
 import { runDemoResetBench } from "./demo-reset.ts";
+import { runStallBench } from "./stalls.ts";
 import { runHttpBench } from "./http.ts";
 import { runPaletteBench } from "./palette.ts";
 import { runRefreshOverheadBench } from "./refresh-overhead.ts";
@@ -124,5 +127,8 @@ if (!process.argv.includes("--no-http")) await runHttpBench();
 await runRefreshOverheadBench();
 
 runDemoResetBench();
+
+await runStallBench();
+console.log("");
 
 printSimulation(runSelectionSimulation());

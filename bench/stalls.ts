@@ -1,7 +1,8 @@
 /**
  * In-process breakdown of the longest synchronous slices of long work (the HTTP benchmark
  * measures the same stalls inside the running server): re-scoring 10,000 investors × 20 evidence
- * with 3 startups, and starting a refresh over them. A 10 ms ticker records the largest gap.
+ * with 3 startups, starting a refresh over them and importing the largest CSV allowed beside them.
+ * A 10 ms ticker records the largest gap.
  * `node bench/stalls.ts` runs it alone.
  */
 import { mkdtempSync } from "node:fs";
@@ -51,7 +52,7 @@ export async function runStallBench(): Promise<void> {
     createStartup(db, input, defaultRubric(input), "default", now);
   }
   const app = { db, rules: DEFAULT_RULES, now: () => now } as unknown as App;
-  console.log("(i) longest event-loop stall of long work, 10,000 investors × 20 evidence, 3 startups (10 ms ticker)");
+  console.log("(k) longest event-loop stall of long work, 10,000 investors × 20 evidence, 3 startups (10 ms ticker)");
   for (let run = 0; run < 3; run++) {
     const { stallMs, totalMs } = await largestStall(() => rescoreInChunks(app));
     console.log(`    re-score everything:   largest stall ${stallMs.toFixed(1)} ms over ${totalMs.toFixed(0)} ms in all (goal ≤ 50 ms)`);

@@ -7,7 +7,7 @@ import type { App } from "../app.server.ts";
  * Investors per transaction when everything is re-scored: about 10 ms of work on this machine's
  * cores (docs/scale.md), so a request waits at most that long behind a re-score of 10,000.
  */
-export const RESCORE_CHUNK = 50;
+export const RESCORE_CHUNK = 25;
 
 const running = new WeakMap<App, Promise<unknown>>();
 

@@ -11,7 +11,7 @@ import {
 } from "#app/domain/investor.ts";
 import { userOwnedPatch } from "#app/domain/investor-edit.ts";
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
-import type { AppDatabase } from "../database.server.ts";
+import { type AppDatabase, statement } from "../database.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
 import { keptUntilWrite } from "./kept.server.ts";
 
@@ -108,15 +108,18 @@ export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringR
   const client = db.$client;
   const ofInvestors = setCondition("id", range);
   const ofEvidence = setCondition("investor_id", range);
-  const readInvestors = client.prepare(
+  const readInvestors = statement(
+    db,
     `select id, action, relationship_status, last_contact_date, signal_activity, signal_fit, fit_detail, fit_known, signal_red_flag from investors where ${ofInvestors.sql} order by id`,
   );
-  const readEvidence = client.prepare(
+  const readEvidence = statement(
+    db,
     `select investor_id, published_at, found_at, category, relevance from evidence where ${ofEvidence.sql} order by investor_id`,
   );
   // The action's start moves only when the action changes, so "don't chase" can be ordered by
   // how recently its reason appeared.
-  const write = client.prepare(
+  const write = statement(
+    db,
     "update investors set score = @score, action = @action, score_explained = @explained, action_since = case when action = @action and action_since is not null then action_since else @stamp end where id = @id",
   );
   type Row = {

@@ -68,11 +68,14 @@ export function insertRunPlan(
   runId: string,
   plan: { queue: readonly number[]; sweeps: readonly (readonly number[])[]; reasons: Readonly<Record<number, string>> },
 ): void {
-  const insert = db.$client.prepare("insert into run_items (run_id, step, investor_id, reason) values (?, ?, ?, ?)");
-  for (const [step, id] of plan.queue.entries()) insert.run(runId, step, id, plan.reasons[id] ?? "");
+  const rows: Array<[number, number, string]> = plan.queue.map((id, step) => [step, id, plan.reasons[id] ?? ""]);
   for (const [index, group] of plan.sweeps.entries()) {
-    for (const id of group) insert.run(runId, plan.queue.length + index, id, plan.reasons[id] ?? "");
+    for (const id of group) rows.push([plan.queue.length + index, id, plan.reasons[id] ?? ""]);
   }
+  // One statement for the whole plan: 10,000 rows in one call instead of 10,000 calls.
+  db.$client
+    .prepare("insert into run_items (run_id, step, investor_id, reason) select ?, value ->> 0, value ->> 1, value ->> 2 from json_each(?)")
+    .run(runId, JSON.stringify(rows));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { and, asc, between, desc, eq, inArray, sql } from "drizzle-orm";
 import type { EvidenceForScoring, ScoringRules } from "#app/domain/scoring.ts";
 import { type Rubric, type RubricInvestor, type StartupInput, profileFit, rubricSchema, scoreForStartup } from "#app/domain/rubric.ts";
-import type { AppDatabase } from "../database.server.ts";
+import { type AppDatabase, statement } from "../database.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investors.server.ts";
 import { evaluations, investors, rubrics, startupScores, startups } from "../schema.ts";
 
@@ -151,7 +151,8 @@ export function rubricBase(db: AppDatabase, range: InvestorSet = ALL_IDS) {
     .all();
   const evidenceById = new Map<number, EvidenceForScoring[]>();
   const ofEvidence = setCondition("investor_id", range);
-  const judged = db.$client.prepare(
+  const judged = statement(
+    db,
     `select investor_id as investorId, published_at, found_at, category, relevance from evidence
       where judged_at is not null and ${ofEvidence.sql}`,
   );
@@ -224,7 +225,8 @@ export function scoreRankedStartup(
   const current = startup;
   const inputs = rubricInputs(db, startupId, base.range, base).filter((row) => !onlyIds || onlyIds.has(row.investor.id));
   // One prepared statement for every row: building a query per row cost more than the scoring.
-  const upsert = db.$client.prepare(
+  const upsert = statement(
+    db,
     `insert into startup_scores (startup_id, investor_id, score, action, score_explained, updated_at) values (?, ?, ?, ?, ?, ?)
      on conflict (startup_id, investor_id) do update set score = excluded.score, action = excluded.action,
        score_explained = excluded.score_explained, updated_at = excluded.updated_at`,
@@ -273,7 +275,7 @@ export function updateFitSignals(
       .run(range.from, range.to);
     return;
   }
-  const write = db.$client.prepare("update investors set signal_fit = ?, fit_detail = ?, fit_known = ? where id = ?");
+  const write = statement(db, "update investors set signal_fit = ?, fit_detail = ?, fit_known = ? where id = ?");
   const rows = db
     .select(rubricInvestorColumns)
     .from(investors)
