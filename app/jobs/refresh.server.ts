@@ -124,6 +124,7 @@ export async function startRefresh(deps: RefreshDeps, options: { trigger: "cron"
         ? { size: deps.searchGroupSize ?? SEARCH_GROUP_SIZE, recall: GROUP_SEARCH_RECALL }
         : undefined,
   });
+  await nextTurn(); // the choice and the saving are two short pieces, not one longer
   return deps.db.transaction(
     (tx) => {
       const t = tx as unknown as AppDatabase;
