@@ -77,6 +77,16 @@ export const configSchema = z.object({
   DIGEST_TO: optionalText,
   TWILIO_BASE_URL: optionalUrl,
 
+  // Mail capture (docs/decisions/014-mail-capture.md): message headers only, over IMAP.
+  IMAP_HOST: optionalText,
+  IMAP_PORT: integer(1, 65_535, 993),
+  IMAP_USER: optionalText,
+  IMAP_PASSWORD: optionalText,
+  IMAP_TLS: booleanFlag.default(true),
+  // Comma-separated mailbox paths; unset means the inbox and the mailbox flagged \Sent.
+  IMAP_MAILBOXES: optionalText,
+  MAIL_SYNC_CRON: cronPattern.default("*/15 * * * *"),
+
   SCHEDULER_ENABLED: booleanFlag.default(true),
   TZ_SCHEDULE: timeZone.default("UTC"),
   REFRESH_CRON: cronPattern.default("0 7 * * 1,4"),
@@ -104,6 +114,7 @@ export const SECRET_NAMES = [
   "LLM_FALLBACK_API_KEY",
   "TAVILY_API_KEY",
   "TWILIO_AUTH_TOKEN",
+  "IMAP_PASSWORD",
   "CRON_SECRET",
   "ADMIN_PASSCODE",
   "SESSION_SECRET",
@@ -123,6 +134,9 @@ export const REPORTED_SETTINGS = [
   "TWILIO_AUTH_TOKEN",
   "TWILIO_FROM",
   "DIGEST_TO",
+  "IMAP_HOST",
+  "IMAP_USER",
+  "IMAP_PASSWORD",
   "SCHEDULER_ENABLED",
   "CRON_SECRET",
   "ADMIN_PASSCODE",

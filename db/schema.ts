@@ -267,3 +267,43 @@ export const sessions = sqliteTable(
   },
   (t) => [index("sessions_expires_at").on(t.expiresAt)],
 );
+
+/**
+ * Mail capture (docs/decisions/014-mail-capture.md): one row per message and investor it names.
+ * Only what the founder sees is kept — direction, date, subject, Message-ID — never a body or
+ * any other address. `logged_at` is set when the founder logs it through the investor edit.
+ */
+export const mailContacts = sqliteTable(
+  "mail_contacts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    investorId: integer("investor_id")
+      .notNull()
+      .references(() => investors.id, { onDelete: "cascade" }),
+    messageId: text("message_id").notNull(),
+    direction: text("direction", { enum: ["sent", "received"] }).notNull(),
+    // ISO-8601 UTC time of the message (its Date header, or when the server received it).
+    sentAt: text("sent_at").notNull(),
+    subject: text("subject").notNull().default(""),
+    loggedAt: text("logged_at"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex("mail_contacts_message_investor").on(t.messageId, t.investorId),
+    index("mail_contacts_investor_sent_at").on(t.investorId, t.sentAt),
+    index("mail_contacts_unlogged").on(t.loggedAt, t.sentAt),
+  ],
+);
+
+/**
+ * Where the sync stopped in each mailbox: the last UID read under a UIDVALIDITY. A new
+ * UIDVALIDITY, or a change in the set of investor addresses (`addresses_hash`), reads the mailbox
+ * again from the start; the unique Message-ID keeps that from duplicating anything.
+ */
+export const mailMailboxes = sqliteTable("mail_mailboxes", {
+  path: text("path").primaryKey(),
+  uidValidity: text("uid_validity").notNull(),
+  lastUid: integer("last_uid").notNull().default(0),
+  addressesHash: text("addresses_hash").notNull().default(""),
+  syncedAt: text("synced_at"),
+});
