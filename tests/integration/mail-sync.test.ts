@@ -1,9 +1,10 @@
-import { readFileSync, existsSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { ImapFlow } from "imapflow";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MailReader } from "#app/integrations/mail/imap.server.ts";
 import { connectMailServer } from "#app/integrations/mail/imap.server.ts";
-import { syncMail } from "#app/jobs/mail-sync.server.ts";
+import { stopMailSync, syncMail } from "#app/jobs/mail-sync.server.ts";
 import { readMailSyncStatus } from "#db/queries/mail-status.server.ts";
 import { createTestDatabase } from "../helpers/database.ts";
 import { type Dovecot, rawMessage, startDovecot } from "../helpers/dovecot.ts";
@@ -300,6 +301,93 @@ describe("mail sync against Dovecot", () => {
     const afterCheckpoint = readFileSync(path).toString("latin1");
     for (const bytes of [...beforeCheckpoint, afterCheckpoint]) expect(bytes.includes(marker)).toBe(false);
     expect(afterCheckpoint.includes("<b0@fund.com>")).toBe(true); // The file is readable as it is: the test can see.
+  });
+});
+
+/** Runs tests/fixtures/mail-sync-child.ts; resolves with its output once `until` is seen or it exits. */
+function runChild(settings: object, until?: string): Promise<{ output: string; kill: () => Promise<void> }> {
+  const child = spawn(process.execPath, ["tests/fixtures/mail-sync-child.ts"], {
+    env: { PATH: process.env.PATH ?? "", MAIL_SYNC_CHILD: JSON.stringify(settings) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const kill = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGKILL");
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void kill();
+      reject(new Error(`the child did not finish:\n${output}`));
+    }, 30_000);
+    const check = () => {
+      if (until && output.includes(until)) {
+        clearTimeout(timer);
+        resolve({ output, kill });
+      }
+    };
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+      check();
+    });
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve({ output, kill });
+      else reject(new Error(`the child exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+describe("a crash mid-sync", () => {
+  it("killed after its first batch, the next run starts after the saved UID and reads each message once", async () => {
+    const { db, path, jane } = setup();
+    for (let n = 1; n <= 25; n++) {
+      await dovecot.append(
+        "INBOX",
+        rawMessage({ from: FOUNDER, to: "jane@fund.com", subject: `Update ${n}`, messageId: `<u${n}@startup.test>` }),
+      );
+    }
+    const settings = { database: path, env: mailEnv(dovecot, { IMAP_MAILBOXES: "INBOX" }), ca: dovecot.ca, batchSize: 10 };
+    const first = await runChild({ ...settings, pauseAfterFirstBatch: true }, "PAUSED");
+    await first.kill(); // SIGKILL: no chance to clean up.
+    expect(first.output).toContain('BATCH {"mailbox":"INBOX","fromUid":1,"toUid":10,"fetched":10}');
+    expect(mailContacts(db)).toHaveLength(10);
+    expect(db.$client.prepare("select last_uid from mail_mailboxes where path = 'INBOX'").pluck().get()).toBe(10);
+
+    const second = await runChild({ ...settings, pauseAfterFirstBatch: false });
+    const batches = [...second.output.matchAll(/^BATCH (.*)$/gm)].map(
+      (match) => JSON.parse(match[1]!) as { fromUid: number; fetched: number },
+    );
+    expect(batches.map((batch) => batch.fromUid)).toEqual([11, 21]);
+    const status = JSON.parse(/^STATUS (.*)$/m.exec(second.output)![1]!) as { seen: number; added: number; last_error: string | null };
+    expect(status).toMatchObject({ seen: 15, added: 15, last_error: null });
+    const rows = mailContacts(db);
+    expect(rows).toHaveLength(25);
+    expect(new Set(rows.map((row) => row.message_id)).size).toBe(25);
+    expect(rows.every((row) => row.investor_id === jane)).toBe(true);
+  });
+});
+
+describe("stopping (SIGTERM)", () => {
+  it("stopMailSync ends a sync after its current batch; the next one carries on from there", async () => {
+    const { db, app, tls } = setup({ IMAP_MAILBOXES: "INBOX" });
+    for (let n = 1; n <= 12; n++)
+      await dovecot.append("INBOX", rawMessage({ from: "bob@vc.com", to: FOUNDER, messageId: `<t${n}@vc.com>` }));
+    let stopped: Promise<void> | undefined;
+    const status = await syncMail(app, {
+      tls,
+      batchSize: 5,
+      onBatchSaved() {
+        stopped ??= stopMailSync();
+      },
+    });
+    await stopped;
+    expect(status).toMatchObject({ seen: 5, added: 5, last_error: null });
+    expect(await syncMail(app, { tls, batchSize: 5 })).toMatchObject({ seen: 7, added: 7 });
+    expect(mailContacts(db)).toHaveLength(12);
   });
 });
 
