@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { ImapFlow } from "imapflow";
 import { MAIL_HEADER_FIELDS } from "#app/domain/mail.ts";
 import { type MailReader, connectMailServer } from "#app/integrations/mail/imap.server.ts";
@@ -38,7 +39,11 @@ function messages(): string[] {
   });
 }
 
+let aloneStalls: number[] = [];
+
 async function imapflowAlone(dovecot: Dovecot): Promise<number> {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
   const started = performance.now();
   const client = new ImapFlow({
     host: dovecot.host,
@@ -61,11 +66,13 @@ async function imapflowAlone(dovecot: Dovecot): Promise<number> {
     fetched += batch.length;
   }
   await client.logout();
+  delay.disable();
+  aloneStalls.push(delay.max / 1e6);
   if (fetched !== MESSAGES) throw new Error(`imapflow fetched ${fetched} of ${MESSAGES}`);
   return performance.now() - started;
 }
 
-async function ourSync(dovecot: Dovecot): Promise<{ total: number; imap: number; added: number }> {
+async function ourSync(dovecot: Dovecot): Promise<{ total: number; imap: number; added: number; stallMs: number }> {
   const db = openDatabase(join(mkdtempSync(join(tmpdir(), "ipi-bench-mail-")), "app.db"));
   migrateDatabase(db);
   db.$client.transaction(() => {
@@ -92,13 +99,17 @@ async function ourSync(dovecot: Dovecot): Promise<{ total: number; imap: number;
   };
   const log = console.log;
   console.log = () => {};
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
   const started = performance.now();
   try {
     const status = await syncMail(app, { connect });
     const total = performance.now() - started;
+    delay.disable();
     if (status.last_error || status.seen !== MESSAGES) throw new Error(`the sync failed: ${status.last_error ?? `seen ${status.seen}`}`);
-    return { total, imap, added: status.added };
+    return { total, imap, added: status.added, stallMs: delay.max / 1e6 };
   } finally {
+    delay.disable();
     console.log = log;
     db.$client.close();
   }
@@ -122,7 +133,8 @@ export async function runMailSyncBench(): Promise<void> {
     await imapflowAlone(dovecot); // Dovecot indexes the new maildir files on this first open.
     const indexMs = performance.now() - indexed;
 
-    const ours: Array<{ total: number; imap: number; added: number }> = [];
+    aloneStalls = [];
+    const ours: Array<{ total: number; imap: number; added: number; stallMs: number }> = [];
     const alone: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       if (run % 2 === 0) {
@@ -144,6 +156,9 @@ export async function runMailSyncBench(): Promise<void> {
     console.log(`    imapflow alone, same header fields and batches: ${spread(alone)}`);
     console.log(
       `    ratio ${(median(ours.map((run) => run.total)) / median(alone)).toFixed(2)}× imapflow alone; share in our code (outside IMAP calls) median ${(median(shares) * 100).toFixed(0)}% (${(Math.min(...shares) * 100).toFixed(0)}–${(Math.max(...shares) * 100).toFixed(0)}%)`,
+    );
+    console.log(
+      `    longest event-loop stall: ours median ${median(ours.map((run) => run.stallMs)).toFixed(0)} ms, imapflow alone median ${median(aloneStalls.slice(1)).toFixed(0)} ms (its parsing of a 500-message answer)`,
     );
   } finally {
     await dovecot.stop();
