@@ -67,6 +67,9 @@ export async function connectMailServer(options: MailServerOptions): Promise<Mai
     auth: { user: options.user, pass: options.password },
     logger: false,
     disableAutoIdle: true,
+    // Without implicit TLS, STARTTLS is required: the password never crosses the network in the
+    // clear (a loopback bridge such as a local mail proxy excepted).
+    ...(options.secure || isLoopback(options.host) ? {} : { doSTARTTLS: true }),
     connectionTimeout: options.connectionTimeoutMs ?? 15_000,
     greetingTimeout: options.greetingTimeoutMs ?? 15_000,
     socketTimeout: options.socketTimeoutMs ?? 30_000,
@@ -79,7 +82,7 @@ export async function connectMailServer(options: MailServerOptions): Promise<Mai
     await client.connect();
   } catch (error) {
     client.close();
-    throw imapFailure(error, where);
+    throw imapFailure(error, where, undefined, { startTls: !options.secure });
   }
   return readerFor(client, where);
 }
@@ -141,6 +144,10 @@ function readerFor(client: ImapFlow, where: string): MailReader {
   };
 }
 
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 function internalDate(value: Date | string | undefined): Date | undefined {
   if (value === undefined) return undefined;
   const date = value instanceof Date ? value : new Date(value);
@@ -164,7 +171,7 @@ type ImapErrorShape = {
 };
 
 /** What went wrong, in our words: the server's own text is never passed on. */
-export function imapFailure(error: unknown, where: string, mailbox?: string): IntegrationError {
+export function imapFailure(error: unknown, where: string, mailbox?: string, context: { startTls?: boolean } = {}): IntegrationError {
   if (error instanceof IntegrationError) return error;
   const shape = (error && typeof error === "object" ? error : {}) as ImapErrorShape;
   const inner = (shape._err && typeof shape._err === "object" ? shape._err : {}) as ImapErrorShape;
@@ -175,6 +182,13 @@ export function imapFailure(error: unknown, where: string, mailbox?: string): In
       SERVICE,
       "auth",
       "The mail server refused the user name or password. Check IMAP_USER and IMAP_PASSWORD (for Gmail, Fastmail or iCloud use an app password).",
+    );
+  }
+  if (shape.tlsFailed === true && context.startTls && !TLS_CODES.test(code)) {
+    return new IntegrationError(
+      SERVICE,
+      "network",
+      `The mail server at ${where} does not offer STARTTLS, and the password must not cross the network unencrypted. Use IMAP_TLS=true (usually port 993).`,
     );
   }
   if (shape.tlsFailed === true || TLS_CODES.test(code)) {
