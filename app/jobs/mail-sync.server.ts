@@ -31,6 +31,8 @@ const PARSE_STEP = 100;
 /** For tests and the benchmark: extra TLS trust, smaller batches, a look at each saved batch. */
 export type SyncMailOptions = {
   tls?: ConnectionOptions;
+  /** Shorter connection and greeting timeouts (a test that must not wait 15 s). */
+  timeoutsMs?: { connection?: number; greeting?: number; socket?: number };
   batchSize?: number;
   /** Called after each batch is committed (mailbox, the UID range read, messages fetched). */
   onBatchSaved?: (batch: { mailbox: string; fromUid: number; toUid: number; fetched: number }) => void | Promise<void>;
@@ -110,6 +112,9 @@ async function runSync(app: App, options: SyncMailOptions): Promise<MailSyncStat
       user: config.IMAP_USER!,
       password: config.IMAP_PASSWORD!,
       tls: options.tls,
+      connectionTimeoutMs: options.timeoutsMs?.connection,
+      greetingTimeoutMs: options.timeoutsMs?.greeting,
+      socketTimeoutMs: options.timeoutsMs?.socket,
     });
     const configured = (config.IMAP_MAILBOXES ?? "")
       .split(",")
