@@ -107,3 +107,18 @@ export function loggedText(count: number): string {
   if (count === 0) return "Nothing to log: those emails were already logged.";
   return `Logged ${count} ${count === 1 ? "email" : "emails"}.`;
 }
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "20 Nov" (UTC), with the year when it is not the year of `now`: "20 Nov 2025". */
+export function mailDate(sentAt: string, now: Date): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(sentAt);
+  if (!match) return sentAt;
+  const text = `${Number(match[3])} ${MONTHS[Number(match[2]) - 1] ?? ""}`;
+  return Number(match[1]) === now.getUTCFullYear() ? text : `${text} ${match[1]}`;
+}
+
+/** "Sent 20 Nov" / "Received 20 Nov". */
+export function mailWhen(direction: MailDirection, sentAt: string, now: Date): string {
+  return `${direction === "sent" ? "Sent" : "Received"} ${mailDate(sentAt, now)}`;
+}
