@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
 import { LOG_ALL_LIMIT, NO_SUBJECT, mailNote, repliesWaiting, waitingText } from "#app/domain/mail.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
+import type { App } from "#app/app.server.ts";
+import { todaysDigest } from "#app/jobs/digest.server.ts";
 import type { AppDatabase } from "#db/database.server.ts";
 import { createInvestor } from "#db/queries/investors.server.ts";
 import { countRepliesWaiting, logMailContacts, readInvestorMail, readMailToLog, readRepliesWaiting } from "#db/queries/mail.server.ts";
@@ -106,6 +108,20 @@ describe("replies waiting on you", () => {
       const onlySent = investor(db, "Only sent", { status: "contacted" });
       mail(db, onlySent, "sent", day(1));
       expect(readRepliesWaiting(db, false, 10).rows.map((row) => row.name)).toEqual(["Sent before the reply", "Logged the same day"]);
+    }),
+  );
+
+  it(
+    "are counted in the morning digest, real side only",
+    withDb((db) => {
+      const app = { db, now: () => now } as unknown as App;
+      const ada = investor(db, "Ada", { status: "contacted" });
+      expect(todaysDigest(app)).not.toContain("Replies");
+      mail(db, ada, "received", day(2));
+      mail(db, investor(db, "Demo", { demo: true }), "received", day(2));
+      expect(todaysDigest(app)).toContain("Replies waiting on you: 1.");
+      mail(db, ada, "sent", day(1));
+      expect(todaysDigest(app)).not.toContain("Replies");
     }),
   );
 
