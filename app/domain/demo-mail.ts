@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { MailDirection } from "./mail.ts";
+import type { MailDirection } from "./mail-today.ts";
 
 /**
  * The demo's synthetic mail contacts (docs/decisions/014-mail-capture.md, "Today and logging"): a

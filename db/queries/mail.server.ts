@@ -1,5 +1,5 @@
-import type { MailDirection } from "#app/domain/mail.ts";
-import { LOG_ALL_LIMIT, mailLogEdit } from "#app/domain/mail.ts";
+import type { MailDirection } from "#app/domain/mail-today.ts";
+import { LOG_ALL_LIMIT, mailLogEdit } from "#app/domain/mail-today.ts";
 import type { RelationshipStatus } from "#app/domain/investor.ts";
 import type { ScoringRules } from "#app/domain/scoring.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
@@ -71,7 +71,7 @@ export function readMailToLog(db: AppDatabase, demo: boolean, limit: number): Co
 }
 
 /**
- * The SQL of "Replies waiting on you" (the same rule as app/domain/mail.ts's `repliesWaiting`):
+ * The SQL of "Replies waiting on you" (the same rule as app/domain/mail-today.ts's `repliesWaiting`):
  * each investor's latest received message, unless a message was sent to them after it, a contact
  * was recorded on a later day, or they passed or are not a fit.
  */

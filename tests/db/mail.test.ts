@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
-import { LOG_ALL_LIMIT, NO_SUBJECT, mailNote, repliesWaiting, waitingText } from "#app/domain/mail.ts";
+import { LOG_ALL_LIMIT, NO_SUBJECT, mailNote, repliesWaiting, waitingText } from "#app/domain/mail-today.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import type { App } from "#app/app.server.ts";
 import { todaysDigest } from "#app/jobs/digest.server.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildDemoInvestors } from "#app/domain/demo-data.ts";
 import { buildDemoMail } from "#app/domain/demo-mail.ts";
-import { repliesWaiting } from "#app/domain/mail.ts";
+import { repliesWaiting } from "#app/domain/mail-today.ts";
 
 const now = new Date("2026-11-23T09:00:00Z");
 

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import type { MailToLogRow, ReplyWaitingRow } from "#db/queries/mail.server.ts";
-import { mailDate, mailWhen, waitingText } from "../../domain/mail.ts";
+import { mailDate, mailWhen, waitingText } from "../../domain/mail-today.ts";
 
 type Counted<T> = { rows: T[]; total: number };
 

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import type { TodayRow } from "#db/queries/today.server.ts";
 import { STATUS_LABELS } from "../../domain/investor.ts";
 import { type TodayAction, type TodayLists, overdueText } from "../../domain/today.ts";
-import { loggedText } from "../../domain/mail.ts";
+import { loggedText } from "../../domain/mail-today.ts";
 import { EmailsToLog, RepliesWaiting, type TodayMail } from "./today-mail.tsx";
 
 export type TodayData = {

@@ -18,7 +18,7 @@ import type { OutreachDraft } from "../../domain/outreach.ts";
 import { ActionBadge, DemoBadge, ScoreBar } from "../badges.tsx";
 import { OutreachDraftView } from "../outreach-draft.tsx";
 import type { MailContactRow } from "#db/queries/mail.server.ts";
-import { loggedText, mailWhen } from "../../domain/mail.ts";
+import { loggedText, mailWhen } from "../../domain/mail-today.ts";
 import { LogButton } from "../dashboard/today-mail.tsx";
 
 export type EvidenceView = EvidenceRow & { weight: number; ageDays: number };
