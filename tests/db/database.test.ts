@@ -43,6 +43,8 @@ describe("database", () => {
         "startup_scores",
         "app_state",
         "sessions",
+        "mail_contacts",
+        "mail_mailboxes",
       ]),
     );
   });
