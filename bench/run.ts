@@ -10,11 +10,13 @@
  *     `node bench/demo-reset.ts` runs it alone).
  * (k) the longest event-loop stall of long work in-process: re-score, refresh start, a 5,000-row import
  *     (bench/stalls.ts; `node bench/stalls.ts` runs it alone), a breakdown of (i)'s stall rows.
+ * (l) a first mail sync of 10,000 messages against a private Dovecot beside imapflow alone fetching the same
+ *     header fields (bench/mail-sync.ts; `npx node bench/mail-sync.ts` runs it alone, `--no-mail` leaves it out).
  * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
  *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
  *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
  */
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { join } from "node:path";
@@ -27,10 +29,12 @@ import { dynamicSizes, runCompressionBench } from "./compression.ts";
 import { runDemoResetBench } from "./demo-reset.ts";
 import { runStallBench } from "./stalls.ts";
 import { runHttpBench } from "./http.ts";
+import { runMailSyncBench } from "./mail-sync.ts";
 import { runPaletteBench } from "./palette.ts";
 import { runRefreshOverheadBench } from "./refresh-overhead.ts";
 import { printSimulation, runSelectionSimulation } from "./selection-sim.ts";
 import { seedBenchData } from "./seed.ts";
+import { DOVECOT_BINARY } from "#tests/helpers/dovecot.ts";
 import { measure, percentile, summary } from "./stats.ts";
 
 const now = new Date();
@@ -130,5 +134,14 @@ runDemoResetBench();
 
 await runStallBench();
 console.log("");
+
+if (process.argv.includes("--no-mail")) {
+  console.log("(l) skipped (--no-mail)\n");
+} else if (!existsSync(DOVECOT_BINARY)) {
+  console.log(`(l) skipped: ${DOVECOT_BINARY} is missing (node scripts/ensure-test-tools.ts installs it)\n`);
+} else {
+  await runMailSyncBench();
+  console.log("");
+}
 
 printSimulation(runSelectionSimulation());

@@ -1,17 +1,250 @@
+import type { ConnectionOptions } from "node:tls";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { AppDatabase } from "#db/database.server.ts";
+import { statement } from "#db/database.server.ts";
+import { type MailSyncStatus, readMailSyncStatus, saveMailSyncStatus } from "#db/queries/mail-status.server.ts";
 import type { App } from "../app.server.ts";
 import type { Config } from "../config.server.ts";
-import { type MailSyncStatus, readMailSyncStatus } from "#db/queries/mail-status.server.ts";
+import { type InvestorAddressBook, addressesHash, investorAddresses, mailContactsFor } from "../domain/mail.ts";
+import { IntegrationError } from "../integrations/errors.ts";
+import { type MailReader, type MailServerOptions, connectMailServer } from "../integrations/mail/imap.server.ts";
+import { log } from "../log.server.ts";
 
-/** Whether mail capture is set up: a server, a user and a password (docs/decisions/014-mail-capture.md). */
+/**
+ * Mail capture's sync (docs/decisions/014-mail-capture.md): reads the header fields of new
+ * messages in the founder's mailboxes and saves a mail contact for each real investor a message
+ * names. Per mailbox it remembers the UIDVALIDITY and the last UID read, so each message is read
+ * once; a new UIDVALIDITY, or a new set of investor addresses, reads the mailbox again from the
+ * start (the unique (message_id, investor_id) index keeps that from duplicating anything). Each
+ * batch of UIDs is saved in one transaction with the mailbox's new last UID: a crash re-reads at
+ * most the batch it was in. One sync at a time; never throws.
+ */
+
+/** Mail capture is on when a server, a user and a password are set. */
 export function mailConfigured(config: Config): boolean {
   return Boolean(config.IMAP_HOST && config.IMAP_USER && config.IMAP_PASSWORD);
 }
 
+export const MAIL_BATCH_SIZE = 500;
+
+/** For tests and the benchmark: extra TLS trust, smaller batches, a look at each saved batch. */
+export type SyncMailOptions = {
+  tls?: ConnectionOptions;
+  batchSize?: number;
+  /** Called after each batch is committed (mailbox, the UID range read, messages fetched). */
+  onBatchSaved?: (batch: { mailbox: string; fromUid: number; toUid: number; fetched: number }) => void | Promise<void>;
+  /** Replaces the IMAP connection (the benchmark measures our part on its own). */
+  connect?: (options: MailServerOptions) => Promise<MailReader>;
+};
+
+let running: Promise<MailSyncStatus> | undefined;
+let stopRequested = false;
+
 /**
  * Reads new message headers from the founder's mailboxes and saves the mail contacts they name.
- * Never throws: a failure is kept in the returned status, in our own words.
- * (Groundwork: the IMAP sync itself lands with issue 12.)
+ * Never throws: a failure is kept in the returned status, in our own words. A call while a sync
+ * runs gets that sync's result.
  */
-export async function syncMail(app: App): Promise<MailSyncStatus> {
-  return readMailSyncStatus(app.db);
+export function syncMail(app: App, options: SyncMailOptions = {}): Promise<MailSyncStatus> {
+  if (running) return running;
+  const current = runSync(app, options).finally(() => {
+    if (running === current) running = undefined;
+  });
+  running = current;
+  return current;
+}
+
+/** Asks a running sync to stop after its current batch (SIGTERM) and waits for it. */
+export async function stopMailSync(): Promise<void> {
+  const current = running;
+  if (!current) return;
+  stopRequested = true;
+  try {
+    await current;
+  } finally {
+    stopRequested = false;
+  }
+}
+
+async function runSync(app: App, options: SyncMailOptions): Promise<MailSyncStatus> {
+  const { config, db } = app;
+  const previous = readMailSyncStatus(db);
+  const status: MailSyncStatus = {
+    started_at: app.now().toISOString(),
+    finished_at: null,
+    mailboxes: [],
+    seen: 0,
+    matched: 0,
+    added: 0,
+    last_error: null,
+    last_error_at: null,
+  };
+  if (!mailConfigured(config)) {
+    return previous;
+  }
+  // The start is saved too, so the settings page can tell a sync is under way.
+  safeSave(db, { ...previous, started_at: status.started_at, finished_at: null }, app.now());
+
+  const where = `${config.IMAP_HOST}:${config.IMAP_PORT}`;
+  const fail = (error: unknown, mailbox?: string) => {
+    const failure = mailSyncFailure(error, where);
+    // The first failure is the one shown; later ones are usually its consequence.
+    if (status.last_error === null) {
+      status.last_error = failure.message;
+      status.last_error_at = app.now().toISOString();
+    }
+    const fields = mailbox === undefined ? { server: where } : { server: where, mailbox };
+    if (failure instanceof IntegrationError) log.warn(`mail sync failed: ${failure.message}`, fields);
+    else log.error(`mail sync failed: ${failure.message}`, { ...fields, error: safeErrorName(error) });
+  };
+
+  let reader: MailReader | undefined;
+  try {
+    const book = investorAddressBook(db);
+    const hash = addressesHash([...book].flatMap(([address, ids]) => ids.map((id) => `${address} ${id}`)));
+    reader = await (options.connect ?? connectMailServer)({
+      host: config.IMAP_HOST!,
+      port: config.IMAP_PORT,
+      secure: config.IMAP_TLS,
+      user: config.IMAP_USER!,
+      password: config.IMAP_PASSWORD!,
+      tls: options.tls,
+    });
+    const configured = (config.IMAP_MAILBOXES ?? "")
+      .split(",")
+      .map((path) => path.trim())
+      .filter((path) => path !== "");
+    const mailboxes = configured.length > 0 ? [...new Set(configured)] : await reader.defaultMailboxes();
+    for (const mailbox of mailboxes) {
+      if (stopRequested) break;
+      try {
+        await syncMailbox(app, reader, mailbox, book, hash, status, options);
+        status.mailboxes.push(mailbox);
+      } catch (error) {
+        fail(error, mailbox);
+        // A mailbox that is missing does not stop the others; a lost connection does.
+        if (!(error instanceof IntegrationError && error.failure === "bad_request")) break;
+      }
+    }
+  } catch (error) {
+    fail(error);
+  } finally {
+    await reader?.close().catch(() => {});
+  }
+  status.finished_at = app.now().toISOString();
+  safeSave(db, status, app.now());
+  if (status.last_error === null) {
+    log.info("mail sync done", { mailboxes: status.mailboxes.length, seen: status.seen, matched: status.matched, added: status.added });
+  }
+  return status;
+}
+
+async function syncMailbox(
+  app: App,
+  reader: MailReader,
+  mailbox: string,
+  book: InvestorAddressBook,
+  hash: string,
+  status: MailSyncStatus,
+  options: SyncMailOptions,
+): Promise<void> {
+  const { db } = app;
+  const opened = await reader.open(mailbox);
+  const stored = statement(db, "select uid_validity, last_uid, addresses_hash from mail_mailboxes where path = ?").get(mailbox) as
+    | { uid_validity: string; last_uid: number; addresses_hash: string }
+    | undefined;
+  // Same UIDVALIDITY and the same investors: carry on after the last UID read. Otherwise, from the start.
+  let lastUid = stored && stored.uid_validity === opened.uidValidity && stored.addresses_hash === hash ? stored.last_uid : 0;
+  const batchSize = Math.max(1, options.batchSize ?? MAIL_BATCH_SIZE);
+  const highest = opened.uidNext > 0 ? opened.uidNext - 1 : Number.MAX_SAFE_INTEGER;
+  const save = saveBatch(db);
+  // Records the (possibly new) UIDVALIDITY and hash even when there is nothing new to read.
+  save([], mailbox, opened.uidValidity, lastUid, hash, app.now());
+  while (lastUid < highest && opened.exists > 0 && !stopRequested) {
+    const fromUid = lastUid + 1;
+    const toUid = Math.min(highest, fromUid + batchSize - 1);
+    const messages = await reader.fetchHeaders(fromUid, toUid);
+    const now = app.now();
+    const drafts = [];
+    for (const message of messages) {
+      const contacts = mailContactsFor(message, book, now);
+      if (contacts.length > 0) status.matched++;
+      drafts.push(...contacts);
+    }
+    status.seen += messages.length;
+    status.added += save(drafts, mailbox, opened.uidValidity, toUid, hash, now);
+    lastUid = toUid;
+    await options.onBatchSaved?.({ mailbox, fromUid, toUid, fetched: messages.length });
+    // A batch is a few milliseconds of parsing and one transaction: let requests in between.
+    await yieldToEventLoop();
+    // Without UIDNEXT, an empty batch means the end.
+    if (opened.uidNext <= 0 && messages.length === 0) break;
+  }
+}
+
+type Draft = ReturnType<typeof mailContactsFor>[number];
+
+/** One transaction: the batch's contacts (a known one is skipped) and the mailbox's new last UID. */
+function saveBatch(db: AppDatabase) {
+  const insert = statement(
+    db,
+    `insert into mail_contacts (investor_id, message_id, direction, sent_at, subject)
+     select ?, ?, ?, ?, ? where exists (select 1 from investors where id = ? and is_demo = 0)
+     on conflict (message_id, investor_id) do nothing`,
+  );
+  const mark = statement(
+    db,
+    `insert into mail_mailboxes (path, uid_validity, last_uid, addresses_hash, synced_at) values (?, ?, ?, ?, ?)
+     on conflict (path) do update set uid_validity = excluded.uid_validity, last_uid = excluded.last_uid,
+       addresses_hash = excluded.addresses_hash, synced_at = excluded.synced_at`,
+  );
+  return db.$client.transaction((drafts: Draft[], mailbox: string, uidValidity: string, lastUid: number, hash: string, now: Date) => {
+    let added = 0;
+    for (const draft of drafts) {
+      added += insert.run(draft.investorId, draft.messageId, draft.direction, draft.sentAt, draft.subject, draft.investorId).changes;
+    }
+    mark.run(mailbox, uidValidity, lastUid, hash, now.toISOString());
+    return added;
+  });
+}
+
+/** Every real investor's address (demo rows never get mail), lowercased, to the ids that have it. */
+export function investorAddressBook(db: AppDatabase): InvestorAddressBook {
+  const rows = statement(
+    db,
+    "select id, email from investors where is_demo = 0 and email is not null and trim(email) <> '' order by id",
+  ).all() as Array<{
+    id: number;
+    email: string;
+  }>;
+  const book: InvestorAddressBook = new Map();
+  for (const row of rows) {
+    for (const address of investorAddresses(row.email)) {
+      const ids = book.get(address);
+      if (ids) ids.push(row.id);
+      else book.set(address, [row.id]);
+    }
+  }
+  return book;
+}
+
+/** A failure as the status shows it: an IntegrationError's own sentence, or a fixed one of ours. */
+function mailSyncFailure(error: unknown, where: string): Error {
+  if (error instanceof IntegrationError) return error;
+  return new Error(
+    `The mail sync with ${where} stopped on an unexpected error; what was read before it is kept, and it will try again on its schedule.`,
+  );
+}
+
+/** Only an error's class name goes in the log line (its message could carry anything). */
+function safeErrorName(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error;
+}
+
+function safeSave(db: AppDatabase, status: MailSyncStatus, now: Date): void {
+  try {
+    saveMailSyncStatus(db, status, now);
+  } catch (error) {
+    log.error("mail sync status could not be saved", { error: safeErrorName(error) });
+  }
 }

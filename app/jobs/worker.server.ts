@@ -5,6 +5,7 @@ import { createTavilySearch } from "../integrations/search.server.ts";
 import { log } from "../log.server.ts";
 import { THIS_PROCESS, isOwnerGone } from "./lease-owner.server.ts";
 import { sendDigest } from "./digest.server.ts";
+import { mailConfigured, stopMailSync, syncMail } from "./mail-sync.server.ts";
 import { rescoreEverything } from "./rescore.server.ts";
 import { type RefreshDeps, RefreshRefused, runsReadyToWork, startRefresh, workRun } from "./refresh.server.ts";
 
@@ -90,6 +91,18 @@ export function startWorker(app: App, options: { pollMs?: number } = {}): Worker
         log.info(result.sent ? `digest sent by ${result.channel}` : `digest not sent: ${result.reason ?? "unknown reason"}`);
       }),
     );
+    if (mailConfigured(config)) {
+      // Mail capture: on its schedule and once at start, in the background (syncMail never throws
+      // and runs one at a time, so a slow server only delays the next sync).
+      jobs.push(
+        new Cron(config.MAIL_SYNC_CRON, { timezone: config.TZ_SCHEDULE, protect: true, name: "mail-sync" }, async () => {
+          await syncMail(app);
+        }),
+      );
+      setTimeout(() => {
+        if (!stopping) void syncMail(app);
+      }, 0).unref();
+    }
   }
   const timer = setInterval(() => void pollRuns(app), options.pollMs ?? 5_000);
   timer.unref();
@@ -99,8 +112,9 @@ export function startWorker(app: App, options: { pollMs?: number } = {}): Worker
       stopping = true;
       for (const job of jobs) job.stop();
       clearInterval(timer);
-      // The current investor finishes and the run is left waiting for its next chain.
-      await working;
+      // The current investor finishes and the run is left waiting for its next chain; a mail
+      // sync stops after its current batch (already saved with its last UID).
+      await Promise.all([working, stopMailSync()]);
     },
   };
 }

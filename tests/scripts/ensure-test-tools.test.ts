@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type Tool, planTestTools, testTools } from "../../scripts/ensure-test-tools.ts";
 
@@ -33,21 +34,39 @@ describe("ensure-test-tools", () => {
     }
   });
 
-  it("looks for chromium and nginx where the tests run them (CHROMIUM_PATH, NGINX_PATH)", () => {
-    const tools = testTools({ CHROMIUM_PATH: "/nowhere/chromium", NGINX_PATH: "/nowhere/nginx" });
-    expect(tools.map((t) => t.package)).toEqual(["chromium", "nginx", "openssl"]);
-    expect(tools.filter((t) => !t.found()).map((t) => t.package)).toEqual(["chromium", "nginx"]);
+  it("looks for chromium, nginx and dovecot where the tests run them (CHROMIUM_PATH, NGINX_PATH, DOVECOT_PATH)", () => {
+    const tools = testTools({ CHROMIUM_PATH: "/nowhere/chromium", NGINX_PATH: "/nowhere/nginx", DOVECOT_PATH: "/nowhere/dovecot" });
+    expect(tools.map((t) => t.package)).toEqual(["chromium", "nginx", "openssl", "dovecot-imapd"]);
+    expect(tools.filter((t) => !t.found()).map((t) => t.package)).toEqual(["chromium", "nginx", "dovecot-imapd"]);
+  });
+
+  it("installs Debian's dovecot-imapd when /usr/sbin/dovecot is missing (the mail sync's tests)", () => {
+    const dovecot = testTools({ DOVECOT_PATH: "/nowhere/dovecot" }).find((t) => t.package === "dovecot-imapd")!;
+    expect(dovecot.name).toBe("dovecot (/nowhere/dovecot)");
+    expect(planTestTools([dovecot], { root: true, aptGet: true })).toEqual({
+      kind: "install",
+      packages: ["dovecot-imapd"],
+      commands: [
+        ["apt-get", "update", "-qq"],
+        ["apt-get", "install", "-y", "-qq", "dovecot-imapd"],
+      ],
+    });
+  });
+
+  it("npm run test:unit makes sure of the tools before vitest", () => {
+    const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
+    expect(scripts["test:unit"]).toMatch(/node scripts\/ensure-test-tools\.ts && vitest run$/);
   });
 
   it("as a script: --dry-run names what it would install and runs nothing", () => {
     const result = spawnSync(process.execPath, ["scripts/ensure-test-tools.ts", "--dry-run"], {
-      env: { ...process.env, CHROMIUM_PATH: "/nowhere/chromium", NGINX_PATH: "/nowhere/nginx" },
+      env: { ...process.env, CHROMIUM_PATH: "/nowhere/chromium", NGINX_PATH: "/nowhere/nginx", DOVECOT_PATH: "/nowhere/dovecot" },
       encoding: "utf8",
     });
     const aptGet = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
     const installs = process.getuid?.() === 0 && aptGet;
     expect(result.status).toBe(installs ? 0 : 1);
-    if (installs) expect(result.stdout).toContain("apt-get update -qq && apt-get install -y -qq chromium nginx");
-    else expect(result.stderr).toContain("sudo apt-get install -y chromium nginx");
+    if (installs) expect(result.stdout).toContain("apt-get update -qq && apt-get install -y -qq chromium nginx dovecot-imapd");
+    else expect(result.stderr).toContain("sudo apt-get install -y chromium nginx dovecot-imapd");
   });
 });

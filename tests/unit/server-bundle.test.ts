@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
  * server without those keys never needs them (docs/deploy.md#machine-size).
  */
 const serverBuild = join(process.cwd(), "build", "server", "index.js");
-const LAZY = ["twilio", "openai", "@google/genai"];
+const LAZY = ["twilio", "openai", "@google/genai", "imapflow"];
 
 describe("the server build", () => {
-  it("imports the model and phone SDKs only when a call is made", () => {
+  it("imports the model, phone and mail SDKs only when a call is made", () => {
     expect(existsSync(serverBuild), "run `npm run build` first").toBe(true);
     const code = readFileSync(serverBuild, "utf8");
     const staticImports = [...code.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gm)].map((match) => match[1]);

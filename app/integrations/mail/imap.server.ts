@@ -1,0 +1,231 @@
+import type { ConnectionOptions } from "node:tls";
+import type { ImapFlow, ImapFlowOptions } from "imapflow";
+import { MAIL_HEADER_FIELDS } from "../../domain/mail.ts";
+import { IntegrationError } from "../errors.ts";
+
+/**
+ * The founder's mail server, read-only, headers only (docs/decisions/014-mail-capture.md). The
+ * sync sees this small interface; imapflow stays behind it and loads on the first sync, not at
+ * start. Every mailbox is opened with EXAMINE (read-only) and every fetch is
+ * `BODY.PEEK[HEADER.FIELDS (FROM TO CC DATE MESSAGE-ID SUBJECT)]`: nothing is marked \Seen, and a
+ * 10 MB message costs its six header lines. Errors come out as IntegrationError in our words,
+ * never the server's text (which may echo the user name or worse).
+ */
+
+export type MailServerOptions = {
+  host: string;
+  port: number;
+  /** Implicit TLS (port 993). When false, STARTTLS is used if the server offers it. */
+  secure: boolean;
+  user: string;
+  password: string;
+  /** Extra TLS options (tests pass `{ ca }` for their self-signed certificate). */
+  tls?: ConnectionOptions;
+  connectionTimeoutMs?: number;
+  greetingTimeoutMs?: number;
+  socketTimeoutMs?: number;
+};
+
+export type OpenedMailbox = { path: string; uidValidity: string; uidNext: number; exists: number };
+
+export type FetchedHeaders = { uid: number; headers: Uint8Array; internalDate: Date | undefined };
+
+export interface MailReader {
+  /** INBOX and the mailbox with the \Sent special-use flag (when the server has one). */
+  defaultMailboxes(): Promise<string[]>;
+  /** Opens a mailbox read-only; IntegrationError "bad_request" when it does not exist. */
+  open(path: string): Promise<OpenedMailbox>;
+  /** Header fields of the messages with UIDs from `fromUid` to `toUid` in the open mailbox. */
+  fetchHeaders(fromUid: number, toUid: number): Promise<FetchedHeaders[]>;
+  close(): Promise<void>;
+}
+
+const SERVICE = "imap";
+
+type ImapFlowClass = typeof ImapFlow;
+let imapflow: Promise<ImapFlowClass> | undefined;
+
+/** imapflow loads on the first sync: a server without mail capture never needs it. */
+function loadImapFlow(): Promise<ImapFlowClass> {
+  imapflow = imapflow ?? import("imapflow").then((module) => module.ImapFlow);
+  return imapflow;
+}
+
+export async function connectMailServer(options: MailServerOptions): Promise<MailReader> {
+  const where = `${options.host}:${options.port}`;
+  let ImapFlowCtor: ImapFlowClass;
+  try {
+    ImapFlowCtor = await loadImapFlow();
+  } catch {
+    imapflow = undefined;
+    throw new IntegrationError(SERVICE, "not_configured", "The IMAP client library could not be loaded.");
+  }
+  const clientOptions: ImapFlowOptions = {
+    host: options.host,
+    port: options.port,
+    secure: options.secure,
+    auth: { user: options.user, pass: options.password },
+    logger: false,
+    disableAutoIdle: true,
+    connectionTimeout: options.connectionTimeoutMs ?? 15_000,
+    greetingTimeout: options.greetingTimeoutMs ?? 15_000,
+    socketTimeout: options.socketTimeoutMs ?? 30_000,
+    ...(options.tls ? { tls: options.tls } : {}),
+  };
+  const client = new ImapFlowCtor(clientOptions);
+  // A dropped connection is also emitted as an event; unheard, it would end the process.
+  client.on("error", () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    client.close();
+    throw imapFailure(error, where);
+  }
+  return readerFor(client, where);
+}
+
+function readerFor(client: ImapFlow, where: string): MailReader {
+  return {
+    async defaultMailboxes() {
+      try {
+        const boxes = await client.list();
+        const sent = boxes.find((box) => box.specialUse === "\\Sent" && box.specialUseSource !== "name");
+        const sentByName = boxes.find((box) => box.specialUse === "\\Sent");
+        return ["INBOX", ...[(sent ?? sentByName)?.path].filter((path): path is string => Boolean(path) && path !== "INBOX")];
+      } catch (error) {
+        throw imapFailure(error, where);
+      }
+    },
+    async open(path) {
+      try {
+        const box = await client.mailboxOpen(path, { readOnly: true });
+        return { path: box.path, uidValidity: String(box.uidValidity), uidNext: box.uidNext, exists: box.exists };
+      } catch (error) {
+        throw imapFailure(error, where, path);
+      }
+    },
+    async fetchHeaders(fromUid, toUid) {
+      if (toUid < fromUid) return [];
+      try {
+        const messages = await client.fetchAll(
+          `${fromUid}:${toUid}`,
+          { uid: true, internalDate: true, headers: [...MAIL_HEADER_FIELDS] },
+          { uid: true },
+        );
+        return messages
+          .filter((message) => message.uid >= fromUid && message.uid <= toUid)
+          .map((message) => ({
+            uid: message.uid,
+            headers: message.headers ?? new Uint8Array(),
+            internalDate: internalDate(message.internalDate),
+          }));
+      } catch (error) {
+        throw imapFailure(error, where);
+      }
+    },
+    async close() {
+      if (!client.usable) {
+        client.close();
+        return;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        client.logout().catch(() => {}),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, 5_000);
+        }),
+      ]);
+      clearTimeout(timer);
+      client.close();
+    },
+  };
+}
+
+function internalDate(value: Date | string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isFinite(date.getTime()) ? date : undefined;
+}
+
+const TLS_CODES =
+  /^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET|VERIFY)_|ERR_OSSL|HOSTNAME_MISMATCH)/;
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNRESET", "EPIPE"]);
+const TIMEOUT_CODES = new Set(["CONNECT_TIMEOUT", "GREETING_TIMEOUT", "UPGRADE_TIMEOUT", "ETIMEOUT", "ETIMEDOUT", "ESOCKETTIMEDOUT"]);
+const CLOSED_CODES = new Set(["NoConnection", "EConnectionClosed", "ClosedAfterConnectText", "ClosedAfterConnectTLS", "StateLogout"]);
+
+type ImapErrorShape = {
+  code?: unknown;
+  authenticationFailed?: unknown;
+  tlsFailed?: unknown;
+  mailboxMissing?: unknown;
+  serverResponseCode?: unknown;
+  responseStatus?: unknown;
+  _err?: unknown;
+};
+
+/** What went wrong, in our words: the server's own text is never passed on. */
+export function imapFailure(error: unknown, where: string, mailbox?: string): IntegrationError {
+  if (error instanceof IntegrationError) return error;
+  const shape = (error && typeof error === "object" ? error : {}) as ImapErrorShape;
+  const inner = (shape._err && typeof shape._err === "object" ? shape._err : {}) as ImapErrorShape;
+  const code = typeof shape.code === "string" ? shape.code : typeof inner.code === "string" ? inner.code : "";
+  const responseCode = typeof shape.serverResponseCode === "string" ? shape.serverResponseCode.toUpperCase() : "";
+  if (shape.authenticationFailed === true || responseCode === "AUTHENTICATIONFAILED" || responseCode === "AUTHORIZATIONFAILED") {
+    return new IntegrationError(
+      SERVICE,
+      "auth",
+      "The mail server refused the user name or password. Check IMAP_USER and IMAP_PASSWORD (for Gmail, Fastmail or iCloud use an app password).",
+    );
+  }
+  if (shape.tlsFailed === true || TLS_CODES.test(code)) {
+    return new IntegrationError(
+      SERVICE,
+      "network",
+      `The mail server's TLS certificate was not accepted (${where}). Check IMAP_HOST is the server's own name; a self-signed certificate needs NODE_EXTRA_CA_CERTS.`,
+    );
+  }
+  if (mailbox !== undefined && (shape.mailboxMissing === true || responseCode === "NONEXISTENT" || code === "NotFound")) {
+    return new IntegrationError(SERVICE, "bad_request", `The mailbox "${mailboxName(mailbox)}" does not exist. Check IMAP_MAILBOXES.`);
+  }
+  if (TIMEOUT_CODES.has(code)) {
+    return new IntegrationError(
+      SERVICE,
+      "timeout",
+      `The mail server at ${where} did not answer in time. Check IMAP_HOST, IMAP_PORT and IMAP_TLS (993 is TLS, 143 is not); the sync will try again on its schedule.`,
+    );
+  }
+  if (UNREACHABLE_CODES.has(code)) {
+    return new IntegrationError(
+      SERVICE,
+      "network",
+      `Could not reach the mail server at ${where}. Check IMAP_HOST, IMAP_PORT and IMAP_TLS; the sync will try again on its schedule.`,
+    );
+  }
+  if (CLOSED_CODES.has(code)) {
+    return new IntegrationError(
+      SERVICE,
+      "network",
+      `The mail server at ${where} closed the connection. Check IMAP_PORT and IMAP_TLS (993 is TLS, 143 is not); the sync will try again on its schedule.`,
+    );
+  }
+  if (mailbox !== undefined && (shape.responseStatus === "NO" || shape.responseStatus === "BAD")) {
+    return new IntegrationError(
+      SERVICE,
+      "bad_request",
+      `The mail server would not open the mailbox "${mailboxName(mailbox)}". Check IMAP_MAILBOXES.`,
+    );
+  }
+  const shown = /^[A-Za-z][A-Za-z0-9_]{1,40}$/.test(code) ? ` (${code})` : "";
+  return new IntegrationError(
+    SERVICE,
+    "server",
+    `The mail server at ${where} failed in a way we did not expect${shown}. The sync will try again on its schedule.`,
+  );
+}
+
+/** A mailbox name as the founder wrote it in IMAP_MAILBOXES, kept short and printable. */
+function mailboxName(path: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const clean = path.replace(/[\u0000-\u001f\u007f"]/g, "");
+  return clean.length > 100 ? `${clean.slice(0, 100)}…` : clean;
+}
