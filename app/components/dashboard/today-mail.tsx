@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import type { MailToLogRow, ReplyWaitingRow } from "#db/queries/mail.server.ts";
-import { mailDate, mailWhen, waitingText } from "../../domain/mail-today.ts";
+import { LOG_ALL_LIMIT, mailDate, mailWhen, waitingText } from "../../domain/mail-today.ts";
 
 type Counted<T> = { rows: T[]; total: number };
 
@@ -87,7 +87,12 @@ export function EmailsToLog({ mail, now, basePath, investorPath }: { mail: Today
           </ol>
           <div className="today-more mail-log-all">
             {total > rows.length ? <span className="muted">and {total - rows.length} more · </span> : null}
-            <LogButton action={action} all label={total === 1 ? "Log it" : `Log all ${total}`} visible />
+            <LogButton
+              action={action}
+              all
+              label={total === 1 ? "Log it" : total > LOG_ALL_LIMIT ? `Log the oldest ${LOG_ALL_LIMIT}` : `Log all ${total}`}
+              visible
+            />
           </div>
         </>
       )}
