@@ -21,6 +21,9 @@ export default [
   route("investors/:id/emailed", "routes/investor-emailed.ts"),
   route("demo/investors/:id", "routes/investor.tsx", { id: "demo-investor" }),
   route("demo/investors/:id/emailed", "routes/investor-emailed.ts", { id: "demo-investor-emailed" }),
+  route("mail/log", "routes/mail-log.ts"),
+  route("demo/mail/log", "routes/mail-log.ts", { id: "demo-mail-log" }),
+  route("settings/mail-sync", "routes/settings-mail-sync.ts"),
 
   ...prefix("api", [
     route("health", "routes/api/health.ts"),

@@ -209,7 +209,7 @@ export function toGsm7(text: string): string {
  * Names are cut before counts: when space runs short we drop firms and reasons, then names
  * (saying "+N more"), but the numbers always stay exact.
  */
-export function buildDigest(investors: DigestInvestor[], options: { date?: string } = {}): Digest {
+export function buildDigest(investors: DigestInvestor[], options: { date?: string; repliesWaiting?: number } = {}): Digest {
   // The same lists, in the same order, as Today on the dashboard (docs/product.md#scoring-and-actions, #today-and-emailed).
   const today = orderToday(investors.map((investor) => ({ ...investor, score: comparableScore(investor) })));
   return composeDigest(
@@ -220,6 +220,7 @@ export function buildDigest(investors: DigestInvestor[], options: { date?: strin
       followUps: today.follow_up.length,
       dontChase: today.dont_chase.slice(0, NAMES_SHOWN),
       dontChaseCount: today.dont_chase.length,
+      repliesWaiting: options.repliesWaiting ?? 0,
     },
     options,
   );
@@ -233,6 +234,8 @@ export type DigestLists = {
   followUps: number;
   dontChase: DigestInvestor[];
   dontChaseCount: number;
+  /** Investors whose latest email has no answer yet (mail capture, decision 014); said only when some are. */
+  repliesWaiting?: number;
 };
 
 /** The digest from Today's lists as the database reads them (the first few rows and the counts), not the whole pipeline. */
@@ -254,7 +257,7 @@ export function composeDigest(lists: DigestLists, options: { date?: string } = {
     detail: chaseReason(investor),
   }));
 
-  const counts = { emailFirst: lists.emailFirstCount, followUps, dontChase: lists.dontChaseCount };
+  const counts = { emailFirst: lists.emailFirstCount, followUps, dontChase: lists.dontChaseCount, replies: lists.repliesWaiting ?? 0 };
   let text = "";
   for (const detail of DETAIL_LADDER) {
     text = compose(heading, emailLines, chaseLines, counts, detail);
@@ -291,7 +294,7 @@ function compose(
   heading: string,
   emailLines: Line[],
   chaseLines: Line[],
-  counts: { emailFirst: number; followUps: number; dontChase: number },
+  counts: { emailFirst: number; followUps: number; dontChase: number; replies: number },
   detail: Detail,
 ): string {
   const parts = [heading];
@@ -300,6 +303,8 @@ function compose(
       ? "Email first: nobody today."
       : sentence(`Email first: ${nameList(emailLines, counts.emailFirst, detail.emailNames, detail.emailFirms)}`),
   );
+  // The most valuable follow-up of all comes first among them, as on Today.
+  if (counts.replies > 0) parts.push(`Replies waiting on you: ${counts.replies}.`);
   parts.push(counts.followUps === 0 ? "No follow-ups due." : `Follow-ups due: ${counts.followUps}.`);
   if (counts.dontChase > 0) {
     parts.push(sentence(`Don't chase: ${nameList(chaseLines, counts.dontChase, detail.chaseNames, detail.chaseReasons)}`));

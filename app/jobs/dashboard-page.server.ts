@@ -4,6 +4,7 @@ import { loadTodayForPage } from "#db/queries/today.server.ts";
 import type { App } from "../app.server.ts";
 import { parseDashboardQuery } from "../domain/dashboard-query.ts";
 import { todaysDigest } from "./digest.server.ts";
+import { mailConfigured } from "./mail-sync.server.ts";
 
 /**
  * What the dashboard (or the demo) shows for one query string: the table, Today, the charts and,
@@ -16,7 +17,11 @@ export function dashboardPage(app: App, demo: boolean, params: URLSearchParams) 
   return keptUntilWrite(app.db, `dashboard:${demo}:${today}:${params.toString()}`, () => ({
     query,
     data: loadDashboard(app.db, demo, query),
-    today: loadTodayForPage(app.db, demo, params, { now: app.now(), followUpAfterDays: app.rules.followUpAfterDays }),
+    today: loadTodayForPage(app.db, demo, params, {
+      now: app.now(),
+      followUpAfterDays: app.rules.followUpAfterDays,
+      mailSetUp: demo || mailConfigured(app.config),
+    }),
     digest: demo ? null : todaysDigest(app),
   }));
 }

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { AppDatabase } from "#db/database.server.ts";
 import { rescoreInvestor } from "#db/queries/investors.server.ts";
-import { contactEntries, evidence, investors, runs } from "#db/schema.ts";
+import { contactEntries, evidence, investors, mailContacts, runs } from "#db/schema.ts";
 import { type DemoEvidence, buildDemoInvestors, simulateDemoRefresh } from "../domain/demo-data.ts";
+import { buildDemoMail } from "../domain/demo-mail.ts";
 import type { ScoringRules } from "../domain/scoring.ts";
 
 /**
@@ -30,6 +31,7 @@ export function resetDemo(db: AppDatabase, now: Date, rules: ScoringRules): numb
     t.delete(investors).where(eq(investors.isDemo, true)).run();
     t.delete(runs).where(eq(runs.trigger, "demo")).run();
     const stamp = now.toISOString();
+    const ids: number[] = [];
     for (const item of demo) {
       const { id } = t
         .insert(investors)
@@ -66,6 +68,21 @@ export function resetDemo(db: AppDatabase, now: Date, rules: ScoringRules): numb
           .run();
       }
       rescoreInvestor(t, id, now, rules);
+      ids.push(id);
+    }
+    // Synthetic mail (no mailbox is read for demo rows); it goes with its investor on the next reset.
+    for (const item of buildDemoMail(demo, now)) {
+      t.insert(mailContacts)
+        .values({
+          investorId: ids[item.index]!,
+          messageId: item.message_id,
+          direction: item.direction,
+          sentAt: item.sent_at,
+          subject: item.subject,
+          loggedAt: item.logged ? stamp : null,
+          createdAt: stamp,
+        })
+        .run();
     }
     return demo.length;
   });

@@ -1,3 +1,4 @@
+import { countRepliesWaiting } from "#db/queries/mail.server.ts";
 import { countToday, readTodayList } from "#db/queries/today.server.ts";
 import type { App } from "../app.server.ts";
 import { composeDigest } from "../domain/digest.ts";
@@ -9,7 +10,7 @@ export type DigestResult = { sent: boolean; channel: "sms" | "whatsapp" | null; 
 
 /** Today's digest text from real rows only (never demo); reads, writes nothing. */
 export function todaysDigest(app: App): string {
-  // Reads only what the message shows: the first three of two Today lists and the counts.
+  // Reads only what the message shows: the first three of two Today lists and the counts (replies waiting included).
   const counts = countToday(app.db, false);
   return composeDigest(
     {
@@ -19,6 +20,7 @@ export function todaysDigest(app: App): string {
       followUps: counts.follow_up,
       dontChase: readTodayList(app.db, false, "dont_chase", 3),
       dontChaseCount: counts.dont_chase,
+      repliesWaiting: countRepliesWaiting(app.db, false),
     },
     { date: app.now().toISOString().slice(0, 10) },
   ).text;

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/investor";
 import { loadFounderSettings } from "#db/queries/founder-settings.server.ts";
 import { editInvestor, getInvestorDetail } from "#db/queries/investors.server.ts";
+import { readInvestorMail } from "#db/queries/mail.server.ts";
 import { startupScoresFor } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
 import { pageId } from "../http/api-error.ts";
@@ -15,6 +16,13 @@ import { EDIT_FORM_FIELDS, INVESTOR_EDIT_WORDS, editFromForm, investorEditFormSc
 import { draftOutreach } from "../domain/outreach.ts";
 import { decayWeight, evidenceAgeDays } from "../domain/scoring.ts";
 import { readFormBody } from "../http/form-body.server.ts";
+
+/** The most mail contacts the investor page lists (the count says how many there are). */
+const INVESTOR_MAIL_SHOWN = 50;
+
+function loggedParam(value: string | null): number | null {
+  return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : null;
+}
 
 /** One module for /investors/:id and /demo/investors/:id; the path decides which rows it may see. */
 function sideOf(request: Request): { demo: boolean } {
@@ -42,6 +50,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       followUpAfterDays: app.rules.followUpAfterDays,
     }),
     saved: new URL(request.url).searchParams.get("saved") === "1",
+    // Mail capture: this investor's messages, newest first (decision 014), and how many a "Log" just recorded.
+    mail: readInvestorMail(app.db, detail.investor.id, INVESTOR_MAIL_SHOWN),
+    logged: loggedParam(new URL(request.url).searchParams.get("logged")),
+    today: now.toISOString().slice(0, 10),
     startupScores: demo ? [] : startupScoresFor(app.db, detail.investor.id),
   };
 }
@@ -79,6 +91,9 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
       halfLifeDays={loaderData.halfLifeDays}
       outreach={loaderData.outreach}
       startupScores={loaderData.startupScores}
+      mail={loaderData.mail}
+      logged={loaderData.logged}
+      today={loaderData.today}
       lastResult={actionData}
       saved={loaderData.saved && !actionData}
     />

@@ -9,6 +9,9 @@ import { reportVariables } from "../config.server.ts";
 import { type FounderSettingSource, founderSettingsFormSchema, founderSettingsFromForm } from "../domain/founder-settings.ts";
 import { type Integration, describeIntegrations } from "../domain/integrations.ts";
 import { readFormBody } from "../http/form-body.server.ts";
+import { readMailSyncStatus } from "#db/queries/mail-status.server.ts";
+import { mailConfigured } from "../jobs/mail-sync.server.ts";
+import { MailPanel, mailSetupFor, syncNotice } from "../components/mail-panel.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
@@ -24,6 +27,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       meetingLink: app.config.MEETING_LINK ?? null,
     },
     notice: new URL(request.url).searchParams.get("saved") === "1",
+    // Mail capture (decision 014): which variables are missing (never a value), what the last sync did.
+    mail: {
+      ...mailSetupFor(reportVariables(app.config), mailConfigured(app.config)),
+      status: readMailSyncStatus(app.db),
+      synced: syncNotice(new URL(request.url).searchParams.get("synced")),
+    },
   };
 }
 
@@ -164,6 +173,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </li>
         </ul>
       </section>
+
+      <MailPanel mail={loaderData.mail} />
 
       <section className="panel" aria-labelledby="integrations-heading">
         <h2 id="integrations-heading">Integrations</h2>

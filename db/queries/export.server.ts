@@ -36,6 +36,22 @@ export function exportEverything(db: AppDatabase, now: Date) {
         summary: item.summary,
       })),
     })),
+    // Mail capture (decision 014): what the sync found, logged or not; real investors only.
+    mail_contacts: db.$client
+      .prepare(
+        `select m.id, m.investor_id, m.direction, m.sent_at, m.subject, m.message_id, m.logged_at
+           from mail_contacts m join investors i on i.id = m.investor_id
+          where i.is_demo = 0 order by m.investor_id, m.sent_at, m.id`,
+      )
+      .all() as {
+      id: number;
+      investor_id: number;
+      direction: string;
+      sent_at: string;
+      subject: string;
+      message_id: string;
+      logged_at: string | null;
+    }[],
     startups: realStartups.map((startup) => ({
       ...startup,
       rubrics: rubricsByStartup.get(startup.id) ?? [],

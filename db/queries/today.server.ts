@@ -2,7 +2,9 @@ import type { RecommendedAction, RelationshipStatus } from "#app/domain/investor
 import { parseTodayExpand } from "#app/domain/dashboard-query.ts";
 import { TODAY_ACTIONS, TODAY_SHOWN, type TodayAction, type TodayLists } from "#app/domain/today.ts";
 import { positiveId } from "#app/http/api-error.ts";
+import { MAIL_SHOWN } from "#app/domain/mail-today.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
+import { readMailToLog, readRepliesWaiting } from "./mail.server.ts";
 
 export type TodayRow = {
   id: number;
@@ -67,7 +69,17 @@ export function countToday(db: AppDatabase, demo: boolean): Record<TodayAction |
 export function loadToday(
   db: AppDatabase,
   demo: boolean,
-  options: { now: Date; followUpAfterDays: number; expand?: TodayAction | null; shown: number; emailedId?: number | null },
+  options: {
+    now: Date;
+    followUpAfterDays: number;
+    expand?: TodayAction | null;
+    shown: number;
+    emailedId?: number | null;
+    /** Whether this side has mail capture (the demo always does): its empty sections then say so. */
+    mailSetUp?: boolean;
+    /** How many emails the last "Log" recorded, to say so. */
+    logged?: number | null;
+  },
 ) {
   const counts = countToday(db, demo);
   const lists = readToday(db, demo, options.shown);
@@ -82,6 +94,12 @@ export function loadToday(
     : null;
   return {
     emailed,
+    logged: options.logged ?? null,
+    mail: {
+      setUp: options.mailSetUp ?? false,
+      replies: readRepliesWaiting(db, demo, MAIL_SHOWN),
+      toLog: readMailToLog(db, demo, MAIL_SHOWN),
+    },
     lists,
     counts: { email_first: counts.email_first, follow_up: counts.follow_up, dont_chase: counts.dont_chase },
     expanded: options.expand ?? null,
@@ -93,15 +111,17 @@ export function loadToday(
   };
 }
 
-/** Today as the dashboard and the demo show it, from the page's search params (`?all=`, `?emailed=`). */
+/** Today as the dashboard and the demo show it, from the page's search params (`?all=`, `?emailed=`, `?logged=`). */
 export function loadTodayForPage(
   db: AppDatabase,
   demo: boolean,
   params: URLSearchParams,
-  options: { now: Date; followUpAfterDays: number },
+  options: { now: Date; followUpAfterDays: number; mailSetUp?: boolean },
 ) {
+  const logged = params.get("logged");
   return loadToday(db, demo, {
     ...options,
+    logged: logged !== null && /^\d{1,6}$/.test(logged) ? Number(logged) : null,
     expand: parseTodayExpand(params),
     shown: TODAY_SHOWN,
     emailedId: positiveId(params.get("emailed") ?? undefined) ?? null,

@@ -47,7 +47,8 @@ describe("results kept until the database is written", () => {
 
   it("gives the dashboard exactly what reading it afresh gives, after any sequence of edits", () => {
     const { db } = createTestDatabase();
-    const app = { db, rules: DEFAULT_RULES, now: () => now } as unknown as App;
+    // No IMAP_* set: mail capture is off on the real side, always on in the demo.
+    const app = { db, rules: DEFAULT_RULES, now: () => now, config: {} } as unknown as App;
     const insert = db.$client.prepare(
       'insert into investors (name, score, action, relationship_status, is_demo, score_explained) values (?, ?, ?, ?, ?, \'{"total":1,"components":[],"action_reason":"r"}\')',
     );
@@ -83,7 +84,7 @@ describe("results kept until the database is written", () => {
                 JSON.stringify({
                   query,
                   data: loadDashboard(db, demo, query),
-                  today: loadTodayForPage(db, demo, params, { now, followUpAfterDays: DEFAULT_RULES.followUpAfterDays }),
+                  today: loadTodayForPage(db, demo, params, { now, followUpAfterDays: DEFAULT_RULES.followUpAfterDays, mailSetUp: demo }),
                   digest: demo ? null : todaysDigest(app),
                 }),
               );

@@ -197,6 +197,27 @@ describe("buildDigest examples", () => {
     expect(digest.dontChase).toEqual(["Old Lead", "Zoe Angstrom"]);
   });
 
+  it("counts replies waiting first among the follow-ups, and only when there are some", () => {
+    const pipeline = [investor(1, { name: "Ada Lovelace", score: 91, action: "email_first" }), investor(2, { action: "follow_up" })];
+    expect(buildDigest(pipeline, { date: DATE, repliesWaiting: 2 }).text).toBe(
+      "Pipeline 22 Nov: Email first: Ada Lovelace. Replies waiting on you: 2. Follow-ups due: 1.",
+    );
+    expect(buildDigest(pipeline, { date: DATE, repliesWaiting: 0 }).text).toBe(buildDigest(pipeline, { date: DATE }).text);
+    expect(buildDigest(pipeline, { date: DATE }).text).not.toContain("Replies");
+  });
+
+  it("stays within two segments with replies waiting, whatever the names", () => {
+    fc.assert(
+      fc.property(anyPipeline, fc.integer({ min: 1, max: 1_000_000 }), (investors, repliesWaiting) => {
+        const digest = buildDigest(investors, { date: DATE, repliesWaiting });
+        expect(gsm7Length(digest.text)).toBeLessThanOrEqual(DIGEST_MAX_SEPTETS);
+        expect(digest.segments).toBeLessThanOrEqual(2);
+        if (investors.length > 0) expect(digest.text).toContain(`Replies waiting on you: ${repliesWaiting}.`);
+      }),
+      { numRuns: 200 },
+    );
+  }, 60_000);
+
   it("lists those not to chase as Today does: the newest reason first, then the more tempting", () => {
     const digest = buildDigest([
       investor(1, {

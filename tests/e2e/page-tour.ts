@@ -101,7 +101,7 @@ export async function tourSignedIn(page: Page, stop: Stop): Promise<void> {
   await stop("not-found");
 }
 
-/** Signed out: sign-in, the demo dashboard (after a simulated refresh), a demo investor, 404. */
+/** Signed out: sign-in, the demo dashboard (after a simulated refresh), a demo investor, one with mail, 404. */
 export async function tourSignedOut(page: Page, stop: Stop): Promise<void> {
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
@@ -111,12 +111,25 @@ export async function tourSignedOut(page: Page, stop: Stop): Promise<void> {
   await expect(page.getByRole("heading", { name: /Demo pipeline/ })).toBeVisible();
   await page.getByRole("button", { name: "Simulate a refresh" }).click();
   await expect(page.getByText(/Last refresh: Completed/)).toBeVisible();
+  // The demo's synthetic mail: both mail capture sections of Today (decision 014).
+  await expect(page.getByRole("heading", { name: /^Replies waiting on you/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Emails to log/ })).toBeVisible();
   await stop("demo");
 
   await page.locator(".investor-table tbody a.investor-name").first().click();
   await expect(page).toHaveURL(/\/demo\/investors\/\d+$/);
   await expect(page.getByRole("heading", { name: "Evidence" })).toBeVisible();
   await stop("demo-investor");
+
+  // An investor whose reply waits: the investor page's Mail list.
+  await page.goto("/demo");
+  await page
+    .getByRole("region", { name: /^Replies waiting on you/ })
+    .locator("a.today-name")
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { name: "Mail", exact: true })).toBeVisible();
+  await stop("demo-investor-mail");
 
   await page.goto("/demo/no-such-page");
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();

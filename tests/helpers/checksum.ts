@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 
 /**
- * A checksum of every real (non-demo) row in the database: investors, their contact history and
- * evidence, non-demo runs, startups and their children, app state.
+ * A checksum of every real (non-demo) row in the database: investors, their contact history,
+ * evidence and mail contacts, non-demo runs, startups and their children, app state.
  */
 export function realRowsChecksum(databasePath: string): string {
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
@@ -45,6 +45,7 @@ function checksumOf(db: Database.Database): string {
     "select * from investors where is_demo = 0 order by id",
     "select c.* from contact_entries c join investors i on i.id = c.investor_id where i.is_demo = 0 order by c.id",
     "select e.* from evidence e join investors i on i.id = e.investor_id where i.is_demo = 0 order by e.id",
+    "select m.* from mail_contacts m join investors i on i.id = m.investor_id where i.is_demo = 0 order by m.id",
     "select * from runs where trigger != 'demo' order by run_id",
     "select * from startups where is_demo = 0 order by id",
     "select r.* from rubrics r join startups s on s.id = r.startup_id where s.is_demo = 0 order by r.id",

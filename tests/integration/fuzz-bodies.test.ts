@@ -379,6 +379,9 @@ describe("fuzzing every request body", () => {
     ["POST /demo/investors/:id", page(() => `/demo/investors/${demoInvestorId}`, openHeaders)],
     ["POST /demo/investors/:id/emailed", page(() => `/demo/investors/${demoInvestorId}/emailed`, openHeaders)],
     ["POST /demo/actions", page(() => "/demo/actions", openHeaders)],
+    ["POST /mail/log", page(() => "/mail/log")],
+    ["POST /demo/mail/log", page(() => "/demo/mail/log", openHeaders)],
+    ["POST /settings/mail-sync", page(() => "/settings/mail-sync")],
     ["POST /startups/new", page(() => "/startups/new")],
     // Deleting the startup would turn every later body into a 404 before the form is read.
     ["POST /startups/:id", page(() => `/startups/${startupId}`, sessionHeaders, /intent=delete|name="intent"\r\n\r\ndelete/)],

@@ -1,11 +1,18 @@
+import { Fragment } from "react";
 import { Link, useFetcher } from "react-router";
 import type { TodayRow } from "#db/queries/today.server.ts";
 import { STATUS_LABELS } from "../../domain/investor.ts";
 import { type TodayAction, type TodayLists, overdueText } from "../../domain/today.ts";
+import { loggedText } from "../../domain/mail-today.ts";
+import { EmailsToLog, RepliesWaiting, type TodayMail } from "./today-mail.tsx";
 
 export type TodayData = {
   /** The investor just marked "Emailed", to say so. */
   emailed: string | null;
+  /** How many emails the last "Log" recorded, to say so. */
+  logged: number | null;
+  /** Mail capture's two sections: replies waiting on the founder, and emails to log. */
+  mail: TodayMail;
   lists: TodayLists<TodayRow>;
   counts: Record<TodayAction, number>;
   /** The list shown whole ("show all"), if any. */
@@ -39,59 +46,68 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
           Recorded: you emailed {data.emailed} today.
         </p>
       ) : null}
+      {data.logged !== null ? (
+        <p className="notice notice-good today-notice" role="status">
+          {loggedText(data.logged)}
+        </p>
+      ) : null}
       {(["email_first", "follow_up", "dont_chase"] as const).map((action) => {
         const rows = data.lists[action];
         const total = data.counts[action];
         const headingId = `today-${action}`;
         return (
-          <section key={action} className={`panel today-list today-${action}`} aria-labelledby={headingId}>
-            <h3 id={headingId}>
-              {TITLES[action]} <span className="today-count">{total}</span>
-            </h3>
-            {rows.length === 0 ? (
-              <p className="muted">{emptyText(action, data)}</p>
-            ) : (
-              <ol className="today-rows">
-                {rows.map((row) => (
-                  <li key={row.id} className="today-row">
-                    <div className="today-who">
-                      <Link to={`${investorPath}/${row.id}`} className="today-name">
-                        {row.name}
-                      </Link>
-                      {row.firm && row.firm !== row.name ? <span className="muted"> · {row.firm}</span> : null}
-                      {action !== "dont_chase" ? (
-                        <span className="today-score" title="Overall score, 0–100">
-                          score {row.score}
-                        </span>
-                      ) : null}
-                    </div>
-                    <p className="today-reason">
-                      {action === "follow_up" ? (
-                        <>
-                          <strong>{overdueText(row, now, data.followUpAfterDays)}</strong> · {STATUS_LABELS[row.relationship_status]}
-                        </>
-                      ) : (
-                        row.reason
-                      )}
-                    </p>
-                    {action === "email_first" && row.signal_hook ? <p className="today-hook">{row.signal_hook}</p> : null}
-                    {action !== "dont_chase" ? <EmailedButton id={row.id} name={row.name} investorPath={investorPath} /> : null}
-                  </li>
-                ))}
-              </ol>
-            )}
-            {total > rows.length ? (
-              <p className="today-more">
-                <Link to={`${basePath}?all=${action}#today-${action}`}>Show all {total}</Link>
-              </p>
-            ) : data.expanded === action && total > data.shown ? (
-              <p className="today-more">
-                <Link to={`${basePath}#today`}>Show fewer</Link>
-              </p>
-            ) : null}
-          </section>
+          <Fragment key={action}>
+            {action === "follow_up" ? <RepliesWaiting mail={data.mail} now={now} investorPath={investorPath} /> : null}
+            <section className={`panel today-list today-${action}`} aria-labelledby={headingId}>
+              <h3 id={headingId}>
+                {TITLES[action]} <span className="today-count">{total}</span>
+              </h3>
+              {rows.length === 0 ? (
+                <p className="muted">{emptyText(action, data)}</p>
+              ) : (
+                <ol className="today-rows">
+                  {rows.map((row) => (
+                    <li key={row.id} className="today-row">
+                      <div className="today-who">
+                        <Link to={`${investorPath}/${row.id}`} className="today-name">
+                          {row.name}
+                        </Link>
+                        {row.firm && row.firm !== row.name ? <span className="muted"> · {row.firm}</span> : null}
+                        {action !== "dont_chase" ? (
+                          <span className="today-score" title="Overall score, 0–100">
+                            score {row.score}
+                          </span>
+                        ) : null}
+                      </div>
+                      <p className="today-reason">
+                        {action === "follow_up" ? (
+                          <>
+                            <strong>{overdueText(row, now, data.followUpAfterDays)}</strong> · {STATUS_LABELS[row.relationship_status]}
+                          </>
+                        ) : (
+                          row.reason
+                        )}
+                      </p>
+                      {action === "email_first" && row.signal_hook ? <p className="today-hook">{row.signal_hook}</p> : null}
+                      {action !== "dont_chase" ? <EmailedButton id={row.id} name={row.name} investorPath={investorPath} /> : null}
+                    </li>
+                  ))}
+                </ol>
+              )}
+              {total > rows.length ? (
+                <p className="today-more">
+                  <Link to={`${basePath}?all=${action}#today-${action}`}>Show all {total}</Link>
+                </p>
+              ) : data.expanded === action && total > data.shown ? (
+                <p className="today-more">
+                  <Link to={`${basePath}#today`}>Show fewer</Link>
+                </p>
+              ) : null}
+            </section>
+          </Fragment>
         );
       })}
+      <EmailsToLog mail={data.mail} now={now} basePath={basePath} investorPath={investorPath} />
     </section>
   );
 }

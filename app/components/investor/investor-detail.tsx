@@ -17,6 +17,9 @@ import { INVESTOR_EDIT_WORDS, investorEditFormSchema } from "../../domain/invest
 import type { OutreachDraft } from "../../domain/outreach.ts";
 import { ActionBadge, DemoBadge, ScoreBar } from "../badges.tsx";
 import { OutreachDraftView } from "../outreach-draft.tsx";
+import type { MailContactRow } from "#db/queries/mail.server.ts";
+import { loggedText, mailWhen } from "../../domain/mail-today.ts";
+import { LogButton } from "../dashboard/today-mail.tsx";
 
 export type EvidenceView = EvidenceRow & { weight: number; ageDays: number };
 
@@ -29,6 +32,12 @@ type Props = {
   saved?: boolean;
   outreach: OutreachDraft;
   startupScores?: StartupScoreView[];
+  /** Mail capture: this investor's mail contacts, newest first, and how many there are. */
+  mail?: { rows: MailContactRow[]; total: number };
+  /** How many emails a "Log" just recorded, to say so. */
+  logged?: number | null;
+  /** YYYY-MM-DD, for the mail dates. */
+  today?: string;
 };
 
 const COMPONENT_MAX: Record<string, number> = { ...MAX_POINTS, red_flag: RED_FLAG_PENALTY };
@@ -113,7 +122,19 @@ function StartupScores({ overall, scores }: { overall: number; scores: StartupSc
   );
 }
 
-export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, lastResult, saved, outreach, startupScores = [] }: Props) {
+export function InvestorDetail({
+  investor,
+  evidence,
+  contacts,
+  halfLifeDays,
+  lastResult,
+  saved,
+  outreach,
+  startupScores = [],
+  mail,
+  logged = null,
+  today,
+}: Props) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: lastResult as never,
@@ -310,8 +331,68 @@ export function InvestorDetail({ investor, evidence, contacts, halfLifeDays, las
             </ul>
           )}
         </section>
+
+        {mail && (mail.total > 0 || logged !== null) ? (
+          <MailList
+            investor={investor}
+            mail={mail}
+            logged={logged}
+            now={new Date(`${today ?? new Date().toISOString().slice(0, 10)}T12:00:00Z`)}
+          />
+        ) : null}
       </div>
     </>
+  );
+}
+
+/**
+ * The investor's mail contacts (decision 014): what the mail sync found to and from their address,
+ * newest first, each logged or with "Log", which records it through the investor edit.
+ */
+function MailList({
+  investor,
+  mail,
+  logged,
+  now,
+}: {
+  investor: InvestorRow;
+  mail: { rows: MailContactRow[]; total: number };
+  logged: number | null;
+  now: Date;
+}) {
+  const action = investor.isDemo ? "/demo/mail/log" : "/mail/log";
+  return (
+    <section className="panel" aria-labelledby="mail-heading" id="mail">
+      <h2 id="mail-heading">Mail</h2>
+      {logged !== null ? (
+        <p className="notice notice-good" role="status">
+          {loggedText(logged)}
+        </p>
+      ) : null}
+      <ul className="mail-list">
+        {mail.rows.map((row) => (
+          <li key={row.id}>
+            <p className={row.subject.trim() === "" ? "muted" : undefined}>{row.subject.trim() === "" ? "(no subject)" : row.subject}</p>
+            <p className="muted small">{mailWhen(row.direction, row.sent_at, now)}</p>
+            {row.logged_at ? (
+              <span className="muted small mail-logged">Logged</span>
+            ) : (
+              <LogButton
+                action={action}
+                ids={[row.id]}
+                investor={investor.id}
+                label={`Log the email “${row.subject.trim() || "(no subject)"}”`}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+      {mail.total > mail.rows.length ? (
+        <p className="muted small">
+          The {mail.rows.length} newest of {mail.total} emails.
+        </p>
+      ) : null}
+    </section>
   );
 }
 

@@ -1,0 +1,47 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/mail-log";
+import { type MailSelection, logMailContacts } from "#db/queries/mail.server.ts";
+import { getApp } from "../app.server.ts";
+import { requirePageSession } from "../auth/guards.server.ts";
+import { positiveId } from "../http/api-error.ts";
+import { limitDemoWrites } from "../http/demo-limit.server.ts";
+import { readFormBody } from "../http/form-body.server.ts";
+import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
+
+/** The most ids one post names (Today shows a few rows; a longer list is "Log all"). */
+const MAX_IDS = 100;
+
+function sideOf(request: Request): boolean {
+  return new URL(request.url).pathname.startsWith("/demo/");
+}
+
+/**
+ * "Log" and "Log all" for mail contacts (POST /mail/log and /demo/mail/log): fields `id` (repeated)
+ * or `all=1`, and `investor` when sent from an investor page (the answer then goes back there).
+ * Each email becomes a contact entry through the investor edit (db/queries/mail.server.ts); a plain
+ * form post, so it works without JavaScript. Ids of the other side, unknown or already logged are
+ * skipped: the confirmation counts what was logged.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const app = getApp();
+  const demo = sideOf(request);
+  if (demo) limitDemoWrites(request, "edit");
+  else requirePageSession(request, app);
+  const form = await readFormBody(request);
+  const ids = form
+    .getAll("id")
+    .slice(0, MAX_IDS)
+    .map((value) => (typeof value === "string" ? positiveId(value) : undefined))
+    .filter((id): id is number => id !== undefined);
+  const selection: MailSelection = form.get("all") === "1" ? "all" : { ids };
+  const { logged, investorIds } = logMailContacts(app.db, selection, { demo, now: app.now(), rules: app.rules });
+  if (!demo && investorIds.length > 0) rescoreInvestorsForStartups(app, investorIds);
+  const base = demo ? "/demo" : "";
+  const investor = positiveId(String(form.get("investor") ?? ""));
+  if (investor !== undefined) return redirect(`${base}/investors/${investor}?logged=${logged}#mail`, 303);
+  return redirect(`${base || "/"}?logged=${logged}#today`, 303);
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return redirect(sideOf(request) ? "/demo#today" : "/#today");
+}
