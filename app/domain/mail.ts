@@ -427,13 +427,25 @@ export function addressesHash(addresses: Iterable<string>): string {
 // Matching
 
 /**
- * The mail contacts one message makes: one per investor named in From, To or Cc (an investor is
- * `received` when they are a sender, else `sent`). A message that names no investor makes none.
+ * Whose mailbox this is: the founder's own addresses (IMAP_USER when it is one) and whether the
+ * message was found in the mailbox flagged \Sent, which holds only what the founder sent.
+ */
+export type MailOwner = { addresses: ReadonlySet<string>; sentMailbox: boolean };
+
+export const UNKNOWN_OWNER: MailOwner = { addresses: new Set(), sentMailbox: false };
+
+/**
+ * The mail contacts one message makes: one per investor named in From, To or Cc. A message from
+ * an investor is `received`. An investor only in To or Cc is `sent` when the founder sent the message (it is in the Sent mailbox, or its From
+ * is one of the founder's addresses) and `received` otherwise — an introduction from someone else
+ * copying the investor is a message waiting on the founder, not one the founder wrote. A message
+ * that names no investor makes none.
  */
 export function mailContactsFor(
   message: { headers: string | Uint8Array; internalDate?: Date | undefined },
   book: InvestorAddressBook,
   now: Date,
+  owner: MailOwner = UNKNOWN_OWNER,
 ): MailContactDraft[] {
   if (book.size === 0) return [];
   let headers: MailHeaders;
@@ -444,8 +456,9 @@ export function mailContactsFor(
   }
   const direction = new Map<number, MailDirection>();
   for (const address of headers.from) for (const id of book.get(address) ?? []) direction.set(id, "received");
+  const byFounder = owner.sentMailbox || headers.from.some((address) => owner.addresses.has(address));
   for (const address of [...headers.to, ...headers.cc]) {
-    for (const id of book.get(address) ?? []) if (!direction.has(id)) direction.set(id, "sent");
+    for (const id of book.get(address) ?? []) if (!direction.has(id)) direction.set(id, byFounder ? "sent" : "received");
   }
   if (direction.size === 0) return [];
   const messageId = headers.messageId || syntheticMessageId(headers);

@@ -5,7 +5,7 @@ import { statement } from "#db/database.server.ts";
 import { type MailSyncStatus, readMailSyncStatus, saveMailSyncStatus } from "#db/queries/mail-status.server.ts";
 import type { App } from "../app.server.ts";
 import type { Config } from "../config.server.ts";
-import { type InvestorAddressBook, addressesHash, investorAddresses, mailContactsFor } from "../domain/mail.ts";
+import { type InvestorAddressBook, type MailOwner, addressesHash, investorAddresses, mailContactsFor } from "../domain/mail.ts";
 import { IntegrationError } from "../integrations/errors.ts";
 import { type MailReader, type MailServerOptions, connectMailServer } from "../integrations/mail/imap.server.ts";
 import { log } from "../log.server.ts";
@@ -163,6 +163,7 @@ async function syncMailbox(
   let lastUid = stored && stored.uid_validity === opened.uidValidity && stored.addresses_hash === hash ? stored.last_uid : 0;
   const batchSize = Math.max(1, options.batchSize ?? MAIL_BATCH_SIZE);
   const highest = opened.uidNext > 0 ? opened.uidNext - 1 : Number.MAX_SAFE_INTEGER;
+  const owner: MailOwner = { addresses: founderAddresses(app.config), sentMailbox: opened.sent };
   const save = saveBatch(db);
   // Records the (possibly new) UIDVALIDITY and hash even when there is nothing new to read.
   save([], mailbox, opened.uidValidity, lastUid, hash, app.now());
@@ -173,7 +174,7 @@ async function syncMailbox(
     const now = app.now();
     const drafts = [];
     for (let i = 0; i < messages.length; i++) {
-      const contacts = mailContactsFor(messages[i]!, book, now);
+      const contacts = mailContactsFor(messages[i]!, book, now, owner);
       if (contacts.length > 0) status.matched++;
       drafts.push(...contacts);
       // Parsing is the batch's longest part: requests get a turn every PARSE_STEP messages.
@@ -200,6 +201,12 @@ function saveBatch(db: AppDatabase) {
      select ?, ?, ?, ?, ? where exists (select 1 from investors where id = ? and is_demo = 0)
      on conflict (message_id, investor_id) do nothing`,
   );
+  // The founder's copy decides: a message first read in the inbox (a copy Bcc'd to themselves,
+  // sent from an address the app cannot tell is theirs) is the founder's when Sent holds it too.
+  const sentWins = statement(
+    db,
+    "update mail_contacts set direction = 'sent' where message_id = ? and investor_id = ? and direction <> 'sent'",
+  );
   const mark = statement(
     db,
     `insert into mail_mailboxes (path, uid_validity, last_uid, addresses_hash, synced_at) values (?, ?, ?, ?, ?)
@@ -209,11 +216,26 @@ function saveBatch(db: AppDatabase) {
   return db.$client.transaction((drafts: Draft[], mailbox: string, uidValidity: string, lastUid: number, hash: string, now: Date) => {
     let added = 0;
     for (const draft of drafts) {
-      added += insert.run(draft.investorId, draft.messageId, draft.direction, draft.sentAt, draft.subject, draft.investorId).changes;
+      const inserted = insert.run(
+        draft.investorId,
+        draft.messageId,
+        draft.direction,
+        draft.sentAt,
+        draft.subject,
+        draft.investorId,
+      ).changes;
+      added += inserted;
+      if (inserted === 0 && draft.direction === "sent") sentWins.run(draft.messageId, draft.investorId);
     }
     mark.run(mailbox, uidValidity, lastUid, hash, now.toISOString());
     return added;
   });
+}
+
+/** The founder's own addresses: IMAP_USER when it is an email address (most providers' log-in). */
+function founderAddresses(config: Config): Set<string> {
+  const user = config.IMAP_USER?.trim().toLowerCase() ?? "";
+  return new Set(user.includes("@") ? [user] : []);
 }
 
 /** Every real investor's address (demo rows never get mail), lowercased, to the ids that have it. */

@@ -167,12 +167,41 @@ describe("mail contacts for a message", () => {
       "Message-ID": "<abc@startup.com>",
       Subject: "Intro",
     });
-    expect(mailContactsFor({ headers }, investors, NOW)).toEqual([
+    const founder = { addresses: new Set(["me@startup.com"]), sentMailbox: false };
+    expect(mailContactsFor({ headers }, investors, NOW, founder)).toEqual([
       { investorId: 1, messageId: "<abc@startup.com>", direction: "sent", sentAt: "2026-03-09T09:00:00.000Z", subject: "Intro" },
       { investorId: 2, messageId: "<abc@startup.com>", direction: "sent", sentAt: "2026-03-09T09:00:00.000Z", subject: "Intro" },
     ]);
     const reply = block({ From: "Jane <jane@fund.com>", To: "me@startup.com, jane@fund.com", "Message-ID": "<r@fund.com>" });
     expect(mailContactsFor({ headers: reply }, investors, NOW).map((c) => [c.investorId, c.direction])).toEqual([[1, "received"]]);
+  });
+
+  it("an investor only copied is sent when the founder wrote the message, received when someone else did", () => {
+    const intro = block({
+      From: "Jane <jane@fund.com>",
+      To: "me@startup.com",
+      Cc: "Bob <bob@vc.com>",
+      "Message-ID": "<intro@fund.com>",
+      Subject: "Intro: Bob, meet Ledgerly",
+    });
+    const founder = { addresses: new Set(["me@startup.com"]), sentMailbox: false };
+    expect(mailContactsFor({ headers: intro }, investors, NOW, founder).map((c) => [c.investorId, c.direction])).toEqual([
+      [1, "received"],
+      [2, "received"],
+    ]);
+    const colleague = block({ From: "cto@startup.com", To: "me@startup.com", Cc: "bob@vc.com", "Message-ID": "<c@startup.com>" });
+    expect(mailContactsFor({ headers: colleague }, investors, NOW, founder).map((c) => c.direction)).toEqual(["received"]);
+    // From an alias the app cannot tell is the founder's: the Sent mailbox says whose it is.
+    const fromAlias = block({ From: "hello@startup.com", To: "bob@vc.com", "Message-ID": "<a@startup.com>" });
+    expect(mailContactsFor({ headers: fromAlias }, investors, NOW, founder).map((c) => c.direction)).toEqual(["received"]);
+    expect(mailContactsFor({ headers: fromAlias }, investors, NOW, { ...founder, sentMailbox: true }).map((c) => c.direction)).toEqual([
+      "sent",
+    ]);
+    // A reply from an investor stays received wherever it is found.
+    const reply = block({ From: "bob@vc.com", To: "me@startup.com", "Message-ID": "<r2@vc.com>" });
+    expect(mailContactsFor({ headers: reply }, investors, NOW, { ...founder, sentMailbox: true }).map((c) => c.direction)).toEqual([
+      "received",
+    ]);
   });
 
   it("an address two investors share gives a row for each", () => {

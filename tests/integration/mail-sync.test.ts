@@ -45,6 +45,27 @@ function setup(extra: Record<string, string> = {}) {
 const failures = () => logLines.filter((line) => line.includes("mail sync failed"));
 
 describe("mail sync against Dovecot", () => {
+  it("the Sent mailbox decides a message is the founder's, even from an address that is not IMAP_USER", async () => {
+    const { db, app, bob, tls } = setup();
+    const fromAlias = rawMessage({
+      from: "Ledgerly <hello@startup.test>",
+      to: "bob@vc.com",
+      subject: "Following up",
+      date: "Fri, 6 Mar 2026 09:00:00 +0000",
+      messageId: "<alias@startup.test>",
+    });
+    // The inbox copy is read first and looks like someone else's message copying Bob.
+    await dovecot.append("INBOX", fromAlias);
+    await dovecot.append("Sent", fromAlias, ["\\Seen"]);
+    const status = await syncMail(app, { tls });
+    expect(status.last_error).toBeNull();
+    expect(
+      mailContacts(db)
+        .filter((row) => row.message_id === "<alias@startup.test>")
+        .map((row) => [row.investor_id, row.direction]),
+    ).toEqual([[bob, "sent"]]);
+  });
+
   it("saves one contact per investor a message names, once, and marks nothing read", async () => {
     const { db, app, jane, bob, tls } = setup();
     const toJane = rawMessage({
@@ -113,7 +134,8 @@ describe("mail sync against Dovecot", () => {
         sent_at: "2026-03-03T09:00:00.000Z",
         subject: "Re: Our seed round",
       },
-      { investor_id: bob, message_id: "<m4@else.example>", direction: "sent", sent_at: "2026-03-04T08:00:00.000Z", subject: "Intro" },
+      // Someone else's introduction copying Bob waits on the founder: received, not sent.
+      { investor_id: bob, message_id: "<m4@else.example>", direction: "received", sent_at: "2026-03-04T08:00:00.000Z", subject: "Intro" },
       {
         investor_id: jane,
         message_id: "<m6@startup.test>",

@@ -26,7 +26,8 @@ export type MailServerOptions = {
   socketTimeoutMs?: number;
 };
 
-export type OpenedMailbox = { path: string; uidValidity: string; uidNext: number; exists: number };
+/** `sent`: the server flags the mailbox \Sent (RFC 6154), so it holds what the founder sent. */
+export type OpenedMailbox = { path: string; uidValidity: string; uidNext: number; exists: number; sent: boolean };
 
 export type FetchedHeaders = { uid: number; headers: Uint8Array; internalDate: Date | undefined };
 
@@ -102,7 +103,13 @@ function readerFor(client: ImapFlow, where: string): MailReader {
     async open(path) {
       try {
         const box = await client.mailboxOpen(path, { readOnly: true });
-        return { path: box.path, uidValidity: String(box.uidValidity), uidNext: box.uidNext, exists: box.exists };
+        return {
+          path: box.path,
+          uidValidity: String(box.uidValidity),
+          uidNext: box.uidNext,
+          exists: box.exists,
+          sent: box.specialUse === "\\Sent",
+        };
       } catch (error) {
         throw imapFailure(error, where, path);
       }
