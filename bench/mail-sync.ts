@@ -93,6 +93,7 @@ async function ourSync(dovecot: Dovecot): Promise<{ total: number; imap: number;
     return {
       defaultMailboxes: () => timed(() => reader.defaultMailboxes()),
       open: (path) => timed(() => reader.open(path)),
+      uidsAfter: (lastUid) => timed(() => reader.uidsAfter(lastUid)),
       fetchHeaders: (from, to) => timed(() => reader.fetchHeaders(from, to)),
       close: () => timed(() => reader.close()),
     };

@@ -11,7 +11,8 @@ export const MAIL_HEADER_FIELDS = ["FROM", "TO", "CC", "DATE", "MESSAGE-ID", "SU
 
 export const SUBJECT_MAX_LENGTH = 300;
 const MESSAGE_ID_MAX_LENGTH = 500;
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far a sender's clock may run ahead of the server's before its Date is not believed. */
+const CLOCK_DRIFT_MS = 5 * 60 * 1000;
 
 export type MailDirection = "sent" | "received";
 
@@ -359,15 +360,18 @@ function zoneMinutes(zone: string | undefined): number {
 
 /**
  * When the message was sent: its Date header; the server's INTERNALDATE when that is missing or
- * unreadable; and when the header claims a time more than a day ahead, the INTERNALDATE or now,
- * whichever is earlier (a wrong clock must not put a contact in the future).
+ * unreadable, or when the header claims a time after the server received the message (more than
+ * a few minutes of clock drift) or after now — the INTERNALDATE or now, whichever is earlier. A
+ * sender's wrong clock must not put a contact in the future, nor date a reply after the founder's
+ * answer to it.
  */
 export function messageTime(dateText: string, internalDate: Date | undefined, now: Date): Date {
   const internal = internalDate && Number.isFinite(internalDate.getTime()) ? internalDate : undefined;
   const fallback = internal && internal.getTime() <= now.getTime() ? internal : now;
   const stated = parseMailDate(dateText);
   if (!stated) return fallback;
-  if (stated.getTime() > now.getTime() + DAY_MS) return fallback;
+  if (internal && stated.getTime() > internal.getTime() + CLOCK_DRIFT_MS) return fallback;
+  if (stated.getTime() > now.getTime()) return fallback;
   return stated;
 }
 

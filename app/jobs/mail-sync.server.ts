@@ -160,16 +160,19 @@ async function syncMailbox(
     | { uid_validity: string; last_uid: number; addresses_hash: string }
     | undefined;
   // Same UIDVALIDITY and the same investors: carry on after the last UID read. Otherwise, from the start.
-  let lastUid = stored && stored.uid_validity === opened.uidValidity && stored.addresses_hash === hash ? stored.last_uid : 0;
+  const lastUid = stored && stored.uid_validity === opened.uidValidity && stored.addresses_hash === hash ? stored.last_uid : 0;
   const batchSize = Math.max(1, options.batchSize ?? MAIL_BATCH_SIZE);
-  const highest = opened.uidNext > 0 ? opened.uidNext - 1 : Number.MAX_SAFE_INTEGER;
   const owner: MailOwner = { addresses: founderAddresses(app.config), sentMailbox: opened.sent };
   const save = saveBatch(db);
   // Records the (possibly new) UIDVALIDITY and hash even when there is nothing new to read.
   save([], mailbox, opened.uidValidity, lastUid, hash, app.now());
-  while (lastUid < highest && opened.exists > 0 && !stopRequested) {
-    const fromUid = lastUid + 1;
-    const toUid = Math.min(highest, fromUid + batchSize - 1);
+  if (opened.exists === 0) return;
+  // Only UIDs that exist: a mailbox cleaned up over the years has a few messages under a high UIDNEXT.
+  const uids = await reader.uidsAfter(lastUid);
+  for (let start = 0; start < uids.length && !stopRequested; start += batchSize) {
+    const batch = uids.slice(start, start + batchSize);
+    const fromUid = batch[0]!;
+    const toUid = batch[batch.length - 1]!;
     const messages = await reader.fetchHeaders(fromUid, toUid);
     const now = app.now();
     const drafts = [];
@@ -181,13 +184,11 @@ async function syncMailbox(
       if ((i + 1) % PARSE_STEP === 0) await yieldToEventLoop();
     }
     status.seen += messages.length;
+    // The highest UID of the batch is saved with its contacts: nothing past what was read.
     status.added += save(drafts, mailbox, opened.uidValidity, toUid, hash, now);
-    lastUid = toUid;
     await options.onBatchSaved?.({ mailbox, fromUid, toUid, fetched: messages.length });
     // A batch is a few milliseconds of parsing and one transaction: let requests in between.
     await yieldToEventLoop();
-    // Without UIDNEXT, an empty batch means the end.
-    if (opened.uidNext <= 0 && messages.length === 0) break;
   }
 }
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
+import { mailContactsFor, messageTime } from "#app/domain/mail.ts";
 import { LOG_ALL_LIMIT, NO_SUBJECT, mailNote, repliesWaiting, waitingText } from "#app/domain/mail-today.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import type { App } from "#app/app.server.ts";
@@ -9,6 +10,7 @@ import type { AppDatabase } from "#db/database.server.ts";
 import { createInvestor } from "#db/queries/investors.server.ts";
 import { countRepliesWaiting, logMailContacts, readInvestorMail, readMailToLog, readRepliesWaiting } from "#db/queries/mail.server.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { addInvestor } from "#tests/helpers/mail-sync.ts";
 
 const now = new Date("2026-11-23T09:00:00Z");
 const day = (offset: number, hour = 10) => new Date(Date.UTC(2026, 10, 23 - offset, hour)).toISOString();
@@ -276,5 +278,56 @@ describe("emails to log and logging", () => {
     expect(mailNote("  Re:\n  the   deck ")).toBe("Re: the deck");
     expect(mailNote("")).toBe(NO_SUBJECT);
     expect(mailNote("x".repeat(5_000))).toHaveLength(2_000);
+  });
+});
+
+describe("a Date header ahead of the clock", () => {
+  const now = new Date("2026-03-02T20:00:00Z");
+
+  it("never gives a time after the server received the message (or after now)", () => {
+    // A sender in UTC+10 whose mailer labels local time as +0000: 10 hours in the future.
+    const stated = "Tue, 3 Mar 2026 06:00:00 +0000";
+    const internal = new Date("2026-03-02T19:59:00Z");
+    const time = messageTime(stated, internal, now);
+    expect(time.getTime()).toBeLessThanOrEqual(now.getTime());
+  });
+
+  it("so logging it cannot move the last contact date to tomorrow, and a quick answer counts as an answer", () => {
+    const { db } = createTestDatabase();
+    const jane = addInvestor(db, "Jane", "jane@fund.com");
+    db.$client.prepare("update investors set relationship_status = 'contacted' where id = ?").run(jane);
+    const book = new Map([["jane@fund.com", [jane]]]);
+    const owner = { addresses: new Set(["founder@startup.test"]), sentMailbox: false };
+    const insert = db.$client.prepare(
+      "insert into mail_contacts (investor_id, message_id, direction, sent_at, subject) values (?, ?, ?, ?, ?)",
+    );
+    // Jane's reply (clock 10 h fast), received at 19:59 UTC; the founder answers at 20:30 UTC.
+    const [reply] = mailContactsFor(
+      {
+        headers:
+          "From: jane@fund.com\r\nTo: founder@startup.test\r\nSubject: Re: seed\r\nDate: Tue, 3 Mar 2026 06:00:00 +0000\r\nMessage-ID: <r@fund.com>\r\n\r\n",
+        internalDate: new Date("2026-03-02T19:59:00Z"),
+      },
+      book,
+      now,
+      owner,
+    );
+    const later = new Date("2026-03-02T20:30:00Z");
+    const [answer] = mailContactsFor(
+      {
+        headers:
+          "From: founder@startup.test\r\nTo: jane@fund.com\r\nSubject: Re: Re: seed\r\nDate: Mon, 2 Mar 2026 20:30:00 +0000\r\nMessage-ID: <a@startup.test>\r\n\r\n",
+      },
+      book,
+      later,
+      owner,
+    );
+    for (const d of [reply!, answer!]) insert.run(d.investorId, d.messageId, d.direction, d.sentAt, d.subject);
+    // Dated by the server, the reply comes before the answer: answered.
+    expect(readRepliesWaiting(db, false, 5).total).toBe(0);
+    logMailContacts(db, "all", { demo: false, now: later, rules: DEFAULT_RULES });
+    const row = db.$client.prepare("select last_contact_date from investors where id = ?").get(jane) as { last_contact_date: string };
+    // Never a day that has not happened yet.
+    expect(row.last_contact_date <= "2026-03-02").toBe(true);
   });
 });

@@ -143,15 +143,21 @@ describe("dates", () => {
     expect(parseMailDate(text)).toBeUndefined();
   });
 
-  it("uses INTERNALDATE for a missing or unreadable Date, and never a time more than a day ahead", () => {
+  it("uses INTERNALDATE for a missing or unreadable Date, and never a time after the server received it or after now", () => {
     const internal = new Date("2026-03-09T08:00:00Z");
     expect(messageTime("", internal, NOW)).toEqual(internal);
     expect(messageTime("garbage", internal, NOW)).toEqual(internal);
     expect(messageTime("garbage", undefined, NOW)).toEqual(NOW);
     expect(messageTime("Mon, 1 Jan 2035 00:00:00 +0000", internal, NOW)).toEqual(internal);
     expect(messageTime("Mon, 1 Jan 2035 00:00:00 +0000", new Date("2040-01-01T00:00:00Z"), NOW)).toEqual(NOW);
-    // A few hours ahead (a sender's clock a little off) is kept.
-    expect(messageTime("Tue, 10 Mar 2026 18:00:00 +0000", internal, NOW).toISOString()).toBe("2026-03-10T18:00:00.000Z");
+    // A sender whose mailer labels local time (UTC+10) as +0000: 10 hours ahead of when the
+    // server received it, so not believed — else a reply would sort after the founder's answer.
+    expect(messageTime("Mon, 9 Mar 2026 18:00:00 +0000", internal, NOW)).toEqual(internal);
+    // Ahead of now without an INTERNALDATE: now.
+    expect(messageTime("Tue, 10 Mar 2026 18:00:00 +0000", undefined, NOW)).toEqual(NOW);
+    // A few minutes of drift, and any earlier time, are kept.
+    expect(messageTime("Mon, 9 Mar 2026 08:03:00 +0000", internal, NOW).toISOString()).toBe("2026-03-09T08:03:00.000Z");
+    expect(messageTime("Sun, 8 Mar 2026 22:00:00 +0000", internal, NOW).toISOString()).toBe("2026-03-08T22:00:00.000Z");
   });
 });
 

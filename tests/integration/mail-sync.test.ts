@@ -21,7 +21,7 @@ let logLines: string[];
 beforeEach(async () => {
   dovecot = await startDovecot();
   logLines = [];
-  for (const method of ["log", "warn", "info"] as const) {
+  for (const method of ["log", "warn", "info", "error"] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logLines.push(args.map(String).join(" ")));
   }
 });
@@ -45,6 +45,54 @@ function setup(extra: Record<string, string> = {}) {
 const failures = () => logLines.filter((line) => line.includes("mail sync failed"));
 
 describe("mail sync against Dovecot", () => {
+  it("a mailbox cleaned up over time: only existing messages are fetched, and the saved UID is the last one read", async () => {
+    const { db, app, jane, tls } = setup({ IMAP_MAILBOXES: "INBOX" });
+    for (let i = 1; i <= 60; i++) {
+      await dovecot.append(
+        "INBOX",
+        rawMessage({ from: "Jane <jane@fund.com>", to: FOUNDER, subject: `Note ${i}`, messageId: `<n${i}@fund.com>` }),
+      );
+    }
+    // The founder archived all but three: UIDs 1, 30 and 60 are left.
+    const client = new ImapFlow({
+      host: dovecot.host,
+      port: dovecot.port,
+      secure: true,
+      tls,
+      auth: { user: dovecot.user, pass: dovecot.password },
+      logger: false,
+    });
+    await client.connect();
+    await client.mailboxOpen("INBOX");
+    await client.messageDelete("2:29,31:59", { uid: true });
+    await client.logout();
+    const fetches: Array<[number, number]> = [];
+    const connect = async (options: Parameters<typeof connectMailServer>[0]): Promise<MailReader> => {
+      const reader = await connectMailServer({ ...options, tls });
+      return {
+        ...reader,
+        fetchHeaders(from, to) {
+          fetches.push([from, to]);
+          return reader.fetchHeaders(from, to);
+        },
+      };
+    };
+    // Ten UIDs a batch: walking UID windows would take six round trips for three messages.
+    const status = await syncMail(app, { connect, batchSize: 10 });
+    expect(status).toMatchObject({ seen: 3, matched: 3, added: 3, last_error: null });
+    expect(fetches).toEqual([[1, 60]]);
+    expect(mailContacts(db).map((row) => [row.investor_id, row.subject])).toEqual([
+      [jane, "Note 1"],
+      [jane, "Note 30"],
+      [jane, "Note 60"],
+    ]);
+    expect(db.$client.prepare("select last_uid from mail_mailboxes where path = 'INBOX'").get()).toEqual({ last_uid: 60 });
+    // The next message is found, and only it is fetched.
+    await dovecot.append("INBOX", rawMessage({ from: "jane@fund.com", to: FOUNDER, subject: "Note 61", messageId: "<n61@fund.com>" }));
+    expect(await syncMail(app, { connect, batchSize: 10 })).toMatchObject({ seen: 1, added: 1 });
+    expect(fetches.at(-1)).toEqual([61, 61]);
+  });
+
   it("the Sent mailbox decides a message is the founder's, even from an address that is not IMAP_USER", async () => {
     const { db, app, bob, tls } = setup();
     const fromAlias = rawMessage({

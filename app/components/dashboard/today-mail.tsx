@@ -81,7 +81,11 @@ export function EmailsToLog({ mail, now, basePath, investorPath }: { mail: Today
                 <Who row={row} investorPath={investorPath} />
                 <Subject text={row.subject} />
                 <p className="today-reason muted">{mailWhen(row.direction, row.sent_at, now)}</p>
-                <LogButton action={action} ids={[row.id]} label={`Log the email ${row.direction === "sent" ? "to" : "from"} ${row.name}`} />
+                <LogButton
+                  action={action}
+                  ids={[row.id]}
+                  label={`Log the email ${row.direction === "sent" ? "to" : "from"} ${row.name}: “${row.subject.trim() || "(no subject)"}”`}
+                />
               </li>
             ))}
           </ol>

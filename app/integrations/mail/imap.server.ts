@@ -36,6 +36,11 @@ export interface MailReader {
   defaultMailboxes(): Promise<string[]>;
   /** Opens a mailbox read-only; IntegrationError "bad_request" when it does not exist. */
   open(path: string): Promise<OpenedMailbox>;
+  /**
+   * The UIDs of the open mailbox's messages after `lastUid`, ascending (one UID SEARCH): the sync
+   * fetches only messages that exist, however sparse the UIDs of a mailbox that was cleaned up.
+   */
+  uidsAfter(lastUid: number): Promise<number[]>;
   /** Header fields of the messages with UIDs from `fromUid` to `toUid` in the open mailbox. */
   fetchHeaders(fromUid: number, toUid: number): Promise<FetchedHeaders[]>;
   close(): Promise<void>;
@@ -112,6 +117,15 @@ function readerFor(client: ImapFlow, where: string): MailReader {
         };
       } catch (error) {
         throw imapFailure(error, where, path);
+      }
+    },
+    async uidsAfter(lastUid) {
+      try {
+        // `n:*` always includes the highest UID, even when it is below n: keep only the new ones.
+        const found = await client.search({ uid: `${lastUid + 1}:*` }, { uid: true });
+        return (found || []).filter((uid) => uid > lastUid).sort((a, b) => a - b);
+      } catch (error) {
+        throw imapFailure(error, where);
       }
     },
     async fetchHeaders(fromUid, toUid) {
