@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter, isRouteErrorResponse } from "react-router";
 import { NonceContext } from "./components/nonce.tsx";
+import { keepPage, keptPage, keptPageKey } from "./http/page-cache.server.ts";
 import { pageContentSecurityPolicy } from "./http/security-headers.ts";
 import { log } from "./log.server.ts";
 
@@ -17,6 +18,14 @@ export default function handleRequest(request: Request, responseStatusCode: numb
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  // A page that opted in and whose data is unchanged is not rendered again (page-cache.server.ts).
+  const keepKey = keptPageKey(request.method.toUpperCase(), request.url, responseStatusCode, routerContext.staticHandlerContext);
+  const kept = keepKey === null ? undefined : keptPage(keepKey, nonce);
+  if (kept !== undefined) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(kept, { headers: responseHeaders, status: responseStatusCode });
   }
 
   return new Promise<Response>((resolve, reject) => {
@@ -34,10 +43,18 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
+          const written: Buffer[] = [];
+          // Room for a whole page, so React writes it in one go instead of waiting for drains.
+          const body = new Transform({
+            highWaterMark: 1024 * 1024,
+            transform(chunk: Buffer, _encoding, callback) {
+              if (keepKey !== null) written.push(chunk);
+              callback(null, chunk);
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              if (keepKey !== null && responseStatusCode === 200) keepPage(keepKey, Buffer.concat(written).toString("utf8"), nonce);
               callback();
             },
           });

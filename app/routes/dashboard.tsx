@@ -5,6 +5,9 @@ import { reportSettings } from "../config.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
 
+/** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
+export const handle = { keepHtml: true };
+
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
   requirePageSession(request, app);

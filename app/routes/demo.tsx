@@ -4,6 +4,9 @@ import { getApp } from "../app.server.ts";
 import { dashboardPage } from "../jobs/dashboard-page.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
 
+/** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
+export const handle = { keepHtml: true };
+
 /** The same dashboard over demo rows only; open without a passcode. */
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
