@@ -2,7 +2,7 @@ import type { ConnectionOptions } from "node:tls";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { AppDatabase } from "#db/database.server.ts";
 import { statement } from "#db/database.server.ts";
-import { type MailSyncStatus, readMailSyncStatus, saveMailSyncStatus } from "#db/queries/mail-status.server.ts";
+import { type MailSyncStatus, NO_MAIL_SYNC, readMailSyncStatus, saveMailSyncStatus } from "#db/queries/mail-status.server.ts";
 import type { App } from "../app.server.ts";
 import type { Config } from "../config.server.ts";
 import { type InvestorAddressBook, type MailOwner, addressesHash, investorAddresses, mailContactsFor } from "../domain/mail.ts";
@@ -72,16 +72,8 @@ export async function stopMailSync(): Promise<void> {
 async function runSync(app: App, options: SyncMailOptions): Promise<MailSyncStatus> {
   const { config, db } = app;
   const previous = readMailSyncStatus(db);
-  const status: MailSyncStatus = {
-    started_at: app.now().toISOString(),
-    finished_at: null,
-    mailboxes: [],
-    seen: 0,
-    matched: 0,
-    added: 0,
-    last_error: null,
-    last_error_at: null,
-  };
+  // A list of its own: the sync adds to it (NO_MAIL_SYNC's is shared).
+  const status: MailSyncStatus = { ...NO_MAIL_SYNC, mailboxes: [], started_at: app.now().toISOString() };
   if (!mailConfigured(config)) {
     return previous;
   }

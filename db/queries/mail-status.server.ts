@@ -23,7 +23,7 @@ export type MailSyncStatus = {
 
 const KEY = "mail_sync_status";
 
-export const NO_MAIL_SYNC: MailSyncStatus = {
+export const NO_MAIL_SYNC: Readonly<MailSyncStatus> = {
   started_at: null,
   finished_at: null,
   mailboxes: [],
@@ -36,11 +36,11 @@ export const NO_MAIL_SYNC: MailSyncStatus = {
 
 export function readMailSyncStatus(db: AppDatabase): MailSyncStatus {
   const row = db.select({ value: appState.value }).from(appState).where(eq(appState.key, KEY)).get();
-  if (!row) return NO_MAIL_SYNC;
+  if (!row) return { ...NO_MAIL_SYNC, mailboxes: [] };
   try {
-    return { ...NO_MAIL_SYNC, ...(JSON.parse(row.value) as Partial<MailSyncStatus>) };
+    return { ...NO_MAIL_SYNC, mailboxes: [], ...(JSON.parse(row.value) as Partial<MailSyncStatus>) };
   } catch {
-    return NO_MAIL_SYNC;
+    return { ...NO_MAIL_SYNC, mailboxes: [] };
   }
 }
 

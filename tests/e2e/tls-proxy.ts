@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { selfSignedCertificate } from "../helpers/certificate.ts";
 import { freePort } from "../helpers/server.ts";
 
 export type TlsProxy = { url: string; stop: () => Promise<void> };
@@ -23,31 +24,7 @@ export async function startTlsProxy(upstream: string): Promise<TlsProxy> {
   const dir = mkdtempSync(join(tmpdir(), "ipi-nginx-"));
   chmodSync(dir, 0o755);
   const port = await freePort();
-  const cert = join(dir, "cert.pem");
-  const key = join(dir, "key.pem");
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:prime256v1",
-      "-nodes",
-      "-keyout",
-      key,
-      "-out",
-      cert,
-      "-days",
-      "2",
-      "-subj",
-      "/CN=127.0.0.1",
-      "-addext",
-      "subjectAltName=IP:127.0.0.1,DNS:localhost",
-    ],
-    { stdio: "pipe" },
-  );
+  const { cert, key } = selfSignedCertificate(dir);
   const upstreamUrl = new URL(upstream);
   writeFileSync(
     join(dir, "nginx.conf"),

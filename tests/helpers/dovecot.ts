@@ -5,6 +5,7 @@ import { connect } from "node:tls";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ImapFlow } from "imapflow";
+import { selfSignedCertificate } from "./certificate.ts";
 import { freePort } from "./server.ts";
 
 /**
@@ -121,29 +122,7 @@ export async function startDovecot(): Promise<Dovecot> {
   const password = `pw-${randomBytes(12).toString("hex")}`;
   const port = await freePort();
 
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:prime256v1",
-      "-nodes",
-      "-keyout",
-      join(dir, "key.pem"),
-      "-out",
-      join(dir, "cert.pem"),
-      "-days",
-      "3",
-      "-subj",
-      "/CN=127.0.0.1",
-      "-addext",
-      "subjectAltName=IP:127.0.0.1",
-    ],
-    { stdio: "ignore" },
-  );
+  selfSignedCertificate(dir);
   for (const sub of ["run", "state", "mail", "home"]) mkdirSync(join(dir, sub));
   if (process.getuid?.() === 0) {
     chownSync(join(dir, "mail"), owner.uid, owner.gid);
