@@ -10,7 +10,7 @@
  * HTTP_BENCH_SECONDS sets the length of one load run (default 5). Results also go to
  * bench/results/http-latest.json.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -21,7 +21,7 @@ import Database from "better-sqlite3";
 import { migrateDatabase, openDatabase } from "#db/database.server.ts";
 import { type FakeGemini, type FakeTavily, startFakeGemini, startFakeTavily } from "#tests/fakes/index.ts";
 import { judgementFor, promptOf } from "#tests/helpers/judge-fake.ts";
-import { baseEnv, freePort, type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+import { baseEnv, freePort, type RunningServer, startBuiltServer, stopChild } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
 import { seedBenchData } from "./seed.ts";
 
@@ -730,7 +730,7 @@ async function coldStartRows(t10: string, t0: string, env: Record<string, string
       await sleep(1_000);
       return { ms: ready, rss: memory(child.pid ?? 0).rss };
     } finally {
-      await stop(child);
+      await stopChild(child);
     }
   };
   const ours: Array<{ ms: number; rss: number }> = [];
@@ -750,15 +750,6 @@ async function coldStartRows(t10: string, t0: string, env: Record<string, string
     met: verdict(times, 500),
   });
   json.coldStart = { ours, empty };
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-    setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-  });
 }
 
 function printTable() {

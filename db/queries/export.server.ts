@@ -1,12 +1,15 @@
 import { asc, eq } from "drizzle-orm";
 import type { AppDatabase } from "../database.server.ts";
-import { contactEntries, evaluations, evidence, investors, rubrics, startupScores, startups } from "../schema.ts";
+import { contactEntries, evaluations, evidence, investors, mailContacts, rubrics, startupScores, startups } from "../schema.ts";
 import { investorJson } from "./investors.server.ts";
 
 /** Every real investor, for /export.csv (demo rows never leave through an export). */
 export function realInvestors(db: AppDatabase) {
   return db.select().from(investors).where(eq(investors.isDemo, false)).orderBy(asc(investors.id)).all();
 }
+
+/** The shape of /export.json (what `exportEverything` returns, as JSON). */
+export type ExportedEverything = ReturnType<typeof exportEverything>;
 
 /** Everything the user has, for backup or leaving (docs/api.md#page-forms-a-script-can-post). */
 export function exportEverything(db: AppDatabase, now: Date) {
@@ -37,21 +40,21 @@ export function exportEverything(db: AppDatabase, now: Date) {
       })),
     })),
     // Mail capture (decision 014): what the sync found, logged or not; real investors only.
-    mail_contacts: db.$client
-      .prepare(
-        `select m.id, m.investor_id, m.direction, m.sent_at, m.subject, m.message_id, m.logged_at
-           from mail_contacts m join investors i on i.id = m.investor_id
-          where i.is_demo = 0 order by m.investor_id, m.sent_at, m.id`,
-      )
-      .all() as {
-      id: number;
-      investor_id: number;
-      direction: string;
-      sent_at: string;
-      subject: string;
-      message_id: string;
-      logged_at: string | null;
-    }[],
+    mail_contacts: db
+      .select({
+        id: mailContacts.id,
+        investor_id: mailContacts.investorId,
+        direction: mailContacts.direction,
+        sent_at: mailContacts.sentAt,
+        subject: mailContacts.subject,
+        message_id: mailContacts.messageId,
+        logged_at: mailContacts.loggedAt,
+      })
+      .from(mailContacts)
+      .innerJoin(investors, eq(investors.id, mailContacts.investorId))
+      .where(eq(investors.isDemo, false))
+      .orderBy(asc(mailContacts.investorId), asc(mailContacts.sentAt), asc(mailContacts.id))
+      .all(),
     startups: realStartups.map((startup) => ({
       ...startup,
       rubrics: rubricsByStartup.get(startup.id) ?? [],

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ImapFlow } from "imapflow";
 import { selfSignedCertificate } from "./certificate.ts";
-import { freePort } from "./server.ts";
+import { freePort, stopChild } from "./server.ts";
 
 /**
  * A real IMAP server for the mail sync's tests: a private Dovecot (Debian's dovecot-imapd, which
@@ -25,6 +25,8 @@ export type Dovecot = {
   append(mailbox: string, raw: string | Buffer, flags?: string[]): Promise<void>;
   createMailbox(path: string): Promise<void>;
   deleteMailbox(path: string): Promise<void>;
+  /** A new IMAP client signed in as the user, for a test's own look (the caller logs out). */
+  connect(): Promise<ImapFlow>;
   stop(): Promise<void>;
 };
 
@@ -141,18 +143,21 @@ export async function startDovecot(): Promise<Dovecot> {
   try {
     await waitForGreeting(child, port, describe);
   } catch (error) {
-    await killChild(child);
+    await stopChild(child);
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
 
   const ca = readFileSync(join(dir, "cert.pem"), "utf8");
+  const connect = async (): Promise<ImapFlow> => {
+    const imap = new ImapFlow({ host: "127.0.0.1", port, secure: true, tls: { ca }, auth: { user, pass: password }, logger: false });
+    imap.on("error", () => {});
+    await imap.connect();
+    return imap;
+  };
   let admin: ImapFlow | undefined;
   const client = async (): Promise<ImapFlow> => {
-    if (admin?.usable) return admin;
-    admin = new ImapFlow({ host: "127.0.0.1", port, secure: true, tls: { ca }, auth: { user, pass: password }, logger: false });
-    admin.on("error", () => {});
-    await admin.connect();
+    if (!admin?.usable) admin = await connect();
     return admin;
   };
   let stopped = false;
@@ -172,11 +177,12 @@ export async function startDovecot(): Promise<Dovecot> {
     async deleteMailbox(path) {
       await (await client()).mailboxDelete(path);
     },
+    connect,
     async stop() {
       if (stopped) return;
       stopped = true;
       await admin?.logout().catch(() => {});
-      await killChild(child);
+      await stopChild(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -256,14 +262,5 @@ function greets(port: number): Promise<boolean> {
     socket.setTimeout(1_000, () => done(false));
     socket.once("error", () => done(false));
     socket.once("data", (chunk) => done(chunk.toString("latin1").startsWith("* OK")));
-  });
-}
-
-function killChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-    setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
   });
 }

@@ -102,8 +102,9 @@ async function waitFor(child: ChildProcess, ready: () => boolean, output: () => 
   }
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+/** Stops a child process: SIGTERM, then SIGKILL if it has not exited 5 s later. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once("exit", () => resolve());
     child.kill("SIGTERM");

@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { ImapFlow } from "imapflow";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MailReader } from "#app/integrations/mail/imap.server.ts";
 import { connectMailServer } from "#app/integrations/mail/imap.server.ts";
@@ -54,15 +53,7 @@ describe("mail sync against Dovecot", () => {
       );
     }
     // The founder archived all but three: UIDs 1, 30 and 60 are left.
-    const client = new ImapFlow({
-      host: dovecot.host,
-      port: dovecot.port,
-      secure: true,
-      tls,
-      auth: { user: dovecot.user, pass: dovecot.password },
-      logger: false,
-    });
-    await client.connect();
+    const client = await dovecot.connect();
     await client.mailboxOpen("INBOX");
     await client.messageDelete("2:29,31:59", { uid: true });
     await client.logout();
@@ -200,15 +191,7 @@ describe("mail sync against Dovecot", () => {
     });
 
     // Read-only, BODY.PEEK: the unread messages are still unread.
-    const client = new ImapFlow({
-      host: dovecot.host,
-      port: dovecot.port,
-      secure: true,
-      tls,
-      auth: { user: dovecot.user, pass: dovecot.password },
-      logger: false,
-    });
-    await client.connect();
+    const client = await dovecot.connect();
     await client.mailboxOpen("INBOX", { readOnly: true });
     const seen = (await client.fetchAll("1:*", { flags: true })).filter((message) => message.flags?.has("\\Seen"));
     await client.logout();
