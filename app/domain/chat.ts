@@ -6,11 +6,13 @@ import {
   STAGE_LABELS,
   STAGES,
   STATUS_LABELS,
+  isClosedStatus,
   type RecommendedAction,
   type RelationshipStatus,
   type Stage,
 } from "./investor.ts";
 import { fold } from "./palette-search.ts";
+import { quote } from "./prompt-text.ts";
 
 /**
  * The chat drawer (docs/api.md route #8), as pure functions: read the question, pick the few
@@ -356,13 +358,11 @@ const PER_BUCKET = 5;
  */
 function oneLine(text: string | null | undefined, max = MAX_CONTEXT_FIELD_CHARS): string {
   if (typeof text !== "string") return "";
-  const cleaned = text
+  const flat = text
     .replace(/[\u202A-\u202E\u2066-\u2069]/g, "")
-    .replace(/<<<|>>>/g, "")
     .replace(/\|/g, "/")
-    .replace(/[\s\p{Cc}\p{Zl}\p{Zp}]+/gu, " ")
-    .trim();
-  return cleaned.length > max ? `${cleaned.slice(0, max - 1).trimEnd()}…` : cleaned;
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ");
+  return quote(flat, max);
 }
 
 function listField(values: readonly string[] | undefined): string {
@@ -534,7 +534,6 @@ export function buildChatPrompt(message: string, history: readonly ChatTurn[] | 
 
 const MAX_NAMED_IN_SUMMARY = 5;
 const MAX_LISTED_IN_SUMMARY = 5;
-const CLOSED = new Set(["passed", "not_a_fit", "committed"]);
 
 function displayName(investor: ChatInvestor): string {
   return oneLine(investor.name, 120) || "(no name)";
@@ -561,7 +560,7 @@ function describeStanding(investor: ChatInvestor): string {
 function dontChaseReason(investor: ChatInvestor): string {
   const flag = clause(investor.signal_red_flag);
   if (flag) return `red flag: ${flag}`;
-  if (CLOSED.has(investor.relationship_status)) return statusLabel(investor.relationship_status);
+  if (isClosedStatus(investor.relationship_status)) return statusLabel(investor.relationship_status);
   return `score ${scoreText(investor.score)}`;
 }
 

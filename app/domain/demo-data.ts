@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { INVESTOR_KINDS, STAGES } from "./investor.ts";
+import { INVESTOR_KINDS, STAGES, isClosedStatus } from "./investor.ts";
 import type { EvidenceCategory, InvestorKind, RelationshipStatus, Stage } from "./investor.ts";
 import { mulberry32 } from "./random.ts";
 
@@ -89,7 +89,6 @@ const DAY_MS = 86_400_000;
 /** docs/product.md#resources defaults: the demo signals are computed with the same decay the scoring uses. */
 const HALF_LIFE_DAYS = 14;
 const MAX_EVIDENCE_AGE_DAYS = 90;
-const CLOSED_STATUSES: ReadonlySet<string> = new Set(["passed", "not_a_fit", "committed"]);
 const ACTIVE_STATUSES: ReadonlySet<string> = new Set(["contacted", "in_conversation", "meeting_scheduled", "due_diligence"]);
 
 // ---------------------------------------------------------------------------------------------
@@ -1101,7 +1100,7 @@ export function simulateDemoRefresh(investors: readonly DemoRefreshInput[], now:
 
   const ranked = investors
     .map((investor, index) => ({ investor, index }))
-    .filter(({ investor }) => !CLOSED_STATUSES.has(investor.relationship_status))
+    .filter(({ investor }) => !isClosedStatus(investor.relationship_status))
     .map(({ investor, index }) => ({
       investor,
       index,

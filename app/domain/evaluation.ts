@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { quote } from "./prompt-text.ts";
 import type { StartupInput } from "./rubric.ts";
 
 /**
@@ -25,29 +26,21 @@ export const EVALUATION_SYSTEM_PROMPT = [
   "activity fits this startup), one or two sentences of reasons, and the ids of the evidence you relied on. Answer with JSON only.",
 ].join(" ");
 
-function clean(text: string | null | undefined, max: number): string {
-  const value = (text ?? "")
-    .replace(/<<<|>>>/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  return value.length > max ? `${value.slice(0, max - 1)}…` : value;
-}
-
 export function buildEvaluationPrompt(startup: StartupInput, batch: InvestorToEvaluate[]): string {
   const lines = [
     "<<<STARTUP>>>",
-    `name: ${clean(startup.name, 120)}`,
-    `pitch: ${clean(startup.pitch, 600)}`,
-    `sector: ${clean(startup.sector, 80)}; stage: ${startup.stage}; geography: ${clean(startup.geography, 80) || "unknown"}`,
+    `name: ${quote(startup.name, 120)}`,
+    `pitch: ${quote(startup.pitch, 600)}`,
+    `sector: ${quote(startup.sector, 80)}; stage: ${startup.stage}; geography: ${quote(startup.geography, 80) || "unknown"}`,
     "<<<END STARTUP>>>",
   ];
   for (const investor of batch) {
     lines.push(
       `<<<INVESTOR id=${investor.id}>>>`,
-      `name: ${clean(investor.name, 120)}${investor.firm ? ` (${clean(investor.firm, 120)})` : ""}; sectors: ${clean(investor.sectors.join(", "), 200) || "unknown"}; stages: ${investor.stages.join(", ") || "unknown"}`,
+      `name: ${quote(investor.name, 120)}${investor.firm ? ` (${quote(investor.firm, 120)})` : ""}; sectors: ${quote(investor.sectors.join(", "), 200) || "unknown"}; stages: ${investor.stages.join(", ") || "unknown"}`,
       ...investor.evidence.map(
         (item) =>
-          `evidence id=${item.id} [${item.category ?? "not judged"}, ${item.published_at?.slice(0, 10) ?? "date unknown"}]: ${clean(item.title, 160)} — ${clean(item.summary, 300)}`,
+          `evidence id=${item.id} [${item.category ?? "not judged"}, ${item.published_at?.slice(0, 10) ?? "date unknown"}]: ${quote(item.title, 160)} — ${quote(item.summary, 300)}`,
       ),
       `<<<END INVESTOR ${investor.id}>>>`,
     );
@@ -106,7 +99,7 @@ export function parseEvaluationAnswer(text: string, batch: InvestorToEvaluate[])
     accepted.push({
       investorId: entry.investor_id,
       relevance: Math.round(Math.min(1, Math.max(0, entry.relevance)) * 100) / 100,
-      reasons: clean(entry.reasons, 400),
+      reasons: quote(entry.reasons, 400),
       evidenceIds: [...new Set(entry.evidence_ids.filter((id) => owned.has(id)))],
     });
   }

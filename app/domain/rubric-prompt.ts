@@ -1,3 +1,4 @@
+import { quote } from "./prompt-text.ts";
 import { STAGES } from "./vocabulary.ts";
 import {
   DEFAULT_THRESHOLDS,
@@ -59,15 +60,6 @@ export const RUBRIC_SYSTEM_PROMPT = [
   "check_size: min and max of one investor's cheque in USD that fits this round, or null when unknown;",
   `thresholds: email_first and dont_chase from 0 to 100, with dont_chase below email_first (typical: ${DEFAULT_THRESHOLDS.email_first} and ${DEFAULT_THRESHOLDS.dont_chase}).`,
 ].join(" ");
-
-/** Removes our delimiter markers so the founder's text cannot close its own quote. */
-function quote(text: string, max: number): string {
-  const cleaned = text
-    .replace(/<<<|>>>/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  return cleaned.length > max ? `${cleaned.slice(0, max - 1)}…` : cleaned;
-}
 
 export function buildRubricPrompt(startup: StartupInput): string {
   return [
