@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { quote } from "./prompt-text.ts";
-import type { StartupInput } from "./rubric.ts";
+import type { StartupInput } from "./rubric/schema.ts";
 
 /**
  * The model's judgement of an investor's saved evidence for one startup (route #11). Pure, like

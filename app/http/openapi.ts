@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { chatRequestSchema } from "../domain/chat.ts";
 import { ACTIONS, INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES, investorEditSchema } from "../domain/investor.ts";
-import { rubricPatchSchema, rubricSchema, startupInputSchema } from "../domain/rubric.ts";
+import { rubricPatchSchema, rubricSchema, startupInputSchema } from "../domain/rubric/schema.ts";
 import { MAX_CHAIN, refreshContinueRequestSchema, refreshRequestSchema } from "../domain/runs.ts";
 
 /**

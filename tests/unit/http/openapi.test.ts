@@ -175,7 +175,7 @@ describe("the OpenAPI document", () => {
       const from = new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from "([^"]+)"`).exec(source);
       expect(from, `${route.file} imports ${name}`).not.toBeNull();
       // A schema defined in the route itself could not be shared with the pure document.
-      expect(from![1], `${route.file} takes ${name} from app/domain`).toMatch(/\/domain\/[\w-]+\.ts$/);
+      expect(from![1], `${route.file} takes ${name} from app/domain`).toMatch(/\/domain\/[\w/-]+\.ts$/);
       const module = await import(pathToFileURL(resolve(dirname(file), from![1]!)).href);
       const schema = module[name] as z.ZodType;
       expect(schema, `${name} is exported`).toBeInstanceOf(z.ZodType);

@@ -1,5 +1,5 @@
-import { quote } from "./prompt-text.ts";
-import { STAGES } from "./vocabulary.ts";
+import { quote } from "../prompt-text.ts";
+import { STAGES } from "../vocabulary.ts";
 import {
   DEFAULT_THRESHOLDS,
   MAX_GEOGRAPHIES,
@@ -9,12 +9,12 @@ import {
   MAX_WEIGHT,
   RUBRIC_WEIGHT_KEYS,
   type StartupInput,
-} from "./rubric.ts";
+} from "./schema.ts";
 
 /**
  * What the server sends a model to draft a rubric: the prompt and the answer's JSON schema. Its
- * own module so no prompt text reaches the browser bundle (the startup page imports rubric.ts to
- * re-rank live). Pure: no database, no network.
+ * own module so no prompt text reaches the browser bundle (the startup page imports the rubric's
+ * schema and score to re-rank live). Pure: no database, no network.
  */
 
 /** The JSON schema sent to the model (Gemini's responseJsonSchema / OpenAI's json_schema). */
