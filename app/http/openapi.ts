@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chatRequestSchema } from "../domain/chat.ts";
+import { chatRequestSchema } from "../domain/chat/schema.ts";
 import { ACTIONS, INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES, investorEditSchema } from "../domain/investor.ts";
 import { rubricPatchSchema, rubricSchema, startupInputSchema } from "../domain/rubric/schema.ts";
 import { MAX_CHAIN, refreshContinueRequestSchema, refreshRequestSchema } from "../domain/runs.ts";
