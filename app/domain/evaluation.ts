@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { quote } from "./prompt-text.ts";
+import { quote, readJsonAnswer } from "./prompt-text.ts";
 import type { StartupInput } from "./rubric/schema.ts";
 
 /**
@@ -81,18 +81,12 @@ const answerSchema = z.object({
 
 /** Accepts evaluations of batch investors only, citing only their own evidence; undefined when the answer is unusable. */
 export function parseEvaluationAnswer(text: string, batch: InvestorToEvaluate[]): AcceptedEvaluation[] | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const parsed = answerSchema.safeParse(value);
-  if (!parsed.success) return undefined;
+  const answer = readJsonAnswer(text, answerSchema);
+  if (!answer) return undefined;
   const byId = new Map(batch.map((investor) => [investor.id, new Set(investor.evidence.map((item) => item.id))]));
   const accepted: AcceptedEvaluation[] = [];
   const seen = new Set<number>();
-  for (const entry of parsed.data.evaluations) {
+  for (const entry of answer.evaluations) {
     const owned = byId.get(entry.investor_id);
     if (!owned || seen.has(entry.investor_id)) continue;
     seen.add(entry.investor_id);

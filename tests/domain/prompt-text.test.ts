@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { quote } from "#app/domain/prompt-text.ts";
+import { z } from "zod";
+import { quote, readJsonAnswer } from "#app/domain/prompt-text.ts";
 import { CLOSED_STATUSES, RELATIONSHIP_STATUSES, isClosedStatus } from "#app/domain/vocabulary.ts";
 
 describe("quote", () => {
@@ -21,6 +22,20 @@ describe("quote", () => {
   it("quotes nothing as an empty string", () => {
     expect(quote(null, 10)).toBe("");
     expect(quote(undefined, 10)).toBe("");
+  });
+});
+
+describe("readJsonAnswer", () => {
+  const schema = z.object({ answer: z.string(), ids: z.array(z.number()).default([]) });
+
+  it("reads the JSON asked for, through the schema", () => {
+    expect(readJsonAnswer('{"answer": "yes"}', schema)).toEqual({ answer: "yes", ids: [] });
+  });
+
+  it("is undefined for text that is not JSON, or JSON of another shape", () => {
+    expect(readJsonAnswer("Sure! Here you go", schema)).toBeUndefined();
+    expect(readJsonAnswer('{"answer": 3}', schema)).toBeUndefined();
+    expect(readJsonAnswer("null", schema)).toBeUndefined();
   });
 });
 

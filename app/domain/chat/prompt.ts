@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readJsonAnswer } from "../prompt-text.ts";
 import { oneLine } from "./context.ts";
 import { type ChatAnswer, type ChatContext, type ChatTurn, MAX_ANSWER_CHARS, MAX_CHAT_MESSAGE_CHARS, MAX_HISTORY_TURNS } from "./schema.ts";
 
@@ -37,16 +38,10 @@ const chatAnswerSchema = z.object({
 export function parseChatAnswer(text: string, allowedIds: Set<number>): ChatAnswer | undefined {
   // Some OpenAI-compatible servers wrap JSON in a Markdown fence even when asked for JSON.
   const unfenced = text.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, "$1");
-  let value: unknown;
-  try {
-    value = JSON.parse(unfenced);
-  } catch {
-    return undefined;
-  }
-  const parsed = chatAnswerSchema.safeParse(value);
-  if (!parsed.success) return undefined;
-  const answer = parsed.data.answer;
-  const ids = [...new Set(parsed.data.investor_ids)].filter((id) => allowedIds.has(id));
+  const parsed = readJsonAnswer(unfenced, chatAnswerSchema);
+  if (!parsed) return undefined;
+  const answer = parsed.answer;
+  const ids = [...new Set(parsed.investor_ids)].filter((id) => allowedIds.has(id));
   return {
     answer: answer.length > MAX_ANSWER_CHARS ? `${answer.slice(0, MAX_ANSWER_CHARS - 1)}…` : answer,
     investor_ids: ids,
