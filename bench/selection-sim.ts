@@ -14,12 +14,12 @@
 import type { RelationshipStatus } from "#app/domain/investor.ts";
 import { DEFAULT_RULES, type EvidenceForScoring, decayWeight, scoreInvestor } from "#app/domain/scoring.ts";
 import { mulberry32 } from "#app/domain/random.ts";
+import { isClosedStatus } from "#app/domain/vocabulary.ts";
 import {
   SEARCH_WINDOW_DAYS,
   type SelectionCandidate,
   checkImportance,
   freshWeightWaiting,
-  isClosedStatus,
   selectInvestorsToCheck,
 } from "#app/domain/selection.ts";
 

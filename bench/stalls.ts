@@ -9,7 +9,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { App } from "#app/app.server.ts";
-import { defaultRubric } from "#app/domain/rubric.ts";
+import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { rescoreInChunks } from "#app/jobs/rescore-chunks.server.ts";
 import { type RefreshDeps, startRefresh } from "#app/jobs/refresh.server.ts";

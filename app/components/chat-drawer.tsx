@@ -4,7 +4,7 @@ import { Link, useLocation } from "react-router";
 type Turn = { role: "user" | "assistant"; text: string; source?: "model" | "summary"; investorIds?: number[] };
 type FeedItem = { id: number; name: string; href: string };
 
-// What /api/chat accepts as history (app/domain/chat.ts); the drawer itself keeps every turn.
+// What /api/chat accepts as history (app/domain/chat/schema.ts); the drawer itself keeps every turn.
 const MAX_HISTORY_TURNS = 6;
 const MAX_HISTORY_TEXT = 2_000;
 const MAX_MESSAGE = 500;

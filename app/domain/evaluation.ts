@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { StartupInput } from "./rubric.ts";
+import { quote, readJsonAnswer } from "./prompt-text.ts";
+import type { StartupInput } from "./rubric/schema.ts";
 
 /**
  * The model's judgement of an investor's saved evidence for one startup (route #11). Pure, like
@@ -25,29 +26,21 @@ export const EVALUATION_SYSTEM_PROMPT = [
   "activity fits this startup), one or two sentences of reasons, and the ids of the evidence you relied on. Answer with JSON only.",
 ].join(" ");
 
-function clean(text: string | null | undefined, max: number): string {
-  const value = (text ?? "")
-    .replace(/<<<|>>>/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  return value.length > max ? `${value.slice(0, max - 1)}…` : value;
-}
-
 export function buildEvaluationPrompt(startup: StartupInput, batch: InvestorToEvaluate[]): string {
   const lines = [
     "<<<STARTUP>>>",
-    `name: ${clean(startup.name, 120)}`,
-    `pitch: ${clean(startup.pitch, 600)}`,
-    `sector: ${clean(startup.sector, 80)}; stage: ${startup.stage}; geography: ${clean(startup.geography, 80) || "unknown"}`,
+    `name: ${quote(startup.name, 120)}`,
+    `pitch: ${quote(startup.pitch, 600)}`,
+    `sector: ${quote(startup.sector, 80)}; stage: ${startup.stage}; geography: ${quote(startup.geography, 80) || "unknown"}`,
     "<<<END STARTUP>>>",
   ];
   for (const investor of batch) {
     lines.push(
       `<<<INVESTOR id=${investor.id}>>>`,
-      `name: ${clean(investor.name, 120)}${investor.firm ? ` (${clean(investor.firm, 120)})` : ""}; sectors: ${clean(investor.sectors.join(", "), 200) || "unknown"}; stages: ${investor.stages.join(", ") || "unknown"}`,
+      `name: ${quote(investor.name, 120)}${investor.firm ? ` (${quote(investor.firm, 120)})` : ""}; sectors: ${quote(investor.sectors.join(", "), 200) || "unknown"}; stages: ${investor.stages.join(", ") || "unknown"}`,
       ...investor.evidence.map(
         (item) =>
-          `evidence id=${item.id} [${item.category ?? "not judged"}, ${item.published_at?.slice(0, 10) ?? "date unknown"}]: ${clean(item.title, 160)} — ${clean(item.summary, 300)}`,
+          `evidence id=${item.id} [${item.category ?? "not judged"}, ${item.published_at?.slice(0, 10) ?? "date unknown"}]: ${quote(item.title, 160)} — ${quote(item.summary, 300)}`,
       ),
       `<<<END INVESTOR ${investor.id}>>>`,
     );
@@ -88,25 +81,19 @@ const answerSchema = z.object({
 
 /** Accepts evaluations of batch investors only, citing only their own evidence; undefined when the answer is unusable. */
 export function parseEvaluationAnswer(text: string, batch: InvestorToEvaluate[]): AcceptedEvaluation[] | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const parsed = answerSchema.safeParse(value);
-  if (!parsed.success) return undefined;
+  const answer = readJsonAnswer(text, answerSchema);
+  if (!answer) return undefined;
   const byId = new Map(batch.map((investor) => [investor.id, new Set(investor.evidence.map((item) => item.id))]));
   const accepted: AcceptedEvaluation[] = [];
   const seen = new Set<number>();
-  for (const entry of parsed.data.evaluations) {
+  for (const entry of answer.evaluations) {
     const owned = byId.get(entry.investor_id);
     if (!owned || seen.has(entry.investor_id)) continue;
     seen.add(entry.investor_id);
     accepted.push({
       investorId: entry.investor_id,
       relevance: Math.round(Math.min(1, Math.max(0, entry.relevance)) * 100) / 100,
-      reasons: clean(entry.reasons, 400),
+      reasons: quote(entry.reasons, 400),
       evidenceIds: [...new Set(entry.evidence_ids.filter((id) => owned.has(id)))],
     });
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EVIDENCE_CATEGORIES, type EvidenceCategory } from "./investor.ts";
+import { quote } from "./prompt-text.ts";
 import { decayWeight, evidenceAgeDays } from "./scoring.ts";
 
 /**
@@ -26,15 +27,6 @@ export const JUDGE_SYSTEM_PROMPT = [
   "the founder could open an email with, citing hook_evidence_id, or null), and signal_red_flag (a reason not to",
   "approach them now, such as a closed fund, paused investing or a departure, or null). Answer with JSON only.",
 ].join(" ");
-
-/** Removes our delimiter markers from page text so a page cannot close its own quote. */
-function quote(text: string, max: number): string {
-  const cleaned = text
-    .replace(/<<<|>>>/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  return cleaned.length > max ? `${cleaned.slice(0, max - 1)}…` : cleaned;
-}
 
 export function buildJudgePrompt(batch: InvestorToJudge[]): string {
   const parts: string[] = [];

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * What a client may ask of a refresh run (routes #4 and #5). Pure, so the OpenAPI document
- * (app/http/openapi.ts) describes the very schemas the routes parse.
+ * (app/http/openapi/) describes the very schemas the routes parse.
  */
 
 /** The last chain a run may reach; past it, with investors left, the run is `truncated`. */

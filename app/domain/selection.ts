@@ -1,5 +1,5 @@
-import { DEFAULT_RULES } from "./scoring.ts";
-import { type RelationshipStatus, STATUS_LABELS } from "./investor.ts";
+import { DEFAULT_RULES, IN_PROCESS_STATUSES } from "./scoring.ts";
+import { type RelationshipStatus, STATUS_LABELS, isClosedStatus } from "./investor.ts";
 
 /**
  * Which investors a refresh checks (docs/product.md#the-refresh, #integrations): every check costs search credits, so a refresh
@@ -79,9 +79,6 @@ export const ACTIVE_SHARE = 0.2;
 /** At or above this many items in 30 days the reason says "publishes often". */
 export const PUBLISHES_OFTEN_ITEMS = 3;
 
-const CLOSED: ReadonlySet<RelationshipStatus> = new Set(["passed", "not_a_fit", "committed"]);
-const ACTIVE: ReadonlySet<RelationshipStatus> = new Set(["contacted", "in_conversation", "meeting_scheduled", "due_diligence"]);
-
 /** How much news about an investor matters to the founder now, by relationship status. */
 export const STATUS_WEIGHT: Record<RelationshipStatus, number> = {
   not_contacted: 1,
@@ -95,10 +92,6 @@ export const STATUS_WEIGHT: Record<RelationshipStatus, number> = {
   passed: 0,
   not_a_fit: 0,
 };
-
-export function isClosedStatus(status: RelationshipStatus): boolean {
-  return CLOSED.has(status);
-}
 
 /** Days from an ISO time to `now` (fractional, never negative); null when absent or unreadable. */
 function daysBetween(iso: string | null | undefined, now: Date): number | null {
@@ -173,7 +166,7 @@ export function selectionReason(candidate: SelectionCandidate, now: Date): strin
   const checked = sinceCheck === null ? "never checked" : `last checked ${plural(Math.floor(sinceCheck), "day")} ago`;
   const items = Math.round(recentItems(candidate, now));
   const parts: string[] = [];
-  if (ACTIVE.has(candidate.relationship_status)) {
+  if (IN_PROCESS_STATUSES.has(candidate.relationship_status)) {
     parts.push(STATUS_LABELS[candidate.relationship_status].toLowerCase());
   }
   if (items >= PUBLISHES_OFTEN_ITEMS) parts.push(`publishes often (${plural(items, "item")} in 30 days)`);
@@ -242,11 +235,11 @@ export function selectInvestorsToCheck(candidates: readonly SelectionCandidate[]
   // (Without this, never-checked quiet investors would outrank a conversation checked last week.)
   if (sweep) {
     const reserve = Math.floor((Number.isFinite(budget) ? Math.floor(budget / creditsPerInvestor) : unique.length) * ACTIVE_SHARE);
-    const reserved = unique.filter((entry) => ACTIVE.has(entry.candidate.relationship_status)).slice(0, reserve);
+    const reserved = unique.filter((entry) => IN_PROCESS_STATUSES.has(entry.candidate.relationship_status)).slice(0, reserve);
     const chosen = new Set(reserved);
     unique.splice(0, unique.length, ...reserved, ...unique.filter((entry) => !chosen.has(entry)));
   }
-  const reservedAlone = sweep ? unique.findIndex((entry) => !ACTIVE.has(entry.candidate.relationship_status) || false) : 0;
+  const reservedAlone = sweep ? unique.findIndex((entry) => !IN_PROCESS_STATUSES.has(entry.candidate.relationship_status) || false) : 0;
 
   // Check the K most promising alone and sweep the next ones in groups with the credits left;
   // K covers everyone when the budget allows, else it maximises the expected news found

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { FormWords } from "./form-messages.ts";
 import { parseAmount, splitList } from "./investor-form.ts";
-import { RUBRIC_WEIGHT_KEYS, type Rubric, rubricSchema, startupInputSchema } from "./rubric.ts";
+import { RUBRIC_WEIGHT_KEYS, type Rubric, rubricSchema, startupInputSchema } from "./rubric/schema.ts";
 
 /**
  * The startup pages' forms (work without JavaScript): the same rules as routes #10 and #12, with

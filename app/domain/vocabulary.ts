@@ -24,6 +24,14 @@ export const RELATIONSHIP_STATUSES = [
 ] as const;
 export type RelationshipStatus = (typeof RELATIONSHIP_STATUSES)[number];
 
+/** Where the founder's ask has its answer: a refresh skips them, and the status alone says why not to chase. */
+export const CLOSED_STATUSES: ReadonlySet<RelationshipStatus> = new Set(["passed", "not_a_fit", "committed"]);
+
+/** Takes any text, as rows and demo inputs carry the status as a plain string. */
+export function isClosedStatus(status: string): boolean {
+  return (CLOSED_STATUSES as ReadonlySet<string>).has(status);
+}
+
 export const ACTIONS = ["email_first", "follow_up", "wait", "dont_chase", "research", "committed"] as const;
 export type RecommendedAction = (typeof ACTIONS)[number];
 

@@ -1,15 +1,10 @@
 import { investorsForBriefing } from "#db/queries/briefing.server.ts";
 import { readKpis } from "#db/queries/dashboard.server.ts";
 import type { App } from "../app.server.ts";
-import {
-  CHAT_JSON_SCHEMA,
-  CHAT_SYSTEM_PROMPT,
-  type ChatRequest,
-  buildChatContext,
-  buildChatPrompt,
-  parseChatAnswer,
-  summaryAnswer,
-} from "../domain/chat.ts";
+import { buildChatContext } from "../domain/chat/context.ts";
+import { CHAT_JSON_SCHEMA, CHAT_SYSTEM_PROMPT, buildChatPrompt, parseChatAnswer } from "../domain/chat/prompt.ts";
+import type { ChatRequest } from "../domain/chat/schema.ts";
+import { summaryAnswer } from "../domain/chat/summary.ts";
 import type { LanguageModel } from "../integrations/model.server.ts";
 import { modelFromConfig } from "../integrations/model.server.ts";
 import { failureLogFields } from "../integrations/errors.ts";

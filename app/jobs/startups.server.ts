@@ -28,8 +28,10 @@ import {
   buildEvaluationPrompt,
   parseEvaluationAnswer,
 } from "../domain/evaluation.ts";
-import { type Rubric, type StartupInput, clampRubric, defaultRubric } from "../domain/rubric.ts";
-import { RUBRIC_JSON_SCHEMA, RUBRIC_SYSTEM_PROMPT, buildRubricPrompt } from "../domain/rubric-prompt.ts";
+import { clampRubric } from "../domain/rubric/clean-model-output.ts";
+import { defaultRubric } from "../domain/rubric/default-rubric.ts";
+import { RUBRIC_JSON_SCHEMA, RUBRIC_SYSTEM_PROMPT, buildRubricPrompt } from "../domain/rubric/prompt.ts";
+import type { Rubric, StartupInput } from "../domain/rubric/schema.ts";
 import { type LanguageModel, modelFromConfig } from "../integrations/model.server.ts";
 import { failureLogFields } from "../integrations/errors.ts";
 import { log } from "../log.server.ts";

@@ -1,5 +1,5 @@
 import { json, methodNotAllowed } from "../http/api-error.ts";
-import { buildOpenApiDocument } from "../http/openapi.ts";
+import { buildOpenApiDocument } from "../http/openapi/document.ts";
 import packageJson from "../../package.json";
 
 /**

@@ -1,7 +1,10 @@
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { and, asc, between, desc, eq, inArray, sql } from "drizzle-orm";
 import type { EvidenceForScoring, ScoringRules } from "#app/domain/scoring.ts";
-import { type Rubric, type RubricInvestor, type StartupInput, profileFit, rubricSchema, scoreForStartup } from "#app/domain/rubric.ts";
+import { profileFit } from "#app/domain/rubric/fit-sentence.ts";
+import type { RubricInvestor } from "#app/domain/rubric/match.ts";
+import { type Rubric, type StartupInput, rubricSchema } from "#app/domain/rubric/schema.ts";
+import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investors.server.ts";
 import { evaluations, investors, rubrics, startupScores, startups } from "../schema.ts";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { App } from "#app/app.server.ts";
 import { RELATIONSHIP_STATUSES, STAGES } from "#app/domain/investor.ts";
 import { EVIDENCE_CATEGORIES } from "#app/domain/vocabulary.ts";
-import { defaultRubric } from "#app/domain/rubric.ts";
+import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { rescoreInChunks } from "#app/jobs/rescore-chunks.server.ts";
 import type { AppDatabase } from "#db/database.server.ts";

@@ -3,7 +3,7 @@ import { createInvestor } from "#db/queries/investors.server.ts";
 import { createStartup, rubricInputs } from "#db/queries/startups.server.ts";
 import { investorProfileSchema } from "#app/domain/investor.ts";
 import { draftOutreach } from "#app/domain/outreach.ts";
-import { defaultRubric } from "#app/domain/rubric.ts";
+import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 

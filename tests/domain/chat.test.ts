@@ -2,18 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ACTIONS, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
 import { orderToday } from "#app/domain/today.ts";
-import {
-  CHAT_JSON_SCHEMA,
-  CHAT_SYSTEM_PROMPT,
-  buildChatContext,
-  buildChatPrompt,
-  chatRequestSchema,
-  findMentionedInvestors,
-  parseChatAnswer,
-  summaryAnswer,
-  type ChatInvestor,
-  type ChatKpis,
-} from "#app/domain/chat.ts";
+import { buildChatContext } from "#app/domain/chat/context.ts";
+import { CHAT_JSON_SCHEMA, CHAT_SYSTEM_PROMPT, buildChatPrompt, parseChatAnswer } from "#app/domain/chat/prompt.ts";
+import { findMentionedInvestors } from "#app/domain/chat/question.ts";
+import { type ChatInvestor, type ChatKpis, chatRequestSchema } from "#app/domain/chat/schema.ts";
+import { summaryAnswer } from "#app/domain/chat/summary.ts";
 
 const RUNS = { numRuns: 1_000 };
 

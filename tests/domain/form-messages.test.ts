@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { founderErrors } from "#app/domain/form-messages.ts";
 import { INVESTOR_EDIT_WORDS, investorEditFormSchema } from "#app/domain/investor-edit.ts";
 import { INVESTOR_FORM_WORDS, investorFormSchema } from "#app/domain/investor-form.ts";
-import { RUBRIC_WEIGHT_KEYS } from "#app/domain/rubric.ts";
+import { RUBRIC_WEIGHT_KEYS } from "#app/domain/rubric/schema.ts";
 import { RUBRIC_FORM_WORDS, STARTUP_FORM_WORDS, rubricFormSchema, startupFormSchema } from "#app/domain/startup-forms.ts";
 
 function form(fields: Record<string, string>): FormData {

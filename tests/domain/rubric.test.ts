@@ -1,23 +1,21 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ACTIONS, EVIDENCE_CATEGORIES, RELATIONSHIP_STATUSES, STAGES } from "#app/domain/investor.ts";
+import { clampRubric } from "#app/domain/rubric/clean-model-output.ts";
+import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
+import { fitSignal, profileFit } from "#app/domain/rubric/fit-sentence.ts";
+import type { RubricEvaluation, RubricInvestor } from "#app/domain/rubric/match.ts";
+import { RUBRIC_JSON_SCHEMA, RUBRIC_SYSTEM_PROMPT, buildRubricPrompt } from "#app/domain/rubric/prompt.ts";
 import {
   DEFAULT_THRESHOLDS,
   DEFAULT_WEIGHTS,
   RUBRIC_WEIGHT_KEYS,
   type Rubric,
-  type RubricEvaluation,
-  type RubricInvestor,
   type StartupInput,
-  clampRubric,
-  defaultRubric,
-  fitSignal,
-  profileFit,
   rubricSchema,
-  scoreForStartup,
   startupInputSchema,
-} from "#app/domain/rubric.ts";
-import { RUBRIC_JSON_SCHEMA, RUBRIC_SYSTEM_PROMPT, buildRubricPrompt } from "#app/domain/rubric-prompt.ts";
+} from "#app/domain/rubric/schema.ts";
+import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
 import { DEFAULT_RULES, type EvidenceForScoring } from "#app/domain/scoring.ts";
 
 const now = new Date("2026-11-22T12:00:00Z");

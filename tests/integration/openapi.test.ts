@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "#app/http/openapi.ts";
+import { buildOpenApiDocument } from "#app/http/openapi/document.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import packageJson from "../../package.json";
 

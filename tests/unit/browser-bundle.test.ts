@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CHAT_SYSTEM_PROMPT } from "#app/domain/chat.ts";
+import { CHAT_SYSTEM_PROMPT } from "#app/domain/chat/prompt.ts";
 import { EVALUATION_SYSTEM_PROMPT } from "#app/domain/evaluation.ts";
 import { JUDGE_SYSTEM_PROMPT } from "#app/domain/judging.ts";
-import { RUBRIC_SYSTEM_PROMPT } from "#app/domain/rubric-prompt.ts";
+import { RUBRIC_SYSTEM_PROMPT } from "#app/domain/rubric/prompt.ts";
 
 /**
  * What the browser downloads (the client build, made by `npm test` before vitest runs) carries no

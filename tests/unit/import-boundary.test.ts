@@ -35,8 +35,21 @@ describe("the app/domain import boundary", () => {
     expect(output).toContain("noRestrictedImports");
   });
 
+  // The rubric and chat modules sit one folder down: the same imports, one `../` longer.
+  it.each([
+    ['import { systemClock } from "../../clock.ts";', "the clock"],
+    ['import { investors } from "../../../db/schema.ts";', "the database"],
+    ['import { IntegrationError } from "../../integrations/errors.ts";', "an integration"],
+    ['import { publicOrigin } from "../../http/public-origin.ts";', "HTTP code"],
+  ])("refuses %s from a folder inside app/domain (%s)", (line) => {
+    const { status, output } = lintAs("app/domain/rubric", `${line}\nexport const probe = 1;\n`);
+    expect(status).not.toBe(0);
+    expect(output).toContain("noRestrictedImports");
+  });
+
   it("accepts what pure logic needs, and the same import outside app/domain", () => {
     expect(lintAs("app/domain", 'import { z } from "zod";\nexport const probe = z.string();\n').status).toBe(0);
+    expect(lintAs("app/domain/rubric", 'import { STAGES } from "../vocabulary.ts";\nexport const probe = STAGES;\n').status).toBe(0);
     expect(lintAs("app/jobs", 'import { investors } from "#db/schema.ts";\nexport const probe = investors;\n').status).toBe(0);
   });
 });

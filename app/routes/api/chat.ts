@@ -1,7 +1,7 @@
 import type { Route } from "./+types/chat";
 import { getApp } from "../../app.server.ts";
 import { requireApiSession } from "../../auth/guards.server.ts";
-import { chatRequestSchema } from "../../domain/chat.ts";
+import { chatRequestSchema } from "../../domain/chat/schema.ts";
 import { json, methodNotAllowed } from "../../http/api-error.ts";
 import { limitDemoChat } from "../../http/demo-limit.server.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";

@@ -2,7 +2,7 @@ import type { Route } from "./+types/startup-rubric";
 import { getStartup } from "#db/queries/startups.server.ts";
 import { getApp } from "../../app.server.ts";
 import { requireApiSession } from "../../auth/guards.server.ts";
-import { rubricPatchSchema } from "../../domain/rubric.ts";
+import { rubricPatchSchema } from "../../domain/rubric/schema.ts";
 import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
 import { editRubric, regenerateRubric } from "../../jobs/startups.server.ts";

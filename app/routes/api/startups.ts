@@ -1,7 +1,7 @@
 import type { Route } from "./+types/startups";
 import { getApp } from "../../app.server.ts";
 import { requireApiSession } from "../../auth/guards.server.ts";
-import { startupInputSchema } from "../../domain/rubric.ts";
+import { startupInputSchema } from "../../domain/rubric/schema.ts";
 import { json, methodNotAllowed } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
 import { createStartupWithRubric } from "../../jobs/startups.server.ts";

@@ -1,10 +1,10 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import routes from "#app/routes.ts";
-import { buildOpenApiDocument } from "#app/http/openapi.ts";
+import { buildOpenApiDocument } from "#app/http/openapi/document.ts";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
 const doc = buildOpenApiDocument("9.9.9") as unknown as Record<string, any>;
@@ -150,6 +150,25 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("gives every operation the errors its method and credential bring", () => {
+    const codes = (path: string, method: string) => Object.keys(doc.paths[path][method].responses).sort();
+    expect(codes("/api/health", "get")).toEqual(["200", "405", "503"]);
+    expect(codes("/api/cron/digest", "get")).toEqual(["200", "401", "405"]);
+    expect(codes("/api/search-feed", "get")).toEqual(["200", "304", "401", "405", "429"]);
+    expect(codes("/api/rescore", "post")).toEqual(["200", "400", "401", "403", "405", "413", "415"]);
+    expect(codes("/api/refresh/continue", "post")).toEqual(["200", "202", "400", "401", "403", "404", "405", "409", "413", "415"]);
+    expect(codes("/api/startups/{id}", "delete")).toEqual(["200", "400", "401", "403", "404", "405", "413", "415", "429"]);
+    expect(codes("/api/demo/reset", "post")).toEqual(["200", "400", "403", "405", "413", "415", "429"]);
+    for (const { path, method, operation } of operations()) {
+      const refs = Object.fromEntries(
+        Object.entries(operation.responses as Record<string, { $ref?: string }>).map(([code, r]) => [code, r.$ref]),
+      );
+      expect(refs["405"], `${method} ${path}`).toBe("#/components/responses/MethodNotAllowed");
+      if (method !== "get") expect(refs["403"], `${method} ${path}`).toBe("#/components/responses/ForeignOrigin");
+      if (operation.security.length > 0) expect(refs["401"], `${method} ${path}`).toBe("#/components/responses/Unauthorized");
+    }
+  });
+
   it("resolves every $ref", () => {
     const refs = everyRef(doc);
     expect(refs.length).toBeGreaterThan(20);
@@ -175,7 +194,7 @@ describe("the OpenAPI document", () => {
       const from = new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from "([^"]+)"`).exec(source);
       expect(from, `${route.file} imports ${name}`).not.toBeNull();
       // A schema defined in the route itself could not be shared with the pure document.
-      expect(from![1], `${route.file} takes ${name} from app/domain`).toMatch(/\/domain\/[\w-]+\.ts$/);
+      expect(from![1], `${route.file} takes ${name} from app/domain`).toMatch(/\/domain\/[\w/-]+\.ts$/);
       const module = await import(pathToFileURL(resolve(dirname(file), from![1]!)).href);
       const schema = module[name] as z.ZodType;
       expect(schema, `${name} is exported`).toBeInstanceOf(z.ZodType);
@@ -188,7 +207,10 @@ describe("the OpenAPI document", () => {
   });
 
   it("is built by a module the browser could load: it imports no server module", () => {
-    const source = readFileSync(join(ROOT, "app/http/openapi.ts"), "utf8");
+    const folder = join(ROOT, "app/http/openapi");
+    const files = readdirSync(folder).filter((name) => name.endsWith(".ts"));
+    expect(files).toContain("document.ts");
+    const source = files.map((name) => readFileSync(join(folder, name), "utf8")).join("\n");
     const imports = [...source.matchAll(/from "([^"]+)"/g)].map((match) => match[1]);
     expect(imports.length).toBeGreaterThan(0);
     for (const path of imports) expect(path).not.toMatch(/\.server(\.ts)?$|#db\//);

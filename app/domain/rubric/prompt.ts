@@ -1,4 +1,5 @@
-import { STAGES } from "./vocabulary.ts";
+import { quote } from "../prompt-text.ts";
+import { STAGES } from "../vocabulary.ts";
 import {
   DEFAULT_THRESHOLDS,
   MAX_GEOGRAPHIES,
@@ -8,12 +9,12 @@ import {
   MAX_WEIGHT,
   RUBRIC_WEIGHT_KEYS,
   type StartupInput,
-} from "./rubric.ts";
+} from "./schema.ts";
 
 /**
  * What the server sends a model to draft a rubric: the prompt and the answer's JSON schema. Its
- * own module so no prompt text reaches the browser bundle (the startup page imports rubric.ts to
- * re-rank live). Pure: no database, no network.
+ * own module so no prompt text reaches the browser bundle (the startup page imports the rubric's
+ * schema and score to re-rank live). Pure: no database, no network.
  */
 
 /** The JSON schema sent to the model (Gemini's responseJsonSchema / OpenAI's json_schema). */
@@ -59,15 +60,6 @@ export const RUBRIC_SYSTEM_PROMPT = [
   "check_size: min and max of one investor's cheque in USD that fits this round, or null when unknown;",
   `thresholds: email_first and dont_chase from 0 to 100, with dont_chase below email_first (typical: ${DEFAULT_THRESHOLDS.email_first} and ${DEFAULT_THRESHOLDS.dont_chase}).`,
 ].join(" ");
-
-/** Removes our delimiter markers so the founder's text cannot close its own quote. */
-function quote(text: string, max: number): string {
-  const cleaned = text
-    .replace(/<<<|>>>/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  return cleaned.length > max ? `${cleaned.slice(0, max - 1)}…` : cleaned;
-}
 
 export function buildRubricPrompt(startup: StartupInput): string {
   return [

@@ -1,0 +1,118 @@
+import { byDontChaseOrder, byEmailFirstOrder, byFollowUpOrder } from "../today.ts";
+import { ACTION_LABELS, STATUS_LABELS, type RecommendedAction, type RelationshipStatus } from "../vocabulary.ts";
+import { quote } from "../prompt-text.ts";
+import { byScore, dedupe, findMentionedInvestors } from "./question.ts";
+import { type ChatContext, type ChatInvestor, type ChatKpis, DEFAULT_MAX_CONTEXT_INVESTORS, MAX_CONTEXT_FIELD_CHARS } from "./schema.ts";
+
+/** The context handed to the model: the pipeline's numbers and one line per chosen investor. Pure. */
+
+const PER_BUCKET = 5;
+
+/**
+ * One line of plain text. Names, firms, hooks and red flags come from people and web pages, so a
+ * value cannot start a new line, fake a field (`|`) or close the prompt's delimiters (`<<<`).
+ */
+export function oneLine(text: string | null | undefined, max = MAX_CONTEXT_FIELD_CHARS): string {
+  if (typeof text !== "string") return "";
+  const flat = text
+    .replace(/[\u202A-\u202E\u2066-\u2069]/g, "")
+    .replace(/\|/g, "/")
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, " ");
+  return quote(flat, max);
+}
+
+function listField(values: readonly string[] | undefined): string {
+  const items = (values ?? [])
+    .slice(0, 10)
+    .map((value) => oneLine(value, 80))
+    .filter((value) => value !== "");
+  return items.length === 0 ? "—" : oneLine(items.join(", "));
+}
+
+export function statusLabel(status: string): string {
+  const known = STATUS_LABELS[status as RelationshipStatus];
+  return (known ?? oneLine(status, 40).replaceAll("_", " ")).toLowerCase();
+}
+
+export function actionLabel(action: string): string {
+  return (ACTION_LABELS[action as RecommendedAction] ?? oneLine(action, 40).replaceAll("_", " ")).toLowerCase();
+}
+
+export function scoreText(score: number): string {
+  return Number.isFinite(score) ? String(Math.round(score)) : "—";
+}
+
+/**
+ * A copy with exactly the chat's fields. Rows arrive from the database with more columns than the
+ * type admits; personal notes in particular are private to the founder and must never reach a
+ * model provider, so nothing here spreads a row: every field is named.
+ */
+function chatFieldsOnly(row: ChatInvestor): ChatInvestor {
+  return {
+    id: row.id,
+    name: row.name,
+    firm: row.firm,
+    score: row.score,
+    action: row.action,
+    relationship_status: row.relationship_status,
+    last_contact_date: row.last_contact_date,
+    signal_hook: row.signal_hook,
+    signal_red_flag: row.signal_red_flag,
+    sectors: [...(row.sectors ?? [])],
+    stages: [...(row.stages ?? [])],
+    geographies: [...(row.geographies ?? [])],
+    hook_at: row.hook_at ?? null,
+    action_since: row.action_since ?? null,
+  };
+}
+
+function contextLine(investor: ChatInvestor): string {
+  const firm = oneLine(investor.firm);
+  return [
+    `id=${investor.id}`,
+    `${oneLine(investor.name) || "(no name)"}${firm ? ` (${firm})` : ""}`,
+    `score ${scoreText(investor.score)}`,
+    oneLine(investor.action, 40),
+    statusLabel(investor.relationship_status),
+    `last contact ${oneLine(investor.last_contact_date, 20) || "—"}`,
+    `hook: ${oneLine(investor.signal_hook) || "—"}`,
+    `red flag: ${oneLine(investor.signal_red_flag) || "—"}`,
+    `sectors: ${listField(investor.sectors)}`,
+    `stages: ${listField(investor.stages)}`,
+    `geographies: ${listField(investor.geographies)}`,
+  ].join(" | ");
+}
+
+export function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+export function buildChatContext(
+  message: string,
+  all: ChatInvestor[],
+  kpis: ChatKpis,
+  options: { maxInvestors?: number } = {},
+): ChatContext {
+  const requested = options.maxInvestors ?? DEFAULT_MAX_CONTEXT_INVESTORS;
+  const cap = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : DEFAULT_MAX_CONTEXT_INVESTORS;
+  const rows = dedupe(all);
+  const withAction = (action: RecommendedAction) => rows.filter((investor) => investor.action === action);
+  const chosen = dedupe([
+    ...findMentionedInvestors(message, rows),
+    // Today's lists in Today's order, so the chat names whom the dashboard and the digest name.
+    ...withAction("email_first").sort(byEmailFirstOrder).slice(0, PER_BUCKET),
+    ...withAction("follow_up").sort(byFollowUpOrder).slice(0, PER_BUCKET),
+    ...withAction("dont_chase").sort(byDontChaseOrder).slice(0, PER_BUCKET),
+    // The best of the rest, so "who first?" has an answer even before anyone is marked email first.
+    ...byScore(rows.filter((investor) => investor.action !== "dont_chase")).slice(0, PER_BUCKET),
+  ])
+    .slice(0, cap)
+    .map(chatFieldsOnly);
+
+  const lines = [
+    `Pipeline: ${plural(kpis.tracked, "investor", "investors")} tracked | ${kpis.emailFirst} email first | ${plural(kpis.followUpsDue, "follow-up", "follow-ups")} due | ${kpis.dontChase} don't chase`,
+    `Listed: ${chosen.length} of ${kpis.tracked} (those the question names or filters on first, then the top email-first, follow-ups due, don't-chase, and the highest scores). Investors not listed are unknown to you.`,
+    ...chosen.map(contextLine),
+  ];
+  return { kpis: { ...kpis }, investors: chosen, text: lines.join("\n"), ids: chosen.map((investor) => investor.id) };
+}

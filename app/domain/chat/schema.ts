@@ -1,0 +1,67 @@
+import { z } from "zod";
+import type { RecommendedAction } from "../vocabulary.ts";
+
+/**
+ * The chat drawer (docs/api.md route #8), as pure functions: read the question (question.ts), pick
+ * the few investors it is about and write a compact context for the model (context.ts), check the
+ * model's answer (prompt.ts), and, when no model answers, reply from the same context by rule
+ * (summary.ts). No database, clock or network: the route passes the rows of ONE side (demo or
+ * real) and the KPIs it already computed, so the chat can only ever see, and name, investors of
+ * that side. This module: what the route accepts and the shapes the others share.
+ */
+
+export const MAX_CHAT_MESSAGE_CHARS = 500;
+export const MAX_HISTORY_TURNS = 6;
+export const MAX_HISTORY_TEXT_CHARS = 2_000;
+export const MAX_ANSWER_CHARS = 1_500;
+export const DEFAULT_MAX_CONTEXT_INVESTORS = 25;
+/** Per-field cap in the context: names, hooks and red flags come from people and web pages. */
+export const MAX_CONTEXT_FIELD_CHARS = 200;
+
+// The max is checked on the raw text (what the user typed is what the counter showed), then
+// the text is trimmed and must keep at least one character: a message of spaces says nothing.
+const chatText = (max: number) => z.string().max(max).trim().min(1, "must not be empty");
+
+export const chatTurnSchema = z.strictObject({
+  role: z.enum(["user", "assistant"]),
+  text: chatText(MAX_HISTORY_TEXT_CHARS),
+});
+export type ChatTurn = z.infer<typeof chatTurnSchema>;
+
+export const chatRequestSchema = z.strictObject({
+  message: chatText(MAX_CHAT_MESSAGE_CHARS),
+  history: z.array(chatTurnSchema).max(MAX_HISTORY_TURNS).optional(),
+});
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/** What the chat may know about one investor. No personal notes, no contact history, no email. */
+export type ChatInvestor = {
+  id: number;
+  name: string;
+  firm: string | null;
+  score: number;
+  action: RecommendedAction;
+  relationship_status: string;
+  last_contact_date: string | null;
+  signal_hook: string | null;
+  signal_red_flag: string | null;
+  sectors: string[];
+  stages: string[];
+  geographies: string[];
+  /** Today's order (docs/product.md#scoring-and-actions): when the hook's news appeared, when the action was given. */
+  hook_at?: string | null;
+  action_since?: string | null;
+};
+
+export type ChatKpis = { tracked: number; emailFirst: number; followUpsDue: number; dontChase: number };
+
+export type ChatContext = {
+  kpis: ChatKpis;
+  /** The relevant investors, capped: those the question names or filters on first. */
+  investors: ChatInvestor[];
+  /** Compact, one line per investor, for the prompt. */
+  text: string;
+  ids: number[];
+};
+
+export type ChatAnswer = { answer: string; investor_ids: number[] };

@@ -1,0 +1,150 @@
+import { byDontChaseOrder, byEmailFirstOrder, byFollowUpOrder } from "../today.ts";
+import { ACTIONS, ACTION_LABELS, STAGES, STAGE_LABELS, isClosedStatus } from "../vocabulary.ts";
+import { actionLabel, oneLine, plural, scoreText, statusLabel } from "./context.ts";
+import { type Filters, byScore, dedupe, normalize, passes, readQuestion } from "./question.ts";
+import type { ChatAnswer, ChatContext, ChatInvestor } from "./schema.ts";
+
+/** The plain summary, when no model answers: the same context, answered by rule. Pure. */
+
+const MAX_NAMED_IN_SUMMARY = 5;
+const MAX_LISTED_IN_SUMMARY = 5;
+
+function displayName(investor: ChatInvestor): string {
+  return oneLine(investor.name, 120) || "(no name)";
+}
+
+/** Page text without its own closing punctuation, so the sentence ends once. */
+function clause(text: string | null): string {
+  return oneLine(text).replace(/[.!?…;:,\s]+$/u, "");
+}
+
+function describeStanding(investor: ChatInvestor): string {
+  const firm = oneLine(investor.firm, 120);
+  const date = oneLine(investor.last_contact_date, 20);
+  let text =
+    `${displayName(investor)}${firm ? ` (${firm})` : ""}: ${statusLabel(investor.relationship_status)}, ` +
+    `${date ? `last contact ${date}` : "no contact date recorded"}, score ${scoreText(investor.score)}, action ${actionLabel(investor.action)}.`;
+  const hook = clause(investor.signal_hook);
+  const flag = clause(investor.signal_red_flag);
+  if (hook) text += ` Hook: ${hook}.`;
+  if (flag) text += ` Red flag: ${flag}.`;
+  return text;
+}
+
+function dontChaseReason(investor: ChatInvestor): string {
+  const flag = clause(investor.signal_red_flag);
+  if (flag) return `red flag: ${flag}`;
+  if (isClosedStatus(investor.relationship_status)) return statusLabel(investor.relationship_status);
+  return `score ${scoreText(investor.score)}`;
+}
+
+function viewLabel(filters: Filters, investors: readonly ChatInvestor[]): string {
+  const display = (wanted: Set<string>, pick: (investor: ChatInvestor) => readonly string[]) => {
+    const labels = new Map<string, string>();
+    for (const investor of investors) {
+      for (const value of pick(investor) ?? []) {
+        const key = typeof value === "string" ? normalize(value) : "";
+        if (wanted.has(key) && !labels.has(key)) labels.set(key, oneLine(value, 40));
+      }
+    }
+    return [...wanted].map((key) => labels.get(key) ?? key);
+  };
+  return [
+    ...[...filters.statuses].map((status) => statusLabel(status)),
+    ...display(filters.sectors, (investor) => investor.sectors),
+    ...STAGES.filter((stage) => filters.stages.has(stage)).map((stage) => STAGE_LABELS[stage]),
+    ...display(filters.geographies, (investor) => investor.geographies),
+  ].join(", ");
+}
+
+/**
+ * The deterministic answer from the same context, for when neither model answers: who to email
+ * first, follow-ups due, who not to chase, where a named investor stands, else the KPIs. It only
+ * repeats what the context holds, and cites exactly the investors it names.
+ */
+export function summaryAnswer(message: string, context: ChatContext): ChatAnswer {
+  const allowed = new Set(context.ids);
+  const listed = dedupe(context.investors.filter((investor) => allowed.has(investor.id)));
+  const reading = readQuestion(message, listed);
+  const cited: ChatInvestor[] = [];
+  const cite = (investors: readonly ChatInvestor[]) => {
+    cited.push(...investors);
+    return investors;
+  };
+  const finish = (sentences: string[]): ChatAnswer => ({
+    answer: sentences.join(" "),
+    investor_ids: dedupe(cited).map((investor) => investor.id),
+  });
+
+  if (reading.named.length > 0) {
+    return finish(cite(reading.named.slice(0, MAX_NAMED_IN_SUMMARY)).map(describeStanding));
+  }
+
+  const { filters } = reading;
+  const narrowed = filters.statuses.size + filters.stages.size + filters.sectors.size + filters.geographies.size > 0;
+  const inView = narrowed ? listed.filter((investor) => passes(investor, filters, { actions: false })) : listed;
+  const label = narrowed ? ` (${viewLabel(filters, listed)})` : "";
+  const { kpis } = context;
+  // The KPIs count the whole pipeline; a narrowed view can only count what is listed.
+  const totalOf = (shown: number, kpi: number) => (narrowed ? shown : Math.max(kpi, shown));
+  const more = (total: number, shown: number) => (total > shown ? `, and ${total - shown} more` : "");
+  const sentences: string[] = [];
+
+  for (const action of ACTIONS) {
+    if (!filters.actions.has(action)) continue;
+    const matching = inView.filter((investor) => investor.action === action);
+    if (action === "email_first") {
+      const top = cite([...matching].sort(byEmailFirstOrder).slice(0, MAX_LISTED_IN_SUMMARY));
+      if (top.length === 0) {
+        sentences.push(`No investor is marked email first${label}.`);
+        continue;
+      }
+      const names = top.map((investor, index) => `${displayName(investor)} (${index === 0 ? "score " : ""}${scoreText(investor.score)})`);
+      sentences.push(`Email first${label}: ${names.join(", ")}${more(totalOf(matching.length, kpis.emailFirst), top.length)}.`);
+      const hook = clause(top[0]!.signal_hook);
+      if (hook) sentences.push(`Hook for ${displayName(top[0]!)}: ${hook}.`);
+    } else if (action === "follow_up") {
+      const top = cite([...matching].sort(byFollowUpOrder).slice(0, MAX_LISTED_IN_SUMMARY));
+      const total = totalOf(matching.length, kpis.followUpsDue);
+      if (top.length === 0) {
+        sentences.push(total === 0 ? `No follow-ups are due${label}.` : `${plural(total, "follow-up is", "follow-ups are")} due.`);
+        continue;
+      }
+      const names = top.map((investor, index) => {
+        const date = oneLine(investor.last_contact_date, 20) || "no date";
+        return `${displayName(investor)} (${index === 0 ? "last contact " : ""}${date})`;
+      });
+      sentences.push(`${plural(total, "follow-up is", "follow-ups are")} due${label}: ${names.join(", ")}${more(total, top.length)}.`);
+    } else if (action === "dont_chase") {
+      const top = cite([...matching].sort(byDontChaseOrder).slice(0, MAX_LISTED_IN_SUMMARY));
+      if (top.length === 0) {
+        sentences.push(`Nobody is marked don't chase${label}.`);
+        continue;
+      }
+      const names = top.map((investor) => `${displayName(investor)} — ${dontChaseReason(investor)}`);
+      sentences.push(`Don't chase${label}: ${names.join("; ")}${more(totalOf(matching.length, kpis.dontChase), top.length)}.`);
+    } else {
+      const top = cite(byScore(matching).slice(0, MAX_LISTED_IN_SUMMARY));
+      const heading = ACTION_LABELS[action];
+      sentences.push(
+        top.length === 0
+          ? `Nobody listed is marked ${heading.toLowerCase()}${label}.`
+          : `${heading}${label}: ${top.map((investor) => `${displayName(investor)} (score ${scoreText(investor.score)})`).join(", ")}.`,
+      );
+    }
+  }
+  if (sentences.length > 0) return finish(sentences);
+
+  if (narrowed) {
+    const top = cite(byScore(inView).slice(0, MAX_LISTED_IN_SUMMARY));
+    if (top.length === 0) return finish([`No investor matches ${viewLabel(filters, listed)}.`]);
+    const names = top.map((investor) => `${displayName(investor)} (score ${scoreText(investor.score)}, ${actionLabel(investor.action)})`);
+    return finish([`Matching ${viewLabel(filters, listed)}: ${names.join(", ")}${more(inView.length, top.length)}.`]);
+  }
+
+  const overview = `You track ${plural(kpis.tracked, "investor", "investors")}: ${kpis.emailFirst} to email first, ${plural(kpis.followUpsDue, "follow-up", "follow-ups")} due, ${kpis.dontChase} not worth chasing.`;
+  const best = listed.filter((investor) => investor.action === "email_first").sort(byEmailFirstOrder)[0];
+  const start = best ? ` Start with ${displayName(cite([best])[0]!)} (score ${scoreText(best.score)}).` : "";
+  const notFound = reading.asksStanding ? "I could not find an investor by that name here. " : "";
+  return finish([`${notFound}${overview}${start}`]);
+}

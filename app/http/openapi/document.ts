@@ -1,0 +1,73 @@
+import { operations } from "./operations.ts";
+import { SHARED_RESPONSES, TAGS } from "./responses.ts";
+import { schemas } from "./schemas.ts";
+
+/**
+ * The OpenAPI 3.1 document of the 15 `/api` routes, served at `/openapi.json` and described in
+ * words in docs/api.md. Pure: request bodies are `z.toJSONSchema` of the very zod schemas the
+ * routes parse (tests/unit/http/openapi.test.ts holds each route to its schema), so the document
+ * cannot drift from what the server accepts. The operations and their words: operations.ts; the
+ * error answers each kind of credential brings: responses.ts; response bodies: schemas.ts.
+ */
+
+function components() {
+  return {
+    schemas: schemas(),
+    securitySchemes: {
+      session: {
+        type: "apiKey",
+        in: "cookie",
+        name: "ipi_session",
+        description: "The signed session cookie set by signing in on `/login` (form field `passcode`). Lasts 14 days.",
+      },
+      adminPasscode: {
+        type: "apiKey",
+        in: "header",
+        name: "x-admin-passcode",
+        description:
+          "The admin passcode, for scripts. Wrong guesses are limited: 10 per client per 10 minutes, 60 a minute overall (then 429).",
+      },
+      cronBearer: {
+        type: "http",
+        scheme: "bearer",
+        description: "`Authorization: Bearer $CRON_SECRET`. Unset `CRON_SECRET` closes these routes.",
+      },
+    },
+    parameters: {
+      demo: {
+        name: "demo",
+        in: "query",
+        required: false,
+        description: "`1`: the open demo side (demo rows only, no credential).",
+        schema: { type: "string", enum: ["1"] },
+      },
+      ifNoneMatch: { name: "If-None-Match", in: "header", required: false, schema: { type: "string" } },
+      investorId: { name: "id", in: "path", required: true, description: "Investor id.", schema: { type: "integer", minimum: 1 } },
+      startupId: { name: "id", in: "path", required: true, description: "Startup id.", schema: { type: "integer", minimum: 1 } },
+    },
+    headers: {
+      RetryAfter: { description: "Seconds to wait.", schema: { type: "integer", minimum: 1 } },
+      Allow: { description: "The methods this path takes.", schema: { type: "string" } },
+      ETag: { description: 'A hash of the body (weak `W/"…"` when the answer was compressed).', schema: { type: "string" } },
+    },
+    responses: SHARED_RESPONSES,
+  };
+}
+
+/** The whole document. Built on each call; it is small, and tests compare it with what is served. */
+export function buildOpenApiDocument(version: string) {
+  return {
+    openapi: "3.1.1",
+    info: {
+      title: "Investor Pipeline Intelligence API",
+      version,
+      summary: "Who to email first, which follow-ups are due, who not to chase.",
+      description:
+        'The 15 JSON routes under `/api`. Every error is `{"error": {"code", "message", "fields"?}}`. JSON bodies are strict (an unknown key is a 400 naming it) and at most 64 KiB. A POST, PATCH or DELETE with another site\'s `Origin` is refused with 403. Any other path under `/api` is a JSON 404. The rules in words: docs/api.md.',
+    },
+    servers: [{ url: "/", description: "This installation." }],
+    tags: Object.values(TAGS).map((name) => ({ name })),
+    paths: operations(),
+    components: components(),
+  };
+}

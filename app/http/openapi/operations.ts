@@ -1,0 +1,289 @@
+import { z } from "zod";
+import { chatRequestSchema } from "../../domain/chat/schema.ts";
+import { investorEditSchema } from "../../domain/investor.ts";
+import { rubricPatchSchema, startupInputSchema } from "../../domain/rubric/schema.ts";
+import { MAX_CHAIN, refreshContinueRequestSchema, refreshRequestSchema } from "../../domain/runs.ts";
+import {
+  type AuthKind,
+  type JsonSchema,
+  type Responses,
+  SECURITY,
+  TAGS,
+  errorResponses,
+  jsonContent,
+  ok,
+  problem,
+  ref,
+} from "./responses.ts";
+
+/**
+ * The 15 operations, one entry each: what it is, its words (summary and description, the
+ * short form of docs/api.md), its body's zod schema, and the answers of its own. The errors
+ * every operation shares are added from its credential and method (responses.ts).
+ */
+
+/** Request bodies are what a client sends, so the schema describes the input side of each zod schema. */
+export function requestBodyJsonSchema(schema: z.ZodType): JsonSchema {
+  return z.toJSONSchema(schema, { io: "input" }) as JsonSchema;
+}
+
+type Method = "get" | "post" | "patch" | "delete";
+
+type OperationEntry = {
+  path: string;
+  method: Method;
+  operationId: string;
+  tag: keyof typeof TAGS;
+  auth: AuthKind;
+  summary: string;
+  description: string;
+  parameters?: string[];
+  /** The JSON body; required unless every key is optional. */
+  body?: { schema: z.ZodType; required: boolean };
+  /** Looks a run up by the id in its body (a path `{id}` says so by itself). */
+  findsById?: boolean;
+  responses: Responses;
+};
+
+const RUN_STARTED: JsonSchema = {
+  type: "object",
+  properties: {
+    run_id: { type: "string", format: "uuid" },
+    status: { type: "string", enum: ["queued"] },
+    selected: { type: "integer", minimum: 0, description: "Investors in the run's queue (grouped searches included)." },
+  },
+  required: ["run_id", "status", "selected"],
+};
+
+const REFRESH_REFUSALS = {
+  "409": {
+    description: "A refresh is already queued, running or waiting for its next chain (`run_in_progress`).",
+    content: jsonContent(ref("RunInProgress")),
+  },
+  "503": problem("Web search is not configured: `TAVILY_API_KEY` is unset (`search_not_configured`)."),
+};
+
+const ETAG = { ETag: { $ref: "#/components/headers/ETag" } };
+
+const OPERATIONS: OperationEntry[] = [
+  {
+    path: "/api/health",
+    method: "get",
+    operationId: "getHealth",
+    tag: "system",
+    auth: "open",
+    summary: "Is the process up and the database usable?",
+    description: "Route #1. Open. `settings` says yes/no per setting, never a value.",
+    responses: {
+      "200": ok("The database answers.", ref("Health")),
+      "503": ok('The database is not usable (`status: "unavailable"`).', ref("Health")),
+    },
+  },
+  {
+    path: "/api/cron/refresh",
+    method: "get",
+    operationId: "cronRefresh",
+    tag: "refresh",
+    auth: "cron",
+    summary: "Start a scheduled refresh (for an external cron)",
+    description: 'Route #2. Queues a run with `trigger: "cron"` and no LinkedIn searches; the in-process poller works it.',
+    responses: { "202": ok("Queued.", RUN_STARTED), ...REFRESH_REFUSALS },
+  },
+  {
+    path: "/api/cron/digest",
+    method: "get",
+    operationId: "cronDigest",
+    tag: "system",
+    auth: "cron",
+    summary: "Send today's digest (SMS or WhatsApp), or return its text",
+    description:
+      "Route #3. Reads real rows only and writes nothing. Without Twilio settings, or when sending fails, `sent` is false and `reason` says why.",
+    responses: { "200": ok("The digest, sent or not.", ref("Digest")) },
+  },
+  {
+    path: "/api/refresh",
+    method: "post",
+    operationId: "startManualRefresh",
+    tag: "refresh",
+    auth: "adminPasscode",
+    summary: "Start a manual refresh",
+    description:
+      "Route #4. Only the `x-admin-passcode` header is accepted (not the session cookie). At most one accepted manual refresh per 10 minutes, remembered in the database across restarts. `linkedin: true` adds a LinkedIn search per investor (two credits each).",
+    body: { schema: refreshRequestSchema, required: false },
+    responses: { "202": ok("Queued.", RUN_STARTED), ...REFRESH_REFUSALS },
+  },
+  {
+    path: "/api/refresh/continue",
+    method: "post",
+    operationId: "continueRefresh",
+    tag: "refresh",
+    auth: "cron",
+    summary: "Start a run's next chain now",
+    description: `Route #5. The poller would start it within 5 seconds anyway. \`chain\` is 1–${MAX_CHAIN}: the run's next chain → 202 (the run waits for it); a chain at or below the run's current one → 200, a no-op; anything else → 409 \`chain_out_of_order\`.`,
+    body: { schema: refreshContinueRequestSchema, required: true },
+    findsById: true,
+    responses: {
+      "202": ok("The next chain is queued.", ref("ChainAccepted")),
+      "200": ok("That chain was already accepted: nothing changes.", ref("ChainAccepted")),
+      "409": problem("The chain is not the run's next (`chain_out_of_order`)."),
+    },
+  },
+  {
+    path: "/api/rescore",
+    method: "post",
+    operationId: "rescore",
+    tag: "system",
+    auth: "cron",
+    summary: "Recompute every score and action from saved data",
+    description: "Route #6. Today's decay and follow-up dates; no search, no model call.",
+    responses: { "200": ok("Done.", ref("Rescored")) },
+  },
+  {
+    path: "/api/search-feed",
+    method: "get",
+    operationId: "searchFeed",
+    tag: "investors",
+    auth: "sessionOrDemo",
+    summary: "Every investor of one side, for the Ctrl+K palette",
+    description:
+      "Route #7. Real investors need a credential; with `?demo=1` it is open and lists demo investors only. Ordered by score, then id. `ETag` is a hash of the body; `If-None-Match` is compared weakly.",
+    parameters: ["demo", "ifNoneMatch"],
+    responses: {
+      "200": { description: "The feed.", headers: ETAG, content: jsonContent(ref("SearchFeed")) },
+      "304": { description: "Unchanged since the ETag sent.", headers: ETAG },
+    },
+  },
+  {
+    path: "/api/chat",
+    method: "post",
+    operationId: "chat",
+    tag: "investors",
+    auth: "sessionOrDemo",
+    summary: "Ask a question about the pipeline",
+    description:
+      'Route #8. Answers from the dashboard\'s own data: the model when one answers within its schema, else a rule-based summary (`source: "summary"`). `investor_ids` are the investors the answer cites, all from the same side. With `?demo=1` it is open, sees demo rows only, and takes 10 questions a minute per client.',
+    parameters: ["demo"],
+    body: { schema: chatRequestSchema, required: true },
+    responses: { "200": ok("The answer.", ref("ChatAnswer")) },
+  },
+  {
+    path: "/api/investors/{id}",
+    method: "patch",
+    operationId: "editInvestor",
+    tag: "investors",
+    auth: "sessionOrDemo",
+    summary: "Edit the four user-owned columns",
+    description:
+      "Route #9. Only `relationship_status`, `last_contact_date`, `add_contact` (appended to the contact history; a dated contact moves the last contact date forward, never back) and `personal_notes` (blank → null). Any other key is a 400 naming it, and nothing is written. A demo investor may be edited without a credential (30 open writes a minute per client).",
+    parameters: ["investorId"],
+    body: { schema: investorEditSchema, required: true },
+    responses: { "200": ok("The investor as saved, re-scored, with its contact history.", ref("Investor")) },
+  },
+  {
+    path: "/api/startups",
+    method: "post",
+    operationId: "createStartup",
+    tag: "startups",
+    auth: "session",
+    summary: "Add a startup with a rubric",
+    description:
+      'Route #10. The model drafts the rubric; when it is missing, fails or answers badly a default rubric is derived from the startup (`rubric_source: "default"`). Every investor is then scored for it.',
+    body: { schema: startupInputSchema, required: true },
+    responses: { "201": ok("Created.", ref("StartupCreated")) },
+  },
+  {
+    path: "/api/startups/{id}",
+    method: "delete",
+    operationId: "deleteStartup",
+    tag: "startups",
+    auth: "session",
+    summary: "Delete a startup",
+    description: "Route #13. Its rubrics, evaluations and scores go; investors and evidence stay.",
+    parameters: ["startupId"],
+    responses: { "200": ok("Deleted.", ref("Deleted")) },
+  },
+  {
+    path: "/api/startups/{id}/evaluate",
+    method: "post",
+    operationId: "evaluateStartup",
+    tag: "startups",
+    auth: "session",
+    summary: "Judge saved evidence for this startup, then score everyone",
+    description:
+      'Route #11. The model reads each investor\'s saved evidence (10 newest items, 8 investors a call); never a web search. Without a model, or when no batch is answered, `source: "rules_only"`.',
+    parameters: ["startupId"],
+    responses: { "200": ok("Evaluated and scored.", ref("Evaluation")) },
+  },
+  {
+    path: "/api/startups/{id}/rubric",
+    method: "patch",
+    operationId: "changeRubric",
+    tag: "startups",
+    auth: "session",
+    summary: "Save an edited rubric, or ask the model for a new one",
+    description:
+      'Route #12. Exactly one of `rubric` (a new version, re-scored at once, no model call; `dont_chase` must be below `email_first`, `check_size.min` not above `max`, at least one weight above 0) or `action: "regenerate"` (the model drafts one; when it cannot, the current rubric is kept, `rescored` is 0 and `message` says so).',
+    parameters: ["startupId"],
+    body: { schema: rubricPatchSchema, required: true },
+    responses: { "200": ok("The rubric now in force.", ref("RubricChanged")) },
+  },
+  {
+    path: "/api/demo/reset",
+    method: "post",
+    operationId: "resetDemo",
+    tag: "demo",
+    auth: "open",
+    summary: "Re-create the demo investors",
+    description: "Route #14. Open; only demo rows (and demo runs) change. 30 open writes a minute per client.",
+    responses: {
+      "200": ok("Reset.", {
+        type: "object",
+        properties: { demo_investors: { type: "integer", minimum: 0 } },
+        required: ["demo_investors"],
+      }),
+    },
+  },
+  {
+    path: "/api/demo/refresh",
+    method: "post",
+    operationId: "refreshDemo",
+    tag: "demo",
+    auth: "open",
+    summary: "Simulate a refresh of the demo investors",
+    description: "Route #15. Open; no search, no model, no credits; demo rows only. 30 open writes a minute per client.",
+    responses: {
+      "200": ok("Simulated.", {
+        type: "object",
+        properties: { run_id: { type: "string", format: "uuid" }, updated: { type: "integer", minimum: 0 } },
+        required: ["run_id", "updated"],
+      }),
+    },
+  },
+];
+
+/** A write that takes no body still checks one that is sent (`{}` or nothing): the description says so once, here. */
+const NO_BODY = "Takes no body (`{}` or nothing).";
+
+function operationObject(entry: OperationEntry): Record<string, unknown> {
+  const write = entry.method !== "get";
+  const findsById = entry.findsById === true || entry.path.includes("{");
+  return {
+    operationId: entry.operationId,
+    tags: [TAGS[entry.tag]],
+    summary: entry.summary,
+    description: write && !entry.body ? `${entry.description} ${NO_BODY}` : entry.description,
+    security: SECURITY[entry.auth],
+    ...(entry.parameters ? { parameters: entry.parameters.map((name) => ({ $ref: `#/components/parameters/${name}` })) } : {}),
+    ...(entry.body
+      ? { requestBody: { required: entry.body.required, content: jsonContent(requestBodyJsonSchema(entry.body.schema)) } }
+      : {}),
+    responses: { ...entry.responses, ...errorResponses(entry.auth, write, findsById) },
+  };
+}
+
+/** The document's `paths`, each path with its one operation. */
+export function operations(): Record<string, Record<string, Record<string, unknown>>> {
+  const paths: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const entry of OPERATIONS) paths[entry.path] = { ...paths[entry.path], [entry.method]: operationObject(entry) };
+  return paths;
+}

@@ -1,0 +1,232 @@
+import { z } from "zod";
+import { ACTIONS, INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES } from "../../domain/investor.ts";
+import { rubricSchema } from "../../domain/rubric/schema.ts";
+import { MAX_CHAIN } from "../../domain/runs.ts";
+import { type JsonSchema, nullable, ref } from "./responses.ts";
+
+/** The response bodies' schemas (`#/components/schemas`), written from the route code; a saved rubric is its zod schema's output side. */
+
+/** The JSON Schema of a saved rubric, as the API answers it. */
+function rubricResponseSchema(): JsonSchema {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(rubricSchema, { io: "output" }) as JsonSchema;
+  return schema;
+}
+
+export function schemas(): Record<string, JsonSchema> {
+  const text = { type: "string" };
+  const date = { type: "string", format: "date" };
+  const dateTime = { type: "string", format: "date-time" };
+  const signal = nullable({ type: "integer", minimum: 0, maximum: 100 });
+  return {
+    Error: {
+      type: "object",
+      properties: {
+        error: {
+          type: "object",
+          properties: {
+            code: { type: "string", pattern: "^[a-z][a-z0-9_]*$" },
+            message: { type: "string" },
+            fields: {
+              type: "object",
+              description: "Per field (dotted path, or `body`), the problems found; an unknown key says `unknown key`.",
+              additionalProperties: { type: "array", items: { type: "string" } },
+            },
+          },
+          required: ["code", "message"],
+        },
+      },
+      required: ["error"],
+    },
+    RunInProgress: {
+      type: "object",
+      properties: {
+        error: { $ref: "#/components/schemas/Error/properties/error" },
+        run_id: { type: "string", format: "uuid", description: "The active run." },
+      },
+      required: ["error", "run_id"],
+    },
+    Health: {
+      type: "object",
+      properties: {
+        status: { type: "string", enum: ["ok", "unavailable"] },
+        version: text,
+        db: {
+          type: "object",
+          properties: { ok: { type: "boolean" }, journal_mode: text },
+          required: ["ok", "journal_mode"],
+        },
+        settings: {
+          type: "object",
+          description: "One boolean per setting (`GEMINI_API_KEY`, `TAVILY_API_KEY`, `CRON_SECRET`…): set or not, never a value.",
+          additionalProperties: { type: "boolean" },
+        },
+      },
+      required: ["status", "version", "db", "settings"],
+    },
+    Digest: {
+      type: "object",
+      properties: {
+        sent: { type: "boolean" },
+        channel: nullable({ type: "string", enum: ["sms", "whatsapp"] }),
+        message: { type: "string", description: "At most 306 GSM-7 characters (two SMS)." },
+        reason: { type: "string", description: "Why it was not sent." },
+      },
+      required: ["sent", "channel", "message"],
+    },
+    ChainAccepted: {
+      type: "object",
+      properties: { run_id: { type: "string", format: "uuid" }, chain: { type: "integer", minimum: 1, maximum: MAX_CHAIN } },
+      required: ["run_id", "chain"],
+    },
+    Rescored: {
+      type: "object",
+      properties: {
+        investors: { type: "integer", minimum: 0 },
+        startups: { type: "integer", minimum: 0 },
+        duration_ms: { type: "integer", minimum: 0 },
+      },
+      required: ["investors", "startups", "duration_ms"],
+    },
+    SearchFeed: {
+      type: "object",
+      properties: {
+        items: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              id: { type: "integer" },
+              name: text,
+              firm: nullable(text),
+              score: { type: "integer", minimum: 0, maximum: 100 },
+              action: { type: "string", enum: [...ACTIONS] },
+              href: { type: "string", description: "`/investors/:id`, or `/demo/investors/:id` on the demo side." },
+            },
+            required: ["id", "name", "firm", "score", "action", "href"],
+          },
+        },
+      },
+      required: ["items"],
+    },
+    ChatAnswer: {
+      type: "object",
+      properties: {
+        answer: { type: "string", maxLength: 1500 },
+        source: { type: "string", enum: ["model", "summary"] },
+        investor_ids: { type: "array", items: { type: "integer" } },
+      },
+      required: ["answer", "source", "investor_ids"],
+    },
+    ScoreExplained: {
+      type: "object",
+      properties: {
+        total: { type: "integer", minimum: 0, maximum: 100 },
+        components: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              key: { type: "string", enum: ["fit", "activity", "evidence", "warmth", "red_flag"] },
+              label: text,
+              points: { type: "number" },
+              detail: { type: "string", description: "In the founder's words." },
+            },
+            required: ["key", "label", "points", "detail"],
+          },
+        },
+        action_reason: text,
+      },
+      required: ["total", "components", "action_reason"],
+    },
+    Investor: {
+      type: "object",
+      properties: {
+        id: { type: "integer" },
+        name: text,
+        firm: nullable(text),
+        kind: { type: "string", enum: [...INVESTOR_KINDS] },
+        website: nullable(text),
+        linkedin_url: nullable(text),
+        email: nullable(text),
+        sectors: { type: "array", items: text },
+        stages: { type: "array", items: { type: "string", enum: [...STAGES] } },
+        geographies: { type: "array", items: text },
+        check_min: nullable({ type: "integer", minimum: 0 }),
+        check_max: nullable({ type: "integer", minimum: 0 }),
+        is_demo: { type: "boolean" },
+        score: { type: "integer", minimum: 0, maximum: 100 },
+        action: { type: "string", enum: [...ACTIONS] },
+        score_explained: nullable(ref("ScoreExplained")),
+        signal_activity: signal,
+        signal_fit: signal,
+        signal_hook: nullable(text),
+        signal_red_flag: nullable(text),
+        signals_checked_at: nullable(dateTime),
+        relationship_status: { type: "string", enum: [...RELATIONSHIP_STATUSES] },
+        last_contact_date: nullable(date),
+        personal_notes: nullable(text),
+        contact_history: {
+          type: "array",
+          description: "Oldest first; appended only.",
+          items: {
+            type: "object",
+            properties: {
+              id: { type: "integer" },
+              date: nullable(date),
+              channel: nullable(text),
+              note: text,
+              created_at: dateTime,
+            },
+            required: ["id", "date", "channel", "note", "created_at"],
+          },
+        },
+        created_at: dateTime,
+        updated_at: dateTime,
+      },
+      required: ["id", "name", "kind", "is_demo", "score", "action", "relationship_status", "contact_history"],
+    },
+    Startup: {
+      type: "object",
+      properties: {
+        id: { type: "integer" },
+        name: text,
+        pitch: text,
+        sector: text,
+        stage: { type: "string", enum: [...STAGES] },
+        geography: nullable(text),
+        round_size: nullable({ type: "integer", minimum: 1 }),
+        ask: nullable(text),
+        created_at: dateTime,
+      },
+      required: ["id", "name", "pitch", "sector", "stage", "created_at"],
+    },
+    Rubric: rubricResponseSchema(),
+    RubricSource: { type: "string", enum: ["model", "default"], description: '`default`: shown as "Default rubric".' },
+    StartupCreated: {
+      type: "object",
+      properties: { startup: ref("Startup"), rubric: ref("Rubric"), rubric_source: ref("RubricSource") },
+      required: ["startup", "rubric", "rubric_source"],
+    },
+    Evaluation: {
+      type: "object",
+      properties: {
+        startup_id: { type: "integer" },
+        investors_evaluated: { type: "integer", minimum: 0 },
+        investors_scored: { type: "integer", minimum: 0 },
+        source: { type: "string", enum: ["model", "rules_only"] },
+      },
+      required: ["startup_id", "investors_evaluated", "investors_scored", "source"],
+    },
+    RubricChanged: {
+      type: "object",
+      properties: {
+        rubric: ref("Rubric"),
+        rubric_source: ref("RubricSource"),
+        rescored: { type: "integer", minimum: 0, description: "Investors scored for this startup." },
+        message: { type: "string", description: "Only when regenerate kept the current rubric." },
+      },
+      required: ["rubric", "rubric_source", "rescored"],
+    },
+    Deleted: { type: "object", properties: { deleted: { const: true } }, required: ["deleted"] },
+  };
+}
