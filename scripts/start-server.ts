@@ -81,12 +81,18 @@ export function serverCommand(node = process.execPath): string[] {
   return [node, ...SERVER_NODE_FLAGS, join(import.meta.dirname, "..", "server.mjs")];
 }
 
+/** Becomes `file` (execve): same process id, so signals reach it directly. */
+function become(file: string, args: string[]): never {
+  if (!process.execve) throw new LauncherError("This platform cannot replace a process (process.execve): run on Linux");
+  process.execve(file, args, process.env);
+  throw new LauncherError(`${file} did not start`);
+}
+
 function main(): void {
   const server = serverCommand();
   const plan = litestreamPlan(process.env);
   if (!plan) {
-    process.execve(server[0]!, server, process.env);
-    return;
+    become(server[0]!, server);
   }
   const binary = litestreamBinary();
   const folder = mkdtempSync(join(tmpdir(), "litestream-"));
@@ -105,7 +111,7 @@ function main(): void {
       process.exit(1);
     }
   }
-  process.execve(binary, [binary, "replicate", "-config", configPath, "-exec", server.map(shellQuote).join(" ")], process.env);
+  become(binary, [binary, "replicate", "-config", configPath, "-exec", server.map(shellQuote).join(" ")]);
 }
 
 if (import.meta.main) {

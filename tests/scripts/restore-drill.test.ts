@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 import { litestreamBinary, litestreamPlan } from "../../scripts/start-server.ts";
 import { baseEnv, freePort, stopChild } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
@@ -220,6 +221,16 @@ describe("the restore drill: Litestream to SFTP, crash, lost volume, restore at 
         `start ${Math.round(first.startedInMs)} ms on a new volume, ${Math.round(second.startedInMs)} ms restoring from the replica`,
     );
     await stopChild(second.child);
+  });
+
+  it("without LITESTREAM_REPLICA_URL becomes the server itself, with the heap flags", async () => {
+    const plain = await launch({ DATABASE_PATH: join(work, "plain", "app.db") });
+    running.push(plain.child);
+    expect(plain.output()).not.toMatch(/litestream/i);
+    const commandLine = readFileSync(`/proc/${plain.child.pid}/cmdline`, "utf8").split("\0");
+    expect(commandLine).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS, join(process.cwd(), "server.mjs")]));
+    expect((await fetch(`${plain.url}/api/health`)).status).toBe(200);
+    await stopChild(plain.child);
   });
 
   it("does not start on an empty database when the replica cannot be reached", () => {
