@@ -23,11 +23,20 @@ const PASSCODE = "restore-drill-passcode";
 type Launched = { url: string; child: ChildProcess; output: () => string; startedInMs: number };
 
 /** `node scripts/start-server.ts` as the Docker image runs it, in its own process group. */
-async function launch(env: Record<string, string>): Promise<Launched> {
+async function launch(env: Record<string, string>, scratch: string): Promise<Launched> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ["scripts/start-server.ts"], {
-    env: { ...baseEnv(), HOST: "127.0.0.1", PORT: String(port), SCHEDULER_ENABLED: "false", ADMIN_PASSCODE: PASSCODE, ...env },
+    // TMPDIR: the launcher's Litestream configuration goes in the test's folder, removed after.
+    env: {
+      ...baseEnv(),
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SCHEDULER_ENABLED: "false",
+      ADMIN_PASSCODE: PASSCODE,
+      TMPDIR: scratch,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     // Litestream runs the server as its child: a crash must take the whole group down.
     detached: true,
@@ -57,9 +66,9 @@ function crash(child: ChildProcess): Promise<void> {
 }
 
 /** Runs the launcher expecting it to exit; returns its code and output. */
-function launchExpectingExit(env: Record<string, string>): { code: number | null; output: string } {
+function launchExpectingExit(env: Record<string, string>, scratch: string): { code: number | null; output: string } {
   const result = spawnSync(process.execPath, ["scripts/start-server.ts"], {
-    env: { ...baseEnv(), HOST: "127.0.0.1", PORT: "0", SCHEDULER_ENABLED: "false", ADMIN_PASSCODE: PASSCODE, ...env },
+    env: { ...baseEnv(), HOST: "127.0.0.1", PORT: "0", SCHEDULER_ENABLED: "false", ADMIN_PASSCODE: PASSCODE, TMPDIR: scratch, ...env },
     encoding: "utf8",
     timeout: 60_000,
   });
@@ -115,7 +124,7 @@ describe("the restore drill: Litestream to SFTP, crash, lost volume, restore at 
   it("writes go off the machine within about a second, and a start on an empty volume brings all of them back", {
     timeout: 240_000,
   }, async () => {
-    const first = await launch(env);
+    const first = await launch(env, work);
     running.push(first.child);
     expect(first.output()).toContain('msg="replicating to" name=sftp type=sftp');
     const cookie = await signIn(first.url, PASSCODE);
@@ -193,7 +202,7 @@ describe("the restore drill: Litestream to SFTP, crash, lost volume, restore at 
     rmSync(join(work, "data"), { recursive: true, force: true });
     expect(existsSync(env.DATABASE_PATH!)).toBe(false);
 
-    const second = await launch(env);
+    const second = await launch(env, work);
     running.push(second.child);
     expect(second.output()).toContain("restoring it from the replica");
     expect(second.output()).toMatch(/msg="restoring snapshot"|msg="restored db"/);
@@ -224,7 +233,7 @@ describe("the restore drill: Litestream to SFTP, crash, lost volume, restore at 
   });
 
   it("without LITESTREAM_REPLICA_URL becomes the server itself, with the heap flags", async () => {
-    const plain = await launch({ DATABASE_PATH: join(work, "plain", "app.db") });
+    const plain = await launch({ DATABASE_PATH: join(work, "plain", "app.db") }, work);
     running.push(plain.child);
     expect(plain.output()).not.toMatch(/litestream/i);
     const commandLine = readFileSync(`/proc/${plain.child.pid}/cmdline`, "utf8").split("\0");
@@ -235,11 +244,14 @@ describe("the restore drill: Litestream to SFTP, crash, lost volume, restore at 
 
   it("does not start on an empty database when the replica cannot be reached", () => {
     const lost = join(work, "unreachable", "app.db");
-    const { code, output } = launchExpectingExit({
-      ...env,
-      DATABASE_PATH: lost,
-      LITESTREAM_REPLICA_URL: "sftp://nobody@127.0.0.1:1/replica",
-    });
+    const { code, output } = launchExpectingExit(
+      {
+        ...env,
+        DATABASE_PATH: lost,
+        LITESTREAM_REPLICA_URL: "sftp://nobody@127.0.0.1:1/replica",
+      },
+      work,
+    );
     expect(code).toBe(1);
     expect(output).toContain("not starting on an empty database");
     expect(existsSync(lost)).toBe(false);
