@@ -12,6 +12,11 @@ RUN npm run build \
 
 # Run: Node 24 slim, the built app, the migrations (applied at start, on the machine with the volume).
 FROM node:24-slim
+# Litestream (a Go binary from the npm package @flydotio/litestream, in node_modules) checks the
+# replica's TLS certificate against the system's CA store, which the slim image lacks.
+RUN apt-get update -qq \
+ && apt-get install -y -qq --no-install-recommends ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
 # TRUST_PROXY: the image runs behind a TLS-terminating proxy (Fly's force_https, nginx, Caddy),
 # which says in X-Forwarded-Proto that the browser is on https. Set it to false when the
 # container is reachable directly, without a proxy in front.
@@ -22,10 +27,14 @@ ENV NODE_ENV=production \
     TRUST_PROXY=true
 WORKDIR /app
 COPY --from=build /app/package.json /app/server.mjs ./
-COPY --from=build /app/scripts/require-node.mjs /app/scripts/backup.ts ./scripts/
+COPY --from=build /app/scripts/require-node.mjs /app/scripts/backup.ts /app/scripts/restore-export.ts \
+     /app/scripts/start-server.ts /app/scripts/server-flags.ts ./scripts/
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/db/migrations ./db/migrations
 EXPOSE 3000
-# The heap flags of scripts/server-flags.mjs: about 200 MiB under load instead of 500 (docs/deploy.md).
-CMD ["node", "--max-old-space-size=96", "--max-semi-space-size=8", "server.mjs"]
+# scripts/start-server.ts runs `node <the heap flags of scripts/server-flags.ts> server.mjs` (about
+# 200 MiB under load instead of 500, docs/deploy.md#machine-size), under Litestream when
+# LITESTREAM_REPLICA_URL is set: the database is restored from the replica when /data/app.db is
+# missing, then replicated off the machine about once a second (docs/deploy.md#off-machine-backup).
+CMD ["node", "scripts/start-server.ts"]

@@ -15,6 +15,9 @@ import { applySecurityHeaders } from "./http/security-headers.ts";
 import { startWorker } from "./jobs/worker.server.ts";
 import { log } from "./log.server.ts";
 
+/** scripts/restore-export.ts runs through this build, which the Docker image carries (decision 020). */
+export { restoreExportFile } from "./restore-export.server.ts";
+
 /**
  * The production server: node:http + React Router's request listener + static assets.
  * A server of our own (instead of react-router-serve) because the process also owns the

@@ -1,7 +1,9 @@
 /**
  * The programs `npm test` drives besides Node, all from Debian: chromium (the end-to-end tests),
  * nginx and openssl (the test behind a real TLS proxy), dovecot-imapd (the mail sync's tests run
- * a private Dovecot IMAP server; openssl makes its certificate). When one is missing and we are root with
+ * a private Dovecot IMAP server; openssl makes its certificate), openssh-server (the restore drill
+ * replicates with Litestream to a private sshd's SFTP; ssh-keygen, from openssh-client, makes its
+ * keys). When one is missing and we are root with
  * apt-get, it is installed (one `apt-get update`, one `apt-get install`), so `npm ci && npm test`
  * works on a fresh machine; otherwise the one command to run is printed.
  * `node scripts/ensure-test-tools.ts --dry-run` only says what it would do.
@@ -34,11 +36,14 @@ export function testTools(env: Record<string, string | undefined> = process.env)
   const chromium = env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   const nginx = env.NGINX_PATH ?? "/usr/sbin/nginx";
   const dovecot = env.DOVECOT_PATH ?? "/usr/sbin/dovecot";
+  const sshd = env.SSHD_PATH ?? "/usr/sbin/sshd";
   return [
     { name: `chromium (${chromium})`, package: "chromium", found: () => isExecutable(chromium) },
     { name: `nginx (${nginx})`, package: "nginx", found: () => isExecutable(nginx) },
     { name: "openssl", package: "openssl", found: () => onPath("openssl") },
     { name: `dovecot (${dovecot})`, package: "dovecot-imapd", found: () => isExecutable(dovecot) },
+    { name: `sshd (${sshd})`, package: "openssh-server", found: () => isExecutable(sshd) },
+    { name: "ssh-keygen", package: "openssh-client", found: () => onPath("ssh-keygen") },
   ];
 }
 
@@ -70,7 +75,7 @@ function main(): number {
   const missing = tools.filter((tool) => !tool.found());
   const plan = planTestTools(missing, { root: process.getuid?.() === 0, aptGet: onPath("apt-get") });
   if (plan.kind === "ready") {
-    if (dryRun) console.log("Test tools: all present (chromium, nginx, openssl, dovecot).");
+    if (dryRun) console.log("Test tools: all present (chromium, nginx, openssl, dovecot, sshd, ssh-keygen).");
     return 0;
   }
   if (plan.kind === "ask") {

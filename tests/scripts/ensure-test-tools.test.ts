@@ -34,10 +34,21 @@ describe("ensure-test-tools", () => {
     }
   });
 
-  it("looks for chromium, nginx and dovecot where the tests run them (CHROMIUM_PATH, NGINX_PATH, DOVECOT_PATH)", () => {
-    const tools = testTools({ CHROMIUM_PATH: "/nowhere/chromium", NGINX_PATH: "/nowhere/nginx", DOVECOT_PATH: "/nowhere/dovecot" });
-    expect(tools.map((t) => t.package)).toEqual(["chromium", "nginx", "openssl", "dovecot-imapd"]);
-    expect(tools.filter((t) => !t.found()).map((t) => t.package)).toEqual(["chromium", "nginx", "dovecot-imapd"]);
+  it("looks for chromium, nginx, dovecot and sshd where the tests run them (CHROMIUM_PATH, NGINX_PATH, DOVECOT_PATH, SSHD_PATH)", () => {
+    const tools = testTools({
+      CHROMIUM_PATH: "/nowhere/chromium",
+      NGINX_PATH: "/nowhere/nginx",
+      DOVECOT_PATH: "/nowhere/dovecot",
+      SSHD_PATH: "/nowhere/sshd",
+    });
+    expect(tools.map((t) => t.package)).toEqual(["chromium", "nginx", "openssl", "dovecot-imapd", "openssh-server", "openssh-client"]);
+    expect(tools.filter((t) => !t.found()).map((t) => t.package)).toEqual(["chromium", "nginx", "dovecot-imapd", "openssh-server"]);
+  });
+
+  it("installs Debian's openssh-server when /usr/sbin/sshd is missing (the restore drill's SFTP replica)", () => {
+    const sshd = testTools({ SSHD_PATH: "/nowhere/sshd" }).find((t) => t.package === "openssh-server")!;
+    expect(sshd.name).toBe("sshd (/nowhere/sshd)");
+    expect(planTestTools([sshd], { root: true, aptGet: true })).toMatchObject({ kind: "install", packages: ["openssh-server"] });
   });
 
   it("installs Debian's dovecot-imapd when /usr/sbin/dovecot is missing (the mail sync's tests)", () => {

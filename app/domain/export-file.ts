@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { ACTIONS, EVIDENCE_CATEGORIES, INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES } from "./vocabulary.ts";
+
+/**
+ * The shape of /export.json as `npm run restore-export` reads it back (decision 020): what
+ * db/queries/export.server.ts writes, checked before anything is written. Keys the restore does
+ * not use (`exported_at`, `is_demo`, a rubric's `id`…) are allowed and ignored; a value of the
+ * wrong kind is named by its path.
+ */
+
+const text = z.string().max(100_000);
+const maybeText = text.nullable();
+const id = z.number().int().positive();
+const stamp = z.string().max(40);
+
+const scoreExplained = z.object({
+  total: z.number(),
+  components: z.array(z.object({ key: z.string(), label: z.string(), points: z.number(), detail: z.string() })),
+  action_reason: z.string(),
+});
+
+const contact = z.object({ id, date: stamp.nullable(), channel: maybeText, note: text, created_at: stamp });
+
+const evidence = z.object({
+  id,
+  url: text,
+  title: text,
+  excerpt: text,
+  source: z.enum(["news", "linkedin", "web"]),
+  published_at: stamp.nullable(),
+  found_at: stamp,
+  content_hash: text,
+  category: z.enum(EVIDENCE_CATEGORIES).nullable(),
+  relevance: z.number().nullable(),
+  summary: maybeText,
+});
+
+const investor = z.object({
+  id,
+  name: text.min(1),
+  firm: maybeText,
+  kind: z.enum(INVESTOR_KINDS),
+  website: maybeText,
+  linkedin_url: maybeText,
+  email: maybeText,
+  sectors: z.array(text),
+  stages: z.array(text),
+  geographies: z.array(text),
+  check_min: z.number().int().nullable(),
+  check_max: z.number().int().nullable(),
+  score: z.number().int(),
+  action: z.enum(ACTIONS),
+  score_explained: scoreExplained.nullable(),
+  signal_activity: z.number().int().nullable(),
+  signal_fit: z.number().int().nullable(),
+  signal_hook: maybeText,
+  signal_red_flag: maybeText,
+  signals_checked_at: stamp.nullable(),
+  relationship_status: z.enum(RELATIONSHIP_STATUSES),
+  last_contact_date: stamp.nullable(),
+  personal_notes: maybeText,
+  contact_history: z.array(contact),
+  evidence: z.array(evidence),
+  created_at: stamp,
+  updated_at: stamp,
+});
+
+const mailContact = z.object({
+  investor_id: id,
+  direction: z.enum(["sent", "received"]),
+  sent_at: stamp,
+  subject: text,
+  message_id: text,
+  logged_at: stamp.nullable(),
+});
+
+const startup = z.object({
+  id,
+  name: text.min(1),
+  pitch: text,
+  sector: text,
+  stage: z.enum(STAGES),
+  geography: maybeText,
+  roundSize: z.number().int().nullable(),
+  ask: maybeText,
+  createdAt: stamp,
+  updatedAt: stamp,
+  rubrics: z.array(z.object({ version: z.number().int(), source: z.enum(["model", "default"]), rubric: z.unknown(), createdAt: stamp })),
+  evaluations: z.array(
+    z.object({ investorId: id, relevance: z.number(), reasons: text, evidenceIds: z.array(z.number().int()), createdAt: stamp }),
+  ),
+  scores: z.array(z.object({ investorId: id, score: z.number().int(), action: z.enum(ACTIONS), scoreExplained, updatedAt: stamp })),
+});
+
+export const exportFileSchema = z.object({
+  investors: z.array(investor),
+  // Exports made before mail capture have no mail_contacts; before /settings, no founder.
+  mail_contacts: z.array(mailContact).default([]),
+  startups: z.array(startup).default([]),
+  founder: z.object({ name: maybeText.optional(), pitch: maybeText.optional(), meeting_link: maybeText.optional() }).default({}),
+});
+
+export type ExportFile = z.infer<typeof exportFileSchema>;
+
+/** At most this many bytes are read: a founder's export is a few megabytes. */
+export const EXPORT_FILE_MAX_BYTES = 256 * 1024 * 1024;
+
+/** The first few problems of a file that is not an export, each with its path, on one line each. */
+export function describeExportProblems(error: z.ZodError, limit = 5): string {
+  const lines = error.issues.slice(0, limit).map((issue) => `${issue.path.join(".") || "(the file)"}: ${issue.message}`);
+  if (error.issues.length > limit) lines.push(`…and ${error.issues.length - limit} more`);
+  return lines.join("\n");
+}

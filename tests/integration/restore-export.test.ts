@@ -1,0 +1,216 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ExportedEverything } from "#db/queries/export.server.ts";
+import { type RunningServer, baseEnv, startBuiltServer } from "#tests/helpers/server.ts";
+import { signIn } from "#tests/helpers/session.ts";
+
+/**
+ * The founder's own backup, /export.json, written back into an empty instance with
+ * `npm run restore-export` (decision 020): exported again, it says the same, except the ids (new
+ * rows get new ids; the new instance's demo rows may hold the old ones), `exported_at` and when
+ * each per-startup score was last computed.
+ */
+
+const PASSCODE = "restore-export-passcode";
+const CRON = "restore-export-cron-secret-of-forty-chars!";
+type Exported = ExportedEverything & { founder: Record<string, string | undefined> };
+
+function runRestore(file: string, databasePath: string) {
+  const result = spawnSync(process.execPath, ["scripts/restore-export.ts", file], {
+    env: { ...baseEnv(), DATABASE_PATH: databasePath },
+    encoding: "utf8",
+  });
+  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/**
+ * The export with every id replaced by its place, so two instances' exports can be compared, and
+ * without the time each per-startup score was computed (the restored instance's start re-scores).
+ */
+function comparable(exported: Exported) {
+  const { exported_at: _, ...rest } = exported;
+  const investorPlace = new Map(rest.investors.map((investor, index) => [investor.id, index]));
+  const evidencePlace = new Map(
+    rest.investors.flatMap((investor) => investor.evidence.map((item) => item.id)).map((id, index) => [id, index]),
+  );
+  return {
+    ...rest,
+    investors: rest.investors.map(({ id: _id, contact_history, evidence, ...investor }) => ({
+      ...investor,
+      contact_history: (contact_history ?? []).map(({ id: _contact, ...contact }) => contact),
+      evidence: evidence.map(({ id, ...item }) => ({ ...item, place: evidencePlace.get(id) })),
+    })),
+    mail_contacts: rest.mail_contacts.map(({ id: _id, investor_id, ...mail }) => ({ ...mail, investor: investorPlace.get(investor_id) })),
+    startups: rest.startups.map(({ id: _id, rubrics, evaluations, scores, ...startup }) => ({
+      ...startup,
+      rubrics: rubrics.map(({ id: _rubric, startupId: _startup, ...rubric }) => rubric),
+      evaluations: evaluations.map(({ startupId: _startup, investorId, evidenceIds, ...evaluation }) => ({
+        ...evaluation,
+        investor: investorPlace.get(investorId),
+        evidence: evidenceIds.map((id) => evidencePlace.get(id)),
+      })),
+      scores: scores.map(({ startupId: _startup, investorId, updatedAt: _scored, ...score }) => ({
+        ...score,
+        investor: investorPlace.get(investorId),
+      })),
+    })),
+  };
+}
+
+describe("npm run restore-export: /export.json back into an empty instance", () => {
+  let source: RunningServer;
+  let work: string;
+  let original: Exported;
+  let file: string;
+
+  async function exportOf(server: RunningServer): Promise<Exported> {
+    const cookie = await signIn(server.url, PASSCODE);
+    const response = await fetch(`${server.url}/export.json`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    return (await response.json()) as Exported;
+  }
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), "ipi-restore-export-"));
+    source = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, CRON_SECRET: CRON });
+    const cookie = await signIn(source.url, PASSCODE);
+    const form = { cookie, "content-type": "application/x-www-form-urlencoded" };
+    const ids: number[] = [];
+    for (const name of ["Restore Ada", "Restore Grace"]) {
+      const added = await fetch(`${source.url}/investors/new`, {
+        method: "POST",
+        redirect: "manual",
+        headers: form,
+        body: new URLSearchParams({
+          name,
+          firm: `${name} Fund`,
+          email: `${name.split(" ")[1]!.toLowerCase()}@fund.example.com`,
+          sectors: "fintech",
+          stages: "seed",
+        }),
+      });
+      expect(added.status).toBe(302);
+      ids.push(Number(added.headers.get("location")?.split("/").pop()));
+    }
+    const edited = await fetch(`${source.url}/api/investors/${ids[0]}`, {
+      method: "PATCH",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({
+        relationship_status: "in_conversation",
+        personal_notes: "Met at the summit",
+        add_contact: { date: "2026-11-02", channel: "call", note: "Intro call" },
+      }),
+    });
+    expect(edited.status).toBe(200);
+    const startup = await fetch(`${source.url}/api/startups`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Ledgerly",
+        pitch: "Bookkeeping for EU freelancers",
+        sector: "fintech",
+        stage: "seed",
+        geography: "Europe",
+      }),
+    });
+    expect(startup.status).toBe(201);
+    const startupId = ((await startup.json()) as { startup: { id: number } }).startup.id;
+    const settings = await fetch(`${source.url}/settings`, {
+      method: "POST",
+      redirect: "manual",
+      headers: form,
+      body: new URLSearchParams({
+        founder_name: "Rita Restore",
+        founder_pitch: "Books that balance",
+        meeting_link: "https://cal.example.com/rita",
+      }),
+    });
+    expect(settings.status).toBe(302);
+    // Evidence, mail and an evaluation come from a refresh, the mail sync and the model: written here directly.
+    const db = new Database(source.databasePath);
+    const evidenceId = db
+      .prepare(
+        "insert into evidence (investor_id, url, title, excerpt, source, published_at, found_at, content_hash, category, relevance, summary, judged_at) values (?, 'https://news.example.com/fund-iv', 'Fund IV closes', 'A new fund', 'news', '2026-11-01', '2026-11-03T08:00:00.000Z', 'hash-1', 'new_fund', 0.9, 'Raised Fund IV', '2026-11-03T08:00:00.000Z') returning id",
+      )
+      .pluck()
+      .get(ids[0]) as number;
+    db.prepare(
+      "insert into evidence (investor_id, url, title, excerpt, source, found_at, content_hash) values (?, 'https://blog.example.com/post', 'A post', '', 'web', '2026-11-04T08:00:00.000Z', 'hash-2')",
+    ).run(ids[1]);
+    db.prepare(
+      "insert into mail_contacts (investor_id, message_id, direction, sent_at, subject, logged_at) values (?, '<m1@fund.example.com>', 'received', '2026-11-05T09:00:00.000Z', 'Re: Ledgerly', null)",
+    ).run(ids[1]);
+    db.prepare(
+      "insert into evaluations (startup_id, investor_id, relevance, reasons, evidence_ids) values (?, ?, 0.8, 'Fintech seed fund', ?)",
+    ).run(startupId, ids[0], JSON.stringify([evidenceId]));
+    db.close();
+    // Scored with what was written behind the server's back, as the restored instance's start will.
+    expect((await fetch(`${source.url}/api/rescore`, { method: "POST", headers: { authorization: `Bearer ${CRON}` } })).status).toBe(200);
+    original = await exportOf(source);
+    file = join(work, "export.json");
+    writeFileSync(file, JSON.stringify(original));
+  });
+  afterAll(async () => source?.stop());
+
+  it("gives back the same investors, contacts, evidence, mail, startups and settings, with new ids", { timeout: 120_000 }, async () => {
+    expect(original.investors.map((i) => i.name)).toEqual(["Restore Ada", "Restore Grace"]);
+    expect(original.investors[0]!.evidence).toHaveLength(1);
+    expect(original.mail_contacts).toHaveLength(1);
+    expect(original.startups[0]!.evaluations).toHaveLength(1);
+
+    // An instance that has started and whose demo was reset once: its demo rows hold the source's ids.
+    const fresh = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE });
+    expect((await fetch(`${fresh.url}/api/demo/reset`, { method: "POST" })).status).toBe(200);
+    await fresh.stop();
+    const restored = runRestore(file, fresh.databasePath);
+    expect(restored.output).toContain("Restored into");
+    expect(restored.output).toContain("2 investors, 1 contacts, 2 evidence, 1 emails, 1 startups");
+    expect(restored.code).toBe(0);
+
+    const again = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, DATABASE_PATH: fresh.databasePath });
+    try {
+      // The start re-scores everything from the restored rows (the fit's wording is derived again).
+      await expect
+        .poll(() => {
+          const db = new Database(fresh.databasePath, { readonly: true });
+          try {
+            return db.prepare("select count(*) from app_state where key = 'scored_with'").pluck().get();
+          } finally {
+            db.close();
+          }
+        })
+        .toBe(1);
+      const copy = await exportOf(again);
+      expect(copy.investors[0]!.id).not.toBe(original.investors[0]!.id);
+      expect(comparable(copy)).toEqual(comparable(original));
+      expect(copy.founder).toEqual({ name: "Rita Restore", pitch: "Books that balance", meeting_link: "https://cal.example.com/rita" });
+    } finally {
+      await again.stop();
+    }
+
+    // Restoring twice would double everything: an instance with real rows is refused, unchanged.
+    const twice = runRestore(file, fresh.databasePath);
+    expect(twice.code).toBe(1);
+    expect(twice.output).toContain("already has 2 investors and 1 startups of its own");
+  });
+
+  it("names what is wrong with a file that is not an export, and writes nothing", () => {
+    const databasePath = join(work, "empty", "app.db");
+    const notJson = join(work, "not.json");
+    writeFileSync(notJson, "name,firm\nAda,Fund\n");
+    expect(runRestore(notJson, databasePath)).toEqual({ code: 1, output: expect.stringContaining("is not JSON") });
+    const wrong = join(work, "wrong.json");
+    writeFileSync(wrong, JSON.stringify({ investors: [{ ...original.investors[0], kind: "hedge", contact_history: "none" }] }));
+    const result = runRestore(wrong, databasePath);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("is not an export of this app");
+    expect(result.output).toContain("investors.0.kind");
+    expect(result.output).toContain("investors.0.contact_history");
+    expect(runRestore(join(work, "missing.json"), databasePath).output).toContain("cannot be read");
+    expect(existsSync(databasePath)).toBe(false);
+  });
+});
