@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { decisionRows } from "../../scripts/decisions-index.ts";
 
 /**
  * Decisions are dated records that are superseded, never rewritten: each has a date, a status and
@@ -29,11 +30,6 @@ function read(file: string): Decision {
 }
 
 const decisions = files.map(read);
-
-/** The index row for a decision, as docs/decisions/README.md writes it. */
-function indexRow(decision: Decision): string {
-  return `| [${decision.number}](${decision.file}) | ${decision.title} | ${decision.date} | ${decision.status} |`;
-}
 
 describe("docs/decisions", () => {
   it.each(files)("%s has a numbered title, a date, a status and context / decision / consequences", (file) => {
@@ -65,6 +61,6 @@ describe("docs/decisions", () => {
   it("the index lists every decision with its title, date and status", () => {
     const index = readFileSync(join(folder, "README.md"), "utf8");
     const rows = index.split("\n").filter((line) => /^\| \[\d{3}\]/.test(line));
-    expect(rows).toEqual(decisions.map(indexRow));
+    expect(rows, "run `npm run decisions:index` after adding or superseding a decision").toEqual(decisionRows());
   });
 });
