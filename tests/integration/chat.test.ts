@@ -24,7 +24,7 @@ describe("route #8, the chat", () => {
     [gemini, openai] = await Promise.all([startFakeGemini(), startFakeOpenAi()]);
     server = await startBuiltServer({
       ADMIN_PASSCODE: PASSCODE,
-      CRON_SECRET: "chat-cron",
+      CRON_SECRET: "chat-cron-0123456789abcdef012345",
       GEMINI_API_KEY: "gemini-fake",
       GEMINI_BASE_URL: gemini.url,
       GEMINI_MODEL: "gemini-test",
