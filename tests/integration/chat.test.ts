@@ -56,7 +56,10 @@ describe("route #8, the chat", () => {
       ).run(adaId, new Date(Date.now() - day * 86_400_000).toISOString(), new Date().toISOString(), new Date().toISOString());
     }
     db.close();
-    const rescored = await fetch(`${server.url}/api/rescore`, { method: "POST", headers: { authorization: "Bearer chat-cron-0123456789abcdef012345" } });
+    const rescored = await fetch(`${server.url}/api/rescore`, {
+      method: "POST",
+      headers: { authorization: "Bearer chat-cron-0123456789abcdef012345" },
+    });
     expect(rescored.status).toBe(200);
     expect(count(server.databasePath, "select action from investors where id = ?", adaId)).toBe("email_first");
   });
