@@ -94,7 +94,8 @@ export const configSchema = z.object({
   // Days pass without a refresh: follow-ups fall due and news fades, so scores are redone daily.
   RESCORE_CRON: cronPattern.default("0 6 * * *"),
 
-  CRON_SECRET: optionalText,
+  // Guessed from anywhere at the ceiling's rate (decision 019): long enough to be out of reach.
+  CRON_SECRET: z.string().trim().min(32, { message: "must be at least 32 characters (openssl rand -hex 32)" }).optional(),
   // A short passcode falls to guessing even at the limited rate (decision 013).
   ADMIN_PASSCODE: z.string().trim().min(12, { message: "must be at least 12 characters" }).optional(),
   SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),

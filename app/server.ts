@@ -9,8 +9,9 @@ import { isForeignOriginWrite } from "./auth/origin.ts";
 import { ConfigError } from "./config.server.ts";
 import { ROUTED_METHODS, apiError, unroutedMethod } from "./http/api-error.ts";
 import { precompressStaticFiles } from "./http/compression.server.ts";
+import { CONNECTION_LIMITS, capSocketsPerAddress, createBodyLimiter } from "./http/connection-limit.server.ts";
 import { clientAddress, publicOrigin } from "./http/public-origin.ts";
-import { CLIENT_ADDRESS_HEADER } from "./http/rate-limit.server.ts";
+import { CLIENT_ADDRESS_HEADER, clientGroup } from "./http/rate-limit.server.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import { startWorker } from "./jobs/worker.server.ts";
 import { log } from "./log.server.ts";
@@ -72,7 +73,9 @@ export function startServer(env: Record<string, string | undefined> = process.en
     res.end(await response.text());
   };
   let hintedTrustProxy = false;
-  const server = createServer((req, res) => {
+  const bodies = createBodyLimiter();
+  // Timeouts are checked every 5 s (Node's default, 30 s, would let a slow client stay longer).
+  const server = createServer({ connectionsCheckingInterval: 5_000 }, (req, res) => {
     // Answered here: React Router's request listener cannot build a Request for TRACE (a 500).
     if (!ROUTED_METHODS.has(req.method ?? "")) {
       void refuse(res, unroutedMethod(req.method ?? "", (req.url ?? "/").split("?")[0]!));
@@ -97,9 +100,21 @@ export function startServer(env: Record<string, string | undefined> = process.en
       void refuse(res, apiError(403, "forbidden_origin", "Cross-site requests are refused."));
       return;
     }
-    drainUnreadBody(req, res);
     // The socket address, for per-client limits; a client cannot set this header itself.
-    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], config.TRUST_PROXY);
+    const address = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], config.TRUST_PROXY);
+    req.headers[CLIENT_ADDRESS_HEADER] = address;
+    // A client with many bodies still arriving (slow uploads) gets no more until one ends; the
+    // socket is closed after the answer, so the refused body is never read.
+    if (!bodies.admit(clientGroup(address, req.headers["fly-client-ip"]), req, res)) {
+      void refuse(
+        res,
+        apiError(429, "rate_limited", "Too many unfinished requests from your network. Try again in 5 seconds.", {
+          headers: { "retry-after": "5", connection: "close" },
+        }),
+      );
+      return;
+    }
+    drainUnreadBody(req, res);
     // One small listener per request, so the Request's URL carries this request's own origin.
     const listener = createRequestListener((request: Request) => handleRequest(request), {
       protocol: origin.protocol,
@@ -107,8 +122,9 @@ export function startServer(env: Record<string, string | undefined> = process.en
     });
     assets(req, res, () => listener(req, res));
   });
-  server.headersTimeout = 30_000;
-  server.requestTimeout = 60_000;
+  server.headersTimeout = CONNECTION_LIMITS.headersTimeoutSeconds * 1000;
+  server.requestTimeout = CONNECTION_LIMITS.requestTimeoutSeconds * 1000;
+  if (!config.TRUST_PROXY && !process.env.FLY_APP_NAME) capSocketsPerAddress(server);
 
   const worker = startWorker(app);
 

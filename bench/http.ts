@@ -27,7 +27,7 @@ import { seedBenchData } from "./seed.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const PASSCODE = "bench-http-passcode";
-const CRON_SECRET = "bench-http-cron-secret";
+const CRON_SECRET = "bench-http-cron-secret-012345678";
 const SESSION_SECRET = "bench-http-session-secret-0123456789abcdef";
 const CONNECTIONS = 10;
 const RUNS = 3;

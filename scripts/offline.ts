@@ -21,7 +21,7 @@ const child = spawn(process.execPath, ["server.mjs"], {
     TAVILY_BASE_URL: tavily.url,
     GEMINI_API_KEY: "offline-fake-key",
     GEMINI_BASE_URL: gemini.url,
-    CRON_SECRET: process.env.CRON_SECRET ?? "offline-cron-secret",
+    CRON_SECRET: process.env.CRON_SECRET ?? "offline-cron-secret-0123456789ab",
   },
 });
 const stop = () => child.kill("SIGTERM");

@@ -1,68 +1,90 @@
-import { createHash, timingSafeEqual } from "node:crypto";
-import type { App } from "../app.server.ts";
+import { type App, writeState } from "../app.server.ts";
 import { apiError } from "../http/api-error.ts";
 import { clientKey, createRateLimiter } from "../http/rate-limit.server.ts";
-import { createGuessLimiter, describeWait } from "./guess-limit.server.ts";
-import { type PasscodeSource, checkPasscode } from "./passcode.server.ts";
+import { requestDevice } from "./device.server.ts";
+import { GUESS_LIMITS, createGuessLimiter, describeWait } from "./guess-limit.server.ts";
+import { type GuessLogWriter, createGuessLog } from "./guess-log.server.ts";
+import { type PasscodeSource, checkPasscode, hashPasscode, isSlowHash } from "./passcode.server.ts";
+
+/** Who is trying: the address group, and the trusted device when the browser signed in before. */
+export type Attempter = { client: string; device?: string };
+
+export type PasscodeVerdict = { ok: true } | { ok: false; retryAfterSeconds?: number; heldBack?: "client" | "everyone" };
 
 /**
- * Every passcode attempt (the sign-in form, the x-admin-passcode header) passes the same gate
- * first: a client that guessed wrong too often waits before its next attempt is checked, whether
- * or not the founder has signed in since the start (decision 013). A correct passcode is
- * remembered as a SHA-256 so later checks are cheap; until then a generated passcode is checked
- * with scrypt (about 50 ms, slow on purpose), so those checks have a budget of their own.
+ * Every passcode attempt (the sign-in form, the x-admin-passcode header, "Refresh now") passes
+ * the same gate first (decisions 013 and 019):
+ *
+ * - a client (an address group, or a trusted device) that guessed wrong too often waits before
+ *   its next attempt is checked;
+ * - past the ceiling of wrong guesses a minute over all clients, an attempt is refused unchecked
+ *   unless it comes from a trusted device. The ceiling guards ADMIN_PASSCODE, which the founder
+ *   chose and may be guessable; the generated passcode (79 random bits, checked with a keyed
+ *   hash in microseconds) is checked for everyone, flood or not, so a flood cannot keep the
+ *   founder out of a fresh install or after a restart;
+ * - a hash stored before decision 019 (scrypt, ~50 ms) is checked at most `slowChecksPerSecond`
+ *   times a second and replaced by the fast form at the first right sign-in.
  */
-export function createPasscodeGate(options: { now?: () => number; slowChecksPerSecond?: number } = {}) {
-  const guesses = createGuessLimiter({ now: options.now });
+export function createPasscodeGate(
+  options: { now?: () => number; slowChecksPerSecond?: number; ceilingPerMinute?: number; writeLog?: GuessLogWriter } = {},
+) {
+  const guesses = createGuessLimiter({
+    now: options.now,
+    ceilingPerMinute: options.ceilingPerMinute ?? GUESS_LIMITS.passcodeCeilingPerMinute,
+  });
   const slowChecks = createRateLimiter({ limit: options.slowChecksPerSecond ?? 5, windowMs: 1000, now: options.now });
-  let remembered: Buffer | undefined;
-
-  function checkAttempt(given: string, source: PasscodeSource): "right" | "wrong" | "busy" {
-    const digest = sha256(given);
-    if (remembered) return timingSafeEqual(digest, remembered) ? "right" : "wrong";
-    if (source.kind === "hash" && slowChecks.check("all") !== undefined) return "busy";
-    if (!checkPasscode(given, source)) return "wrong";
-    remembered = digest;
-    return "right";
-  }
+  const guessLog = createGuessLog("wrong passcodes in the last minute", { now: options.now, write: options.writeLog });
 
   return {
-    verify(client: string, given: string | null | undefined, source: PasscodeSource): PasscodeVerdict {
+    verify(who: Attempter, given: string | null | undefined, source: PasscodeSource): PasscodeVerdict {
       if (!given) return { ok: false };
-      const wait = guesses.waitBeforeChecking(client);
-      if (wait !== undefined) return { ok: false, retryAfterSeconds: wait };
-      const answer = checkAttempt(given, source);
-      if (answer === "right") return { ok: true };
+      const key = who.device ? `device:${who.device}` : who.client;
+      const ownWait = guesses.waitBeforeChecking(key, { trusted: true });
+      if (ownWait !== undefined) {
+        guessLog.count("refusedUnchecked");
+        return { ok: false, retryAfterSeconds: ownWait, heldBack: "client" };
+      }
+      const generated = source.kind === "hash" && !isSlowHash(source.hash);
+      const ceilingWait = who.device || generated ? undefined : guesses.waitForCeiling();
+      if (ceilingWait !== undefined) {
+        guessLog.count("refusedUnchecked");
+        return { ok: false, retryAfterSeconds: ceilingWait, heldBack: "everyone" };
+      }
       // Too many slow checks this second: not a wrong guess, just not checked yet.
-      if (answer === "busy") return { ok: false, retryAfterSeconds: 1 };
-      guesses.recordWrongGuess(client);
+      if (source.kind === "hash" && isSlowHash(source.hash) && slowChecks.check("all") !== undefined) {
+        return { ok: false, retryAfterSeconds: 1, heldBack: "everyone" };
+      }
+      if (checkPasscode(given, source)) return { ok: true };
+      guesses.recordWrongGuess(key);
+      guessLog.count("wrong");
       return { ok: false };
-    },
-    /** Forgets the remembered passcode. */
-    forget(): void {
-      remembered = undefined;
     },
   };
 }
 
-function sha256(text: string): Buffer {
-  return createHash("sha256").update(text).digest();
-}
-
-export type PasscodeVerdict = { ok: true } | { ok: false; retryAfterSeconds?: number };
-
 const gate = createPasscodeGate();
 
 export function verifyPasscode(request: Request, given: string | null | undefined, app: App): PasscodeVerdict {
-  return gate.verify(clientKey(request), given, app.passcode);
+  const device = requestDevice(request, app.sessionSecret, app.config.NODE_ENV === "production");
+  const verdict = gate.verify({ client: clientKey(request), device }, given, app.passcode);
+  if (verdict.ok && given && app.passcode.kind === "hash" && isSlowHash(app.passcode.hash)) {
+    // The passcode is known to be right: store it in the fast form from now on.
+    const hash = hashPasscode(given);
+    writeState(app.db, "passcode_hash", hash);
+    app.passcode = { kind: "hash", hash };
+  }
+  return verdict;
 }
 
-/** The sentence the sign-in page shows when a client must wait. */
-export function waitSentence(retryAfterSeconds: number): string {
-  return `Too many wrong passcodes from your network. Wait ${describeWait(retryAfterSeconds)} and try again.`;
+/** The sentence the sign-in page shows when an attempt was held back. */
+export function waitSentence(verdict: { retryAfterSeconds: number; heldBack?: "client" | "everyone" }): string {
+  const wait = describeWait(verdict.retryAfterSeconds);
+  return verdict.heldBack === "everyone"
+    ? `Too many wrong passcodes are being tried on this app right now. Wait ${wait} and try again; a browser that signed in here before is not held back.`
+    : `Too many wrong passcodes from your network. Wait ${wait} and try again.`;
 }
 
-/** The x-admin-passcode header: true when right; a 429 error Response when guessing too often. */
+/** The x-admin-passcode header: true when right; a 429 error Response when held back. */
 export function headerPasscodeAccepted(request: Request, app: App): boolean {
   const header = request.headers.get("x-admin-passcode");
   if (header === null) return false;
@@ -73,9 +95,4 @@ export function headerPasscodeAccepted(request: Request, app: App): boolean {
     });
   }
   return verdict.ok;
-}
-
-/** Forgets the remembered passcode (tests). */
-export function forgetPasscode(): void {
-  gate.forget();
 }

@@ -1,3 +1,5 @@
+import { addressGroup } from "./address-group.ts";
+
 /**
  * A small in-memory limiter per client (one process, so memory is the right place): at most
  * `limit` events per `windowMs`. `check` records an event; `peek` only asks.
@@ -40,16 +42,19 @@ export function createRateLimiter(options: { limit: number; windowMs: number; no
 }
 
 /**
- * The client's address: Fly's proxy sets Fly-Client-IP (trusted only when running on Fly); else
- * the socket address the server stamped on the request. Client-sent forwarding headers are not
- * trusted, so they cannot be used to dodge a limit.
+ * The client a per-client limit counts: Fly's proxy sets Fly-Client-IP (trusted only when running
+ * on Fly); else the address the server stamped on the request. Client-sent forwarding headers
+ * are not trusted, so they cannot be used to dodge a limit. Addresses are grouped (IPv6 by /64,
+ * decision 019), so a client cannot become a new one by moving within its own network.
  */
 export function clientKey(request: Request): string {
-  if (process.env.FLY_APP_NAME) {
-    const fly = request.headers.get("fly-client-ip");
-    if (fly) return fly;
-  }
-  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "local";
+  return clientGroup(request.headers.get(CLIENT_ADDRESS_HEADER) ?? "local", request.headers.get("fly-client-ip"));
+}
+
+/** `clientKey` from the stamped address and the Fly-Client-IP header (app/server.ts uses it before a Request exists). */
+export function clientGroup(stampedAddress: string, flyClientIp: string | string[] | null | undefined): string {
+  const fly = process.env.FLY_APP_NAME && typeof flyClientIp === "string" ? flyClientIp : undefined;
+  return addressGroup(fly || stampedAddress);
 }
 
 /** Set by app/server.ts from the socket, overwriting anything the client sent. */

@@ -6,8 +6,8 @@ import { getApp } from "../app.server.ts";
 import { hasSession } from "../auth/guards.server.ts";
 import { loginSchema, safeRedirectPath } from "../auth/login.ts";
 import { verifyPasscode, waitSentence } from "../auth/passcode-attempts.server.ts";
-import { createSession, sessionCookieHeader } from "../auth/session.server.ts";
-import { log } from "../log.server.ts";
+import { createSession, readCookie, sessionCookieHeader } from "../auth/session.server.ts";
+import { createDevice, deviceCookieHeader, deviceCookieName, requestDevice } from "../auth/device.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -26,18 +26,26 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const verdict = verifyPasscode(request, submission.value.passcode, app);
   if (!verdict.ok) {
-    log.warn("sign-in refused: wrong passcode");
+    // Counted, not logged one by one (app/auth/guess-log.server.ts).
     const message =
       verdict.retryAfterSeconds !== undefined
-        ? waitSentence(verdict.retryAfterSeconds)
+        ? waitSentence({ retryAfterSeconds: verdict.retryAfterSeconds, heldBack: verdict.heldBack })
         : "That passcode is not right. Check it and try again.";
     return data(submission.reply({ formErrors: [message], hideFields: ["passcode"] }), {
       status: verdict.retryAfterSeconds !== undefined ? 429 : 401,
       headers: verdict.retryAfterSeconds !== undefined ? { "retry-after": String(verdict.retryAfterSeconds) } : undefined,
     });
   }
-  const cookie = sessionCookieHeader(createSession(app.db, app.sessionSecret, app.now()), app.config.NODE_ENV === "production");
-  return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
+  const production = app.config.NODE_ENV === "production";
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookieHeader(createSession(app.db, app.sessionSecret, app.now()), production));
+  // This browser is now known (decision 019): a flood of guesses will not hold its attempts back.
+  // A device cookie it already has is sent again (a fresh 400 days), else a new one.
+  const device = requestDevice(request, app.sessionSecret, production)
+    ? readCookie(request.headers.get("cookie"), deviceCookieName(production))
+    : undefined;
+  headers.append("Set-Cookie", deviceCookieHeader(device ?? createDevice(app.sessionSecret), production));
+  return redirect(safeRedirectPath(submission.value.redirectTo), { headers });
 }
 
 /**

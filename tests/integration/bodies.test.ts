@@ -7,7 +7,7 @@ import { signIn } from "#tests/helpers/session.ts";
 // Request bodies at the HTTP edge: whatever arrives, the answer is a 4xx with a message (the
 // error format under /api), never a 500, and nothing is written.
 const PASSCODE = "bodies-test-passcode";
-const CRON = "bodies-test-cron-secret";
+const CRON = "bodies-test-cron-secret-01234567";
 
 describe("request bodies over HTTP", () => {
   let server: RunningServer;

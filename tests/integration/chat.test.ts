@@ -24,7 +24,7 @@ describe("route #8, the chat", () => {
     [gemini, openai] = await Promise.all([startFakeGemini(), startFakeOpenAi()]);
     server = await startBuiltServer({
       ADMIN_PASSCODE: PASSCODE,
-      CRON_SECRET: "chat-cron",
+      CRON_SECRET: "chat-cron-0123456789abcdef012345",
       GEMINI_API_KEY: "gemini-fake",
       GEMINI_BASE_URL: gemini.url,
       GEMINI_MODEL: "gemini-test",
@@ -56,7 +56,10 @@ describe("route #8, the chat", () => {
       ).run(adaId, new Date(Date.now() - day * 86_400_000).toISOString(), new Date().toISOString(), new Date().toISOString());
     }
     db.close();
-    const rescored = await fetch(`${server.url}/api/rescore`, { method: "POST", headers: { authorization: "Bearer chat-cron" } });
+    const rescored = await fetch(`${server.url}/api/rescore`, {
+      method: "POST",
+      headers: { authorization: "Bearer chat-cron-0123456789abcdef012345" },
+    });
     expect(rescored.status).toBe(200);
     expect(count(server.databasePath, "select action from investors where id = ?", adaId)).toBe("email_first");
   });

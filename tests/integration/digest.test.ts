@@ -5,7 +5,7 @@ import { gsm7Length, isGsm7, toGsm7 } from "#app/domain/digest.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/index.ts";
 
-const CRON = "digest-cron";
+const CRON = "digest-cron-0123456789abcdef0123";
 const PASSCODE = "digest-passcode";
 const SID = `AC${"0".repeat(32)}`;
 

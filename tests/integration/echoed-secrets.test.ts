@@ -21,7 +21,7 @@ import {
  * their base64 and their first characters, in the body and in a header.
  */
 const PASSCODE = "echoed-secrets-passcode";
-const CRON = "echoed-secrets-cron";
+const CRON = "echoed-secrets-cron-0123456789ab";
 const SID = `AC${"e".repeat(32)}`;
 const TOKEN = "echo-twilio-token-5d41402abc4b2a76";
 const TAVILY_KEY = "tvly-echo-4b2a76b9719d911017c592";

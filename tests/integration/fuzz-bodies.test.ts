@@ -10,7 +10,7 @@ import { signIn } from "#tests/helpers/session.ts";
 // FUZZ_RUNS (default 1000) sets the bodies per route.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const PASSCODE = "fuzz-bodies-passcode";
-const CRON = "fuzz-bodies-cron-secret";
+const CRON = "fuzz-bodies-cron-secret-01234567";
 /** Requests in flight at once; a batch that is all refusals must leave the checksum unchanged. */
 const BATCH = 8;
 

@@ -4,7 +4,7 @@ import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
 
 const PASSCODE = "investors-test-passcode";
-const CRON = "investors-test-cron-secret";
+const CRON = "investors-test-cron-secret-01234";
 
 describe("investors, scores, feed, exports and demo over HTTP", () => {
   let server: RunningServer;

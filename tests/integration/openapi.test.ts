@@ -7,7 +7,7 @@ describe("/openapi.json on the built server", () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startBuiltServer({ ADMIN_PASSCODE: "openapi-test-passcode", CRON_SECRET: "openapi-test-cron" });
+    server = await startBuiltServer({ ADMIN_PASSCODE: "openapi-test-passcode", CRON_SECRET: "openapi-test-cron-0123456789abcd" });
   });
 
   afterAll(async () => {

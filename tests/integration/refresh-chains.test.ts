@@ -6,7 +6,7 @@ import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { type FakeGemini, type FakeTavily, newsResultsFor, startFakeGemini, startFakeTavily } from "#tests/fakes/index.ts";
 
 const PASSCODE = "chains-passcode";
-const CRON = "chains-cron";
+const CRON = "chains-cron-0123456789abcdef0123";
 
 function csvOf(names: string[]): string {
   return [

@@ -6,7 +6,7 @@ import { signIn } from "#tests/helpers/session.ts";
 import { type FakeGemini, type FakeTavily, newsResultsFor, startFakeGemini, startFakeTavily } from "#tests/fakes/index.ts";
 
 const PASSCODE = "refresh-routes-passcode";
-const CRON = "refresh-routes-cron";
+const CRON = "refresh-routes-cron-0123456789ab";
 
 async function addInvestor(server: RunningServer, name: string) {
   const form = new FormData();

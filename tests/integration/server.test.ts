@@ -8,7 +8,7 @@ const MARKERS: Record<string, string> = {
   TAVILY_API_KEY: "MARKER-tavily-5d1e",
   TWILIO_ACCOUNT_SID: "MARKER-twiliosid-77b0",
   TWILIO_AUTH_TOKEN: "MARKER-twiliotoken-2c9d",
-  CRON_SECRET: "MARKER-cron-4e6b",
+  CRON_SECRET: "MARKER-cron-4e6b-0123456789abcde",
   ADMIN_PASSCODE: "MARKER-passcode-0a13",
   SESSION_SECRET: "MARKER-session-6f28-0123456789abcdef0123",
 };
@@ -185,6 +185,7 @@ describe("starting with a bad environment", () => {
   it.each([
     ["PORT", "abc"],
     ["TZ_SCHEDULE", "Nowhere/Else"],
+    ["CRON_SECRET", "shorter-than-32-characters"],
   ])("%s=%s stops the start with one line naming it", async (name, value) => {
     const { code, output } = await runServerExpectingExit({ [name]: value });
     expect(code).toBe(1);
@@ -195,6 +196,39 @@ describe("starting with a bad environment", () => {
 });
 
 describe("the generated passcode", () => {
+  it("stored as scrypt before decision 019 is still accepted, then stored in the fast form", async () => {
+    const { mkdtempSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const { scryptSync } = await import("node:crypto");
+    const { default: Database } = await import("better-sqlite3");
+    const databasePath = join(mkdtempSync(join(tmpdir(), "ipi-pass-")), "app.db");
+    await (await startBuiltServer({ DATABASE_PATH: databasePath })).stop();
+    const passcode = "abcd-efgh-jkmn-pqrs";
+    const salt = Buffer.from("0123456789abcdef");
+    const db = new Database(databasePath);
+    const stored = () => (db.prepare("SELECT value FROM app_state WHERE key = 'passcode_hash'").get() as { value: string }).value;
+    db.prepare("UPDATE app_state SET value = ? WHERE key = 'passcode_hash'").run(
+      `scrypt$${salt.toString("base64url")}$${scryptSync(passcode, salt, 32).toString("base64url")}`,
+    );
+    const server = await startBuiltServer({ DATABASE_PATH: databasePath });
+    try {
+      const signIn = () =>
+        fetch(`${server.url}/login`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ passcode }),
+        });
+      expect((await signIn()).status).toBe(302);
+      expect(stored()).toMatch(/^hmac-sha256\$/);
+      expect((await signIn()).status).toBe(302);
+    } finally {
+      await server.stop();
+      db.close();
+    }
+  });
+
   it("is printed once, at the first start only, when ADMIN_PASSCODE is unset", async () => {
     const { mkdtempSync } = await import("node:fs");
     const { join } = await import("node:path");

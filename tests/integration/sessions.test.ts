@@ -20,11 +20,11 @@ describe("sessions on the built server (production)", () => {
     return fetch(server.url + path, { redirect: "manual", headers: cookie === undefined ? {} : { cookie } });
   }
 
-  function postLogin(fields: Record<string, string>, query = ""): Promise<Response> {
+  function postLogin(fields: Record<string, string>, query = "", cookie?: string): Promise<Response> {
     return fetch(`${server.url}/login${query}`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
       body: new URLSearchParams({ passcode: PASSCODE, ...fields }),
     });
   }
@@ -48,6 +48,25 @@ describe("sessions on the built server (production)", () => {
     expect(attributes).toContain("httponly");
     expect(attributes).toContain("samesite=lax");
     expect(attributes.some((attribute) => attribute.startsWith("domain"))).toBe(false);
+  });
+
+  it("marks the browser with a __Host- device cookie on sign-in, kept after signing out", async () => {
+    const response = await postLogin({});
+    const device = response.headers.getSetCookie().find((cookie) => cookie.startsWith("__Host-ipi_device="));
+    expect(device).toMatch(/^__Host-ipi_device=d1\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; /);
+    const attributes = device!
+      .split(";")
+      .slice(1)
+      .map((part) => part.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(["secure", "path=/", "httponly", "samesite=lax", "max-age=34560000"]));
+    expect(attributes.some((attribute) => attribute.startsWith("domain"))).toBe(false);
+    // Signing in again from that browser sends the same device back, for another 400 days.
+    const again = await postLogin({}, "", device!.split(";")[0]!);
+    expect(again.headers.getSetCookie().find((cookie) => cookie.startsWith("__Host-ipi_device="))).toBe(device);
+    // Signing out ends the session, not the device.
+    const session = response.headers.getSetCookie()[0]!.split(";")[0]!;
+    const out = await fetch(`${server.url}/logout`, { method: "POST", redirect: "manual", headers: { cookie: session } });
+    expect(out.headers.getSetCookie().some((cookie) => cookie.includes("ipi_device"))).toBe(false);
   });
 
   it("treats a malformed or foreign cookie as no session: never a 500, /login always works", async () => {

@@ -5,7 +5,7 @@ import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { type FakeGemini, type FakeTavily, geminiError, startFakeGemini, startFakeTavily } from "#tests/fakes/index.ts";
 
 const PASSCODE = "startups-passcode";
-const CRON = "startups-cron";
+const CRON = "startups-cron-0123456789abcdef01";
 const STARTUP = {
   name: "Radium Labs",
   pitch: "Grid batteries that last 20 years.",

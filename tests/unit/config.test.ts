@@ -52,6 +52,14 @@ describe("parseConfig", () => {
     expect(parseConfig({ ADMIN_PASSCODE: "twelve-chars" }).ADMIN_PASSCODE).toBe("twelve-chars");
   });
 
+  it("refuses a CRON_SECRET under 32 characters with one line that says so, and takes 32", () => {
+    expect(() => parseConfig({ CRON_SECRET: "x".repeat(31) })).toThrow(
+      new ConfigError("Invalid environment: CRON_SECRET must be at least 32 characters (openssl rand -hex 32)."),
+    );
+    expect(() => parseConfig({ CRON_SECRET: ` ${"x".repeat(31)} ` })).toThrow(/CRON_SECRET must be at least 32/);
+    expect(parseConfig({ CRON_SECRET: "x".repeat(32) }).CRON_SECRET).toBe("x".repeat(32));
+  });
+
   it("never puts a secret's value in its error message", () => {
     expect(() => parseConfig({ SESSION_SECRET: "tiny-secret-value" })).toThrow(/SESSION_SECRET/);
     try {
@@ -62,7 +70,7 @@ describe("parseConfig", () => {
   });
 
   it("reports settings as booleans only", () => {
-    const report = reportSettings(parseConfig({ GEMINI_API_KEY: "k", CRON_SECRET: "c" }));
+    const report = reportSettings(parseConfig({ GEMINI_API_KEY: "k", CRON_SECRET: "c".repeat(32) }));
     expect(report.GEMINI_API_KEY).toBe(true);
     expect(report.TAVILY_API_KEY).toBe(false);
     for (const value of Object.values(report)) expect(typeof value).toBe("boolean");

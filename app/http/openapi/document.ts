@@ -25,12 +25,13 @@ function components() {
         in: "header",
         name: "x-admin-passcode",
         description:
-          "The admin passcode, for scripts. Wrong guesses are limited: 10 per client per 10 minutes, 60 a minute overall (then 429).",
+          "The admin passcode, for scripts. Wrong guesses are limited per client (10 free in 15 minutes, then doubling waits) and by a ceiling of 120 checked a minute over all clients (then 429 unchecked; docs/api.md#limits).",
       },
       cronBearer: {
         type: "http",
         scheme: "bearer",
-        description: "`Authorization: Bearer $CRON_SECRET`. Unset `CRON_SECRET` closes these routes.",
+        description:
+          "`Authorization: Bearer $CRON_SECRET` (at least 32 characters). Unset `CRON_SECRET` closes these routes. Wrong bearers are limited like wrong passcodes (then 429 unchecked).",
       },
     },
     parameters: {

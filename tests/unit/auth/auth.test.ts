@@ -92,3 +92,35 @@ describe("sign-in redirect", () => {
     expect(safeRedirectPath(null)).toBe("/");
   });
 });
+
+describe("device cookie", () => {
+  it("accepts only a value signed with the session key, and keeps its signatures apart from the session's", async () => {
+    const { createDevice, deviceId } = await import("#app/auth/device.server.ts");
+    const secret = "device-test-secret-0123456789abcdef0123";
+    const value = createDevice(secret);
+    expect(deviceId(value, secret)).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(deviceId(value, `${secret}x`)).toBeUndefined();
+    const [, id] = value.split(".");
+    expect(deviceId(`d1.${id}.${"A".repeat(43)}`, secret)).toBeUndefined();
+    expect(deviceId(`v2.${id}.${value.split(".")[2]}`, secret)).toBeUndefined();
+    for (const junk of [undefined, "", "d1", "d1..", `d1.${id}`, "%", "d1.a.b.c"]) expect(deviceId(junk, secret)).toBeUndefined();
+  });
+});
+
+describe("stored passcode hash", () => {
+  it("is a keyed hash (fast), and the scrypt form stored before decision 019 still reads", async () => {
+    const { scryptSync } = await import("node:crypto");
+    const { isSlowHash, verifyPasscodeHash } = await import("#app/auth/passcode.server.ts");
+    const hash = hashPasscode("abcd-efgh-jkmn-pqrs");
+    expect(hash).toMatch(/^hmac-sha256\$[A-Za-z0-9_-]{43}\$[A-Za-z0-9_-]{43}$/);
+    expect(isSlowHash(hash)).toBe(false);
+    // A fresh random key each time: the same passcode never gives the same stored value.
+    expect(hashPasscode("abcd-efgh-jkmn-pqrs")).not.toBe(hash);
+    const salt = Buffer.from("0123456789abcdef");
+    const legacy = `scrypt$${salt.toString("base64url")}$${scryptSync("abcd-efgh-jkmn-pqrs", salt, 32).toString("base64url")}`;
+    expect(isSlowHash(legacy)).toBe(true);
+    expect(verifyPasscodeHash("abcd-efgh-jkmn-pqrs", legacy)).toBe(true);
+    expect(verifyPasscodeHash("abcd-efgh-jkmn-pqrt", legacy)).toBe(false);
+    expect(verifyPasscodeHash("abcd-efgh-jkmn-pqrs", "md5$x$y")).toBe(false);
+  });
+});

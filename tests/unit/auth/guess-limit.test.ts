@@ -64,3 +64,31 @@ describe("guess limiter", () => {
     expect(describeWait(61)).toBe("2 minutes");
   });
 });
+
+describe("guess ceiling over all clients", () => {
+  it("stops checking untrusted attempts once the minute holds `ceilingPerMinute` wrong guesses, and says when it frees up", () => {
+    let time = 0;
+    const limiter = createGuessLimiter({ ceilingPerMinute: 10, now: () => time });
+    for (let i = 0; i < 9; i++) limiter.recordWrongGuess(`10.0.0.${i}`);
+    expect(limiter.waitBeforeChecking("10.0.1.1")).toBeUndefined();
+    time = 20_000;
+    limiter.recordWrongGuess("10.0.0.9");
+    expect(limiter.wrongLastMinute()).toBe(10);
+    // A fresh address gains nothing: it waits until the oldest guesses leave the minute (at 60 s).
+    expect(limiter.waitBeforeChecking("10.0.1.1")).toBe(40);
+    expect(limiter.waitForCeiling()).toBe(40);
+    // A trusted browser is checked all the same.
+    expect(limiter.waitBeforeChecking("device:a", { trusted: true })).toBeUndefined();
+    time = 60_000;
+    expect(limiter.waitBeforeChecking("10.0.1.1")).toBeUndefined();
+  });
+
+  it("keeps counting guesses from clients it no longer tracks, so rotating addresses reset nothing", () => {
+    const limiter = createGuessLimiter({ ceilingPerMinute: 50, maxClients: 3, now: () => 0 });
+    for (let i = 0; i < 50; i++) limiter.recordWrongGuess(`10.0.${i >> 8}.${i & 255}`);
+    expect(limiter.wrongLastMinute()).toBe(50);
+    // Every one of those addresses has been forgotten but the last three; none is checked again.
+    expect(limiter.waitBeforeChecking("10.0.0.0")).toBeGreaterThan(0);
+    expect(limiter.waitBeforeChecking("10.9.9.9")).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { DEVICE_TTL_SECONDS } from "#app/auth/device.server.ts";
+import { GUESS_LIMITS } from "#app/auth/guess-limit.server.ts";
+import { CONNECTION_LIMITS } from "#app/http/connection-limit.server.ts";
+
+/** docs/api.md#limits as `what → limit`, one entry per table row. */
+function limitsTable(): Map<string, string> {
+  const text = readFileSync(new URL("../../../docs/api.md", import.meta.url), "utf8");
+  const section = text.slice(text.indexOf("\n## Limits\n"), text.indexOf("\n## ", text.indexOf("\n## Limits\n") + 1));
+  const rows = new Map<string, string>();
+  for (const line of section.split("\n")) {
+    const cells = line.split("|").map((cell) => cell.trim());
+    if (cells.length < 5 || cells[1] === "what" || cells[1]!.startsWith("---")) continue;
+    rows.set(cells[1]!, cells[2]!);
+  }
+  return rows;
+}
+
+describe("docs/api.md#limits", () => {
+  const rows = limitsTable();
+  const g = GUESS_LIMITS;
+  const c = CONNECTION_LIMITS;
+
+  it.each([
+    [
+      "wrong passcodes, per client",
+      `${g.freeWrongGuesses} free in ${g.windowMinutes} min, then a wait before the next check doubling from 1 s to ${g.maxWaitSeconds} s`,
+    ],
+    [
+      "wrong passcodes, all clients",
+      `past ${g.slowDownAfterPerMinute} a minute nobody has free guesses; past ${g.passcodeCeilingPerMinute} a minute (the ceiling) no attempt is checked except from a browser that signed in before, or when the passcode is the generated one`,
+    ],
+    [
+      "wrong cron bearers",
+      `as wrong passcodes: ${g.freeWrongGuesses} free per client in ${g.windowMinutes} min, then doubling waits; ceiling ${g.cronCeilingPerMinute} a minute for every caller`,
+    ],
+    ["request bodies still arriving, per client", `${c.unfinishedBodiesPerClient}`],
+    [
+      "open connections per address group (only without `TRUST_PROXY`: behind a proxy every socket is the proxy's)",
+      `${c.socketsPerAddress}`,
+    ],
+    ["request headers / whole request", `${c.headersTimeoutSeconds} s / ${c.requestTimeoutSeconds} s`],
+  ])("states the code's numbers for %s", (what, limit) => {
+    expect(rows.get(what)).toBe(limit);
+  });
+
+  it("names the device cookie's life as the code sets it", () => {
+    const text = readFileSync(new URL("../../../docs/api.md", import.meta.url), "utf8").replace(/\s+/g, " ");
+    expect(text).toContain(`\`Set-Cookie: ipi_device=…\` (the browser that signed in before, ${DEVICE_TTL_SECONDS / 86_400} days`);
+  });
+});
