@@ -64,7 +64,7 @@ export function litestreamPlan(env: Record<string, string | undefined>): Litestr
   return { config, databasePath };
 }
 
-/** The litestream binary the npm package @flydotio/litestream ships for this platform. */
+/** The litestream binary of the npm package @flydotio/litestream-<platform>-<arch> (linux-x64 is an optional dependency). */
 export function litestreamBinary(): string {
   const require = createRequire(import.meta.url);
   const manifest = require.resolve(`@flydotio/litestream-${process.platform}-${process.arch}/package.json`);

@@ -56,7 +56,7 @@ describe("the launcher's Litestream configuration", () => {
     }
   });
 
-  it("finds the binary that the npm package @flydotio/litestream ships for this machine", () => {
+  it("finds the binary of the npm package @flydotio/litestream-linux-x64", () => {
     expect(existsSync(litestreamBinary())).toBe(true);
   });
 });
