@@ -76,8 +76,13 @@ function isSpace(code: number): boolean {
 /** The text without any whitespace. */
 function withoutSpaces(text: string): string {
   let out = "";
-  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) out += text[i];
-  return out;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (!isSpace(text.charCodeAt(i))) continue;
+    out += text.slice(start, i);
+    start = i + 1;
+  }
+  return start === 0 ? text : out + text.slice(start);
 }
 
 /**
