@@ -12,6 +12,8 @@
  *     (bench/stalls.ts; `node bench/stalls.ts` runs it alone), a breakdown of (i)'s stall rows.
  * (l) a first mail sync of 10,000 messages against a private Dovecot beside imapflow alone fetching the same
  *     header fields (bench/mail-sync.ts; `npx node bench/mail-sync.ts` runs it alone, `--no-mail` leaves it out).
+ * (m) parsing pathological header values (a `((((…` Message-ID, Date, address list) at 10 KB, 100 KB and 1 MB, with
+ *     the ratio per tenfold step that shows linear growth (bench/mail-parse.ts; `node bench/mail-parse.ts` runs it alone).
  * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
  *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
  *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
@@ -29,6 +31,7 @@ import { dynamicSizes, runCompressionBench } from "./compression.ts";
 import { runDemoResetBench } from "./demo-reset.ts";
 import { runStallBench } from "./stalls.ts";
 import { runHttpBench } from "./http.ts";
+import { runMailParseBench } from "./mail-parse.ts";
 import { runMailSyncBench } from "./mail-sync.ts";
 import { runPaletteBench } from "./palette.ts";
 import { runRefreshOverheadBench } from "./refresh-overhead.ts";
@@ -143,5 +146,8 @@ if (process.argv.includes("--no-mail")) {
   await runMailSyncBench();
   console.log("");
 }
+
+runMailParseBench();
+console.log("");
 
 printSimulation(runSelectionSimulation());

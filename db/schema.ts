@@ -285,6 +285,8 @@ export const mailContacts = sqliteTable(
     // ISO-8601 UTC time of the message (its Date header, or when the server received it).
     sentAt: text("sent_at").notNull(),
     subject: text("subject").notNull().default(""),
+    // Whether the receiving server vouched for the From (decision 017); rows from before it count as verified.
+    verified: integer("verified", { mode: "boolean" }).notNull().default(true),
     loggedAt: text("logged_at"),
     createdAt: timestamps.createdAt,
   },

@@ -33,6 +33,14 @@ export function syncNotice(value: string | null): SyncNotice {
   };
 }
 
+const SKIP_REASONS = { header_too_large: "header too large", unreadable: "unreadable" } as const;
+
+/** "2 messages skipped: header too large" / "3 messages skipped: header too large / unreadable". */
+export function skippedText(skipped: readonly { reason: keyof typeof SKIP_REASONS }[], count: number): string {
+  const reasons = [...new Set(skipped.map((entry) => SKIP_REASONS[entry.reason]))];
+  return `${count} ${count === 1 ? "message" : "messages"} skipped${reasons.length > 0 ? `: ${reasons.join(" / ")}` : ""}`;
+}
+
 function when(iso: string | null): string {
   if (!iso) return "never";
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -73,6 +81,22 @@ export function MailPanel({ mail }: { mail: MailSetup & { status: MailSyncStatus
             <dd>
               {status.seen} {status.seen === 1 ? "message" : "messages"} seen, {status.matched} with an investor, {status.added} new
             </dd>
+            {status.skipped_messages.length > 0 ? (
+              <>
+                <dt>Skipped</dt>
+                <dd>
+                  {skippedText(status.skipped_messages, status.skipped_messages.length)} ({status.skipped} in the last sync): read past,
+                  never retried, nothing of them kept. Look them up in your mail client:
+                  <ul className="mail-skipped">
+                    {status.skipped_messages.map((entry) => (
+                      <li key={`${entry.mailbox} ${entry.uid}`}>
+                        {entry.mailbox}, UID {entry.uid} — {SKIP_REASONS[entry.reason] ?? entry.reason}
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            ) : null}
             {status.last_error ? (
               <>
                 <dt>Last error</dt>

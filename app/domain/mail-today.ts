@@ -51,6 +51,8 @@ export type MailContactForReplies = {
   direction: MailDirection;
   /** ISO-8601 UTC. */
   sent_at: string;
+  /** The receiving server vouched for the From (decision 017); absent counts as verified. */
+  verified?: boolean;
 };
 
 export type InvestorForReplies = {
@@ -62,8 +64,9 @@ export type InvestorForReplies = {
 /**
  * "Replies waiting on you", whole and in order, computed in plain TypeScript (Today reads the same
  * with SQL, db/queries/mail.server.ts; a property test holds them equal). Per investor: the latest
- * received message, when no message was sent to that investor after it and no contact was
- * recorded on a later day (a reply logged by hand counts as an answer). Investors who passed or
+ * received message, when no verified message was sent to that investor after it and no contact was
+ * recorded on a later day (a reply logged by hand counts as an answer). An unverified "sent"
+ * message (a From that only claims to be the founder's) answers nothing. Investors who passed or
  * are not a fit are left out. Longest waiting first, then the investor id; of two messages
  * received at the same second, the one saved last.
  */
@@ -78,7 +81,7 @@ export function repliesWaiting(
       const seen = latestReceived.get(contact.investor_id);
       if (!seen || contact.sent_at > seen.sent_at || (contact.sent_at === seen.sent_at && contact.id > seen.id))
         latestReceived.set(contact.investor_id, contact);
-    } else {
+    } else if (contact.verified !== false) {
       const seen = latestSent.get(contact.investor_id);
       if (seen === undefined || contact.sent_at > seen) latestSent.set(contact.investor_id, contact.sent_at);
     }

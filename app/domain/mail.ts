@@ -1,3 +1,7 @@
+import { senderVerified } from "./mail-authentication.ts";
+import { decodeEncodedWords } from "./mail-encoded-words.ts";
+import { capField, ownCopy, parseMessageId, withoutBidiControls, withoutComments } from "./mail-text.ts";
+
 /**
  * Mail capture's pure part (docs/decisions/014-mail-capture.md): from the raw header block an
  * IMAP server returns for `BODY.PEEK[HEADER.FIELDS (FROM TO CC DATE MESSAGE-ID SUBJECT)]`, the
@@ -6,8 +10,21 @@
  * Nothing here throws on any input: a broken header gives what can be read of it.
  */
 
+export { decodeEncodedWords };
+
 /** The header fields the sync asks for, and all this module reads. */
-export const MAIL_HEADER_FIELDS = ["FROM", "TO", "CC", "DATE", "MESSAGE-ID", "SUBJECT"] as const;
+export const MAIL_HEADER_FIELDS = ["FROM", "TO", "CC", "DATE", "MESSAGE-ID", "SUBJECT", "AUTHENTICATION-RESULTS"] as const;
+
+/**
+ * The most header bytes read of one message (`BODY.PEEK[HEADER.FIELDS (…)]<0.32768>`,
+ * decision 017). A normal message's seven fields are under 4 KB; 32 KiB holds a To and Cc of
+ * about 700 addresses. A message whose fields fill it is skipped as "header too large": what was
+ * cut off could be the From, and a contact read from part of a header could be wrong.
+ */
+export const HEADER_BYTES_CAP = 32 * 1024;
+
+/** Each field is cut to this many characters before it is parsed (To and Cc get the whole block). */
+const FIELD_CAPS = { from: 2_048, date: 256, messageId: 1_024, subject: 4_096, authenticationResults: 4_096 } as const;
 
 export const SUBJECT_MAX_LENGTH = 300;
 const MESSAGE_ID_MAX_LENGTH = 500;
@@ -24,8 +41,10 @@ export type MailHeaders = {
   dateText: string;
   /** The Message-ID as written, angle brackets included, or "" when there is none. */
   messageId: string;
-  /** Decoded, whitespace collapsed, trimmed, at most SUBJECT_MAX_LENGTH characters. */
+  /** Decoded, whitespace collapsed, trimmed, bidi controls removed, at most SUBJECT_MAX_LENGTH characters. */
   subject: string;
+  /** Authentication-Results values, topmost (the receiving server's) first. */
+  authenticationResults: string[];
 };
 
 export type MailContactDraft = {
@@ -35,7 +54,12 @@ export type MailContactDraft = {
   /** ISO-8601 UTC. */
   sentAt: string;
   subject: string;
+  /** The From is vouched for by the receiving server (or the message is in the Sent mailbox). */
+  verified: boolean;
 };
+
+/** Why the sync skipped a message: shown on /settings with its mailbox and UID, nothing else of it. */
+export type MailSkipReason = "header_too_large" | "unreadable";
 
 /** Lowercased address → the ids of the (real) investors who have it. */
 export type InvestorAddressBook = Map<string, number[]>;
@@ -90,117 +114,18 @@ export function parseHeaderBlock(raw: string): Map<string, string[]> {
 export function parseMailHeaders(raw: string | Uint8Array): MailHeaders {
   const fields = parseHeaderBlock(headerText(raw));
   const all = (key: string) => fields.get(key) ?? [];
-  const first = (key: string) => (fields.get(key)?.[0] ?? "").trim();
+  const first = (key: string, max: number) => capField(fields.get(key)?.[0] ?? "", max).trim();
   return {
-    from: all("from").flatMap(parseAddressList),
+    from: all("from").flatMap((value) => parseAddressList(capField(value, FIELD_CAPS.from))),
     to: all("to").flatMap(parseAddressList),
     cc: all("cc").flatMap(parseAddressList),
-    dateText: collapse(first("date")),
-    messageId: normaliseMessageId(first("message-id")),
-    subject: cleanSubject(decodeEncodedWords(first("subject"))),
+    dateText: collapse(first("date", FIELD_CAPS.date)),
+    messageId: parseMessageId(first("message-id", FIELD_CAPS.messageId), MESSAGE_ID_MAX_LENGTH),
+    subject: cleanSubject(decodeEncodedWords(first("subject", FIELD_CAPS.subject))),
+    authenticationResults: all("authentication-results")
+      .slice(0, 1)
+      .map((value) => capField(value, FIELD_CAPS.authenticationResults)),
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// RFC 2047 encoded words
-
-const ENCODED_WORD = /=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g;
-
-/**
- * Decodes RFC 2047 encoded words (`=?UTF-8?B?…?=`, `=?ISO-8859-1?Q?…?=`, …) in any charset the
- * runtime's TextDecoder knows (UTF-8, ISO-8859-x, Windows-125x, KOI8-R, ISO-2022-JP, Shift_JIS,
- * GB18030, Big5, EUC-KR…). Whitespace between adjacent encoded words is dropped, and adjacent
- * words in one charset are decoded together (a character split across two words survives). A
- * word in an unknown charset, or malformed, is left as written.
- */
-export function decodeEncodedWords(text: string): string {
-  if (!text.includes("=?")) return text;
-  type Piece = { kind: "text"; text: string } | { kind: "word"; charset: string; bytes: Uint8Array; source: string };
-  const pieces: Piece[] = [];
-  let last = 0;
-  for (const match of text.matchAll(ENCODED_WORD)) {
-    const start = match.index ?? 0;
-    if (start > last) pieces.push({ kind: "text", text: text.slice(last, start) });
-    const charset = (match[1] ?? "").split("*")[0]!.toLowerCase();
-    const bytes = (match[2] ?? "").toUpperCase() === "B" ? base64Bytes(match[3] ?? "") : qBytes(match[3] ?? "");
-    if (bytes) pieces.push({ kind: "word", charset, bytes, source: match[0] });
-    else pieces.push({ kind: "text", text: match[0] });
-    last = start + match[0].length;
-  }
-  if (last < text.length) pieces.push({ kind: "text", text: text.slice(last) });
-
-  let out = "";
-  for (let i = 0; i < pieces.length; i++) {
-    const piece = pieces[i]!;
-    if (piece.kind === "text") {
-      // Whitespace alone between two encoded words is not part of the text.
-      const between = i > 0 && i < pieces.length - 1 && pieces[i - 1]!.kind === "word" && pieces[i + 1]!.kind === "word";
-      if (!(between && /^[ \t\r\n]*$/.test(piece.text))) out += piece.text;
-      continue;
-    }
-    const run: Uint8Array[] = [piece.bytes];
-    const sources = [piece.source];
-    // Gather the following words in the same charset (skipping whitespace-only text between).
-    while (i + 2 < pieces.length) {
-      const gap = pieces[i + 1]!;
-      const next = pieces[i + 2]!;
-      if (gap.kind !== "text" || !/^[ \t\r\n]*$/.test(gap.text) || next.kind !== "word" || next.charset !== piece.charset) break;
-      run.push(next.bytes);
-      sources.push(next.source);
-      i += 2;
-    }
-    out += decodeBytes(piece.charset, concat(run)) ?? sources.join("");
-  }
-  return out;
-}
-
-function decodeBytes(charset: string, bytes: Uint8Array): string | undefined {
-  const label = charset === "utf8" ? "utf-8" : charset === "cp1252" ? "windows-1252" : charset;
-  try {
-    return new TextDecoder(label).decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
-function base64Bytes(text: string): Uint8Array | undefined {
-  const clean = text.replace(/[^A-Za-z0-9+/]/g, "");
-  const padded = clean.length % 4 === 1 ? clean.slice(0, -1) : clean;
-  try {
-    const binary = atob(padded + "=".repeat((4 - (padded.length % 4)) % 4));
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
-  } catch {
-    return undefined;
-  }
-}
-
-function qBytes(text: string): Uint8Array {
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === "_") bytes.push(0x20);
-    else if (char === "=" && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3))) {
-      bytes.push(Number.parseInt(text.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      const code = char.charCodeAt(0);
-      bytes.push(code < 0x100 ? code : 0x3f);
-    }
-  }
-  return Uint8Array.from(bytes);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -315,10 +240,7 @@ const ZONES: Record<string, number> = {
 
 /** A Date header as a time, or undefined when it cannot be read as one. Never uses local time. */
 export function parseMailDate(text: string): Date | undefined {
-  const clean = text
-    .replace(/\([^)]*\)/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  const clean = collapse(withoutComments(text));
   if (clean === "") return undefined;
   const rfc =
     /^(?:[A-Za-z]{2,9},?\s*)?(\d{1,2})[\s-]+([A-Za-z]{3})[A-Za-z]*\.?[\s-]+(\d{2,4})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s*([+-]\d{2}:?\d{2}|[A-Za-z]{1,5})?/.exec(
@@ -375,14 +297,6 @@ export function messageTime(dateText: string, internalDate: Date | undefined, no
   return stated;
 }
 
-function normaliseMessageId(value: string): string {
-  const clean = value.replace(/\([^)]*\)/g, " ").trim();
-  const bracketed = /<([^<>]*)>/.exec(clean);
-  const id = (bracketed ? bracketed[1]! : (clean.split(/\s+/)[0] ?? "")).replace(/\s+/g, "");
-  if (id === "") return "";
-  return `<${id.slice(0, MESSAGE_ID_MAX_LENGTH)}>`;
-}
-
 function collapse(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
@@ -390,7 +304,7 @@ function collapse(text: string): string {
 function cleanSubject(text: string): string {
   // Control characters (a NUL, an escape) have no place in a subject line.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  const clean = collapse(text.replace(/[\u0000-\u001f\u007f]/g, " "));
+  const clean = collapse(withoutBidiControls(text.replace(/[\u0000-\u001f\u007f]/g, " ")));
   const chars = Array.from(clean);
   return chars.length <= SUBJECT_MAX_LENGTH ? clean : chars.slice(0, SUBJECT_MAX_LENGTH).join("").trimEnd();
 }
@@ -438,34 +352,64 @@ export type MailOwner = { addresses: ReadonlySet<string>; sentMailbox: boolean }
 
 export const UNKNOWN_OWNER: MailOwner = { addresses: new Set(), sentMailbox: false };
 
+/** A message as the sync fetched it: its header fields' bytes (undefined when the server sent none). */
+export type FetchedMessage = { headers: string | Uint8Array | undefined; internalDate?: Date | undefined };
+
 /**
- * The mail contacts one message makes: one per investor named in From, To or Cc. A message from
- * an investor is `received`. An investor only in To or Cc is `sent` when the founder sent the message (it is in the Sent mailbox, or its From
- * is one of the founder's addresses) and `received` otherwise — an introduction from someone else
- * copying the investor is a message waiting on the founder, not one the founder wrote. A message
- * that names no investor makes none.
+ * What one message gives: the mail contacts it makes, or why it was skipped. A block that fills
+ * HEADER_BYTES_CAP was cut by the server at the cap: "header too large". Fields the server did not
+ * send, or a parse that fails: "unreadable". Never throws.
  */
-export function mailContactsFor(
-  message: { headers: string | Uint8Array; internalDate?: Date | undefined },
+export function readMessage(
+  message: FetchedMessage,
   book: InvestorAddressBook,
   now: Date,
   owner: MailOwner = UNKNOWN_OWNER,
+): { contacts: MailContactDraft[]; skipped?: MailSkipReason } {
+  if (message.headers === undefined) return { contacts: [], skipped: "unreadable" };
+  const size = typeof message.headers === "string" ? message.headers.length : message.headers.byteLength;
+  if (size >= HEADER_BYTES_CAP) return { contacts: [], skipped: "header_too_large" };
+  try {
+    return { contacts: contactsFrom(parseMailHeaders(message.headers), message.internalDate, book, now, owner) };
+  } catch {
+    return { contacts: [], skipped: "unreadable" };
+  }
+}
+
+/**
+ * The mail contacts one message makes: one per investor named in From, To or Cc. A message from
+ * an investor is `received`. An investor only in To or Cc is `sent` when the founder sent the
+ * message (it is in the Sent mailbox, or its From is one of the founder's addresses) and
+ * `received` otherwise — an introduction from someone else copying the investor is a message
+ * waiting on the founder, not one the founder wrote. A message that names no investor makes none.
+ * Each contact says whether its From is verified (decision 017): the Sent mailbox is the
+ * founder's own; elsewhere the receiving server's Authentication-Results must vouch for it.
+ */
+export function mailContactsFor(message: FetchedMessage, book: InvestorAddressBook, now: Date, owner: MailOwner = UNKNOWN_OWNER) {
+  return readMessage(message, book, now, owner).contacts;
+}
+
+function contactsFrom(
+  headers: MailHeaders,
+  internalDate: Date | undefined,
+  book: InvestorAddressBook,
+  now: Date,
+  owner: MailOwner,
 ): MailContactDraft[] {
   if (book.size === 0) return [];
-  let headers: MailHeaders;
-  try {
-    headers = parseMailHeaders(message.headers);
-  } catch {
-    return [];
-  }
   const direction = new Map<number, MailDirection>();
   for (const address of headers.from) for (const id of book.get(address) ?? []) direction.set(id, "received");
   const byFounder = owner.sentMailbox || headers.from.some((address) => owner.addresses.has(address));
-  for (const address of [...headers.to, ...headers.cc]) {
-    for (const id of book.get(address) ?? []) if (!direction.has(id)) direction.set(id, byFounder ? "sent" : "received");
+  for (const list of [headers.to, headers.cc]) {
+    for (const address of list) {
+      for (const id of book.get(address) ?? []) if (!direction.has(id)) direction.set(id, byFounder ? "sent" : "received");
+    }
   }
   if (direction.size === 0) return [];
-  const messageId = headers.messageId || syntheticMessageId(headers);
-  const sentAt = messageTime(headers.dateText, message.internalDate, now).toISOString();
-  return [...direction].map(([investorId, dir]) => ({ investorId, messageId, direction: dir, sentAt, subject: headers.subject }));
+  // Copies: what is stored must not keep the header block alive.
+  const messageId = ownCopy(headers.messageId || syntheticMessageId(headers));
+  const subject = ownCopy(headers.subject);
+  const sentAt = messageTime(headers.dateText, internalDate, now).toISOString();
+  const verified = owner.sentMailbox || senderVerified(headers.authenticationResults, headers.from);
+  return [...direction].map(([investorId, dir]) => ({ investorId, messageId, direction: dir, sentAt, subject, verified }));
 }

@@ -2,10 +2,25 @@ import type { ConnectionOptions } from "node:tls";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { AppDatabase } from "#db/database.server.ts";
 import { statement } from "#db/database.server.ts";
-import { type MailSyncStatus, NO_MAIL_SYNC, readMailSyncStatus, saveMailSyncStatus } from "#db/queries/mail-status.server.ts";
+import {
+  type MailSyncStatus,
+  NO_MAIL_SYNC,
+  SKIPPED_SHOWN,
+  type SkippedMessage,
+  readMailSyncStatus,
+  saveMailSyncStatus,
+} from "#db/queries/mail-status.server.ts";
 import type { App } from "../app.server.ts";
 import type { Config } from "../config.server.ts";
-import { type InvestorAddressBook, type MailOwner, addressesHash, investorAddresses, mailContactsFor } from "../domain/mail.ts";
+import {
+  HEADER_BYTES_CAP,
+  type InvestorAddressBook,
+  type MailContactDraft,
+  type MailOwner,
+  addressesHash,
+  investorAddresses,
+  readMessage,
+} from "../domain/mail.ts";
 import { IntegrationError } from "../integrations/errors.ts";
 import { type MailReader, type MailServerOptions, connectMailServer } from "../integrations/mail/imap.server.ts";
 import { log } from "../log.server.ts";
@@ -26,6 +41,12 @@ export function mailConfigured(config: Config): boolean {
 }
 
 export const MAIL_BATCH_SIZE = 500;
+/**
+ * The most header bytes one fetch may bring (decision 017): each message brings at most
+ * HEADER_BYTES_CAP, so a fetch asks for at most 256 messages — 8 MiB at worst, whatever the
+ * mailbox holds. A normal message's fields are under 4 KB, so a fetch is usually under 1 MB.
+ */
+export const MAIL_BATCH_BYTES = 8 * 1024 * 1024;
 const PARSE_STEP = 100;
 
 /** For tests and the benchmark: extra TLS trust, smaller batches, a look at each saved batch. */
@@ -73,7 +94,7 @@ async function runSync(app: App, options: SyncMailOptions): Promise<MailSyncStat
   const { config, db } = app;
   const previous = readMailSyncStatus(db);
   // A list of its own: the sync adds to it (NO_MAIL_SYNC's is shared).
-  const status: MailSyncStatus = { ...NO_MAIL_SYNC, mailboxes: [], started_at: app.now().toISOString() };
+  const status: MailSyncStatus = { ...NO_MAIL_SYNC, mailboxes: [], skipped_messages: [], started_at: app.now().toISOString() };
   if (!mailConfigured(config)) {
     return previous;
   }
@@ -130,9 +151,16 @@ async function runSync(app: App, options: SyncMailOptions): Promise<MailSyncStat
     await reader?.close().catch(() => {});
   }
   status.finished_at = app.now().toISOString();
+  status.skipped_messages = keptSkipped(previous.skipped_messages, status.skipped_messages);
   safeSave(db, status, app.now());
   if (status.last_error === null) {
-    log.info("mail sync done", { mailboxes: status.mailboxes.length, seen: status.seen, matched: status.matched, added: status.added });
+    log.info("mail sync done", {
+      mailboxes: status.mailboxes.length,
+      seen: status.seen,
+      matched: status.matched,
+      added: status.added,
+      skipped: status.skipped,
+    });
   }
   return status;
 }
@@ -153,7 +181,8 @@ async function syncMailbox(
     | undefined;
   // Same UIDVALIDITY and the same investors: carry on after the last UID read. Otherwise, from the start.
   const lastUid = stored && stored.uid_validity === opened.uidValidity && stored.addresses_hash === hash ? stored.last_uid : 0;
-  const batchSize = Math.max(1, options.batchSize ?? MAIL_BATCH_SIZE);
+  // Bounded by count and by bytes: at most MAIL_BATCH_BYTES of capped header sections a fetch.
+  const batchSize = Math.max(1, Math.min(options.batchSize ?? MAIL_BATCH_SIZE, Math.floor(MAIL_BATCH_BYTES / HEADER_BYTES_CAP)));
   const owner: MailOwner = { addresses: founderAddresses(app.config), sentMailbox: opened.sent };
   const save = saveBatch(db);
   // Records the (possibly new) UIDVALIDITY and hash even when there is nothing new to read.
@@ -166,39 +195,63 @@ async function syncMailbox(
     const fromUid = batch[0]!;
     const toUid = batch[batch.length - 1]!;
     const messages = await reader.fetchHeaders(fromUid, toUid);
+    const fetched = messages.length;
     const now = app.now();
-    const drafts = [];
+    const drafts: MailContactDraft[] = [];
+    let skippedHere = 0;
     for (let i = 0; i < messages.length; i++) {
-      const contacts = mailContactsFor(messages[i]!, book, now, owner);
+      const message = messages[i]!;
+      const { contacts, skipped } = readMessage(message, book, now, owner);
+      // Read past, never retried: the next sync goes on after it. Named by mailbox and UID only.
+      if (skipped) {
+        status.skipped++;
+        status.skipped_messages.push({ mailbox, uid: message.uid, reason: skipped });
+        skippedHere++;
+      }
       if (contacts.length > 0) status.matched++;
       drafts.push(...contacts);
+      // Its header bytes can go now: only the drafts' own copies stay until the batch is saved.
+      messages[i] = { ...message, headers: undefined };
       // Parsing is the batch's longest part: requests get a turn every PARSE_STEP messages.
       if ((i + 1) % PARSE_STEP === 0) await yieldToEventLoop();
     }
-    status.seen += messages.length;
+    status.seen += fetched;
+    // One line a batch, not one a message: a mailbox of 10,000 bad messages is not 10,000 lines.
+    if (skippedHere > 0) log.warn("mail sync skipped messages", { mailbox, skipped: skippedHere, from_uid: fromUid, to_uid: toUid });
     // The highest UID of the batch is saved with its contacts: nothing past what was read.
     status.added += save(drafts, mailbox, opened.uidValidity, toUid, hash, now);
-    await options.onBatchSaved?.({ mailbox, fromUid, toUid, fetched: messages.length });
+    await options.onBatchSaved?.({ mailbox, fromUid, toUid, fetched });
     // A batch is a few milliseconds of parsing and one transaction: let requests in between.
     await yieldToEventLoop();
   }
 }
 
-type Draft = ReturnType<typeof mailContactsFor>[number];
+/**
+ * The skipped messages the status names: this sync's and the earlier ones, each (mailbox, UID)
+ * once, the newest SKIPPED_SHOWN. A mailbox read again from the start skips the same ones again.
+ */
+function keptSkipped(earlier: readonly SkippedMessage[], now: readonly SkippedMessage[]): SkippedMessage[] {
+  const key = (entry: SkippedMessage) => `${entry.uid} ${entry.mailbox}`;
+  const fresh = new Set(now.map(key));
+  const kept = [...earlier.filter((entry) => !fresh.has(key(entry))), ...now];
+  return kept.slice(-SKIPPED_SHOWN);
+}
 
 /** One transaction: the batch's contacts (a known one is skipped) and the mailbox's new last UID. */
 function saveBatch(db: AppDatabase) {
   const insert = statement(
     db,
-    `insert into mail_contacts (investor_id, message_id, direction, sent_at, subject)
-     select ?, ?, ?, ?, ? where exists (select 1 from investors where id = ? and is_demo = 0)
+    `insert into mail_contacts (investor_id, message_id, direction, sent_at, subject, verified)
+     select ?, ?, ?, ?, ?, ? where exists (select 1 from investors where id = ? and is_demo = 0)
      on conflict (message_id, investor_id) do nothing`,
   );
   // The founder's copy decides: a message first read in the inbox (a copy Bcc'd to themselves,
-  // sent from an address the app cannot tell is theirs) is the founder's when Sent holds it too.
+  // sent from an address the app cannot tell is theirs) is the founder's, and verified, when Sent
+  // holds it too. An unverified "sent" copy (a From that only claims to be the founder) decides nothing.
   const sentWins = statement(
     db,
-    "update mail_contacts set direction = 'sent' where message_id = ? and investor_id = ? and direction <> 'sent'",
+    `update mail_contacts set direction = 'sent', verified = 1
+      where message_id = ? and investor_id = ? and (direction <> 'sent' or verified = 0)`,
   );
   const mark = statement(
     db,
@@ -206,23 +259,26 @@ function saveBatch(db: AppDatabase) {
      on conflict (path) do update set uid_validity = excluded.uid_validity, last_uid = excluded.last_uid,
        addresses_hash = excluded.addresses_hash, synced_at = excluded.synced_at`,
   );
-  return db.$client.transaction((drafts: Draft[], mailbox: string, uidValidity: string, lastUid: number, hash: string, now: Date) => {
-    let added = 0;
-    for (const draft of drafts) {
-      const inserted = insert.run(
-        draft.investorId,
-        draft.messageId,
-        draft.direction,
-        draft.sentAt,
-        draft.subject,
-        draft.investorId,
-      ).changes;
-      added += inserted;
-      if (inserted === 0 && draft.direction === "sent") sentWins.run(draft.messageId, draft.investorId);
-    }
-    mark.run(mailbox, uidValidity, lastUid, hash, now.toISOString());
-    return added;
-  });
+  return db.$client.transaction(
+    (drafts: MailContactDraft[], mailbox: string, uidValidity: string, lastUid: number, hash: string, now: Date) => {
+      let added = 0;
+      for (const draft of drafts) {
+        const inserted = insert.run(
+          draft.investorId,
+          draft.messageId,
+          draft.direction,
+          draft.sentAt,
+          draft.subject,
+          draft.verified ? 1 : 0,
+          draft.investorId,
+        ).changes;
+        added += inserted;
+        if (inserted === 0 && draft.direction === "sent" && draft.verified) sentWins.run(draft.messageId, draft.investorId);
+      }
+      mark.run(mailbox, uidValidity, lastUid, hash, now.toISOString());
+      return added;
+    },
+  );
 }
 
 /** The founder's own addresses: IMAP_USER when it is an email address (most providers' log-in). */

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { MailSkipReason } from "#app/domain/mail.ts";
 import type { AppDatabase } from "../database.server.ts";
 import { appState } from "../schema.ts";
 
@@ -17,9 +18,21 @@ export type MailSyncStatus = {
   matched: number;
   /** Mail contacts added by the last sync (a message already known adds none). */
   added: number;
+  /** Messages the last sync skipped (header too large, or unreadable): read past, never retried. */
+  skipped: number;
+  /**
+   * The skipped messages named by mailbox and UID — nothing of their content — the newest
+   * SKIPPED_SHOWN, kept from sync to sync (decision 017), so the founder can look them up.
+   */
+  skipped_messages: SkippedMessage[];
   last_error: string | null;
   last_error_at: string | null;
 };
+
+export type SkippedMessage = { mailbox: string; uid: number; reason: MailSkipReason };
+
+/** How many skipped messages the status names (the newest). */
+export const SKIPPED_SHOWN = 20;
 
 const KEY = "mail_sync_status";
 
@@ -30,17 +43,19 @@ export const NO_MAIL_SYNC: Readonly<MailSyncStatus> = {
   seen: 0,
   matched: 0,
   added: 0,
+  skipped: 0,
+  skipped_messages: [],
   last_error: null,
   last_error_at: null,
 };
 
 export function readMailSyncStatus(db: AppDatabase): MailSyncStatus {
   const row = db.select({ value: appState.value }).from(appState).where(eq(appState.key, KEY)).get();
-  if (!row) return { ...NO_MAIL_SYNC, mailboxes: [] };
+  if (!row) return { ...NO_MAIL_SYNC, mailboxes: [], skipped_messages: [] };
   try {
-    return { ...NO_MAIL_SYNC, mailboxes: [], ...(JSON.parse(row.value) as Partial<MailSyncStatus>) };
+    return { ...NO_MAIL_SYNC, mailboxes: [], skipped_messages: [], ...(JSON.parse(row.value) as Partial<MailSyncStatus>) };
   } catch {
-    return { ...NO_MAIL_SYNC, mailboxes: [] };
+    return { ...NO_MAIL_SYNC, mailboxes: [], skipped_messages: [] };
   }
 }
 

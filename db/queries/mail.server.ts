@@ -19,6 +19,8 @@ export type MailToLogRow = {
   direction: MailDirection;
   sent_at: string;
   subject: string;
+  /** Whether the receiving server vouched for the From (decision 017); shown as "unverified" when not. */
+  verified: boolean;
 };
 
 export type ReplyWaitingRow = {
@@ -32,6 +34,7 @@ export type ReplyWaitingRow = {
   subject: string;
   /** Whether that message is still to be logged (the row then offers "Log"). */
   logged: boolean;
+  verified: boolean;
 };
 
 export type MailContactRow = {
@@ -41,7 +44,13 @@ export type MailContactRow = {
   subject: string;
   message_id: string;
   logged_at: string | null;
+  verified: boolean;
 };
+
+/** SQLite's 0/1 as a boolean. */
+function withVerified<T extends { verified: number | boolean }>(row: T): Omit<T, "verified"> & { verified: boolean } {
+  return { ...row, verified: row.verified === 1 || row.verified === true };
+}
 
 type Counted<T> = { rows: T[]; total: number };
 
@@ -52,11 +61,13 @@ type Counted<T> = { rows: T[]; total: number };
 export function readMailToLog(db: AppDatabase, demo: boolean, limit: number): Counted<MailToLogRow> {
   const rows = statement(
     db,
-    `select m.id, m.investor_id, i.name, i.firm, m.direction, m.sent_at, m.subject
+    `select m.id, m.investor_id, i.name, i.firm, m.direction, m.sent_at, m.subject, m.verified
        from mail_contacts m join investors i on i.id = m.investor_id
       where m.logged_at is null and i.is_demo = ?
       order by m.sent_at desc, m.id desc limit ?`,
-  ).all(demo ? 1 : 0, limit) as MailToLogRow[];
+  )
+    .all(demo ? 1 : 0, limit)
+    .map((row) => withVerified(row as MailToLogRow));
   const total =
     rows.length < limit
       ? rows.length
@@ -72,36 +83,39 @@ export function readMailToLog(db: AppDatabase, demo: boolean, limit: number): Co
 
 /**
  * The SQL of "Replies waiting on you" (the same rule as app/domain/mail-today.ts's `repliesWaiting`):
- * each investor's latest received message, unless a message was sent to them after it, a contact
- * was recorded on a later day, or they passed or are not a fit.
+ * each investor's latest received message, unless a verified message was sent to them after it, a
+ * contact was recorded on a later day, or they passed or are not a fit. An unverified received
+ * message still waits (shown "unverified"); an unverified "sent" one — a From that only claims to
+ * be the founder's — answers nothing (decision 017).
  */
 const REPLIES_WAITING = `
   with received as (
-    select m.id, m.investor_id, m.sent_at, m.subject, m.logged_at,
+    select m.id, m.investor_id, m.sent_at, m.subject, m.logged_at, m.verified,
            row_number() over (partition by m.investor_id order by m.sent_at desc, m.id desc) as n
       from mail_contacts m join investors i on i.id = m.investor_id
      where i.is_demo = ? and m.direction = 'received'
   )
   select r.id, r.investor_id, i.name, i.firm, i.relationship_status, r.sent_at as received_at, r.subject,
-         r.logged_at is not null as logged, count(*) over () as total
+         r.logged_at is not null as logged, r.verified, count(*) over () as total
     from received r join investors i on i.id = r.investor_id
    where r.n = 1
      and i.relationship_status not in ('passed', 'not_a_fit')
      and (i.last_contact_date is null or i.last_contact_date <= substr(r.sent_at, 1, 10))
      and not exists (
        select 1 from mail_contacts s
-        where s.investor_id = r.investor_id and s.direction = 'sent' and s.sent_at > r.sent_at)
+        where s.investor_id = r.investor_id and s.direction = 'sent' and s.verified = 1 and s.sent_at > r.sent_at)
    order by r.sent_at asc, i.id asc
    limit ?`;
 
 /** "Replies waiting on you": longest waiting first, the first `limit` and how many there are. */
 export function readRepliesWaiting(db: AppDatabase, demo: boolean, limit: number): Counted<ReplyWaitingRow> {
-  const found = statement(db, REPLIES_WAITING).all(demo ? 1 : 0, limit) as (Omit<ReplyWaitingRow, "logged"> & {
+  const found = statement(db, REPLIES_WAITING).all(demo ? 1 : 0, limit) as (Omit<ReplyWaitingRow, "logged" | "verified"> & {
     logged: number;
+    verified: number;
     total: number;
   })[];
   return {
-    rows: found.map(({ total: _total, logged, ...row }) => ({ ...row, logged: logged === 1 })),
+    rows: found.map(({ total: _total, logged, verified, ...row }) => ({ ...row, logged: logged === 1, verified: verified === 1 })),
     total: found[0]?.total ?? 0,
   };
 }
@@ -115,9 +129,11 @@ export function countRepliesWaiting(db: AppDatabase, demo: boolean): number {
 export function readInvestorMail(db: AppDatabase, investorId: number, limit: number): Counted<MailContactRow> {
   const rows = statement(
     db,
-    `select id, direction, sent_at, subject, message_id, logged_at from mail_contacts
+    `select id, direction, sent_at, subject, message_id, logged_at, verified from mail_contacts
       where investor_id = ? order by sent_at desc, id desc limit ?`,
-  ).all(investorId, limit) as MailContactRow[];
+  )
+    .all(investorId, limit)
+    .map((row) => withVerified(row as MailContactRow));
   const total =
     rows.length < limit
       ? rows.length

@@ -33,12 +33,19 @@ function investor(db: AppDatabase, name: string, userOwned: { status?: string; l
 }
 
 let messageCounter = 0;
-function mail(db: AppDatabase, investorId: number, direction: "sent" | "received", sentAt: string, subject = "Hello"): number {
+function mail(
+  db: AppDatabase,
+  investorId: number,
+  direction: "sent" | "received",
+  sentAt: string,
+  subject = "Hello",
+  verified = true,
+): number {
   messageCounter += 1;
   return Number(
     db.$client
-      .prepare("insert into mail_contacts (investor_id, message_id, direction, sent_at, subject) values (?, ?, ?, ?, ?)")
-      .run(investorId, `<m${messageCounter}@example.com>`, direction, sentAt, subject).lastInsertRowid,
+      .prepare("insert into mail_contacts (investor_id, message_id, direction, sent_at, subject, verified) values (?, ?, ?, ?, ?, ?)")
+      .run(investorId, `<m${messageCounter}@example.com>`, direction, sentAt, subject, verified ? 1 : 0).lastInsertRowid,
   );
 }
 
@@ -141,6 +148,23 @@ describe("replies waiting on you", () => {
     }),
   );
 
+  it(
+    "an unverified reply still waits, marked; an unverified message 'from the founder' answers nothing",
+    withDb((db) => {
+      const jane = Number(db.$client.prepare("insert into investors (name) values ('Jane')").run().lastInsertRowid);
+      const reply = mail(db, jane, "received", day(3, 9), "Re: deck", false);
+      // A stranger writes "From: founder" to Jane after her reply: it must not hide the reply.
+      mail(db, jane, "sent", day(3, 12), "Forged answer", false);
+      expect(readRepliesWaiting(db, false, 5).rows).toMatchObject([{ id: reply, verified: false }]);
+      expect(readMailToLog(db, false, 5).rows.map((row) => [row.subject, row.verified])).toEqual([
+        ["Forged answer", false],
+        ["Re: deck", false],
+      ]);
+      mail(db, jane, "sent", day(3, 15), "Real answer");
+      expect(readRepliesWaiting(db, false, 5).total).toBe(0);
+    }),
+  );
+
   it("read with SQL equal the plain computation, on generated mail", () => {
     const investorArb = fc.record({
       status: fc.constantFrom(...RELATIONSHIP_STATUSES),
@@ -150,6 +174,7 @@ describe("replies waiting on you", () => {
     const mailArb = fc.record({
       investor: fc.nat({ max: 7 }),
       direction: fc.constantFrom("sent" as const, "received" as const),
+      verified: fc.boolean(),
       // Few distinct times, so equal times and same-day messages are common.
       day: fc.integer({ min: 0, max: 12 }),
       hour: fc.constantFrom(8, 12, 18),
@@ -174,8 +199,8 @@ describe("replies waiting on you", () => {
             const saved = mails.map((row, index) => {
               const investorId = ids[row.investor % ids.length]!;
               const sentAt = day(row.day, row.hour);
-              const id = mail(db, investorId, row.direction, sentAt, `Subject ${index}`);
-              return { id, investor_id: investorId, direction: row.direction, sent_at: sentAt };
+              const id = mail(db, investorId, row.direction, sentAt, `Subject ${index}`, row.verified);
+              return { id, investor_id: investorId, direction: row.direction, sent_at: sentAt, verified: row.verified };
             });
             for (const demo of [false, true]) {
               const side = investors
@@ -189,8 +214,10 @@ describe("replies waiting on you", () => {
               const expected = repliesWaiting(side, saved);
               const fromSql = readRepliesWaiting(db, demo, limit);
               expect(fromSql.total).toBe(expected.length);
-              expect(fromSql.rows.map((row) => [row.investor_id, row.id, row.received_at])).toEqual(
-                expected.slice(0, limit).map((row) => [row.investor_id, row.mail_id, row.received_at]),
+              expect(fromSql.rows.map((row) => [row.investor_id, row.id, row.received_at, row.verified])).toEqual(
+                expected
+                  .slice(0, limit)
+                  .map((row) => [row.investor_id, row.mail_id, row.received_at, saved.find((m) => m.id === row.mail_id)!.verified]),
               );
             }
           } finally {

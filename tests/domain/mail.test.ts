@@ -175,8 +175,22 @@ describe("mail contacts for a message", () => {
     });
     const founder = { addresses: new Set(["me@startup.com"]), sentMailbox: false };
     expect(mailContactsFor({ headers }, investors, NOW, founder)).toEqual([
-      { investorId: 1, messageId: "<abc@startup.com>", direction: "sent", sentAt: "2026-03-09T09:00:00.000Z", subject: "Intro" },
-      { investorId: 2, messageId: "<abc@startup.com>", direction: "sent", sentAt: "2026-03-09T09:00:00.000Z", subject: "Intro" },
+      {
+        investorId: 1,
+        messageId: "<abc@startup.com>",
+        direction: "sent",
+        sentAt: "2026-03-09T09:00:00.000Z",
+        subject: "Intro",
+        verified: false,
+      },
+      {
+        investorId: 2,
+        messageId: "<abc@startup.com>",
+        direction: "sent",
+        sentAt: "2026-03-09T09:00:00.000Z",
+        subject: "Intro",
+        verified: false,
+      },
     ]);
     const reply = block({ From: "Jane <jane@fund.com>", To: "me@startup.com, jane@fund.com", "Message-ID": "<r@fund.com>" });
     expect(mailContactsFor({ headers: reply }, investors, NOW).map((c) => [c.investorId, c.direction])).toEqual([[1, "received"]]);

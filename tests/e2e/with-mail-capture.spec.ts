@@ -117,9 +117,13 @@ for (const javaScriptEnabled of [true, false]) {
     // (The first test's reply still waits: logging a reply records it, it does not answer it.)
     await expect(replies.getByRole("listitem").filter({ hasText: grace.name })).toHaveCount(1);
     await expect(replies.getByRole("listitem").filter({ hasText: grace.name })).toContainText("waiting 2 days");
+    // No Authentication-Results from this Dovecot: Grace's reply still waits, marked (decision 017).
+    await expect(replies.getByRole("listitem").filter({ hasText: grace.name })).toContainText("unverified");
     await expect(replies.getByRole("listitem").filter({ hasText: ada.name })).toHaveCount(0);
     const toLog = page.getByRole("region", { name: /^Emails to log/ });
     await expect(toLog.getByRole("listitem")).toHaveCount(3);
+    // The founder's own Sent mailbox is verified.
+    await expect(toLog.getByRole("listitem").filter({ hasText: ada.name })).not.toContainText("unverified");
     await toLog.getByRole("button", { name: "Log all 3" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Logged" })).toHaveText("Logged 3 emails.");
     await expect(page.getByRole("region", { name: /^Emails to log/ })).toContainText("No emails to log.");
@@ -142,3 +146,24 @@ for (const javaScriptEnabled of [true, false]) {
     await context.close();
   });
 }
+
+test("a message whose header fields are too large is skipped, named on /settings by mailbox and UID, and the sync goes on", async ({
+  browser,
+}) => {
+  const { context, page } = await signedIn(browser, true);
+  const cc = Array.from({ length: 5_000 }, (_, i) => `p${i}@list.example`).join(",\r\n ");
+  await dovecot.append(
+    "INBOX",
+    rawMessage({ from: "someone@list.example", to: FOUNDER, cc, subject: "Huge", messageId: "<huge@list.example>" }),
+  );
+  await page.goto("/settings");
+  await page
+    .getByRole("region", { name: /^Mail capture/ })
+    .getByRole("button", { name: "Sync now" })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "Synced" })).toHaveText("Synced: no new emails with your investors.");
+  const panel = page.getByRole("region", { name: /^Mail capture/ });
+  await expect(panel).toContainText("1 message skipped: header too large (1 in the last sync)");
+  await expect(panel.getByRole("listitem")).toHaveText([/^INBOX, UID \d+ — header too large$/]);
+  await context.close();
+});

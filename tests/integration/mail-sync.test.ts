@@ -259,7 +259,7 @@ describe("mail sync against Dovecot", () => {
         ...reader,
         async fetchHeaders(from, to) {
           const messages = await reader.fetchHeaders(from, to);
-          for (const message of messages) headerBytes += message.headers.length;
+          for (const message of messages) headerBytes += message.headers?.length ?? 0;
           return messages;
         },
       };
@@ -331,6 +331,33 @@ describe("mail sync against Dovecot", () => {
       expect(Math.abs(sentAt - now.getTime())).toBeLessThan(120_000);
     }
     for (const [messageId, [, decoded]] of Object.entries(subjects)) expect(byId.get(messageId)?.subject).toBe(decoded);
+  });
+
+  it("a From the receiving server vouched for is verified, a forged one is not, and bidi controls never reach a subject", async () => {
+    const { db, app } = setup({ IMAP_MAILBOXES: "INBOX" });
+    const passing = "Authentication-Results: mx.startup.test; dkim=pass header.d=fund.com; dmarc=pass header.from=fund.com";
+    await dovecot.append(
+      "INBOX",
+      rawMessage({ from: "jane@fund.com", to: FOUNDER, subject: "Real", messageId: "<real@fund.com>", extraHeaders: passing }),
+    );
+    // A stranger's copy: the founder's server found no signature, and the stranger's own claim sits below its result.
+    const forged = `Authentication-Results: mx.startup.test; dkim=none; dmarc=fail header.from=fund.com\r\n${passing}`;
+    await dovecot.append(
+      "INBOX",
+      rawMessage({
+        from: "jane@fund.com",
+        to: FOUNDER,
+        subject: "Invoice \u202efdp.exe",
+        messageId: "<forged@fund.com>",
+        extraHeaders: forged,
+      }),
+    );
+    const status = await syncMail(app, { tls: { ca: dovecot.ca } });
+    expect(status).toMatchObject({ added: 2, skipped: 0, last_error: null });
+    expect(db.$client.prepare("select message_id, subject, verified from mail_contacts order by message_id").all()).toEqual([
+      { message_id: "<forged@fund.com>", subject: "Invoice fdp.exe", verified: 0 },
+      { message_id: "<real@fund.com>", subject: "Real", verified: 1 },
+    ]);
   });
 
   it("keeps no body: a marker in every message never reaches the database file", async () => {

@@ -22,6 +22,19 @@ function Who({ row, investorPath }: { row: { investor_id: number; name: string; 
   );
 }
 
+/**
+ * "unverified": the receiving mail server did not vouch for the From (decision 017) — anyone can
+ * write an investor's address there. Shown beside the subject wherever a mail contact is.
+ */
+export function Unverified({ verified }: { verified: boolean }) {
+  if (verified) return null;
+  return (
+    <span className="badge badge-unverified" title="Your mail server did not confirm this sender (no DKIM or DMARC pass for its domain)">
+      unverified
+    </span>
+  );
+}
+
 function Subject({ text }: { text: string }) {
   return text.trim() === "" ? <p className="today-reason muted">(no subject)</p> : <p className="today-reason mail-subject">{text}</p>;
 }
@@ -47,7 +60,8 @@ export function RepliesWaiting({ mail, now, investorPath }: { mail: TodayMail; n
               <Who row={row} investorPath={investorPath} />
               <Subject text={row.subject} />
               <p className="today-reason">
-                <strong>{waitingText(row.received_at, now)}</strong> · received {mailDate(row.received_at, now)}
+                <strong>{waitingText(row.received_at, now)}</strong> · received {mailDate(row.received_at, now)}{" "}
+                <Unverified verified={row.verified} />
               </p>
             </li>
           ))}
@@ -80,7 +94,9 @@ export function EmailsToLog({ mail, now, basePath, investorPath }: { mail: Today
               <li key={row.id} className="today-row mail-row">
                 <Who row={row} investorPath={investorPath} />
                 <Subject text={row.subject} />
-                <p className="today-reason muted">{mailWhen(row.direction, row.sent_at, now)}</p>
+                <p className="today-reason muted">
+                  {mailWhen(row.direction, row.sent_at, now)} <Unverified verified={row.verified} />
+                </p>
                 <LogButton
                   action={action}
                   ids={[row.id]}

@@ -19,6 +19,7 @@ import { ActionBadge, DemoBadge, ScoreBar } from "../badges.tsx";
 import { OutreachDraftView } from "../outreach-draft.tsx";
 import type { MailContactRow } from "#db/queries/mail.server.ts";
 import { loggedText, mailWhen } from "../../domain/mail-today.ts";
+import { Unverified } from "../dashboard/today-mail.tsx";
 import { LogButton } from "../dashboard/today-mail.tsx";
 
 export type EvidenceView = EvidenceRow & { weight: number; ageDays: number };
@@ -373,7 +374,9 @@ function MailList({
         {mail.rows.map((row) => (
           <li key={row.id}>
             <p className={row.subject.trim() === "" ? "muted" : undefined}>{row.subject.trim() === "" ? "(no subject)" : row.subject}</p>
-            <p className="muted small">{mailWhen(row.direction, row.sent_at, now)}</p>
+            <p className="muted small">
+              {mailWhen(row.direction, row.sent_at, now)} <Unverified verified={row.verified} />
+            </p>
             {row.logged_at ? (
               <span className="muted small mail-logged">Logged</span>
             ) : (

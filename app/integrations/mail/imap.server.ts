@@ -1,14 +1,15 @@
 import type { ConnectionOptions } from "node:tls";
 import type { ImapFlow, ImapFlowOptions } from "imapflow";
-import { MAIL_HEADER_FIELDS } from "../../domain/mail.ts";
+import { HEADER_BYTES_CAP, MAIL_HEADER_FIELDS } from "../../domain/mail.ts";
 import { IntegrationError } from "../errors.ts";
 
 /**
  * The founder's mail server, read-only, headers only (docs/decisions/014-mail-capture.md). The
  * sync sees this small interface; imapflow stays behind it and loads on the first sync, not at
  * start. Every mailbox is opened with EXAMINE (read-only) and every fetch is
- * `BODY.PEEK[HEADER.FIELDS (FROM TO CC DATE MESSAGE-ID SUBJECT)]`: nothing is marked \Seen, and a
- * 10 MB message costs its six header lines. Errors come out as IntegrationError in our words,
+ * `BODY.PEEK[HEADER.FIELDS (FROM TO CC DATE MESSAGE-ID SUBJECT AUTHENTICATION-RESULTS)]<0.32768>`:
+ * nothing is marked \Seen, a 10 MB message costs its seven header fields, and a message whose
+ * fields are 0.7 MB costs 32 KiB (decision 017). Errors come out as IntegrationError in our words,
  * never the server's text (which may echo the user name or worse).
  */
 
@@ -29,7 +30,15 @@ export type MailServerOptions = {
 /** `sent`: the server flags the mailbox \Sent (RFC 6154), so it holds what the founder sent. */
 export type OpenedMailbox = { path: string; uidValidity: string; uidNext: number; exists: number; sent: boolean };
 
-export type FetchedHeaders = { uid: number; headers: Uint8Array; internalDate: Date | undefined };
+/** `headers` is undefined when the server sent no header section for the message. */
+export type FetchedHeaders = { uid: number; headers: Uint8Array | undefined; internalDate: Date | undefined };
+
+/**
+ * No literal the sync asks for can be longer than the capped header section (a mailbox name or a
+ * flag is far shorter): a server that ignored the byte range is refused before the bytes are
+ * held, rather than let a 0.7 MB header each into memory.
+ */
+const MAX_LITERAL_BYTES = HEADER_BYTES_CAP + 4 * 1024;
 
 export interface MailReader {
   /** INBOX and the mailbox with the \Sent special-use flag (when the server has one). */
@@ -80,6 +89,7 @@ export async function connectMailServer(options: MailServerOptions): Promise<Mai
     greetingTimeout: options.greetingTimeoutMs ?? 15_000,
     socketTimeout: options.socketTimeoutMs ?? 30_000,
     ...(options.tls ? { tls: options.tls } : {}),
+    maxLiteralSize: MAX_LITERAL_BYTES,
   };
   const client = new ImapFlowCtor(clientOptions);
   // A dropped connection is also emitted as an event; unheard, it would end the process.
@@ -131,18 +141,8 @@ function readerFor(client: ImapFlow, where: string): MailReader {
     async fetchHeaders(fromUid, toUid) {
       if (toUid < fromUid) return [];
       try {
-        const messages = await client.fetchAll(
-          `${fromUid}:${toUid}`,
-          { uid: true, internalDate: true, headers: [...MAIL_HEADER_FIELDS] },
-          { uid: true },
-        );
-        return messages
-          .filter((message) => message.uid >= fromUid && message.uid <= toUid)
-          .map((message) => ({
-            uid: message.uid,
-            headers: message.headers ?? new Uint8Array(),
-            internalDate: internalDate(message.internalDate),
-          }));
+        const messages = await fetchHeaderSections(client, `${fromUid}:${toUid}`);
+        return messages.filter((message) => message.uid >= fromUid && message.uid <= toUid);
       } catch (error) {
         throw imapFailure(error, where);
       }
@@ -165,6 +165,60 @@ function readerFor(client: ImapFlow, where: string): MailReader {
   };
 }
 
+/** A node of imapflow's parsed response: an atom, a string or literal, a list, a section. */
+type ResponseNode = { type?: string; value?: unknown; section?: unknown } | ResponseNode[] | null;
+type Untagged = { attributes?: ResponseNode[] };
+type RawCommand = {
+  exec(command: string, attributes: unknown[], options: { untagged: { FETCH: (untagged: Untagged) => void } }): Promise<{ next(): void }>;
+};
+
+/**
+ * `UID FETCH range (UID INTERNALDATE BODY.PEEK[HEADER.FIELDS (…)]<0.N>)`. imapflow's fetch() can
+ * ask for a byte range of a numbered part but not of HEADER.FIELDS (its section key would go out
+ * quoted, which servers refuse), so the command is sent through the connection's own `exec`, the
+ * one every imapflow command uses, and each untagged FETCH is read here: the UID, the
+ * INTERNALDATE and the section's bytes, copied so nothing keeps the parser's buffers.
+ */
+async function fetchHeaderSections(client: ImapFlow, range: string): Promise<FetchedHeaders[]> {
+  const section = {
+    type: "ATOM",
+    value: "BODY.PEEK",
+    section: [{ type: "ATOM", value: "HEADER.FIELDS" }, MAIL_HEADER_FIELDS.map((field) => ({ type: "ATOM", value: field }))],
+    partial: [0, HEADER_BYTES_CAP],
+  };
+  const found: FetchedHeaders[] = [];
+  const response = await (client as unknown as RawCommand).exec(
+    "UID FETCH",
+    [{ type: "SEQUENCE", value: range }, [{ type: "ATOM", value: "UID" }, { type: "ATOM", value: "INTERNALDATE" }, section]],
+    { untagged: { FETCH: (untagged) => void found.push(...fetchedFrom(untagged)) } },
+  );
+  response.next();
+  return found;
+}
+
+/** One untagged FETCH's UID, INTERNALDATE and header section (none when it has no UID). */
+function fetchedFrom(untagged: Untagged): FetchedHeaders[] {
+  const list = untagged.attributes?.[1];
+  if (!Array.isArray(list)) return [];
+  let uid = 0;
+  let date: Date | undefined;
+  let headers: Uint8Array | undefined;
+  for (let i = 0; i + 1 < list.length; i += 2) {
+    const key = list[i];
+    const value = list[i + 1];
+    if (!key || Array.isArray(key) || typeof key.value !== "string") continue;
+    const name = key.value.toUpperCase();
+    const content = value && !Array.isArray(value) ? value.value : undefined;
+    if (name === "UID" && typeof content === "string" && /^\d{1,10}$/.test(content)) uid = Number(content);
+    else if (name === "INTERNALDATE" && typeof content === "string") date = internalDate(content);
+    else if (name === "BODY" && key.section) {
+      if (content instanceof Uint8Array) headers = new Uint8Array(content);
+      else if (typeof content === "string") headers = new TextEncoder().encode(content);
+    }
+  }
+  return uid > 0 ? [{ uid, headers, internalDate: date }] : [];
+}
+
 function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
@@ -179,6 +233,7 @@ const TLS_CODES =
   /^(ERR_TLS|ERR_SSL|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET|VERIFY)_|ERR_OSSL|HOSTNAME_MISMATCH)/;
 const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNRESET", "EPIPE"]);
 const TIMEOUT_CODES = new Set(["CONNECT_TIMEOUT", "GREETING_TIMEOUT", "UPGRADE_TIMEOUT", "ETIMEOUT", "ETIMEDOUT", "ESOCKETTIMEDOUT"]);
+const TOO_LARGE_CODES = new Set(["LiteralTooLarge", "ResponseTooLarge", "LineTooLarge"]);
 const CLOSED_CODES = new Set(["NoConnection", "EConnectionClosed", "ClosedAfterConnectText", "ClosedAfterConnectTLS", "StateLogout"]);
 
 type ImapErrorShape = {
@@ -221,6 +276,13 @@ export function imapFailure(error: unknown, where: string, mailbox?: string, con
   }
   if (mailbox !== undefined && (shape.mailboxMissing === true || responseCode === "NONEXISTENT" || code === "NotFound")) {
     return new IntegrationError(SERVICE, "bad_request", `The mailbox "${mailboxName(mailbox)}" does not exist. Check IMAP_MAILBOXES.`);
+  }
+  if (TOO_LARGE_CODES.has(code)) {
+    return new IntegrationError(
+      SERVICE,
+      "server",
+      `The mail server at ${where} sent more than the sync asked for (it ignored the byte range of a header fetch). The sync will try again on its schedule.`,
+    );
   }
   if (TIMEOUT_CODES.has(code)) {
     return new IntegrationError(

@@ -1,0 +1,1 @@
+ALTER TABLE `mail_contacts` ADD `verified` integer DEFAULT true NOT NULL;
