@@ -6,7 +6,9 @@ import sirv from "sirv";
 import * as build from "virtual:react-router/server-build";
 import { type App, bootApp, closeApp } from "./app.server.ts";
 import { isForeignOriginWrite } from "./auth/origin.ts";
+import { isActiveSession, readCookie, sessionCookieName } from "./auth/session.server.ts";
 import { ConfigError } from "./config.server.ts";
+import { anonymousDemoBudget, demoBusy, isOpenDemoRequest } from "./http/anonymous-budget.server.ts";
 import { ROUTED_METHODS, apiError, unroutedMethod } from "./http/api-error.ts";
 import { precompressStaticFiles } from "./http/compression.server.ts";
 import { clientAddress, publicOrigin } from "./http/public-origin.ts";
@@ -68,6 +70,9 @@ export function startServer(env: Record<string, string | undefined> = process.en
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(await response.text());
   };
+  const sessionCookie = sessionCookieName(production);
+  const signedIn = (cookie: string | undefined) =>
+    cookie !== undefined && isActiveSession(app.db, readCookie(cookie, sessionCookie), app.sessionSecret, app.now());
   let hintedTrustProxy = false;
   const server = createServer((req, res) => {
     // Answered here: React Router's request listener cannot build a Request for TRACE (a 500).
@@ -97,6 +102,15 @@ export function startServer(env: Record<string, string | undefined> = process.en
     drainUnreadBody(req, res);
     // The socket address, for per-client limits; a client cannot set this header itself.
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], config.TRUST_PROXY);
+    // Open demo work without a session has a budget of its own (app/http/anonymous-budget.server.ts).
+    const url = req.url ?? "/";
+    if (isOpenDemoRequest(req.method ?? "GET", url) && !signedIn(req.headers.cookie)) {
+      if (!anonymousDemoBudget.enter()) {
+        void refuse(res, demoBusy(url));
+        return;
+      }
+      res.once("close", () => anonymousDemoBudget.leave());
+    }
     // One small listener per request, so the Request's URL carries this request's own origin.
     const listener = createRequestListener((request: Request) => handleRequest(request), {
       protocol: origin.protocol,

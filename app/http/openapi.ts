@@ -216,15 +216,17 @@ function paths(): Record<string, Record<string, Operation>> {
         tags: [TAGS.investors],
         summary: "Edit the four user-owned columns",
         description:
-          "Route #9. Only `relationship_status`, `last_contact_date`, `add_contact` (appended to the contact history; a dated contact moves the last contact date forward, never back) and `personal_notes` (blank → null). Any other key is a 400 naming it, and nothing is written. A demo investor may be edited without a credential (30 open writes a minute per client).",
+          "Route #9. Only `relationship_status`, `last_contact_date`, `add_contact` (appended to the contact history; a dated contact moves the last contact date forward, never back) and `personal_notes` (blank → null). Any other key is a 400 naming it, and nothing is written. A demo investor may be edited without a credential (30 open writes a minute per client, 120 from everyone; at most 50 contacts per demo investor, 409 `demo_limit` past it; notes of at most 500 characters on the demo). The answer holds the newest 20 contact entries and the total.",
         security: SESSION_OR_DEMO,
         parameters: [{ $ref: "#/components/parameters/investorId" }],
         requestBody: jsonBody(investorEditSchema, true),
         responses: {
-          "200": ok("The investor as saved, re-scored, with its contact history.", ref("Investor")),
+          "200": ok("The investor as saved, re-scored, with the newest page of its contact history.", ref("Investor")),
           ...BODY_ERRORS,
           "401": responseRef("Unauthorized"),
           "404": responseRef("NotFound"),
+          "409": problem("A demo investor's contact history is full (`demo_limit`): nothing was changed."),
+          "503": responseRef("DemoBusy"),
           "429": responseRef("RateLimited"),
           "403": responseRef("ForeignOrigin"),
           "405": responseRef("MethodNotAllowed"),
@@ -315,7 +317,7 @@ function paths(): Record<string, Record<string, Operation>> {
         operationId: "resetDemo",
         tags: [TAGS.demo],
         summary: "Re-create the demo investors",
-        description: "Route #14. Open; only demo rows (and demo runs) change. 30 open writes a minute per client. Takes no body.",
+        description: "Route #14. Open; only demo rows (and demo runs) change. 30 open writes a minute per client; 10 resets and simulated refreshes a minute from everyone. Takes no body.",
         security: OPEN,
         responses: {
           "200": ok("Reset.", {
@@ -325,6 +327,7 @@ function paths(): Record<string, Record<string, Operation>> {
           }),
           ...NO_BODY_ERRORS,
           "429": responseRef("RateLimited"),
+          "503": responseRef("DemoBusy"),
           "403": responseRef("ForeignOrigin"),
           "405": responseRef("MethodNotAllowed"),
         },
@@ -335,7 +338,7 @@ function paths(): Record<string, Record<string, Operation>> {
         operationId: "refreshDemo",
         tags: [TAGS.demo],
         summary: "Simulate a refresh of the demo investors",
-        description: "Route #15. Open; no search, no model, no credits; demo rows only. 30 open writes a minute per client. Takes no body.",
+        description: "Route #15. Open; no search, no model, no credits; demo rows only (a demo investor keeps its newest 30 evidence items). 30 open writes a minute per client; 10 resets and simulated refreshes a minute from everyone. Takes no body.",
         security: OPEN,
         responses: {
           "200": ok("Simulated.", {
@@ -345,6 +348,7 @@ function paths(): Record<string, Record<string, Operation>> {
           }),
           ...NO_BODY_ERRORS,
           "429": responseRef("RateLimited"),
+          "503": responseRef("DemoBusy"),
           "403": responseRef("ForeignOrigin"),
           "405": responseRef("MethodNotAllowed"),
         },
@@ -514,7 +518,7 @@ function schemas(): Record<string, JsonSchema> {
         personal_notes: nullable(text),
         contact_history: {
           type: "array",
-          description: "Oldest first; appended only.",
+          description: "Appended only. In route #9's answer, the newest 20, newest first (`contact_history_total` says how many in all); in the export, all of them, oldest first.",
           items: {
             type: "object",
             properties: {
@@ -527,6 +531,7 @@ function schemas(): Record<string, JsonSchema> {
             required: ["id", "date", "channel", "note", "created_at"],
           },
         },
+        contact_history_total: { type: "integer", minimum: 0, description: "How many contact entries there are in all (route #9)." },
         created_at: dateTime,
         updated_at: dateTime,
       },
@@ -634,6 +639,11 @@ function components() {
       },
       TooLarge: problem("`payload_too_large`: the body is over 64 KiB."),
       NotJson: problem("`unsupported_media_type`: a body was sent without `Content-Type: application/json`."),
+      DemoBusy: {
+        description: "`demo_busy`: open demo work without a session is past its budget of requests at once (4); try again after `Retry-After`.",
+        headers: retryAfter,
+        content: jsonContent(ref("Error")),
+      },
       RateLimited: {
         description: "`rate_limited`: too many requests (wrong passcodes, open demo writes, demo chat, manual refresh).",
         headers: retryAfter,

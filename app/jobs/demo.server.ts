@@ -4,6 +4,7 @@ import type { AppDatabase } from "#db/database.server.ts";
 import { rescoreInvestor } from "#db/queries/investors.server.ts";
 import { contactEntries, evidence, investors, mailContacts, runs } from "#db/schema.ts";
 import { type DemoEvidence, buildDemoInvestors, simulateDemoRefresh } from "../domain/demo-data.ts";
+import { DEMO_CONTACTS_PER_INVESTOR, DEMO_EVIDENCE_PER_INVESTOR, DEMO_NOTE_CHARS } from "../domain/demo-bounds.ts";
 import { buildDemoMail } from "../domain/demo-mail.ts";
 import type { ScoringRules } from "../domain/scoring.ts";
 
@@ -16,10 +17,34 @@ export function countDemoInvestors(db: AppDatabase): number {
   return db.select({ n: sql<number>`count(*)` }).from(investors).where(eq(investors.isDemo, true)).get()?.n ?? 0;
 }
 
-/** Seeds the demo set when it is absent (the embedded default start). */
+/**
+ * Seeds the demo set when it is absent (the embedded default start), and resets it when it is past
+ * its bounds (app/domain/demo-bounds.ts): a database written before the bounds existed, or by a
+ * version without them, may hold thousands of entries a visitor's page would have to carry.
+ */
 export function ensureDemoData(db: AppDatabase, now: Date, rules: ScoringRules): number {
-  if (countDemoInvestors(db) > 0) return 0;
+  if (countDemoInvestors(db) > 0 && !demoPastBounds(db)) return 0;
   return resetDemo(db, now, rules);
+}
+
+/** Some demo investor has more contacts, longer notes or more evidence than the bounds allow. */
+export function demoPastBounds(db: AppDatabase): boolean {
+  const past = db.$client
+    .prepare(
+      `select exists (
+         select 1 from contact_entries c join investors i on i.id = c.investor_id
+          where i.is_demo = 1 group by c.investor_id having count(*) > ?
+       ) or exists (
+         select 1 from evidence e join investors i on i.id = e.investor_id
+          where i.is_demo = 1 group by e.investor_id having count(*) > ?
+       ) or exists (
+         select 1 from contact_entries c join investors i on i.id = c.investor_id
+          where i.is_demo = 1 and length(c.note) > ?
+       ) or exists (select 1 from investors where is_demo = 1 and length(personal_notes) > ?)`,
+    )
+    .pluck()
+    .get(DEMO_CONTACTS_PER_INVESTOR, DEMO_EVIDENCE_PER_INVESTOR, DEMO_NOTE_CHARS, DEMO_NOTE_CHARS);
+  return past === 1;
 }
 
 /** Route #14: the demo set, as new. Deletes and re-creates demo rows only. */
@@ -174,9 +199,19 @@ export function refreshDemo(db: AppDatabase, now: Date, rules: ScoringRules): { 
       .set({ status: "completed", cursor: updates.length, investorsChecked: updates.length, evidenceAdded: added, finishedAt: stamp })
       .where(eq(runs.runId, runId))
       .run();
-    // Keep the demo bounded: the 20 newest demo runs; older ones go (their evidence stays, unlinked).
+    // Keep the demo bounded: the 20 newest demo runs; older ones go (their evidence stays, unlinked)…
     t.run(
       sql`delete from runs where trigger = 'demo' and run_id not in (select run_id from runs where trigger = 'demo' order by created_at desc limit 20)`,
+    );
+    // …and each demo investor's newest evidence, so a page (and the next reset) stays the same size
+    // however many refreshes ran.
+    t.run(
+      sql`delete from evidence where id in (
+            select id from (
+              select e.id, row_number() over (partition by e.investor_id order by coalesce(e.published_at, e.found_at) desc, e.id desc) as n
+                from evidence e join investors i on i.id = e.investor_id where i.is_demo = 1
+            ) where n > ${DEMO_EVIDENCE_PER_INVESTOR}
+          )`,
     );
     return { run_id: runId, updated: updates.length };
   });
