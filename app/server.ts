@@ -8,7 +8,7 @@ import { type App, bootApp, closeApp } from "./app.server.ts";
 import { isForeignOriginWrite } from "./auth/origin.ts";
 import { isActiveSession, readCookie, sessionCookieName } from "./auth/session.server.ts";
 import { ConfigError } from "./config.server.ts";
-import { anonymousDemoBudget, demoBusy, isOpenDemoRequest } from "./http/anonymous-budget.server.ts";
+import { ANONYMOUS_IN_FLIGHT, createConcurrencyBudget, demoBusy, isOpenDemoRequest } from "./http/anonymous-budget.server.ts";
 import { ROUTED_METHODS, apiError, unroutedMethod } from "./http/api-error.ts";
 import { precompressStaticFiles } from "./http/compression.server.ts";
 import { clientAddress, publicOrigin } from "./http/public-origin.ts";
@@ -70,6 +70,7 @@ export function startServer(env: Record<string, string | undefined> = process.en
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(await response.text());
   };
+  const anonymousDemoBudget = createConcurrencyBudget(ANONYMOUS_IN_FLIGHT, config.DEMO_REQUESTS_PER_SECOND);
   const sessionCookie = sessionCookieName(production);
   const signedIn = (cookie: string | undefined) =>
     cookie !== undefined && isActiveSession(app.db, readCookie(cookie, sessionCookie), app.sessionSecret, app.now());

@@ -226,7 +226,6 @@ function paths(): Record<string, Record<string, Operation>> {
           "401": responseRef("Unauthorized"),
           "404": responseRef("NotFound"),
           "409": problem("A demo investor's contact history is full (`demo_limit`): nothing was changed."),
-          "503": responseRef("DemoBusy"),
           "429": responseRef("RateLimited"),
           "403": responseRef("ForeignOrigin"),
           "405": responseRef("MethodNotAllowed"),
@@ -317,7 +316,8 @@ function paths(): Record<string, Record<string, Operation>> {
         operationId: "resetDemo",
         tags: [TAGS.demo],
         summary: "Re-create the demo investors",
-        description: "Route #14. Open; only demo rows (and demo runs) change. 30 open writes a minute per client; 10 resets and simulated refreshes a minute from everyone. Takes no body.",
+        description:
+          "Route #14. Open; only demo rows (and demo runs) change. 30 open writes a minute per client; 10 resets and simulated refreshes a minute from everyone. Takes no body.",
         security: OPEN,
         responses: {
           "200": ok("Reset.", {
@@ -327,7 +327,6 @@ function paths(): Record<string, Record<string, Operation>> {
           }),
           ...NO_BODY_ERRORS,
           "429": responseRef("RateLimited"),
-          "503": responseRef("DemoBusy"),
           "403": responseRef("ForeignOrigin"),
           "405": responseRef("MethodNotAllowed"),
         },
@@ -338,7 +337,8 @@ function paths(): Record<string, Record<string, Operation>> {
         operationId: "refreshDemo",
         tags: [TAGS.demo],
         summary: "Simulate a refresh of the demo investors",
-        description: "Route #15. Open; no search, no model, no credits; demo rows only (a demo investor keeps its newest 30 evidence items). 30 open writes a minute per client; 10 resets and simulated refreshes a minute from everyone. Takes no body.",
+        description:
+          "Route #15. Open; no search, no model, no credits; demo rows only (a demo investor keeps its newest 30 evidence items). 30 open writes a minute per client; 10 resets and simulated refreshes a minute from everyone. Takes no body.",
         security: OPEN,
         responses: {
           "200": ok("Simulated.", {
@@ -348,7 +348,6 @@ function paths(): Record<string, Record<string, Operation>> {
           }),
           ...NO_BODY_ERRORS,
           "429": responseRef("RateLimited"),
-          "503": responseRef("DemoBusy"),
           "403": responseRef("ForeignOrigin"),
           "405": responseRef("MethodNotAllowed"),
         },
@@ -518,7 +517,8 @@ function schemas(): Record<string, JsonSchema> {
         personal_notes: nullable(text),
         contact_history: {
           type: "array",
-          description: "Appended only. In route #9's answer, the newest 20, newest first (`contact_history_total` says how many in all); in the export, all of them, oldest first.",
+          description:
+            "Appended only. In route #9's answer, the newest 20, newest first (`contact_history_total` says how many in all); in the export, all of them, oldest first.",
           items: {
             type: "object",
             properties: {
@@ -639,13 +639,9 @@ function components() {
       },
       TooLarge: problem("`payload_too_large`: the body is over 64 KiB."),
       NotJson: problem("`unsupported_media_type`: a body was sent without `Content-Type: application/json`."),
-      DemoBusy: {
-        description: "`demo_busy`: open demo work without a session is past its budget of requests at once (4); try again after `Retry-After`.",
-        headers: retryAfter,
-        content: jsonContent(ref("Error")),
-      },
       RateLimited: {
-        description: "`rate_limited`: too many requests (wrong passcodes, open demo writes, demo chat, manual refresh).",
+        description:
+          "`rate_limited`: too many requests (wrong passcodes, open demo writes, demo chat, manual refresh); or `demo_busy`: open demo work without a session is past its budget (4 requests at once, `DEMO_REQUESTS_PER_SECOND` started a second).",
         headers: retryAfter,
         content: jsonContent(ref("Error")),
       },

@@ -15,7 +15,7 @@ import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, sc
 import { type AppDatabase, statement } from "../database.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
 import { type ContactRow, contactHistoryPage, countContacts } from "./contacts.server.ts";
-import { keptUntilWrite } from "./kept.server.ts";
+import { keptUntilWrite, writeDemoOnly } from "./kept.server.ts";
 
 export type InvestorRow = typeof investors.$inferSelect;
 export type EvidenceRow = typeof evidence.$inferSelect;
@@ -212,6 +212,17 @@ export function profileColumns(profile: InvestorProfile) {
  * first to say why, this is the guard for every other way in, such as "Log").
  */
 export function editInvestor(
+  db: AppDatabase,
+  id: number,
+  edit: InvestorEdit,
+  options: { now: Date; rules: ScoringRules; demo?: boolean },
+): boolean {
+  // With `demo: true` only a demo row can match, so the write is the demo's own (kept real pages stay kept).
+  if (options.demo === true) return writeDemoOnly(db, () => editAnyInvestor(db, id, edit, options));
+  return editAnyInvestor(db, id, edit, options);
+}
+
+function editAnyInvestor(
   db: AppDatabase,
   id: number,
   edit: InvestorEdit,
@@ -432,7 +443,7 @@ export type SearchFeedItem = { id: number; name: string; firm: string | null; sc
  * rebuilding 10,000 items, their JSON and a hash each time was most of the feed's cost.
  */
 export function cachedSearchFeed(db: AppDatabase, demo: boolean): SearchFeed {
-  return keptUntilWrite(db, `search-feed:${demo}`, () => readSearchFeed(db, demo));
+  return keptUntilWrite(db, `search-feed:${demo}`, () => readSearchFeed(db, demo), demo ? "demo" : "real");
 }
 
 /** The feed's items, its JSON (also as UTF-8 bytes, encoded once) and a strong ETag naming those bytes. */

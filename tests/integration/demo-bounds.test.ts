@@ -111,19 +111,19 @@ describe("the bounded demo", () => {
     expect(lastPage.text).not.toContain("Older →");
   });
 
-  it("give open demo work a budget of its own: past it a quick 503 with Retry-After, while the founder's pages answer", async () => {
+  it("give open demo work a budget of its own: past it a quick 429 with Retry-After, while the founder's pages answer", async () => {
     const cookie = await signIn(server.url, PASSCODE);
     // Hold the budget with open demo form posts whose bodies have not all arrived yet.
     const held = Array.from({ length: ANONYMOUS_IN_FLIGHT }, (_, i) =>
       slowPost(`${server.url}/demo/investors/${demoIds[2]!}`, `127.0.3.${30 + i}`),
     );
     try {
-      await expect.poll(async () => (await requestFrom("127.0.3.40", `${server.url}/demo`)).status, { timeout: 10_000 }).toBe(503);
+      await expect.poll(async () => (await requestFrom("127.0.3.40", `${server.url}/demo`)).status, { timeout: 10_000 }).toBe(429);
       const page = await requestFrom("127.0.3.40", `${server.url}/demo`);
       expect(Number(page.headers["retry-after"])).toBeGreaterThan(0);
       expect(page.text).toContain("The demo is busy");
       const api = await requestFrom("127.0.3.41", `${server.url}/api/demo/reset`, { method: "POST" });
-      expect(api.status).toBe(503);
+      expect(api.status).toBe(429);
       expect(errorOf(api)).toMatchObject({ code: "demo_busy" });
 
       // Not counted: the health check, the founder's dashboard, and the founder looking at the demo.

@@ -36,7 +36,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       });
     }
   }
-  editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules });
+  editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules, demo: target.isDemo });
   if (!target.isDemo) rescoreInvestorsForStartups(app, [id]);
   const detail = getInvestorDetail(app.db, id, target.isDemo)!;
   return json(investorJson(detail.investor, detail.contacts, detail.contactHistory.total));
