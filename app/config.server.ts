@@ -101,6 +101,8 @@ export const configSchema = z.object({
   SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
 
   RUN_BUDGET_SECONDS: integer(1, 3_600, 50),
+  // The open demo's share of the process: requests without a session started a second (decision 018).
+  DEMO_REQUESTS_PER_SECOND: integer(1, 1_000_000, 20),
   REFRESH_CREDIT_BUDGET: integer(1, 100_000, 100),
   REFRESH_GROUP_SIZE: integer(1, 10, 5),
   EVIDENCE_HALF_LIFE_DAYS: integer(1, 365, 14),

@@ -6,7 +6,9 @@ import sirv from "sirv";
 import * as build from "virtual:react-router/server-build";
 import { type App, bootApp, closeApp } from "./app.server.ts";
 import { isForeignOriginWrite } from "./auth/origin.ts";
+import { isActiveSession, readCookie, sessionCookieName } from "./auth/session.server.ts";
 import { ConfigError } from "./config.server.ts";
+import { ANONYMOUS_IN_FLIGHT, createConcurrencyBudget, demoBusy, isOpenDemoRequest } from "./http/anonymous-budget.server.ts";
 import { ROUTED_METHODS, apiError, unroutedMethod } from "./http/api-error.ts";
 import { precompressStaticFiles } from "./http/compression.server.ts";
 import { CONNECTION_LIMITS, capSocketsPerAddress, createBodyLimiter } from "./http/connection-limit.server.ts";
@@ -72,6 +74,10 @@ export function startServer(env: Record<string, string | undefined> = process.en
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(await response.text());
   };
+  const anonymousDemoBudget = createConcurrencyBudget(ANONYMOUS_IN_FLIGHT, config.DEMO_REQUESTS_PER_SECOND);
+  const sessionCookie = sessionCookieName(production);
+  const signedIn = (cookie: string | undefined) =>
+    cookie !== undefined && isActiveSession(app.db, readCookie(cookie, sessionCookie), app.sessionSecret, app.now());
   let hintedTrustProxy = false;
   const bodies = createBodyLimiter();
   // Timeouts are checked every 5 s (Node's default, 30 s, would let a slow client stay longer).
@@ -115,6 +121,15 @@ export function startServer(env: Record<string, string | undefined> = process.en
       return;
     }
     drainUnreadBody(req, res);
+    // Open demo work without a session has a budget of its own (app/http/anonymous-budget.server.ts).
+    const url = req.url ?? "/";
+    if (isOpenDemoRequest(req.method ?? "GET", url) && !signedIn(req.headers.cookie)) {
+      if (!anonymousDemoBudget.enter()) {
+        void refuse(res, demoBusy(url));
+        return;
+      }
+      res.once("close", () => anonymousDemoBudget.leave());
+    }
     // One small listener per request, so the Request's URL carries this request's own origin.
     const listener = createRequestListener((request: Request) => handleRequest(request), {
       protocol: origin.protocol,

@@ -16,8 +16,9 @@ import { request as httpRequest } from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
+import autocannon, { type Options as AutocannonOptions } from "autocannon";
 import Database from "better-sqlite3";
+import { ANONYMOUS_PER_SECOND } from "#app/http/anonymous-budget.server.ts";
 import { migrateDatabase, openDatabase } from "#db/database.server.ts";
 import { type FakeGemini, type FakeTavily, startFakeGemini, startFakeTavily } from "#tests/fakes/index.ts";
 import { judgementFor, promptOf } from "#tests/helpers/judge-fake.ts";
@@ -33,6 +34,19 @@ const CONNECTIONS = 10;
 const RUNS = 3;
 const SECONDS = Number(process.env.HTTP_BENCH_SECONDS ?? 5);
 const TICKER = join(root, "bench/loop-ticker.mjs");
+/** `HTTP_BENCH_ONLY=demo` runs only the open-demo rows (each section seeds its own databases). */
+const ONLY = process.env.HTTP_BENCH_ONLY;
+/** What a browser sends: the demo rows measure what visitors and the founder really ask for. */
+const BROWSER = {
+  "accept-encoding": "gzip, deflate, br, zstd",
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+};
+/** Open demo traffic: clients on /demo, and clients writing (edits, resets) at the same time. */
+const DEMO_READERS = 32;
+const DEMO_WRITERS = 8;
+/** The founder's requests measured meanwhile: one health check and one dashboard at a time each. */
+const PROBE_CONNECTIONS = 2;
 
 // ---------------------------------------------------------------------------------------------
 // Load, statistics, formatting
@@ -298,13 +312,18 @@ export async function runHttpBench(): Promise<void> {
   const loadBefore = loadavg()[0]!;
   try {
     const t5 = await template(5_000, 5, env);
-    const t10 = await template(10_000, 20, env);
-    const t0 = await template(0, 0, env);
+    const t10 = ONLY === "demo" ? "" : await template(10_000, 20, env);
+    const t0 = ONLY === "demo" ? "" : await template(0, 0, env);
     say(`databases seeded and opened once by the server: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    await dashboardRows(t5, env, asset.path, { tavily, gemini });
-    await tenThousandRows(t10, env, asset.path);
-    await refreshRows(t10, env, { tavily, gemini });
-    await coldStartRows(t10, t0, env);
+    if (ONLY === "demo") {
+      await demoTrafficRows(t5, env);
+    } else {
+      await dashboardRows(t5, env, asset.path, { tavily, gemini });
+      await tenThousandRows(t10, env, asset.path);
+      await refreshRows(t10, env, { tavily, gemini });
+      await coldStartRows(t10, t0, env);
+      await demoTrafficRows(t5, env);
+    }
   } finally {
     await Promise.all([tavily.close(), gemini.close()]);
   }
@@ -750,6 +769,167 @@ async function coldStartRows(t10: string, t0: string, env: Record<string, string
     met: verdict(times, 500),
   });
   json.coldStart = { ours, empty };
+}
+
+/**
+ * Open demo traffic that accepts any answer (200, 409, 429 are all the demo doing its job), until `until` settles: 32 anonymous readers of /demo and writers of edits and resets.
+ */
+function anonymousDemoLoad(url: string, demoId: number, until: Promise<unknown>) {
+  const statuses: Record<string, Record<number, number>> = {};
+  const start = (name: string, options: AutocannonOptions) => {
+    const counts: Record<number, number> = {};
+    statuses[name] = counts;
+    const instance = autocannon({ ...options, duration: 600 });
+    instance.on("response", (_client, status) => {
+      counts[status] = (counts[status] ?? 0) + 1;
+    });
+    void until.finally(() => instance.stop());
+    return instance;
+  };
+  const note = JSON.stringify({ add_contact: { note: "n".repeat(400) } });
+  const done = Promise.all([
+    start("GET /demo", { url: `${url}/demo`, connections: DEMO_READERS, headers: BROWSER }),
+    start("PATCH demo investor", {
+      url: `${url}/api/investors/${demoId}`,
+      connections: DEMO_WRITERS / 2,
+      method: "PATCH",
+      headers: { ...BROWSER, "content-type": "application/json" },
+      body: note,
+    }),
+    start("POST /api/demo/reset", { url: `${url}/api/demo/reset`, connections: DEMO_WRITERS / 2, method: "POST", headers: BROWSER }),
+  ]);
+  return { statuses, done };
+}
+
+/**
+ * Issue 23, break 3 (decision 018): `/api/health` and the signed-in `GET /` (5,000 investors)
+ * while anonymous demo traffic runs, beside the same idle, in the same run and with browser
+ * headers; and the stall of a demo reset at the demo's bounds (every demo investor at 50
+ * contacts of 500 characters) beside a reset of the fresh set.
+ */
+async function demoTrafficRows(t5: string, env: Record<string, string>) {
+  // The production default of the open demo's budget (test servers lift it); HTTP_BENCH_DEMO_RATE
+  // sets another, e.g. 1 to see what refusing the crowd costs by itself.
+  const bench = await startWithTicker({
+    ...env,
+    DATABASE_PATH: copyOf(t5),
+    DEMO_REQUESTS_PER_SECOND: process.env.HTTP_BENCH_DEMO_RATE ?? String(ANONYMOUS_PER_SECOND),
+  });
+  try {
+    const { url } = bench.server;
+    await settle(bench);
+    const cookie = await signIn(url, PASSCODE);
+    const founder = { ...BROWSER, cookie };
+    // A reset gives the demo investors new ids: ask for one before each use.
+    // The bench's own demo requests go signed in, outside the open demo's budget.
+    const demoInvestor = async () =>
+      ((await (await fetch(`${url}/api/search-feed?demo=1`, { headers: { cookie } })).json()) as { items: Array<{ id: number }> }).items[0]!
+        .id;
+
+    // The reset's stall: fresh, then with every demo investor filled to its bounds (written beside the server).
+    const resetStall = async () => {
+      await ticker(bench);
+      const response = await fetch(`${url}/api/demo/reset`, { method: "POST", headers: { cookie } });
+      if (response.status !== 200) throw new Error(`/api/demo/reset answered ${response.status}`);
+      return (await ticker(bench)).maxStallMs;
+    };
+    const fill = () => {
+      const db = new Database(bench.server.databasePath);
+      try {
+        const ids = db.prepare("select id from investors where is_demo = 1").pluck().all() as number[];
+        const insert = db.prepare("insert into contact_entries (investor_id, note, created_at) values (?, ?, ?)");
+        const count = db.prepare("select count(*) from contact_entries where investor_id = ?").pluck();
+        db.transaction(() => {
+          for (const id of ids)
+            for (let n = count.get(id) as number; n < 50; n++) insert.run(id, "n".repeat(500), new Date().toISOString());
+        })();
+        return ids.length;
+      } finally {
+        db.close();
+      }
+    };
+    const freshStalls: number[] = [];
+    const fullStalls: number[] = [];
+    let demoInvestors = 0;
+    for (let i = 0; i < RUNS; i++) {
+      freshStalls.push(await resetStall());
+      demoInvestors = fill();
+      fullStalls.push(await resetStall());
+    }
+    rows.push({
+      measured: `demo reset at its bounds (${demoInvestors} demo investors × 50 contacts of 500 characters): event-loop stall`,
+      ours: `${ms(median(fullStalls))} ms (${ms(min(fullStalls))}–${ms(max(fullStalls))})`,
+      baseline: `${ms(median(freshStalls))} ms (${ms(min(freshStalls))}–${ms(max(freshStalls))}) resetting the fresh set`,
+      ratio: `${(median(fullStalls) / median(freshStalls)).toFixed(1)}×`,
+      goal: "≤ 50 ms",
+      met: verdict(fullStalls, 50),
+    });
+    json.demoReset = { freshStalls, fullStalls, demoInvestors };
+
+    // Idle, then under open demo traffic: the same probes, one after the other, in the same run.
+    await load(`${url}/api/health`, BROWSER, 200, 1, PROBE_CONNECTIONS);
+    await load(`${url}/`, founder, 200, 1, PROBE_CONNECTIONS);
+    const idleHealth: Load[] = [];
+    const idleDashboard: Load[] = [];
+    const busyHealth: Load[] = [];
+    const busyDashboard: Load[] = [];
+    const stalls: number[] = [];
+    const traffic: Array<Record<string, Record<number, number>>> = [];
+    for (let i = 0; i < RUNS; i++) {
+      idleHealth.push(await load(`${url}/api/health`, BROWSER, 200, SECONDS, PROBE_CONNECTIONS));
+      idleDashboard.push(await load(`${url}/`, founder, 200, SECONDS, PROBE_CONNECTIONS));
+      let finish = () => {};
+      const probesDone = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      const crowd = anonymousDemoLoad(url, await demoInvestor(), probesDone);
+      await sleep(500);
+      await ticker(bench);
+      try {
+        busyHealth.push(await load(`${url}/api/health`, BROWSER, 200, SECONDS, PROBE_CONNECTIONS));
+        busyDashboard.push(await load(`${url}/`, founder, 200, SECONDS, PROBE_CONNECTIONS));
+      } finally {
+        finish();
+      }
+      stalls.push((await ticker(bench)).maxStallMs);
+      await crowd.done;
+      traffic.push(crowd.statuses);
+    }
+    const crowdText = `${DEMO_READERS} anonymous clients on /demo, ${DEMO_WRITERS} writing (edits, resets)`;
+    rows.push({
+      measured: `\`/api/health\` while ${crowdText}`,
+      ours: latencyText(busyHealth),
+      baseline: `idle: ${latencyText(idleHealth)}`,
+      ratio: ratioText(busyHealth, idleHealth),
+      goal: "p95 ≤ 50 ms",
+      met: verdict(
+        busyHealth.map((r) => r.p95),
+        50,
+      ),
+    });
+    rows.push({
+      measured: `signed-in \`GET /\` (5,000 investors) while ${crowdText}`,
+      ours: latencyText(busyDashboard),
+      baseline: `idle: ${latencyText(idleDashboard)}`,
+      ratio: ratioText(busyDashboard, idleDashboard),
+      goal: "p95 ≤ 50 ms",
+      met: verdict(
+        busyDashboard.map((r) => r.p95),
+        50,
+      ),
+    });
+    for (const [i, run] of traffic.entries()) {
+      say(
+        `open demo traffic, run ${i + 1}: ${Object.entries(run)
+          .map(([name, counts]) => `${name} ${JSON.stringify(counts)}`)
+          .join("; ")}`,
+      );
+    }
+    say(`largest event-loop stall under open demo traffic: ${stalls.map(ms).join(", ")} ms`);
+    json.demoTraffic = { idleHealth, idleDashboard, busyHealth, busyDashboard, stalls, traffic };
+  } finally {
+    await bench.server.stop();
+  }
 }
 
 function printTable() {

@@ -4,15 +4,22 @@ import { clientKey, createRateLimiter } from "./rate-limit.server.ts";
 /**
  * The demo's open routes write to the database (and its chat may cost a model call), so each
  * has a limit per client and one for everyone together: many addresses must not add up to a
- * busy server or a large bill (docs/product.md#security). A reset or a simulated refresh rebuilds the demo set
- * (tens of milliseconds with the cascade indexes, bench (h)); an edit touches one row.
+ * busy server or a large bill (docs/product.md#security, decision 018). A reset or a simulated
+ * refresh rebuilds the demo set (a few milliseconds at the demo's bounds, bench (i)); an edit
+ * touches one row. What the demo may hold is bounded apart (app/domain/demo-bounds.ts), and how
+ * many open demo requests run at once too (app/http/anonymous-budget.server.ts).
  */
 const MINUTE = 60_000;
-const writesPerClient = createRateLimiter({ limit: 30, windowMs: MINUTE });
-const rebuildsOverall = createRateLimiter({ limit: 30, windowMs: MINUTE });
-const editsOverall = createRateLimiter({ limit: 300, windowMs: MINUTE });
-const chatsPerClient = createRateLimiter({ limit: 10, windowMs: MINUTE });
-const chatsOverall = createRateLimiter({ limit: 30, windowMs: MINUTE });
+export const DEMO_WRITES_PER_CLIENT = 30;
+export const DEMO_REBUILDS_OVERALL = 10;
+export const DEMO_EDITS_OVERALL = 120;
+export const DEMO_CHATS_PER_CLIENT = 10;
+export const DEMO_CHATS_OVERALL = 30;
+const writesPerClient = createRateLimiter({ limit: DEMO_WRITES_PER_CLIENT, windowMs: MINUTE });
+const rebuildsOverall = createRateLimiter({ limit: DEMO_REBUILDS_OVERALL, windowMs: MINUTE });
+const editsOverall = createRateLimiter({ limit: DEMO_EDITS_OVERALL, windowMs: MINUTE });
+const chatsPerClient = createRateLimiter({ limit: DEMO_CHATS_PER_CLIENT, windowMs: MINUTE });
+const chatsOverall = createRateLimiter({ limit: DEMO_CHATS_OVERALL, windowMs: MINUTE });
 
 type Limiter = ReturnType<typeof createRateLimiter>;
 
@@ -34,18 +41,18 @@ function tooMany(message: string, wait: number): Response {
 /** Throws a 429 error Response when there have been too many open demo writes of this kind. */
 export function limitDemoWrites(request: Request, kind: "edit" | "rebuild"): void {
   enforce(request, writesPerClient, kind === "rebuild" ? rebuildsOverall : editsOverall, {
-    own: "The demo takes 30 changes a minute from one address.",
+    own: `The demo takes ${DEMO_WRITES_PER_CLIENT} changes a minute from one address.`,
     everyone:
       kind === "rebuild"
-        ? "The demo is busy: it takes 30 resets and simulated refreshes a minute from everyone together."
-        : "The demo is busy: it takes 300 edits a minute from everyone together.",
+        ? `The demo is busy: it takes ${DEMO_REBUILDS_OVERALL} resets and simulated refreshes a minute from everyone together.`
+        : `The demo is busy: it takes ${DEMO_EDITS_OVERALL} edits a minute from everyone together.`,
   });
 }
 
 /** Throws a 429 error Response when the open demo chat has had too many questions. */
 export function limitDemoChat(request: Request): void {
   enforce(request, chatsPerClient, chatsOverall, {
-    own: "The demo chat takes 10 questions a minute from one address.",
-    everyone: "The demo chat is busy: it takes 30 questions a minute from everyone together.",
+    own: `The demo chat takes ${DEMO_CHATS_PER_CLIENT} questions a minute from one address.`,
+    everyone: `The demo chat is busy: it takes ${DEMO_CHATS_OVERALL} questions a minute from everyone together.`,
   });
 }

@@ -9,19 +9,25 @@ import { mailConfigured } from "./mail-sync.server.ts";
 /**
  * What the dashboard (or the demo) shows for one query string: the table, Today, the charts and,
  * on the real side, the digest. Kept until the database is written — everything here follows
- * from the rows and today's date, so a second look at an unchanged pipeline costs no query.
+ * from the rows and today's date, so a second look at an unchanged pipeline costs no query. The
+ * founder's side is kept across the open demo's writes (they touch demo rows only, decision 018).
  */
 export function dashboardPage(app: App, demo: boolean, params: URLSearchParams) {
   const today = app.now().toISOString().slice(0, 10);
   const query = parseDashboardQuery(params);
-  return keptUntilWrite(app.db, `dashboard:${demo}:${today}:${params.toString()}`, () => ({
-    query,
-    data: loadDashboard(app.db, demo, query),
-    today: loadTodayForPage(app.db, demo, params, {
-      now: app.now(),
-      followUpAfterDays: app.rules.followUpAfterDays,
-      mailSetUp: demo || mailConfigured(app.config),
+  return keptUntilWrite(
+    app.db,
+    `dashboard:${demo}:${today}:${params.toString()}`,
+    () => ({
+      query,
+      data: loadDashboard(app.db, demo, query),
+      today: loadTodayForPage(app.db, demo, params, {
+        now: app.now(),
+        followUpAfterDays: app.rules.followUpAfterDays,
+        mailSetUp: demo || mailConfigured(app.config),
+      }),
+      digest: demo ? null : todaysDigest(app),
     }),
-    digest: demo ? null : todaysDigest(app),
-  }));
+    demo ? "demo" : "real",
+  );
 }

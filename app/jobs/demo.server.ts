@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import type { AppDatabase } from "#db/database.server.ts";
-import { rescoreInvestor } from "#db/queries/investors.server.ts";
-import { contactEntries, evidence, investors, mailContacts, runs } from "#db/schema.ts";
+import { type AppDatabase, statement } from "#db/database.server.ts";
+import { rescoreInvestor, rescoreInvestorRange } from "#db/queries/investors.server.ts";
+import { writeDemoOnly } from "#db/queries/kept.server.ts";
+import { investors, runs } from "#db/schema.ts";
 import { type DemoEvidence, buildDemoInvestors, simulateDemoRefresh } from "../domain/demo-data.ts";
+import { DEMO_CONTACTS_PER_INVESTOR, DEMO_EVIDENCE_PER_INVESTOR, DEMO_NOTE_CHARS } from "../domain/demo-bounds.ts";
 import { buildDemoMail } from "../domain/demo-mail.ts";
 import type { ScoringRules } from "../domain/scoring.ts";
 
@@ -16,101 +18,127 @@ export function countDemoInvestors(db: AppDatabase): number {
   return db.select({ n: sql<number>`count(*)` }).from(investors).where(eq(investors.isDemo, true)).get()?.n ?? 0;
 }
 
-/** Seeds the demo set when it is absent (the embedded default start). */
+/**
+ * Seeds the demo set when it is absent (the embedded default start), and resets it when it is past
+ * its bounds (app/domain/demo-bounds.ts): a database written before the bounds existed, or by a
+ * version without them, may hold thousands of entries a visitor's page would have to carry.
+ */
 export function ensureDemoData(db: AppDatabase, now: Date, rules: ScoringRules): number {
-  if (countDemoInvestors(db) > 0) return 0;
+  if (countDemoInvestors(db) > 0 && !demoPastBounds(db)) return 0;
   return resetDemo(db, now, rules);
 }
 
-/** Route #14: the demo set, as new. Deletes and re-creates demo rows only. */
+/** Some demo investor has more contacts, longer notes or more evidence than the bounds allow. */
+export function demoPastBounds(db: AppDatabase): boolean {
+  const past = db.$client
+    .prepare(
+      `select exists (
+         select 1 from contact_entries c join investors i on i.id = c.investor_id
+          where i.is_demo = 1 group by c.investor_id having count(*) > ?
+       ) or exists (
+         select 1 from evidence e join investors i on i.id = e.investor_id
+          where i.is_demo = 1 group by e.investor_id having count(*) > ?
+       ) or exists (
+         select 1 from contact_entries c join investors i on i.id = c.investor_id
+          where i.is_demo = 1 and length(c.note) > ?
+       ) or exists (select 1 from investors where is_demo = 1 and length(personal_notes) > ?)`,
+    )
+    .pluck()
+    .get(DEMO_CONTACTS_PER_INVESTOR, DEMO_EVIDENCE_PER_INVESTOR, DEMO_NOTE_CHARS, DEMO_NOTE_CHARS);
+  return past === 1;
+}
+
+/**
+ * Route #14: the demo set, as new. Deletes and re-creates demo rows only, in one transaction (a
+ * visitor never sees half a demo). Prepared statements, kept per connection, and one re-score
+ * pass: built through the query builder, the same inserts cost several times more and the reset
+ * stalled the process for that long (bench (i), decision 018).
+ */
 export function resetDemo(db: AppDatabase, now: Date, rules: ScoringRules): number {
   const demo = buildDemoInvestors(now);
-  return db.transaction((tx) => {
-    const t = tx as unknown as AppDatabase;
-    // Contact history and evidence go with their investor (ON DELETE CASCADE).
-    t.delete(investors).where(eq(investors.isDemo, true)).run();
-    t.delete(runs).where(eq(runs.trigger, "demo")).run();
+  const mail = buildDemoMail(demo, now);
+  const insertInvestor = statement(
+    db,
+    `insert into investors (name, firm, kind, website, linkedin_url, email, sectors, stages, geographies, check_min, check_max,
+       is_demo, relationship_status, last_contact_date, personal_notes, signal_activity, signal_fit, signal_hook, signal_red_flag,
+       signals_checked_at, created_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+  );
+  const insertContact = statement(db, "insert into contact_entries (investor_id, date, channel, note, created_at) values (?, ?, ?, ?, ?)");
+  const insertMail = statement(
+    db,
+    "insert into mail_contacts (investor_id, message_id, direction, sent_at, subject, logged_at, created_at) values (?, ?, ?, ?, ?, ?, ?)",
+  );
+  const run = db.$client.transaction(() => {
+    // Contact history, evidence and mail go with their investor (ON DELETE CASCADE).
+    statement(db, "delete from investors where is_demo = 1").run();
+    statement(db, "delete from runs where trigger = 'demo'").run();
     const stamp = now.toISOString();
     const ids: number[] = [];
     for (const item of demo) {
-      const { id } = t
-        .insert(investors)
-        .values({
-          name: item.name,
-          firm: item.firm,
-          kind: item.kind,
-          website: item.website,
-          linkedinUrl: item.linkedin_url,
-          email: item.email,
-          sectors: item.sectors,
-          stages: item.stages,
-          geographies: item.geographies,
-          checkMin: item.check_min,
-          checkMax: item.check_max,
-          isDemo: true,
-          relationshipStatus: item.relationship_status,
-          lastContactDate: item.last_contact_date,
-          personalNotes: item.personal_notes,
-          signalActivity: item.signal_activity,
-          signalFit: item.signal_fit,
-          signalHook: item.signal_hook,
-          signalRedFlag: item.signal_red_flag,
-          signalsCheckedAt: item.signals_checked_at,
-          createdAt: stamp,
-          updatedAt: stamp,
-        })
-        .returning({ id: investors.id })
-        .get();
-      insertEvidence(t, id, item.evidence, null);
-      for (const contact of item.contacts) {
-        t.insert(contactEntries)
-          .values({ investorId: id, date: contact.date, channel: contact.channel, note: contact.note, createdAt: stamp })
-          .run();
-      }
-      rescoreInvestor(t, id, now, rules);
+      const id = insertInvestor
+        .pluck()
+        .get(
+          item.name,
+          item.firm,
+          item.kind,
+          item.website,
+          item.linkedin_url,
+          item.email,
+          JSON.stringify(item.sectors),
+          JSON.stringify(item.stages),
+          JSON.stringify(item.geographies),
+          item.check_min,
+          item.check_max,
+          item.relationship_status,
+          item.last_contact_date,
+          item.personal_notes,
+          item.signal_activity,
+          item.signal_fit,
+          item.signal_hook,
+          item.signal_red_flag,
+          item.signals_checked_at,
+          stamp,
+          stamp,
+        ) as number;
+      insertEvidence(db, id, item.evidence, null);
+      for (const contact of item.contacts) insertContact.run(id, contact.date, contact.channel, contact.note, stamp);
       ids.push(id);
     }
+    rescoreInvestorRange(db, now, rules, { ids });
     // Synthetic mail (no mailbox is read for demo rows); it goes with its investor on the next reset.
-    for (const item of buildDemoMail(demo, now)) {
-      t.insert(mailContacts)
-        .values({
-          investorId: ids[item.index]!,
-          messageId: item.message_id,
-          direction: item.direction,
-          sentAt: item.sent_at,
-          subject: item.subject,
-          loggedAt: item.logged ? stamp : null,
-          createdAt: stamp,
-        })
-        .run();
+    for (const item of mail) {
+      insertMail.run(ids[item.index]!, item.message_id, item.direction, item.sent_at, item.subject, item.logged ? stamp : null, stamp);
     }
     return demo.length;
   });
+  // Demo rows only: the founder's kept pages stay kept (decision 018).
+  return writeDemoOnly(db, () => run.immediate());
 }
 
 function insertEvidence(db: AppDatabase, investorId: number, items: DemoEvidence[], runId: string | null): number {
+  const insert = statement(
+    db,
+    `insert into evidence (investor_id, url, title, excerpt, source, published_at, found_at, run_id, content_hash, category, relevance, summary, judged_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing`,
+  );
   let added = 0;
   for (const item of items) {
-    const result = db
-      .insert(evidence)
-      .values({
-        investorId,
-        url: item.url,
-        title: item.title,
-        excerpt: item.excerpt,
-        source: item.source,
-        publishedAt: item.published_at,
-        foundAt: item.found_at,
-        runId,
-        contentHash: item.content_hash,
-        category: item.category,
-        relevance: item.relevance,
-        summary: item.summary,
-        judgedAt: item.found_at,
-      })
-      .onConflictDoNothing()
-      .run();
-    added += result.changes;
+    added += insert.run(
+      investorId,
+      item.url,
+      item.title,
+      item.excerpt,
+      item.source,
+      item.published_at,
+      item.found_at,
+      runId,
+      item.content_hash,
+      item.category,
+      item.relevance,
+      item.summary,
+      item.found_at,
+    ).changes;
   }
   return added;
 }
@@ -120,6 +148,10 @@ function insertEvidence(db: AppDatabase, investorId: number, items: DemoEvidence
  * record with trigger "demo", no search, no model, no credits.
  */
 export function refreshDemo(db: AppDatabase, now: Date, rules: ScoringRules): { run_id: string; updated: number } {
+  return writeDemoOnly(db, () => simulateRefresh(db, now, rules));
+}
+
+function simulateRefresh(db: AppDatabase, now: Date, rules: ScoringRules): { run_id: string; updated: number } {
   const runId = randomUUID();
   return db.transaction((tx) => {
     const t = tx as unknown as AppDatabase;
@@ -157,7 +189,7 @@ export function refreshDemo(db: AppDatabase, now: Date, rules: ScoringRules): { 
     for (const update of updates) {
       const row = demoRows[update.index];
       if (!row) continue;
-      added += insertEvidence(t, row.id, update.new_evidence, runId);
+      added += insertEvidence(db, row.id, update.new_evidence, runId);
       t.update(investors)
         .set({
           signalActivity: update.signal_activity,
@@ -174,9 +206,19 @@ export function refreshDemo(db: AppDatabase, now: Date, rules: ScoringRules): { 
       .set({ status: "completed", cursor: updates.length, investorsChecked: updates.length, evidenceAdded: added, finishedAt: stamp })
       .where(eq(runs.runId, runId))
       .run();
-    // Keep the demo bounded: the 20 newest demo runs; older ones go (their evidence stays, unlinked).
+    // Keep the demo bounded: the 20 newest demo runs; older ones go (their evidence stays, unlinked)…
     t.run(
       sql`delete from runs where trigger = 'demo' and run_id not in (select run_id from runs where trigger = 'demo' order by created_at desc limit 20)`,
+    );
+    // …and each demo investor's newest evidence, so a page (and the next reset) stays the same size
+    // however many refreshes ran.
+    t.run(
+      sql`delete from evidence where id in (
+            select id from (
+              select e.id, row_number() over (partition by e.investor_id order by coalesce(e.published_at, e.found_at) desc, e.id desc) as n
+                from evidence e join investors i on i.id = e.investor_id where i.is_demo = 1
+            ) where n > ${DEMO_EVIDENCE_PER_INVESTOR}
+          )`,
     );
     return { run_id: runId, updated: updates.length };
   });

@@ -3,6 +3,7 @@ import type { App } from "../app.server.ts";
 import { modelFromConfig } from "../integrations/model.server.ts";
 import { createTavilySearch } from "../integrations/search.server.ts";
 import { log } from "../log.server.ts";
+import { resetDemo } from "./demo.server.ts";
 import { THIS_PROCESS, isOwnerGone } from "./lease-owner.server.ts";
 import { sendDigest } from "./digest.server.ts";
 import { mailConfigured, stopMailSync, syncMail } from "./mail-sync.server.ts";
@@ -14,6 +15,12 @@ import { type RefreshDeps, RefreshRefused, runsReadyToWork, startRefresh, workRu
  * morning) and the poller that works queued runs, starts waiting chains and takes over runs
  * whose lease expired. One worker per process; stopped cleanly on SIGTERM.
  */
+
+/**
+ * The demo set goes back to new every hour (decision 018): what visitors wrote is bounded per
+ * investor anyway, and this keeps the open demo looking like the seed for the next visitor.
+ */
+export const DEMO_RESET_CRON = "0 * * * *";
 
 let stopping = false;
 let working: Promise<void> | undefined;
@@ -89,6 +96,15 @@ export function startWorker(app: App, options: { pollMs?: number } = {}): Worker
       new Cron(config.DIGEST_CRON, { timezone: config.TZ_SCHEDULE, protect: true, name: "digest" }, async () => {
         const result = await sendDigest(app);
         log.info(result.sent ? `digest sent by ${result.channel}` : `digest not sent: ${result.reason ?? "unknown reason"}`);
+      }),
+      new Cron(DEMO_RESET_CRON, { timezone: config.TZ_SCHEDULE, protect: true, name: "demo-reset" }, () => {
+        try {
+          const started = performance.now();
+          const investors = resetDemo(app.db, app.now(), app.rules);
+          log.info("scheduled demo reset done", { investors, ms: Math.round(performance.now() - started) });
+        } catch (error) {
+          log.error("scheduled demo reset failed", { error: String(error) });
+        }
       }),
     );
     if (mailConfigured(config)) {

@@ -1,10 +1,12 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/investor-emailed";
+import { countContacts } from "#db/queries/contacts.server.ts";
 import { editInvestor, getInvestor } from "#db/queries/investors.server.ts";
 import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { pageId } from "../http/api-error.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
+import { demoEditRefusal } from "../domain/demo-bounds.ts";
 import { emailedEdit } from "../domain/investor-edit.ts";
 import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
 
@@ -22,7 +24,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const investor = getInvestor(app.db, id, demo);
   if (!investor) throw new Response("Not found", { status: 404 });
   const now = app.now();
-  editInvestor(app.db, id, emailedEdit(investor.relationshipStatus, now.toISOString().slice(0, 10)), { now, rules: app.rules, demo });
+  const edit = emailedEdit(investor.relationshipStatus, now.toISOString().slice(0, 10));
+  // A demo investor's history is bounded: past it, the dashboard says so instead (a 303 like a success).
+  if (demo && demoEditRefusal(edit, countContacts(app.db, id))) return redirect("/demo?done=demo_full#today", 303);
+  editInvestor(app.db, id, edit, { now, rules: app.rules, demo });
   if (!demo) rescoreInvestorsForStartups(app, [id]);
   return redirect(`${demo ? "/demo" : "/"}?emailed=${id}#today`, 303);
 }

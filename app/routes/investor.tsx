@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/investor";
 import { loadFounderSettings } from "#db/queries/founder-settings.server.ts";
+import { countContacts } from "#db/queries/contacts.server.ts";
 import { editInvestor, getInvestorDetail } from "#db/queries/investors.server.ts";
 import { readInvestorMail } from "#db/queries/mail.server.ts";
 import { startupScoresFor } from "#db/queries/startups.server.ts";
@@ -11,6 +12,7 @@ import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
 import { InvestorDetail } from "../components/investor/investor-detail.tsx";
+import { demoEditRefusal } from "../domain/demo-bounds.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { EDIT_FORM_FIELDS, INVESTOR_EDIT_WORDS, editFromForm, investorEditFormSchema } from "../domain/investor-edit.ts";
 import { draftOutreach } from "../domain/outreach.ts";
@@ -24,6 +26,11 @@ function loggedParam(value: string | null): number | null {
   return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : null;
 }
 
+/** `?history=N`: which page of the contact history to show (1, the newest, when absent or odd). */
+function historyParam(value: string | null): number {
+  return value !== null && /^\d{1,6}$/.test(value) ? Math.max(1, Number(value)) : 1;
+}
+
 /** One module for /investors/:id and /demo/investors/:id; the path decides which rows it may see. */
 function sideOf(request: Request): { demo: boolean } {
   return { demo: new URL(request.url).pathname.startsWith("/demo/") };
@@ -33,7 +40,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const app = getApp();
   const { demo } = sideOf(request);
   if (!demo) requirePageSession(request, app);
-  const detail = getInvestorDetail(app.db, pageId(params.id), demo);
+  const url = new URL(request.url);
+  const detail = getInvestorDetail(app.db, pageId(params.id), demo, historyParam(url.searchParams.get("history")));
   if (!detail) throw new Response("Not found", { status: 404 });
   const now = app.now();
   return {
@@ -49,10 +57,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       now,
       followUpAfterDays: app.rules.followUpAfterDays,
     }),
-    saved: new URL(request.url).searchParams.get("saved") === "1",
+    saved: url.searchParams.get("saved") === "1",
     // Mail capture: this investor's messages, newest first (decision 014), and how many a "Log" just recorded.
     mail: readInvestorMail(app.db, detail.investor.id, INVESTOR_MAIL_SHOWN),
-    logged: loggedParam(new URL(request.url).searchParams.get("logged")),
+    logged: loggedParam(url.searchParams.get("logged")),
     today: now.toISOString().slice(0, 10),
     startupScores: demo ? [] : startupScoresFor(app.db, detail.investor.id),
   };
@@ -74,6 +82,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: investorEditFormSchema, ...founderErrors(INVESTOR_EDIT_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const edit = editFromForm(submission.value, original);
+  if (demo) {
+    // The demo's bounds, said on the form (a 400 like any other mistake, with or without JavaScript).
+    const refusal = demoEditRefusal(edit, countContacts(app.db, id));
+    if (refusal) {
+      return data(
+        submission.reply(refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] } } : { formErrors: [refusal.message] }),
+        { status: 400 },
+      );
+    }
+  }
   const found = editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules, demo });
   if (!found) throw new Response("Not found", { status: 404 });
   if (!demo) rescoreInvestorsForStartups(app, [id]);
@@ -88,6 +106,7 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
       investor={loaderData.investor}
       evidence={loaderData.evidence}
       contacts={loaderData.contacts}
+      contactHistory={loaderData.contactHistory}
       halfLifeDays={loaderData.halfLifeDays}
       outreach={loaderData.outreach}
       startupScores={loaderData.startupScores}

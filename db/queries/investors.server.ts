@@ -9,15 +9,17 @@ import {
   type RecommendedAction,
   type RelationshipStatus,
 } from "#app/domain/investor.ts";
+import { demoEditRefusal } from "#app/domain/demo-bounds.ts";
 import { userOwnedPatch } from "#app/domain/investor-edit.ts";
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
-import { keptUntilWrite } from "./kept.server.ts";
+import { type ContactRow, contactHistoryPage, countContacts } from "./contacts.server.ts";
+import { keptUntilWrite, writeDemoOnly } from "./kept.server.ts";
 
 export type InvestorRow = typeof investors.$inferSelect;
 export type EvidenceRow = typeof evidence.$inferSelect;
-export type ContactRow = typeof contactEntries.$inferSelect;
+export type { ContactRow } from "./contacts.server.ts";
 
 function nowIso(now: Date): string {
   return now.toISOString();
@@ -205,9 +207,22 @@ export function profileColumns(profile: InvestorProfile) {
 
 /**
  * Route #9 and the edit form: writes only the user-owned columns (and appends contact history),
- * then re-scores that investor, in one transaction. Returns false for an unknown id.
+ * then re-scores that investor, in one transaction. Returns false for an unknown id, and for an
+ * edit of a demo investor that its bounds refuse (app/domain/demo-bounds.ts; the routes check
+ * first to say why, this is the guard for every other way in, such as "Log").
  */
 export function editInvestor(
+  db: AppDatabase,
+  id: number,
+  edit: InvestorEdit,
+  options: { now: Date; rules: ScoringRules; demo?: boolean },
+): boolean {
+  // With `demo: true` only a demo row can match, so the write is the demo's own (kept real pages stay kept).
+  if (options.demo === true) return writeDemoOnly(db, () => editAnyInvestor(db, id, edit, options));
+  return editAnyInvestor(db, id, edit, options);
+}
+
+function editAnyInvestor(
   db: AppDatabase,
   id: number,
   edit: InvestorEdit,
@@ -217,11 +232,12 @@ export function editInvestor(
     const filters = [eq(investors.id, id)];
     if (options.demo !== undefined) filters.push(eq(investors.isDemo, options.demo));
     const current = tx
-      .select({ lastContactDate: investors.lastContactDate })
+      .select({ lastContactDate: investors.lastContactDate, isDemo: investors.isDemo })
       .from(investors)
       .where(and(...filters))
       .get();
     if (!current) return false;
+    if (current.isDemo && demoEditRefusal(edit, edit.add_contact ? countContacts(tx as unknown as AppDatabase, id) : 0)) return false;
     const patch = userOwnedPatch(edit, current.lastContactDate);
     tx.update(investors)
       .set({ ...patch, updatedAt: nowIso(options.now) })
@@ -253,7 +269,8 @@ export function getInvestor(db: AppDatabase, id: number, demo?: boolean): Invest
     .get();
 }
 
-export function getInvestorDetail(db: AppDatabase, id: number, demo: boolean) {
+/** An investor with its evidence and one page of its contact history (newest first; `contactsPage` 1 is the newest). */
+export function getInvestorDetail(db: AppDatabase, id: number, demo: boolean, contactsPage = 1) {
   const investor = getInvestor(db, id, demo);
   if (!investor) return undefined;
   const items = db
@@ -262,12 +279,21 @@ export function getInvestorDetail(db: AppDatabase, id: number, demo: boolean) {
     .where(eq(evidence.investorId, id))
     .orderBy(desc(sql`coalesce(${evidence.publishedAt}, ${evidence.foundAt})`))
     .all();
-  const contacts = db.select().from(contactEntries).where(eq(contactEntries.investorId, id)).orderBy(desc(contactEntries.id)).all();
-  return { investor, evidence: items, contacts };
+  const history = contactHistoryPage(db, id, contactsPage);
+  return {
+    investor,
+    evidence: items,
+    contacts: history.rows,
+    contactHistory: { total: history.total, page: history.page, pages: history.pages },
+  };
 }
 
-/** The public JSON shape of an investor (snake_case, as in docs/product.md#resources). */
-export function investorJson(row: InvestorRow, contacts?: ContactRow[]) {
+/**
+ * The public JSON shape of an investor (snake_case, as in docs/product.md#resources). With
+ * `contactsTotal`, `contacts` is the newest slice of a longer history and the total is said
+ * (route #9); without, it is the whole history (the export).
+ */
+export function investorJson(row: InvestorRow, contacts?: ContactRow[], contactsTotal?: number) {
   return {
     id: row.id,
     name: row.name,
@@ -296,6 +322,7 @@ export function investorJson(row: InvestorRow, contacts?: ContactRow[]) {
     ...(contacts
       ? { contact_history: contacts.map((c) => ({ id: c.id, date: c.date, channel: c.channel, note: c.note, created_at: c.createdAt })) }
       : {}),
+    ...(contactsTotal !== undefined ? { contact_history_total: contactsTotal } : {}),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
@@ -416,7 +443,7 @@ export type SearchFeedItem = { id: number; name: string; firm: string | null; sc
  * rebuilding 10,000 items, their JSON and a hash each time was most of the feed's cost.
  */
 export function cachedSearchFeed(db: AppDatabase, demo: boolean): SearchFeed {
-  return keptUntilWrite(db, `search-feed:${demo}`, () => readSearchFeed(db, demo));
+  return keptUntilWrite(db, `search-feed:${demo}`, () => readSearchFeed(db, demo), demo ? "demo" : "real");
 }
 
 /** The feed's items, its JSON (also as UTF-8 bytes, encoded once) and a strong ETag naming those bytes. */

@@ -4,6 +4,7 @@ import type { RelationshipStatus } from "#app/domain/investor.ts";
 import type { ScoringRules } from "#app/domain/scoring.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
 import { editInvestor } from "./investors.server.ts";
+import { writeDemoOnly } from "./kept.server.ts";
 
 /**
  * Mail contacts as Today and the investor page show them, and "Log" (docs/decisions/014-mail-capture.md,
@@ -186,5 +187,6 @@ export function logMailContacts(
     }
     return { logged, investorIds: [...status.keys()] };
   });
-  return run.immediate();
+  // The demo's "Log" changes demo rows only: kept real pages stay kept (decision 018).
+  return options.demo ? writeDemoOnly(db, () => run.immediate()) : run.immediate();
 }

@@ -1,12 +1,15 @@
 import Database from "better-sqlite3";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { App } from "#app/app.server.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { dashboardPage } from "#app/jobs/dashboard-page.server.ts";
 import { todaysDigest } from "#app/jobs/digest.server.ts";
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
-import { KEPT_RESULTS, keptUntilWrite } from "#db/queries/kept.server.ts";
+import { ensureDemoData, refreshDemo, resetDemo } from "#app/jobs/demo.server.ts";
+import { cachedSearchFeed, editInvestor } from "#db/queries/investors.server.ts";
+import { DEMO_KEPT_MS, KEPT_RESULTS, keptUntilWrite } from "#db/queries/kept.server.ts";
+import { logMailContacts } from "#db/queries/mail.server.ts";
 import { loadTodayForPage } from "#db/queries/today.server.ts";
 import { parseDashboardQuery } from "#app/domain/dashboard-query.ts";
 import { ACTIONS, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
@@ -15,6 +18,9 @@ import { createTestDatabase } from "#tests/helpers/database.ts";
 const now = new Date("2026-11-23T09:00:00Z");
 
 describe("results kept until the database is written", () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ["performance"] }));
+  afterEach(() => vi.useRealTimers());
+
   it("computes once while nothing is written, again after a write from this or another connection", () => {
     const { db, path } = createTestDatabase();
     let computed = 0;
@@ -76,6 +82,8 @@ describe("results kept until the database is written", () => {
               .prepare("update investors set score = ?, action = ? where id = (select max(id) from investors)")
               .run(step.score, step.action);
           else {
+            // The demo's results are kept at least DEMO_KEPT_MS whatever is written (decision 018).
+            vi.advanceTimersByTime(DEMO_KEPT_MS);
             for (const demo of [false, true]) {
               const params = new URLSearchParams(step.query);
               const kept = dashboardPage(app, demo, params);
@@ -94,6 +102,51 @@ describe("results kept until the database is written", () => {
       }),
       { numRuns: 60 },
     );
+    db.$client.close();
+  });
+});
+
+/** Decision 018: the open demo's writes touch demo rows only, so the founder's kept results stay kept. */
+describe("the founder's kept results across the demo's writes", () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ["performance"] }));
+  afterEach(() => vi.useRealTimers());
+
+  it("stay kept through demo resets, refreshes, edits and logs; a real write or another connection still renews them", () => {
+    const { db, path } = createTestDatabase();
+    ensureDemoData(db, now, DEFAULT_RULES);
+    const app = { db, rules: DEFAULT_RULES, now: () => now, config: {} } as unknown as App;
+    const params = new URLSearchParams();
+    const real = dashboardPage(app, false, params);
+    const demo = dashboardPage(app, true, params);
+    const feed = cachedSearchFeed(db, false);
+    const demoId = db.$client.prepare("select id from investors where is_demo = 1 order by id limit 1").pluck().get() as number;
+
+    refreshDemo(db, now, DEFAULT_RULES);
+    editInvestor(db, demoId, { add_contact: { note: "a visitor's note" } }, { now, rules: DEFAULT_RULES, demo: true });
+    logMailContacts(db, "all", { demo: true, now, rules: DEFAULT_RULES });
+    expect(dashboardPage(app, false, params)).toBe(real);
+    expect(cachedSearchFeed(db, false)).toBe(feed);
+    // The demo's own page is kept a moment whatever anyone writes, then follows the writes.
+    expect(dashboardPage(app, true, params)).toBe(demo);
+    vi.advanceTimersByTime(DEMO_KEPT_MS);
+    const demoAfter = dashboardPage(app, true, params);
+    expect(demoAfter).not.toBe(demo);
+    resetDemo(db, now, DEFAULT_RULES);
+    expect(dashboardPage(app, false, params)).toBe(real);
+    vi.advanceTimersByTime(DEMO_KEPT_MS);
+    expect(dashboardPage(app, true, params)).not.toBe(demoAfter);
+
+    // A real write (here an edit without the demo flag, on a real row) renews the founder's side.
+    const realId = db.$client.prepare("insert into investors (name) values ('Ada') returning id").pluck().get() as number;
+    const renewed = dashboardPage(app, false, params);
+    expect(renewed).not.toBe(real);
+    editInvestor(db, realId, { personal_notes: "met at a dinner" }, { now, rules: DEFAULT_RULES });
+    expect(dashboardPage(app, false, params)).not.toBe(renewed);
+    const beforeOther = dashboardPage(app, false, params);
+    const other = new Database(path);
+    other.prepare("update investors set name = 'Ada King' where id = ?").run(realId);
+    other.close();
+    expect(dashboardPage(app, false, params)).not.toBe(beforeOther);
     db.$client.close();
   });
 });

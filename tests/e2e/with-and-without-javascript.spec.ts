@@ -303,7 +303,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(errors).toEqual([]);
     });
 
-    test("demo: simulate and reset say what they did", async ({ page }) => {
+    test("demo: simulate and reset say what they did, and a note past the demo's bounds is refused", async ({ page }) => {
       const errors = collectConsoleErrors(page);
       await page.goto("/demo");
       if (javaScriptEnabled) await page.waitForLoadState("networkidle");
@@ -315,6 +315,10 @@ for (const javaScriptEnabled of [true, false]) {
       const first = page.locator(".investor-table tbody tr a").first();
       const investorName = (await first.innerText()).trim();
       await first.click();
+      // The demo's bounds (decision 018), said on the form with or without JavaScript.
+      await page.getByLabel("Private notes").fill("x".repeat(501));
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText("On the demo private notes are at most 500 characters; these have 501.")).toBeVisible();
       await page.getByLabel("Private notes").fill("Scribbled on the demo");
       await saveAndWait(page);
 

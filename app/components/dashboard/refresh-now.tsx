@@ -1,11 +1,17 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { DEMO_CONTACTS_PER_INVESTOR } from "../../domain/demo-bounds.ts";
 
 const NOTICES: Record<string, { text: string; tone: "good" | "bad" }> = {
   started: { text: "Refresh started. Progress shows below.", tone: "good" },
   wrong_passcode: { text: "That passcode is not right; no refresh was started.", tone: "bad" },
   run_in_progress: { text: "A refresh is already running; it shows below.", tone: "bad" },
   search_not_configured: { text: "Web search is not configured: set TAVILY_API_KEY on the server to refresh.", tone: "bad" },
+  // "Emailed" on a demo investor whose history is full (app/domain/demo-bounds.ts).
+  demo_full: {
+    text: `Not recorded: that demo investor already has ${DEMO_CONTACTS_PER_INVESTOR} contacts, the most a demo investor keeps. Reset the demo to start again.`,
+    tone: "bad",
+  },
 };
 
 export function refreshNotice(value: string | null): { text: string; tone: "good" | "bad" } | null {

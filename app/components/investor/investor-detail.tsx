@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { ContactRow, EvidenceRow, InvestorRow } from "#db/queries/investors.server.ts";
 import { type ScoreComponent, MAX_POINTS, RED_FLAG_PENALTY } from "../../domain/scoring.ts";
+import { CONTACTS_PER_PAGE } from "../../domain/demo-bounds.ts";
 import { founderErrors } from "../../domain/form-messages.ts";
 import {
   ACTION_LABELS,
@@ -27,7 +28,10 @@ export type EvidenceView = EvidenceRow & { weight: number; ageDays: number };
 type Props = {
   investor: InvestorRow;
   evidence: EvidenceView[];
+  /** One page of the contact history, newest first. */
   contacts: ContactRow[];
+  /** Which page that is, of how many, and how many entries there are in all. */
+  contactHistory?: { total: number; page: number; pages: number };
   halfLifeDays: number;
   lastResult?: unknown;
   saved?: boolean;
@@ -127,6 +131,7 @@ export function InvestorDetail({
   investor,
   evidence,
   contacts,
+  contactHistory,
   halfLifeDays,
   lastResult,
   saved,
@@ -314,7 +319,7 @@ export function InvestorDetail({
           </Form>
         </section>
 
-        <section className="panel" aria-labelledby="history-heading">
+        <section className="panel" aria-labelledby="history-heading" id="history">
           <h2 id="history-heading">Contact history</h2>
           {contacts.length === 0 ? (
             <p className="muted">No contact recorded yet.</p>
@@ -331,6 +336,7 @@ export function InvestorDetail({
               ))}
             </ul>
           )}
+          {contactHistory && contactHistory.pages > 1 ? <HistoryPages {...contactHistory} shown={contacts.length} /> : null}
         </section>
 
         {mail && (mail.total > 0 || logged !== null) ? (
@@ -402,4 +408,24 @@ function MailList({
 function FieldError({ errors }: { errors?: string[] }) {
   if (!errors?.length) return null;
   return <p className="field-error">{errors[0]}</p>;
+}
+
+/** Plain GET links between pages of the contact history (they work without JavaScript). */
+function HistoryPages({ total, page, pages, shown }: { total: number; page: number; pages: number; shown: number }) {
+  const first = (page - 1) * CONTACTS_PER_PAGE;
+  return (
+    <nav className="history-pages" aria-label="Contact history pages">
+      <span className="muted">{`${first + 1}–${first + shown} of ${total}`}</span>
+      {page > 1 ? (
+        <Link to={`?history=${page - 1}#history`} preventScrollReset>
+          ← Newer
+        </Link>
+      ) : null}
+      {page < pages ? (
+        <Link to={`?history=${page + 1}#history`} preventScrollReset>
+          Older →
+        </Link>
+      ) : null}
+    </nav>
+  );
 }

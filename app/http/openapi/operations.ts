@@ -174,10 +174,13 @@ const OPERATIONS: OperationEntry[] = [
     auth: "sessionOrDemo",
     summary: "Edit the four user-owned columns",
     description:
-      "Route #9. Only `relationship_status`, `last_contact_date`, `add_contact` (appended to the contact history; a dated contact moves the last contact date forward, never back) and `personal_notes` (blank → null). Any other key is a 400 naming it, and nothing is written. A demo investor may be edited without a credential (30 open writes a minute per client).",
+      "Route #9. Only `relationship_status`, `last_contact_date`, `add_contact` (appended to the contact history; a dated contact moves the last contact date forward, never back) and `personal_notes` (blank → null). Any other key is a 400 naming it, and nothing is written. A demo investor may be edited without a credential (30 open writes a minute per client, 120 from everyone; at most 50 contacts per demo investor, 409 `demo_limit` past it; notes of at most 500 characters on the demo). The answer holds the newest 20 contact entries and the total.",
     parameters: ["investorId"],
     body: { schema: investorEditSchema, required: true },
-    responses: { "200": ok("The investor as saved, re-scored, with its contact history.", ref("Investor")) },
+    responses: {
+      "200": ok("The investor as saved, re-scored, with the newest page of its contact history.", ref("Investor")),
+      "409": problem("A demo investor's contact history is full (`demo_limit`): nothing was changed."),
+    },
   },
   {
     path: "/api/startups",
@@ -234,7 +237,8 @@ const OPERATIONS: OperationEntry[] = [
     tag: "demo",
     auth: "open",
     summary: "Re-create the demo investors",
-    description: "Route #14. Open; only demo rows (and demo runs) change. 30 open writes a minute per client.",
+    description:
+      "Route #14. Open; only demo rows (and demo runs) change. 30 open writes a minute per client; 10 resets and simulated refreshes a minute from everyone.",
     responses: {
       "200": ok("Reset.", {
         type: "object",
@@ -250,7 +254,8 @@ const OPERATIONS: OperationEntry[] = [
     tag: "demo",
     auth: "open",
     summary: "Simulate a refresh of the demo investors",
-    description: "Route #15. Open; no search, no model, no credits; demo rows only. 30 open writes a minute per client.",
+    description:
+      "Route #15. Open; no search, no model, no credits; demo rows only (a demo investor keeps its newest 30 evidence items). 30 open writes a minute per client; 10 resets and simulated refreshes a minute from everyone.",
     responses: {
       "200": ok("Simulated.", {
         type: "object",

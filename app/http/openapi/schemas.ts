@@ -167,7 +167,8 @@ export function schemas(): Record<string, JsonSchema> {
         personal_notes: nullable(text),
         contact_history: {
           type: "array",
-          description: "Oldest first; appended only.",
+          description:
+            "Appended only. In route #9's answer, the newest 20, newest first (`contact_history_total` says how many in all); in the export, all of them, oldest first.",
           items: {
             type: "object",
             properties: {
@@ -175,6 +176,7 @@ export function schemas(): Record<string, JsonSchema> {
               date: nullable(date),
               channel: nullable(text),
               note: text,
+              contact_history_total: { type: "integer", minimum: 0, description: "How many contact entries there are in all (route #9)." },
               created_at: dateTime,
             },
             required: ["id", "date", "channel", "note", "created_at"],

@@ -1,7 +1,9 @@
 import type { Route } from "./+types/investor";
+import { countContacts } from "#db/queries/contacts.server.ts";
 import { editInvestor, getInvestor, getInvestorDetail, investorJson } from "#db/queries/investors.server.ts";
 import { getApp } from "../../app.server.ts";
 import { hasAdminPasscode, hasSession } from "../../auth/guards.server.ts";
+import { demoEditRefusal } from "../../domain/demo-bounds.ts";
 import { investorEditSchema } from "../../domain/investor.ts";
 import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.ts";
 import { limitDemoWrites } from "../../http/demo-limit.server.ts";
@@ -10,7 +12,9 @@ import { rescoreInvestorsForStartups } from "../../jobs/startups.server.ts";
 
 /**
  * Route #9: edit the four user-owned columns. Strict body: any other key is a 400 that names
- * it and nothing is written. A demo investor may be edited without a session.
+ * it and nothing is written. A demo investor may be edited without a session, within its bounds
+ * (app/domain/demo-bounds.ts). The answer holds the newest page of the contact history and its
+ * total, never the whole history.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(request, ["PATCH"]);
@@ -24,10 +28,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!target) throw apiError(404, "not_found", `There is no investor with id ${id}.`);
   if (!signedIn) limitDemoWrites(request, "edit");
   const edit = await readJsonBody(request, investorEditSchema);
-  editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules });
+  if (target.isDemo) {
+    const refusal = demoEditRefusal(edit, countContacts(app.db, id));
+    if (refusal) {
+      throw apiError(refusal.status, refusal.code, `${refusal.message} Nothing was changed.`, {
+        fields: refusal.field ? { [refusal.field]: [refusal.message] } : undefined,
+      });
+    }
+  }
+  editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules, demo: target.isDemo });
   if (!target.isDemo) rescoreInvestorsForStartups(app, [id]);
   const detail = getInvestorDetail(app.db, id, target.isDemo)!;
-  return json(investorJson(detail.investor, detail.contacts));
+  return json(investorJson(detail.investor, detail.contacts, detail.contactHistory.total));
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
