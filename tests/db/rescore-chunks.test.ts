@@ -119,7 +119,9 @@ describe("re-score in chunks", () => {
       }),
       { numRuns: 120 },
     );
-  });
+    // 120 generated pipelines, each in a real SQLite file: about 7 s on a quiet machine, twice that
+    // beside other test files on two cores.
+  }, 60_000);
 
   it("gives the event loop back between chunks, and runs one re-score after another", async () => {
     const { db } = createTestDatabase();
