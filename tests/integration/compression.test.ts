@@ -132,11 +132,13 @@ describe("compressed responses", () => {
     const biggest = sized.sort((a, b) => b.size - a.size)[0]!.path;
 
     // The build writes the pairs; were any missing, the server writes them in the background.
-    const deadline = Date.now() + 60_000;
-    while ((await raw(server.url + css!, { "accept-encoding": "br" })).headers["content-encoding"] !== "br") {
-      expect(Date.now(), "static files were never served compressed").toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await expect
+      .poll(async () => (await raw(server.url + css!, { "accept-encoding": "br" })).headers["content-encoding"], {
+        message: "static files were never served compressed",
+        timeout: 60_000,
+        interval: 200,
+      })
+      .toBe("br");
     for (const path of [biggest, css!]) {
       const plain = await raw(server.url + path);
       expect(plain.status).toBe(200);

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { count } from "#tests/helpers/checksum.ts";
 import { signIn } from "#tests/helpers/session.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
@@ -67,13 +67,14 @@ async function refreshToTheEnd(server: RunningServer): Promise<string> {
   const response = await fetch(`${server.url}/api/cron/refresh`, { headers: { authorization: `Bearer ${CRON}` } });
   expect(response.status).toBe(202);
   const { run_id: runId } = (await response.json()) as { run_id: string };
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const status = count(server.databasePath, "select status from runs where run_id = ?", runId) as unknown as string;
-    if (status === "completed" || status === "failed") return runId;
-    if (Date.now() > deadline) throw new Error(`run stayed ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return vi.waitFor(
+    () => {
+      const status = count(server.databasePath, "select status from runs where run_id = ?", runId) as unknown as string;
+      if (status !== "completed" && status !== "failed") throw new Error(`run stayed ${status}`);
+      return runId;
+    },
+    { timeout: 15_000, interval: 50 },
+  );
 }
 
 describe("an upstream that echoes our credentials", () => {

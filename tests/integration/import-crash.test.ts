@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { IMPORT_CHUNK } from "#app/jobs/startups.server.ts";
 import { count } from "#tests/helpers/checksum.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
@@ -41,10 +41,10 @@ describe("killing the process during an import", () => {
     }).catch(() => undefined);
 
     // Kill the process the moment the new investors become visible to another connection.
-    const deadline = Date.now() + 30_000;
-    while (count(databasePath, "select count(*) from investors where is_demo = 0") === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
+    await vi.waitFor(() => expect(count(databasePath, "select count(*) from investors where is_demo = 0")).toBeGreaterThan(0), {
+      timeout: 30_000,
+      interval: 2,
+    });
     await server.crash();
     await commit;
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../helpers/database.ts";
 import { type Dovecot, rawMessage, startDovecot } from "../helpers/dovecot.ts";
 import { addInvestor, mailEnv } from "../helpers/mail-sync.ts";
@@ -20,12 +20,13 @@ afterEach(async () => {
   dovecot = undefined;
 });
 
-async function waitForOutput(running: RunningServer, text: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!running.output().includes(text)) {
-    if (Date.now() > deadline) throw new Error(`"${text}" never appeared:\n${running.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+function waitForOutput(running: RunningServer, text: string): Promise<void> {
+  return vi.waitFor(
+    () => {
+      if (!running.output().includes(text)) throw new Error(`"${text}" never appeared:\n${running.output()}`);
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 }
 
 describe("the built server with mail capture", () => {

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { count } from "#tests/helpers/checksum.ts";
 import { judgementFor, promptOf } from "#tests/helpers/judge-fake.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
@@ -54,12 +54,13 @@ function userOwned(path: string): string {
   }
 }
 
-async function waitFor(check: () => boolean, what: string, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function waitFor(check: () => boolean, what: string, ms = 30_000) {
+  return vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: ms, interval: 50 },
+  );
 }
 
 function searchesPerInvestor(tavily: FakeTavily): Map<string, number> {

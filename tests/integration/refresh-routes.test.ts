@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { count } from "#tests/helpers/checksum.ts";
 import { judgementFor, promptOf } from "#tests/helpers/judge-fake.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
@@ -33,14 +33,15 @@ function manual(server: RunningServer, body: unknown = {}, passcode = PASSCODE) 
   });
 }
 
-async function waitForStatus(server: RunningServer, runId: string, statuses: string[]): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const status = count(server.databasePath, "select status from runs where run_id = ?", runId) as unknown as string;
-    if (statuses.includes(status)) return status;
-    if (Date.now() > deadline) throw new Error(`run stayed ${status}\n${server.output().slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function waitForStatus(server: RunningServer, runId: string, statuses: string[]): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const status = count(server.databasePath, "select status from runs where run_id = ?", runId) as unknown as string;
+      if (!statuses.includes(status)) throw new Error(`run stayed ${status}\n${server.output().slice(-3000)}`);
+      return status;
+    },
+    { timeout: 15_000, interval: 50 },
+  );
 }
 
 describe("refresh routes without web search", () => {
@@ -175,9 +176,11 @@ describe("refresh routes with the fakes", () => {
     await addInvestor(server, "Mary Jackson");
     await addInvestor(server, "Annie Easley");
     tavily.respond((body) => ({ json: newsResultsFor(body), delayMs: 700 }));
+    const searchesBefore = tavily.requests.length;
     const started = await (await cron(server)).json();
     expect(started.selected).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // SIGTERM while a search is at the fake, mid-step.
+    await vi.waitFor(() => expect(tavily.requests.length).toBeGreaterThan(searchesBefore), { timeout: 15_000 });
     await server.stop();
     expect(server.output()).toContain("received SIGTERM");
     const status = count(server.databasePath, "select status from runs where run_id = ?", started.run_id) as unknown as string;

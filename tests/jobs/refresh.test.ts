@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppDatabase } from "#db/database.server.ts";
 import { createInvestor } from "#db/queries/investors.server.ts";
 import { readRunPlan, saveSearchResults } from "#db/queries/refresh.server.ts";
@@ -556,8 +556,10 @@ describe("grouped searches", () => {
     const started = await startRefresh(deps(), { trigger: "cron", linkedin: false });
     // While the first process waits on the search, another takes the run over.
     tavily.respond((body) => ({ json: newsResultsFor(body, now), delayMs: 300 }));
+    const searchesBefore = tavily.requests.length;
     const slow = workRun(deps({ owner: "slow-process" }), started.run_id);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The take-over happens while the first process's search is at the fake, waiting.
+    await vi.waitFor(() => expect(tavily.requests.length).toBeGreaterThan(searchesBefore));
     db.update(runs).set({ leaseOwner: "fast-process" }).where(eq(runs.runId, started.run_id)).run();
     await slow;
     const after = run(started.run_id);

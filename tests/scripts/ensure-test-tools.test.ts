@@ -66,7 +66,9 @@ describe("ensure-test-tools", () => {
 
   it("npm run test:unit makes sure of the tools before vitest", () => {
     const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
-    expect(scripts["test:unit"]).toMatch(/node scripts\/ensure-test-tools\.ts && vitest run --project fast && vitest run --project server$/);
+    expect(scripts["test:unit"]).toMatch(
+      /node scripts\/ensure-test-tools\.ts && vitest run --project fast && vitest run --project server$/,
+    );
   });
 
   it("as a script: --dry-run names what it would install and runs nothing", () => {

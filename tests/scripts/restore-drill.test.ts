@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 import { litestreamBinary, litestreamPlan } from "../../scripts/start-server.ts";
 import { baseEnv, freePort, stopChild } from "#tests/helpers/server.ts";
@@ -44,14 +44,17 @@ async function launch(env: Record<string, string>, scratch: string): Promise<Lau
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  while (!output.includes("is running at")) {
-    if (child.exitCode !== null) throw new Error(`the launcher exited early:\n${output}`);
-    if (Date.now() > deadline) {
-      crash(child);
-      throw new Error(`the server did not start in time:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  try {
+    await vi.waitFor(
+      () => {
+        if (child.exitCode !== null) throw new Error(`the launcher exited early:\n${output}`);
+        if (!output.includes("is running at")) throw new Error(`the server did not start in time:\n${output}`);
+      },
+      { timeout: 60_000, interval: 20 },
+    );
+  } catch (error) {
+    await crash(child);
+    throw error;
   }
   return { url: `http://127.0.0.1:${port}`, child, output: () => output, startedInMs: performance.now() - started };
 }
