@@ -1,5 +1,5 @@
-import type { App } from "../app.server.ts";
-import { readState, writeState } from "../app.server.ts";
+import { readState, writeState } from "#db/queries/app-state.server.ts";
+import type { App } from "../app-context.ts";
 import { type StartedRun, startRefresh } from "./refresh.server.ts";
 import { pollRuns, refreshDeps } from "./worker.server.ts";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { AppDatabase } from "#db/database.server.ts";
+import type { AppDatabase, Db } from "#db/database.server.ts";
 import { getInvestor, investorIdRanges } from "#db/queries/investors.server.ts";
 import {
   activeRun,
@@ -109,7 +109,7 @@ export async function startRefresh(deps: RefreshDeps, options: { trigger: "cron"
   if (!deps.search) {
     throw new RefreshRefused(503, "search_not_configured", "Web search is not configured: set TAVILY_API_KEY to refresh.");
   }
-  const refuseIfActive = (db: AppDatabase) => {
+  const refuseIfActive = (db: Db) => {
     const active = activeRun(db);
     if (active) throw new RefreshRefused(409, "run_in_progress", "A refresh is already in progress.", active.runId);
   };
@@ -126,8 +126,7 @@ export async function startRefresh(deps: RefreshDeps, options: { trigger: "cron"
   });
   await nextTurn(); // the choice and the saving are two short pieces, not one longer
   return deps.db.transaction(
-    (tx) => {
-      const t = tx as unknown as AppDatabase;
+    (t) => {
       // Another start may have won while the investors were read.
       refuseIfActive(t);
       const runId = randomUUID();
@@ -157,8 +156,7 @@ export type ContinueResult = { status: 202 | 200; run_id: string; chain: number 
 /** Route #5: start chain `chain` of a waiting run; a repeat of an accepted chain is a no-op. */
 export function continueRefresh(db: AppDatabase, runId: string, chain: number): ContinueResult {
   return db.transaction(
-    (tx) => {
-      const t = tx as unknown as AppDatabase;
+    (t) => {
       const run = getRun(t, runId);
       if (!run) throw new RefreshRefused(404, "not_found", `There is no run ${runId}.`);
       if (chain <= run.chain) return { status: 200, run_id: runId, chain };
@@ -186,8 +184,7 @@ export function acquireRun(deps: RefreshDeps, runId: string): boolean {
   const now = deps.now();
   const leaseMs = deps.leaseMs ?? Math.max(60_000, deps.runBudgetSeconds * 2_000);
   return deps.db.transaction(
-    (tx) => {
-      const t = tx as unknown as AppDatabase;
+    (t) => {
       const run = getRun(t, runId);
       if (!run) return false;
       const expired =

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { investorIdRanges, rescoreInvestorRange } from "#db/queries/investors.server.ts";
 import { rankedStartups, rubricBase, scoreRankedStartup, updateFitSignals } from "#db/queries/startups.server.ts";
-import type { App } from "../app.server.ts";
+import type { App } from "../app-context.ts";
 
 /**
  * Investors per transaction when everything is re-scored: about 10 ms of work on this machine's

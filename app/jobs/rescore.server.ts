@@ -1,5 +1,6 @@
 import { investorsMissingStartupScores } from "#db/queries/startups.server.ts";
-import { type App, readState, writeState } from "../app.server.ts";
+import { readState, writeState } from "#db/queries/app-state.server.ts";
+import type { App } from "../app-context.ts";
 import { log } from "../log.server.ts";
 import { rescoreInChunks } from "./rescore-chunks.server.ts";
 import { rescoreInvestorsForStartups } from "./startups.server.ts";

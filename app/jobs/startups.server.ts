@@ -19,7 +19,7 @@ import {
 } from "#db/queries/startups.server.ts";
 import { commitImport } from "#db/queries/import.server.ts";
 import { evidence, investors } from "#db/schema.ts";
-import type { App } from "../app.server.ts";
+import type { App } from "../app-context.ts";
 import type { ImportPlan } from "../domain/investor-import.ts";
 import {
   EVALUATION_JSON_SCHEMA,

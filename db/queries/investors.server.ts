@@ -11,7 +11,7 @@ import {
 } from "#app/domain/investor.ts";
 import { userOwnedPatch } from "#app/domain/investor-edit.ts";
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
-import { type AppDatabase, statement } from "../database.server.ts";
+import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
 import { keptUntilWrite } from "./kept.server.ts";
 
@@ -40,7 +40,7 @@ export function scoringInput(
   };
 }
 
-function evidenceForScoring(db: AppDatabase, investorId: number): EvidenceForScoring[] {
+function evidenceForScoring(db: Db, investorId: number): EvidenceForScoring[] {
   return db
     .select({
       published_at: evidence.publishedAt,
@@ -54,7 +54,7 @@ function evidenceForScoring(db: AppDatabase, investorId: number): EvidenceForSco
 }
 
 /** Recomputes one investor's global score and action from what is saved (inside a caller's transaction). */
-export function rescoreInvestor(db: AppDatabase, id: number, now: Date, rules: ScoringRules): void {
+export function rescoreInvestor(db: Db, id: number, now: Date, rules: ScoringRules): void {
   const row = db.select().from(investors).where(eq(investors.id, id)).get();
   if (!row) return;
   const result = scoreInvestor(scoringInput(row), evidenceForScoring(db, id), now, rules);
@@ -158,7 +158,7 @@ export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringR
 }
 
 export function createInvestor(
-  db: AppDatabase,
+  db: Db,
   profile: InvestorProfile,
   options: {
     now: Date;
@@ -182,7 +182,7 @@ export function createInvestor(
       })
       .returning({ id: investors.id })
       .get();
-    rescoreInvestor(tx as unknown as AppDatabase, inserted.id, options.now, options.rules);
+    rescoreInvestor(tx, inserted.id, options.now, options.rules);
     return inserted.id;
   });
 }
@@ -207,12 +207,7 @@ export function profileColumns(profile: InvestorProfile) {
  * Route #9 and the edit form: writes only the user-owned columns (and appends contact history),
  * then re-scores that investor, in one transaction. Returns false for an unknown id.
  */
-export function editInvestor(
-  db: AppDatabase,
-  id: number,
-  edit: InvestorEdit,
-  options: { now: Date; rules: ScoringRules; demo?: boolean },
-): boolean {
+export function editInvestor(db: Db, id: number, edit: InvestorEdit, options: { now: Date; rules: ScoringRules; demo?: boolean }): boolean {
   return db.transaction((tx) => {
     const filters = [eq(investors.id, id)];
     if (options.demo !== undefined) filters.push(eq(investors.isDemo, options.demo));
@@ -238,12 +233,12 @@ export function editInvestor(
         })
         .run();
     }
-    rescoreInvestor(tx as unknown as AppDatabase, id, options.now, options.rules);
+    rescoreInvestor(tx, id, options.now, options.rules);
     return true;
   });
 }
 
-export function getInvestor(db: AppDatabase, id: number, demo?: boolean): InvestorRow | undefined {
+export function getInvestor(db: Db, id: number, demo?: boolean): InvestorRow | undefined {
   const filters = [eq(investors.id, id)];
   if (demo !== undefined) filters.push(eq(investors.isDemo, demo));
   return db
@@ -253,7 +248,7 @@ export function getInvestor(db: AppDatabase, id: number, demo?: boolean): Invest
     .get();
 }
 
-export function getInvestorDetail(db: AppDatabase, id: number, demo: boolean) {
+export function getInvestorDetail(db: Db, id: number, demo: boolean) {
   const investor = getInvestor(db, id, demo);
   if (!investor) return undefined;
   const items = db
@@ -320,7 +315,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function listInvestors(db: AppDatabase, query: InvestorListQuery) {
+export function listInvestors(db: Db, query: InvestorListQuery) {
   const filters: SQL[] = [eq(investors.isDemo, query.demo)];
   if (query.action) filters.push(eq(investors.action, query.action));
   if (query.status) filters.push(eq(investors.relationshipStatus, query.status));
@@ -383,7 +378,7 @@ export function listInvestors(db: AppDatabase, query: InvestorListQuery) {
 }
 
 /** Investors per relationship status, for the pipeline funnel. */
-export function countByStatus(db: AppDatabase, demo: boolean): Record<RelationshipStatus, number> {
+export function countByStatus(db: Db, demo: boolean): Record<RelationshipStatus, number> {
   const rows = db
     .select({ status: investors.relationshipStatus, n: sql<number>`count(*)` })
     .from(investors)
@@ -396,7 +391,7 @@ export function countByStatus(db: AppDatabase, demo: boolean): Record<Relationsh
 }
 
 /** Investors per score band of 10 (0–9, 10–19, … 90–100), for the distribution chart. */
-export function scoreHistogram(db: AppDatabase, demo: boolean): number[] {
+export function scoreHistogram(db: Db, demo: boolean): number[] {
   const bins = Array.from({ length: 10 }, () => 0);
   const rows = db
     .select({ bin: sql<number>`min(${investors.score} / 10, 9)`, n: sql<number>`count(*)` })
@@ -444,7 +439,7 @@ export function existingForImport(db: AppDatabase): Array<{ id: number; name: st
   }>;
 }
 
-export function investorsByIds(db: AppDatabase, ids: number[]) {
+export function investorsByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db.select().from(investors).where(inArray(investors.id, ids)).all();
 }

@@ -5,7 +5,7 @@ import { profileFit } from "#app/domain/rubric/fit-sentence.ts";
 import type { RubricInvestor } from "#app/domain/rubric/match.ts";
 import { type Rubric, type StartupInput, rubricSchema } from "#app/domain/rubric/schema.ts";
 import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
-import { type AppDatabase, statement } from "../database.server.ts";
+import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investors.server.ts";
 import { evaluations, investors, rubrics, startupScores, startups } from "../schema.ts";
 
@@ -50,11 +50,11 @@ export function startupInputOf(row: StartupRow): StartupInput {
 }
 export type RubricSource = "model" | "default";
 
-export function listStartups(db: AppDatabase) {
+export function listStartups(db: Db) {
   return db.select().from(startups).where(eq(startups.isDemo, false)).orderBy(asc(startups.id)).all();
 }
 
-export function getStartup(db: AppDatabase, id: number): StartupRow | undefined {
+export function getStartup(db: Db, id: number): StartupRow | undefined {
   return db
     .select()
     .from(startups)
@@ -62,13 +62,13 @@ export function getStartup(db: AppDatabase, id: number): StartupRow | undefined 
     .get();
 }
 
-export function latestRubric(db: AppDatabase, startupId: number): { rubric: Rubric; source: RubricSource; version: number } | undefined {
+export function latestRubric(db: Db, startupId: number): { rubric: Rubric; source: RubricSource; version: number } | undefined {
   const row = db.select().from(rubrics).where(eq(rubrics.startupId, startupId)).orderBy(desc(rubrics.version)).limit(1).get();
   if (!row) return undefined;
   return { rubric: rubricSchema.parse(row.rubric), source: row.source, version: row.version };
 }
 
-export function createStartup(db: AppDatabase, input: StartupInput, rubric: Rubric, source: RubricSource, now: Date): StartupRow {
+export function createStartup(db: Db, input: StartupInput, rubric: Rubric, source: RubricSource, now: Date): StartupRow {
   return db.transaction((tx) => {
     const stamp = now.toISOString();
     const row = tx
@@ -92,7 +92,7 @@ export function createStartup(db: AppDatabase, input: StartupInput, rubric: Rubr
 }
 
 /** A new rubric version (the previous ones stay, for history). */
-export function saveRubricVersion(db: AppDatabase, startupId: number, rubric: Rubric, source: RubricSource, now: Date): number {
+export function saveRubricVersion(db: Db, startupId: number, rubric: Rubric, source: RubricSource, now: Date): number {
   return db.transaction((tx) => {
     const current = tx
       .select({ version: sql<number>`coalesce(max(${rubrics.version}), 0)` })
@@ -107,7 +107,7 @@ export function saveRubricVersion(db: AppDatabase, startupId: number, rubric: Ru
 }
 
 /** Route #13: the startup, its rubrics, evaluations and scores go (cascade); investors and evidence stay. */
-export function deleteStartup(db: AppDatabase, id: number): boolean {
+export function deleteStartup(db: Db, id: number): boolean {
   return (
     db
       .delete(startups)
@@ -118,7 +118,7 @@ export function deleteStartup(db: AppDatabase, id: number): boolean {
 
 export type EvaluationInput = { investorId: number; relevance: number; reasons: string; evidenceIds: number[] };
 
-export function saveEvaluations(db: AppDatabase, startupId: number, items: EvaluationInput[], now: Date): void {
+export function saveEvaluations(db: Db, startupId: number, items: EvaluationInput[], now: Date): void {
   db.transaction((tx) => {
     for (const item of items) {
       tx.insert(evaluations)
@@ -208,7 +208,7 @@ export function scoreStartup(
 export type RankedStartup = { id: number; name: string; rubric: Rubric };
 
 /** Every startup that has a rubric, with it. */
-export function rankedStartups(db: AppDatabase): RankedStartup[] {
+export function rankedStartups(db: Db): RankedStartup[] {
   return listStartups(db).flatMap((startup) => {
     const rubric = latestRubric(db, startup.id)?.rubric;
     return rubric ? [{ id: startup.id, name: startup.name, rubric }] : [];
@@ -294,7 +294,7 @@ export function updateFitSignals(
 }
 
 /** One investor's per-startup scores, each with its startup's name (the investor page shows them beside the overall score). */
-export function startupScoresFor(db: AppDatabase, investorId: number) {
+export function startupScoresFor(db: Db, investorId: number) {
   return db
     .select({ startupId: startups.id, startupName: startups.name, score: startupScores.score, action: startupScores.action })
     .from(startupScores)
