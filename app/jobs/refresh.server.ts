@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppDatabase, Db } from "#db/database.server.ts";
 import { getInvestor, investorIdRanges } from "#db/queries/investors.server.ts";
 import {
@@ -9,14 +8,16 @@ import {
   LeaseLost,
   finishStep,
   getRun,
+  insertRun,
   insertRunPlan,
   runItemsBetween,
   saveGroupSearchResults,
   saveSearchResults,
   selectionCandidates,
+  unfinishedRuns,
   unjudgedEvidence,
+  updateRun,
 } from "#db/queries/refresh.server.ts";
-import { runs } from "#db/schema.ts";
 import { isHttpUrl } from "../domain/investor.ts";
 import { MAX_CHAIN } from "../domain/runs.ts";
 import { investorsNamedIn, queryName } from "../domain/name-match.ts";
@@ -131,19 +132,17 @@ export async function startRefresh(deps: RefreshDeps, options: { trigger: "cron"
       refuseIfActive(t);
       const runId = randomUUID();
       const selected = selection.queue.length + selection.sweeps.flat().length;
-      t.insert(runs)
-        .values({
-          runId,
-          trigger: options.trigger,
-          status: "queued",
-          chain: 1,
-          linkedin: options.linkedin,
-          queueLength: selection.queue.length,
-          steps: selection.queue.length + selection.sweeps.length,
-          selected,
-          createdAt: now.toISOString(),
-        })
-        .run();
+      insertRun(t, {
+        runId,
+        trigger: options.trigger,
+        status: "queued",
+        chain: 1,
+        linkedin: options.linkedin,
+        queueLength: selection.queue.length,
+        steps: selection.queue.length + selection.sweeps.length,
+        selected,
+        createdAt: now.toISOString(),
+      });
       insertRunPlan(deps.db, runId, selection); // the same connection, so inside this transaction
       return { run_id: runId, status: "queued", selected };
     },
@@ -161,7 +160,7 @@ export function continueRefresh(db: AppDatabase, runId: string, chain: number): 
       if (!run) throw new RefreshRefused(404, "not_found", `There is no run ${runId}.`);
       if (chain <= run.chain) return { status: 200, run_id: runId, chain };
       if (chain === run.chain + 1 && run.status === "waiting_chain") {
-        t.update(runs).set({ status: "queued", chain }).where(eq(runs.runId, runId)).run();
+        updateRun(t, runId, { status: "queued", chain });
         return { status: 202, run_id: runId, chain };
       }
       throw new RefreshRefused(
@@ -194,28 +193,19 @@ export function acquireRun(deps: RefreshDeps, runId: string): boolean {
           (run.leaseOwner !== deps.owner && (deps.isOwnerGone?.(run.leaseOwner) ?? false)));
       if (run.status === "waiting_chain") {
         if (run.chain >= MAX_CHAIN) {
-          t.update(runs)
-            .set({ status: "truncated", finishedAt: now.toISOString(), leaseOwner: null, leaseExpiresAt: null })
-            .where(eq(runs.runId, runId))
-            .run();
+          updateRun(t, runId, { status: "truncated", finishedAt: now.toISOString(), leaseOwner: null, leaseExpiresAt: null });
           return false;
         }
-        t.update(runs)
-          .set({ chain: run.chain + 1 })
-          .where(eq(runs.runId, runId))
-          .run();
+        updateRun(t, runId, { chain: run.chain + 1 });
       } else if (run.status !== "queued" && !expired) {
         return false;
       }
-      t.update(runs)
-        .set({
-          status: "running",
-          leaseOwner: deps.owner,
-          leaseExpiresAt: new Date(now.getTime() + leaseMs).toISOString(),
-          startedAt: run.startedAt ?? now.toISOString(),
-        })
-        .where(eq(runs.runId, runId))
-        .run();
+      updateRun(t, runId, {
+        status: "running",
+        leaseOwner: deps.owner,
+        leaseExpiresAt: new Date(now.getTime() + leaseMs).toISOString(),
+        startedAt: run.startedAt ?? now.toISOString(),
+      });
       if (expired) log.warn("took over a run whose lease expired", { run: runId, cursor: run.cursor });
       return true;
     },
@@ -228,11 +218,7 @@ export function acquireRun(deps: RefreshDeps, runId: string): boolean {
  * lease that expired or whose owner is gone.
  */
 export function runsReadyToWork(db: AppDatabase, now: Date, isOwnerGone: (owner: string | null) => boolean = () => false): string[] {
-  return db
-    .select({ runId: runs.runId, status: runs.status, leaseOwner: runs.leaseOwner, leaseExpiresAt: runs.leaseExpiresAt })
-    .from(runs)
-    .where(and(sql`${runs.trigger} != 'demo'`, inArray(runs.status, ["queued", "waiting_chain", "running"])))
-    .all()
+  return unfinishedRuns(db)
     .filter(
       (run) => run.status !== "running" || !run.leaseExpiresAt || run.leaseExpiresAt < now.toISOString() || isOwnerGone(run.leaseOwner),
     )
@@ -439,25 +425,17 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
     const run = getRun(deps.db, runId)!;
     if (run.status !== "running" || run.leaseOwner !== deps.owner) return run.status;
     if (run.cursor >= run.steps) {
-      deps.db
-        .update(runs)
-        .set({ status: "completed", finishedAt: deps.now().toISOString(), leaseOwner: null, leaseExpiresAt: null })
-        .where(eq(runs.runId, runId))
-        .run();
+      updateRun(deps.db, runId, { status: "completed", finishedAt: deps.now().toISOString(), leaseOwner: null, leaseExpiresAt: null });
       return "completed";
     }
     if (Date.now() - started >= budgetMs || deps.shouldStop?.()) {
       const status = run.chain >= MAX_CHAIN ? "truncated" : "waiting_chain";
-      deps.db
-        .update(runs)
-        .set({
-          status,
-          leaseOwner: null,
-          leaseExpiresAt: null,
-          ...(status === "truncated" ? { finishedAt: deps.now().toISOString() } : {}),
-        })
-        .where(eq(runs.runId, runId))
-        .run();
+      updateRun(deps.db, runId, {
+        status,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        ...(status === "truncated" ? { finishedAt: deps.now().toISOString() } : {}),
+      });
       return status;
     }
 

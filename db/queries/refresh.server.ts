@@ -27,6 +27,25 @@ export function getRun(db: Db, runId: string): RunRow | undefined {
     .get();
 }
 
+/** A new run's row (its plan goes in with insertRunPlan, in the same transaction). */
+export function insertRun(db: Db, run: typeof runs.$inferInsert): void {
+  db.insert(runs).values(run).run();
+}
+
+/** Writes the given columns of one run: each move of its state (queued, running, waiting, finished). */
+export function updateRun(db: Db, runId: string, set: Partial<typeof runs.$inferInsert>): void {
+  db.update(runs).set(set).where(eq(runs.runId, runId)).run();
+}
+
+/** Real runs that are not finished, with what the poller needs to decide whether to work on them. */
+export function unfinishedRuns(db: Db) {
+  return db
+    .select({ runId: runs.runId, status: runs.status, leaseOwner: runs.leaseOwner, leaseExpiresAt: runs.leaseExpiresAt })
+    .from(runs)
+    .where(and(sql`${runs.trigger} != 'demo'`, inArray(runs.status, ["queued", "waiting_chain", "running"])))
+    .all();
+}
+
 export type RunItem = { step: number; investorId: number; searched: boolean };
 
 /** The plan rows of steps [from, to): each investor once, in step order. */

@@ -1,5 +1,6 @@
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { and, asc, between, desc, eq, inArray, sql } from "drizzle-orm";
+import type { InvestorToEvaluate } from "#app/domain/evaluation.ts";
 import type { EvidenceForScoring, ScoringRules } from "#app/domain/scoring.ts";
 import { profileFit } from "#app/domain/rubric/fit-sentence.ts";
 import type { RubricInvestor } from "#app/domain/rubric/match.ts";
@@ -7,7 +8,7 @@ import { type Rubric, type StartupInput, rubricSchema } from "#app/domain/rubric
 import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investors.server.ts";
-import { evaluations, investors, rubrics, startupScores, startups } from "../schema.ts";
+import { evaluations, evidence, investors, rubrics, startupScores, startups } from "../schema.ts";
 
 export type StartupRow = typeof startups.$inferSelect;
 
@@ -302,4 +303,37 @@ export function startupScoresFor(db: Db, investorId: number) {
     .where(and(eq(startupScores.investorId, investorId), eq(startups.isDemo, false)))
     .orderBy(asc(startups.id))
     .all();
+}
+
+/** Real investors with saved evidence, newest evidence first, at most 10 items each: what a startup's evaluation shows the model. */
+export function evidenceToEvaluate(db: Db): InvestorToEvaluate[] {
+  const rows = db
+    .select({
+      investorId: evidence.investorId,
+      id: evidence.id,
+      title: evidence.title,
+      summary: sql<string>`coalesce(${evidence.summary}, ${evidence.excerpt})`,
+      category: evidence.category,
+      published_at: evidence.publishedAt,
+      name: investors.name,
+      firm: investors.firm,
+      sectors: investors.sectors,
+      stages: investors.stages,
+    })
+    .from(evidence)
+    .innerJoin(investors, eq(investors.id, evidence.investorId))
+    .where(eq(investors.isDemo, false))
+    .orderBy(investors.id, sql`coalesce(${evidence.publishedAt}, ${evidence.foundAt}) desc`)
+    .all();
+  const byInvestor = new Map<number, InvestorToEvaluate>();
+  for (const row of rows) {
+    let entry = byInvestor.get(row.investorId);
+    if (!entry) {
+      entry = { id: row.investorId, name: row.name, firm: row.firm, sectors: row.sectors, stages: row.stages, evidence: [] };
+      byInvestor.set(row.investorId, entry);
+    }
+    if (entry.evidence.length < 10)
+      entry.evidence.push({ id: row.id, title: row.title, summary: row.summary, category: row.category, published_at: row.published_at });
+  }
+  return [...byInvestor.values()];
 }
