@@ -6,7 +6,7 @@ import { requirePageSession } from "../auth/guards.server.ts";
 import { positiveId } from "../domain/id.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
-import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
+import { rescoreInvestorsForStartups } from "../services/startups.server.ts";
 
 /** The most ids one post names (Today shows a few rows; a longer list is "Log all"). */
 const MAX_IDS = 100;

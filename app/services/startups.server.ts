@@ -24,7 +24,7 @@ import type { Rubric, StartupInput } from "../domain/rubric/schema.ts";
 import { type LanguageModel, modelFromConfig } from "../integrations/model.server.ts";
 import { failureLogFields } from "../integrations/errors.ts";
 import { log } from "../log.server.ts";
-import { rescoreInChunks } from "./rescore-chunks.server.ts";
+import { rescoreInChunks } from "../jobs/rescore-chunks.server.ts";
 
 /** Startups (docs/product.md#resources, routes #10–#13): rubrics drafted by the model or derived by rule, rankings by the rubric's fixed rules. */
 
