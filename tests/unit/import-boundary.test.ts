@@ -1,11 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The lint rule that keeps app/domain pure (biome.json): fed a module as if it sat in app/domain,
- * Biome refuses a database, a server-only module, a job or the clock, and accepts zod.
+ * The lint rules that keep the flow one way (biome.json, docs/architecture.md): fed a module as
+ * if it sat in app/domain, db/ or app/routes, Biome refuses what that floor may not import and
+ * accepts what it may.
  */
 const biome = join(process.cwd(), "node_modules", "@biomejs", "biome", "bin", "biome");
 
@@ -26,6 +27,9 @@ describe("the app/domain import boundary", () => {
     ['import { investors } from "#db/schema.ts";', "the database"],
     ['import { getApp } from "../app.server.ts";', "a server-only module"],
     ['import { sendDigest } from "../jobs/digest.server.ts";', "a job"],
+    ['import { answerQuestion } from "../services/chat.server.ts";', "a service"],
+    ['import { apiError } from "#app/http/api-error.ts";', "HTTP code by its alias"],
+    ['import { getInvestor } from "#db/queries/investors.server.ts";', "a query module, two folders down"],
     ['import { systemClock } from "../clock.ts";', "the clock"],
     ['import Database from "better-sqlite3";', "the database driver"],
     ['import { readFileSync } from "node:fs";', "files"],
@@ -51,5 +55,68 @@ describe("the app/domain import boundary", () => {
     expect(lintAs("app/domain", 'import { z } from "zod";\nexport const probe = z.string();\n').status).toBe(0);
     expect(lintAs("app/domain/rubric", 'import { STAGES } from "../vocabulary.ts";\nexport const probe = STAGES;\n').status).toBe(0);
     expect(lintAs("app/jobs", 'import { investors } from "#db/schema.ts";\nexport const probe = investors;\n').status).toBe(0);
+  });
+});
+
+describe("the db/ import boundary", () => {
+  it.each([
+    ["db/queries", 'import { apiError } from "#app/http/api-error.ts";', "HTTP code"],
+    ["db/queries", 'import type { App } from "#app/app-context.ts";', "the app's context"],
+    ["db/queries", 'import { refreshDeps } from "#app/jobs/worker.server.ts";', "a job"],
+    ["db/queries", 'import { answerQuestion } from "../../app/services/chat.server.ts";', "a service, by a relative path"],
+    ["db", 'import { log } from "../app/log.server.ts";', "the logger, by a relative path"],
+  ])("refuses from %s: %s (%s)", (folder, line) => {
+    const { status, output } = lintAs(folder, `${line}\nexport const probe = 1;\n`);
+    expect(status).not.toBe(0);
+    expect(output).toContain("noRestrictedImports");
+  });
+
+  it("accepts app/domain, by alias or path, at any depth", () => {
+    expect(
+      lintAs("db/queries", 'import { DEFAULT_RULES } from "#app/domain/scoring.ts";\nexport const probe = DEFAULT_RULES;\n').status,
+    ).toBe(0);
+    expect(
+      lintAs("db/queries", 'import { rubricSchema } from "#app/domain/rubric/schema.ts";\nexport const probe = rubricSchema;\n').status,
+    ).toBe(0);
+    expect(lintAs("db/queries", 'import { ACTIONS } from "../../app/domain/investor.ts";\nexport const probe = ACTIONS;\n').status).toBe(0);
+  });
+});
+
+describe("the app/routes import boundary", () => {
+  it.each([
+    ["app/routes", 'import { getInvestor } from "#db/queries/investors.server.ts";', "a query module"],
+    ["app/routes", 'import { investors } from "../../db/schema.ts";', "the schema, by a relative path"],
+    ["app/routes/api", 'import { statement } from "../../../db/database.server.ts";', "the connection, from an API route"],
+    ["app/routes", 'import { eq } from "drizzle-orm";', "the query builder"],
+  ])("refuses in a new module of %s: %s (%s)", (folder, line) => {
+    const { status, output } = lintAs(folder, `${line}\nexport const probe = 1;\n`);
+    expect(status).not.toBe(0);
+    expect(output).toContain("noRestrictedImports");
+  });
+
+  it("accepts services, jobs and the domain", () => {
+    expect(
+      lintAs("app/routes", 'import { answerQuestion } from "../services/chat.server.ts";\nexport const probe = answerQuestion;\n').status,
+    ).toBe(0);
+    expect(
+      lintAs("app/routes/api", 'import { sendDigest } from "../../jobs/digest.server.ts";\nexport const probe = sendDigest;\n').status,
+    ).toBe(0);
+    expect(lintAs("app/routes", 'import { ACTIONS } from "../domain/investor.ts";\nexport const probe = ACTIONS;\n').status).toBe(0);
+  });
+});
+
+describe("the routes that still import db/ (listed in biome.json, to move behind app/services)", () => {
+  const config = JSON.parse(readFileSync(join(process.cwd(), "biome.json"), "utf8")) as { overrides: Array<{ includes: string[] }> };
+  const exempt = config.overrides
+    .find((override) => override.includes[0] === "app/routes/**")!
+    .includes.filter((glob) => glob.startsWith("!"))
+    .map((glob) => glob.slice(1));
+
+  it("only shrinks: each one listed exists and still imports the database", () => {
+    expect(exempt.length).toBeGreaterThan(0);
+    for (const path of exempt) {
+      expect(existsSync(join(process.cwd(), path)), path).toBe(true);
+      expect(readFileSync(join(process.cwd(), path), "utf8"), path).toMatch(/from "(#db\/|(\.\.\/)+db\/|drizzle-orm|better-sqlite3)/);
+    }
   });
 });
