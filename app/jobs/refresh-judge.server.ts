@@ -26,7 +26,7 @@ export async function judgeBatch(deps: RefreshDeps, batch: InvestorToJudge[]): P
   const prompt = buildJudgePrompt(batch);
   const request = {
     system: JUDGE_SYSTEM_PROMPT,
-    schema: JUDGE_JSON_SCHEMA as unknown as Record<string, unknown>,
+    schema: JUDGE_JSON_SCHEMA,
     schemaName: "investor_judgements",
   };
   // An answer that is not JSON, or not the schema, is worth one re-ask; other failures are not.

@@ -30,7 +30,7 @@ export async function answerQuestion(
       const reply = await model.generateJson({
         system: CHAT_SYSTEM_PROMPT,
         prompt: buildChatPrompt(request.message, request.history, context),
-        schema: CHAT_JSON_SCHEMA as unknown as Record<string, unknown>,
+        schema: CHAT_JSON_SCHEMA,
         schemaName: "chat_answer",
       });
       const parsed = parseChatAnswer(reply.text, new Set(context.ids));

@@ -42,7 +42,7 @@ async function draftRubric(model: LanguageModel | undefined, input: StartupInput
     const answer = await model.generateJson({
       system: RUBRIC_SYSTEM_PROMPT,
       prompt: buildRubricPrompt(input),
-      schema: RUBRIC_JSON_SCHEMA as unknown as Record<string, unknown>,
+      schema: RUBRIC_JSON_SCHEMA,
       schemaName: "startup_rubric",
     });
     return clampRubric(JSON.parse(answer.text));
@@ -123,7 +123,7 @@ export async function evaluateStartup(app: App, startupId: number, options: Opti
             },
             batch,
           ),
-          schema: EVALUATION_JSON_SCHEMA as unknown as Record<string, unknown>,
+          schema: EVALUATION_JSON_SCHEMA,
           schemaName: "startup_evaluations",
         });
         const accepted = parseEvaluationAnswer(answer.text, batch);
