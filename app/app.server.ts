@@ -1,25 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { type AppDatabase, migrateDatabase, openDatabase } from "#db/database.server.ts";
+import { readState, writeState } from "#db/queries/app-state.server.ts";
 import { deleteExpiredSessions } from "#db/queries/sessions.server.ts";
-import { appState } from "#db/schema.ts";
+import type { App } from "./app-context.ts";
 import { type PasscodeSource, generatePasscode, hashPasscode } from "./auth/passcode.server.ts";
-import { type Clock, systemClock } from "./clock.ts";
+import { systemClock } from "./clock.ts";
 import { type Config, SECRET_NAMES, parseConfig } from "./config.server.ts";
 import { DEFAULT_RULES, type ScoringRules } from "./domain/scoring.ts";
 import { ensureDemoData } from "./jobs/demo.server.ts";
 import { rescoreIfStale } from "./jobs/rescore.server.ts";
 import { log, redactSecrets } from "./log.server.ts";
 
-/** Everything a request needs from the process: validated config, the one database connection. */
-export type App = {
-  config: Config;
-  db: AppDatabase;
-  passcode: PasscodeSource;
-  sessionSecret: string;
-  rules: ScoringRules;
-  now: Clock;
-};
+export type { App };
 
 export function rulesFromConfig(config: Config): ScoringRules {
   return {
@@ -65,17 +57,6 @@ export function getApp(): App {
 export function closeApp(): void {
   current?.db.$client.close();
   current = undefined;
-}
-
-export function readState(db: AppDatabase, key: string): string | undefined {
-  return db.select().from(appState).where(eq(appState.key, key)).get()?.value;
-}
-
-export function writeState(db: AppDatabase, key: string, value: string): void {
-  db.insert(appState)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: appState.key, set: { value, updatedAt: new Date().toISOString() } })
-    .run();
 }
 
 function ensureStoredSecret(db: AppDatabase, key: string): string {

@@ -16,9 +16,9 @@ import { type RefreshDeps, startRefresh } from "#app/jobs/refresh.server.ts";
 import { migrateDatabase, openDatabase } from "#db/database.server.ts";
 import { existingForImport } from "#db/queries/investors.server.ts";
 import { createStartup } from "#db/queries/startups.server.ts";
-import { commitImportInChunks } from "#app/jobs/startups.server.ts";
+import { commitImportInChunks } from "#app/services/startups.server.ts";
 import { MAX_IMPORT_ROWS, parseInvestorCsvSteps, planImport } from "#app/domain/investor-import.ts";
-import { finishInTurns } from "#app/jobs/turns.server.ts";
+import { finishInTurns } from "#app/services/turns.server.ts";
 import { seedBenchData } from "./seed.ts";
 
 const now = new Date();

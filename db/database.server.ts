@@ -1,10 +1,23 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import Database from "better-sqlite3";
+import Database, { type RunResult } from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema.ts";
 
+/**
+ * What every query helper takes: the connection, or a transaction on it. Drizzle's transaction
+ * is a BaseSQLiteDatabase of the same schema, so `db.transaction((tx) => helper(tx))` needs no cast.
+ */
+export type Db = BaseSQLiteDatabase<"sync", RunResult, typeof schema>;
+
+/**
+ * The one connection: a Db plus better-sqlite3's own client, for what drizzle does not do
+ * (prepared statements kept by `statement()`, `pluck`, JSON plans in one call). Only helpers that
+ * need the client take it. Inside `db.transaction(...)` they are called with the outer `db`:
+ * better-sqlite3 runs a transaction on its one connection, so every statement on it is part of it.
+ */
 export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 /**

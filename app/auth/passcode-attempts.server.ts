@@ -1,4 +1,5 @@
-import { type App, writeState } from "../app.server.ts";
+import { writeState } from "#db/queries/app-state.server.ts";
+import type { App } from "../app-context.ts";
 import { apiError } from "../http/api-error.ts";
 import { clientKey, createRateLimiter } from "../http/rate-limit.server.ts";
 import { requestDevice } from "./device.server.ts";

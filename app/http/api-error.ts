@@ -1,3 +1,5 @@
+import { positiveId } from "../domain/id.ts";
+
 /** The one error body of the JSON API (docs/api.md). */
 export type ApiErrorBody = {
   error: { code: string; message: string; fields?: Record<string, string[]> };
@@ -44,12 +46,6 @@ export function unroutedMethod(method: string, path: string): Response {
     status: 405,
     headers: { allow, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
   });
-}
-
-/** A positive integer id from a path segment, or undefined (an id that cannot exist is unknown). */
-export function positiveId(raw: string | undefined): number | undefined {
-  const id = Number(raw);
-  return raw && /^\d{1,15}$/.test(raw) && Number.isSafeInteger(id) && id >= 1 ? id : undefined;
 }
 
 /** For the JSON API: the id, or a 404 in the error format. */

@@ -153,8 +153,7 @@ export function refreshDemo(db: AppDatabase, now: Date, rules: ScoringRules): { 
 
 function simulateRefresh(db: AppDatabase, now: Date, rules: ScoringRules): { run_id: string; updated: number } {
   const runId = randomUUID();
-  return db.transaction((tx) => {
-    const t = tx as unknown as AppDatabase;
+  return db.transaction((t) => {
     const demoRows = t
       .select({
         id: investors.id,

@@ -1,6 +1,6 @@
 import { countRepliesWaiting } from "#db/queries/mail.server.ts";
 import { countToday, readTodayList } from "#db/queries/today.server.ts";
-import type { App } from "../app.server.ts";
+import type { App } from "../app-context.ts";
 import { composeDigest } from "../domain/digest.ts";
 import { describeFailure, failureLogFields } from "../integrations/errors.ts";
 import { senderFromConfig } from "../integrations/sms.server.ts";

@@ -1,42 +1,26 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { AppDatabase } from "#db/database.server.ts";
+import type { AppDatabase, Db } from "#db/database.server.ts";
 import { getInvestor, investorIdRanges } from "#db/queries/investors.server.ts";
 import {
   activeRun,
-  evidenceDates,
-  LeaseLost,
   finishStep,
   getRun,
+  insertRun,
   insertRunPlan,
+  LeaseLost,
   runItemsBetween,
-  saveGroupSearchResults,
-  saveSearchResults,
   selectionCandidates,
-  unjudgedEvidence,
+  unfinishedRuns,
+  updateRun,
 } from "#db/queries/refresh.server.ts";
-import { runs } from "#db/schema.ts";
-import { isHttpUrl } from "../domain/investor.ts";
+import type { InvestorToJudge } from "../domain/judging.ts";
 import { MAX_CHAIN } from "../domain/runs.ts";
-import { investorsNamedIn, queryName } from "../domain/name-match.ts";
-import {
-  type InvestorJudgement,
-  type InvestorToJudge,
-  JUDGE_JSON_SCHEMA,
-  JUDGE_SYSTEM_PROMPT,
-  acceptJudgements,
-  buildJudgePrompt,
-  deriveSignalsByRule,
-  parseJudgeAnswer,
-} from "../domain/judging.ts";
-import type { ScoringRules } from "../domain/scoring.ts";
-import type { SignalWrite } from "../domain/signals.ts";
 import { type SelectionCandidate, selectInvestorsToCheck } from "../domain/selection.ts";
-import { describeFailure, IntegrationError } from "../integrations/errors.ts";
-import type { LanguageModel, ModelCall } from "../integrations/model.server.ts";
-import type { WebSearch } from "../integrations/search.server.ts";
 import { log } from "../log.server.ts";
+import type { RefreshDeps } from "./refresh-deps.ts";
+import { batchToJudge, type JudgedBatch, judgeBatch, signalsFor } from "./refresh-judge.server.ts";
+import { searchGroup, searchInvestor } from "./refresh-search.server.ts";
 
 /**
  * The refresh (docs/product.md#the-refresh): durable runs in the `runs` table, worked in chains of at most
@@ -44,34 +28,11 @@ import { log } from "../log.server.ts";
  * so a run taken over after a crash neither repeats nor skips anyone.
  */
 
-export { MAX_CHAIN };
-export const SEARCH_WINDOW_DAYS = 30;
+export type { RefreshDeps };
 /** Names in one grouped search (a quieter investor costs a fifth of a credit). */
 export const SEARCH_GROUP_SIZE = 5;
-/** Days a grouped search looks back: the news since the previous refresh, with margin. */
-export const GROUP_SEARCH_WINDOW_DAYS = 7;
 /** The share of a named investor's news a grouped search is planned to find (see decision 007). */
 export const GROUP_SEARCH_RECALL = 0.6;
-
-export type RefreshDeps = {
-  db: AppDatabase;
-  rules: ScoringRules;
-  now: () => Date;
-  runBudgetSeconds: number;
-  creditBudget: number;
-  search: WebSearch | undefined;
-  /** Builds the model router for one batch; `onCall` counts every call a run makes. */
-  createModel: (onCall: (call: ModelCall) => void) => LanguageModel | undefined;
-  owner: string;
-  leaseMs?: number;
-  batchSize?: number;
-  /** Asked between investors: true when the process is shutting down. */
-  shouldStop?: () => boolean;
-  /** True when a lease owner is known to be dead (a crashed process on this machine). */
-  isOwnerGone?: (owner: string | null) => boolean;
-  /** Names per grouped search; 1 turns grouped searches off. */
-  searchGroupSize?: number;
-};
 
 export class RefreshRefused extends Error {
   readonly status: number;
@@ -109,7 +70,7 @@ export async function startRefresh(deps: RefreshDeps, options: { trigger: "cron"
   if (!deps.search) {
     throw new RefreshRefused(503, "search_not_configured", "Web search is not configured: set TAVILY_API_KEY to refresh.");
   }
-  const refuseIfActive = (db: AppDatabase) => {
+  const refuseIfActive = (db: Db) => {
     const active = activeRun(db);
     if (active) throw new RefreshRefused(409, "run_in_progress", "A refresh is already in progress.", active.runId);
   };
@@ -126,25 +87,22 @@ export async function startRefresh(deps: RefreshDeps, options: { trigger: "cron"
   });
   await nextTurn(); // the choice and the saving are two short pieces, not one longer
   return deps.db.transaction(
-    (tx) => {
-      const t = tx as unknown as AppDatabase;
+    (t) => {
       // Another start may have won while the investors were read.
       refuseIfActive(t);
       const runId = randomUUID();
       const selected = selection.queue.length + selection.sweeps.flat().length;
-      t.insert(runs)
-        .values({
-          runId,
-          trigger: options.trigger,
-          status: "queued",
-          chain: 1,
-          linkedin: options.linkedin,
-          queueLength: selection.queue.length,
-          steps: selection.queue.length + selection.sweeps.length,
-          selected,
-          createdAt: now.toISOString(),
-        })
-        .run();
+      insertRun(t, {
+        runId,
+        trigger: options.trigger,
+        status: "queued",
+        chain: 1,
+        linkedin: options.linkedin,
+        queueLength: selection.queue.length,
+        steps: selection.queue.length + selection.sweeps.length,
+        selected,
+        createdAt: now.toISOString(),
+      });
       insertRunPlan(deps.db, runId, selection); // the same connection, so inside this transaction
       return { run_id: runId, status: "queued", selected };
     },
@@ -157,13 +115,12 @@ export type ContinueResult = { status: 202 | 200; run_id: string; chain: number 
 /** Route #5: start chain `chain` of a waiting run; a repeat of an accepted chain is a no-op. */
 export function continueRefresh(db: AppDatabase, runId: string, chain: number): ContinueResult {
   return db.transaction(
-    (tx) => {
-      const t = tx as unknown as AppDatabase;
+    (t) => {
       const run = getRun(t, runId);
       if (!run) throw new RefreshRefused(404, "not_found", `There is no run ${runId}.`);
       if (chain <= run.chain) return { status: 200, run_id: runId, chain };
       if (chain === run.chain + 1 && run.status === "waiting_chain") {
-        t.update(runs).set({ status: "queued", chain }).where(eq(runs.runId, runId)).run();
+        updateRun(t, runId, { status: "queued", chain });
         return { status: 202, run_id: runId, chain };
       }
       throw new RefreshRefused(
@@ -186,8 +143,7 @@ export function acquireRun(deps: RefreshDeps, runId: string): boolean {
   const now = deps.now();
   const leaseMs = deps.leaseMs ?? Math.max(60_000, deps.runBudgetSeconds * 2_000);
   return deps.db.transaction(
-    (tx) => {
-      const t = tx as unknown as AppDatabase;
+    (t) => {
       const run = getRun(t, runId);
       if (!run) return false;
       const expired =
@@ -197,28 +153,19 @@ export function acquireRun(deps: RefreshDeps, runId: string): boolean {
           (run.leaseOwner !== deps.owner && (deps.isOwnerGone?.(run.leaseOwner) ?? false)));
       if (run.status === "waiting_chain") {
         if (run.chain >= MAX_CHAIN) {
-          t.update(runs)
-            .set({ status: "truncated", finishedAt: now.toISOString(), leaseOwner: null, leaseExpiresAt: null })
-            .where(eq(runs.runId, runId))
-            .run();
+          updateRun(t, runId, { status: "truncated", finishedAt: now.toISOString(), leaseOwner: null, leaseExpiresAt: null });
           return false;
         }
-        t.update(runs)
-          .set({ chain: run.chain + 1 })
-          .where(eq(runs.runId, runId))
-          .run();
+        updateRun(t, runId, { chain: run.chain + 1 });
       } else if (run.status !== "queued" && !expired) {
         return false;
       }
-      t.update(runs)
-        .set({
-          status: "running",
-          leaseOwner: deps.owner,
-          leaseExpiresAt: new Date(now.getTime() + leaseMs).toISOString(),
-          startedAt: run.startedAt ?? now.toISOString(),
-        })
-        .where(eq(runs.runId, runId))
-        .run();
+      updateRun(t, runId, {
+        status: "running",
+        leaseOwner: deps.owner,
+        leaseExpiresAt: new Date(now.getTime() + leaseMs).toISOString(),
+        startedAt: run.startedAt ?? now.toISOString(),
+      });
       if (expired) log.warn("took over a run whose lease expired", { run: runId, cursor: run.cursor });
       return true;
     },
@@ -231,198 +178,11 @@ export function acquireRun(deps: RefreshDeps, runId: string): boolean {
  * lease that expired or whose owner is gone.
  */
 export function runsReadyToWork(db: AppDatabase, now: Date, isOwnerGone: (owner: string | null) => boolean = () => false): string[] {
-  return db
-    .select({ runId: runs.runId, status: runs.status, leaseOwner: runs.leaseOwner, leaseExpiresAt: runs.leaseExpiresAt })
-    .from(runs)
-    .where(and(sql`${runs.trigger} != 'demo'`, inArray(runs.status, ["queued", "waiting_chain", "running"])))
-    .all()
+  return unfinishedRuns(db)
     .filter(
       (run) => run.status !== "running" || !run.leaseExpiresAt || run.leaseExpiresAt < now.toISOString() || isOwnerGone(run.leaseOwner),
     )
     .map((row) => row.runId);
-}
-
-function searchQuery(name: string, firm: string | null): string {
-  return firm ? `"${name}" ${firm}` : `"${name}" investor`;
-}
-
-/** Searches one investor (news, plus LinkedIn when asked) and saves what is new. */
-async function searchInvestor(
-  deps: RefreshDeps,
-  runId: string,
-  investorId: number,
-  linkedin: boolean,
-): Promise<{ searched: boolean; errors: string[] }> {
-  const investor = getInvestor(deps.db, investorId, false);
-  if (!investor) return { searched: false, errors: [] };
-  const errors: string[] = [];
-  const pages: Parameters<typeof saveSearchResults>[1]["pages"] = [];
-  let credits = 0;
-  let answered = 0;
-  const queries: Array<{ source: "news" | "linkedin"; includeDomains?: string[] }> = [{ source: "news" }];
-  if (linkedin) queries.push({ source: "linkedin", includeDomains: ["linkedin.com"] });
-  for (const query of queries) {
-    try {
-      const response = await deps.search!.search(searchQuery(investor.name, investor.firm), {
-        days: SEARCH_WINDOW_DAYS,
-        includeDomains: query.includeDomains,
-        maxResults: 5,
-      });
-      credits += response.credits;
-      answered++;
-      for (const result of response.results) {
-        if (!isHttpUrl(result.url)) continue;
-        pages.push({
-          url: result.url.split("#")[0]!,
-          title: result.title,
-          content: result.content,
-          publishedAt: result.publishedAt,
-          source: query.source,
-        });
-      }
-    } catch (error) {
-      errors.push(`search for investor ${investorId} failed: ${describeFailure(error)}`);
-    }
-  }
-  if (answered === 0) return { searched: false, errors };
-  saveSearchResults(deps.db, { runId, investorId, pages, credits, now: deps.now(), leaseOwner: deps.owner });
-  return { searched: true, errors };
-}
-
-/**
- * One news search naming a group of quieter investors; each page is saved under the investors it
- * names (whole names, see name-match.ts). It looks back to the group's stalest check (at least a
- * week, at most the 30-day window), so a first check of a quiet investor still sees a month.
- */
-async function searchGroup(deps: RefreshDeps, runId: string, ids: number[]): Promise<{ searched: boolean; errors: string[] }> {
-  const members = ids.map((id) => getInvestor(deps.db, id, false)).filter((row) => row !== undefined);
-  if (members.length === 0) return { searched: false, errors: [] };
-  const now = deps.now();
-  const stalest = Math.max(
-    ...members.map((row) => (row.signalsCheckedAt ? (now.getTime() - Date.parse(row.signalsCheckedAt)) / 86_400_000 : SEARCH_WINDOW_DAYS)),
-  );
-  const days = Math.min(SEARCH_WINDOW_DAYS, Math.max(GROUP_SEARCH_WINDOW_DAYS, Math.ceil(stalest)));
-  try {
-    const response = await deps.search!.search(members.map((row) => `"${queryName(row.name)}"`).join(" OR "), { days, maxResults: 10 });
-    const pagesByInvestor = new Map<number, Parameters<typeof saveSearchResults>[1]["pages"]>(members.map((row) => [row.id, []]));
-    for (const result of response.results) {
-      if (!isHttpUrl(result.url)) continue;
-      for (const id of investorsNamedIn(`${result.title} ${result.content}`, members)) {
-        pagesByInvestor.get(id)!.push({
-          url: result.url.split("#")[0]!,
-          title: result.title,
-          content: result.content,
-          publishedAt: result.publishedAt,
-          source: "news",
-        });
-      }
-    }
-    saveGroupSearchResults(deps.db, { runId, pagesByInvestor, searchedIds: ids, credits: response.credits, now, leaseOwner: deps.owner });
-    return { searched: true, errors: [] };
-  } catch (error) {
-    if (error instanceof LeaseLost) throw error;
-    return { searched: false, errors: [`grouped search for investors ${ids.join(", ")} failed: ${describeFailure(error)}`] };
-  }
-}
-
-/** Judges a batch with one model call and at most one re-ask; undefined when no judgement could be had. */
-async function judgeBatch(
-  deps: RefreshDeps,
-  batch: InvestorToJudge[],
-): Promise<{ judgements: InvestorJudgement[] | undefined; calls: number; errors: string[]; degraded: boolean }> {
-  let calls = 0;
-  const model = deps.createModel(() => calls++);
-  if (!model) return { judgements: undefined, calls, errors: [], degraded: true };
-  const prompt = buildJudgePrompt(batch);
-  const request = {
-    system: JUDGE_SYSTEM_PROMPT,
-    schema: JUDGE_JSON_SCHEMA as unknown as Record<string, unknown>,
-    schemaName: "investor_judgements",
-  };
-  // An answer that is not JSON, or not the schema, is worth one re-ask; other failures are not.
-  const ask = async (text: string) => {
-    try {
-      return parseJudgeAnswer((await model.generateJson({ ...request, prompt: text })).text);
-    } catch (error) {
-      if (error instanceof IntegrationError && error.failure === "malformed") return { ok: false as const, problem: error.message };
-      throw error;
-    }
-  };
-  try {
-    let parsed = await ask(prompt);
-    if (!parsed.ok) {
-      parsed = await ask(
-        `${prompt}\n\nYour previous answer did not match the schema (${parsed.problem}). Answer again with JSON that matches it exactly.`,
-      );
-      if (!parsed.ok) {
-        // The problem names keys from the model's answer: it goes back to the model, not into the run.
-        return { judgements: undefined, calls, errors: ["the model's answer did not match the schema twice"], degraded: true };
-      }
-    }
-    return { judgements: acceptJudgements(batch, parsed.answer), calls, errors: [], degraded: false };
-  } catch (error) {
-    return { judgements: undefined, calls, errors: [`the model could not judge a batch: ${describeFailure(error)}`], degraded: true };
-  }
-}
-
-/** Investors with unjudged evidence, ready for one model call. */
-function batchToJudge(deps: RefreshDeps, ids: number[]): InvestorToJudge[] {
-  const batch: InvestorToJudge[] = [];
-  for (const investorId of ids) {
-    const investor = getInvestor(deps.db, investorId, false);
-    const items = unjudgedEvidence(deps.db, investorId);
-    if (!investor || items.length === 0) continue;
-    batch.push({
-      id: investorId,
-      name: investor.name,
-      firm: investor.firm,
-      evidence: items.map((item) => ({
-        id: item.id,
-        url: item.url,
-        title: item.title,
-        excerpt: item.excerpt,
-        published_at: item.publishedAt,
-      })),
-    });
-  }
-  return batch;
-}
-
-/**
- * The signals to write for one investor: the model's when it judged, by rule when there was new
- * evidence it could not judge (or nothing was ever known), else what was already there.
- */
-function signalsFor(
-  deps: RefreshDeps,
-  investorId: number,
-  judgement: InvestorJudgement | undefined,
-  hadEvidence: boolean,
-  now: Date,
-): SignalWrite {
-  const investor = getInvestor(deps.db, investorId, false);
-  const signals = judgement
-    ? judgement.signals
-    : hadEvidence || !investor?.signalsCheckedAt
-      ? {
-          ...deriveSignalsByRule(evidenceDates(deps.db, investorId), now, deps.rules.halfLifeDays),
-          hook: investor?.signalHook ?? null,
-          hookEvidenceId: investor?.signalHookEvidenceId ?? null,
-          redFlag: investor?.signalRedFlag ?? null,
-        }
-      : {
-          activity: investor.signalActivity,
-          hook: investor.signalHook,
-          hookEvidenceId: investor.signalHookEvidenceId,
-          redFlag: investor.signalRedFlag,
-        };
-  return {
-    signalActivity: signals.activity,
-    signalFit: investor?.signalFit ?? null,
-    signalHook: signals.hook,
-    signalHookEvidenceId: signals.hookEvidenceId,
-    signalRedFlag: signals.redFlag,
-    signalsCheckedAt: now.toISOString(),
-  };
 }
 
 /**
@@ -442,25 +202,17 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
     const run = getRun(deps.db, runId)!;
     if (run.status !== "running" || run.leaseOwner !== deps.owner) return run.status;
     if (run.cursor >= run.steps) {
-      deps.db
-        .update(runs)
-        .set({ status: "completed", finishedAt: deps.now().toISOString(), leaseOwner: null, leaseExpiresAt: null })
-        .where(eq(runs.runId, runId))
-        .run();
+      updateRun(deps.db, runId, { status: "completed", finishedAt: deps.now().toISOString(), leaseOwner: null, leaseExpiresAt: null });
       return "completed";
     }
     if (Date.now() - started >= budgetMs || deps.shouldStop?.()) {
       const status = run.chain >= MAX_CHAIN ? "truncated" : "waiting_chain";
-      deps.db
-        .update(runs)
-        .set({
-          status,
-          leaseOwner: null,
-          leaseExpiresAt: null,
-          ...(status === "truncated" ? { finishedAt: deps.now().toISOString() } : {}),
-        })
-        .where(eq(runs.runId, runId))
-        .run();
+      updateRun(deps.db, runId, {
+        status,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        ...(status === "truncated" ? { finishedAt: deps.now().toISOString() } : {}),
+      });
       return status;
     }
 
@@ -478,7 +230,7 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
       ids: number[],
       searched: ReadonlySet<number>,
       batch: InvestorToJudge[],
-      judged: Awaited<ReturnType<typeof judgeBatch>>,
+      judged: JudgedBatch,
       errors: string[],
       llmCalls: number,
     ) => {

@@ -1,7 +1,8 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { investorIdRanges, rescoreInvestorRange } from "#db/queries/investors.server.ts";
-import { rankedStartups, rubricBase, scoreRankedStartup, updateFitSignals } from "#db/queries/startups.server.ts";
-import type { App } from "../app.server.ts";
+import { investorIdRanges } from "#db/queries/investors.server.ts";
+import { rescoreRange } from "#db/queries/rescore.server.ts";
+import { rankedStartups } from "#db/queries/startups.server.ts";
+import type { App } from "../app-context.ts";
 
 /**
  * Investors per transaction when everything is re-scored: about 10 ms of work on this machine's
@@ -37,14 +38,9 @@ async function rescoreNow(app: App, options: { startupIds?: readonly number[]; c
   for (const range of investorIdRanges(app.db, options.chunkSize ?? RESCORE_CHUNK)) {
     // Shut down meanwhile: what is done is saved; the next start re-scores (the stamp is not written).
     if (!app.db.$client.open) throw new Error("the database closed during a re-score");
-    app.db.$client.transaction(() => {
-      // With no startup left every fit is null again (docs/product.md#resources), so this runs either way.
-      updateFitSignals(app.db, undefined, range, all);
-      investors += rescoreInvestorRange(app.db, now, app.rules, range);
-      if (ranked.length === 0) return;
-      const base = rubricBase(app.db, range);
-      for (const startup of ranked) startupScores += scoreRankedStartup(app.db, startup, now, app.rules, undefined, base);
-    })();
+    const done = rescoreRange(app.db, range, { startups: all, ranked, now, rules: app.rules });
+    investors += done.investors;
+    startupScores += done.startupScores;
     await nextTurn();
   }
   return { investors, startups: ranked.length, startupScores };

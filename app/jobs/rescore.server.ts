@@ -1,8 +1,9 @@
+import { rescoreInvestorIds } from "#db/queries/rescore.server.ts";
 import { investorsMissingStartupScores } from "#db/queries/startups.server.ts";
-import { type App, readState, writeState } from "../app.server.ts";
+import { readState, writeState } from "#db/queries/app-state.server.ts";
+import type { App } from "../app-context.ts";
 import { log } from "../log.server.ts";
 import { rescoreInChunks } from "./rescore-chunks.server.ts";
-import { rescoreInvestorsForStartups } from "./startups.server.ts";
 
 /** Route #6: every global and per-startup score from saved data with today's decay; no search, no model. */
 export async function rescoreEverything(app: App): Promise<{ investors: number; startups: number; duration_ms: number }> {
@@ -33,7 +34,7 @@ export async function rescoreIfStale(app: App): Promise<boolean> {
 export function repairMissingStartupScores(app: App): number {
   const ids = investorsMissingStartupScores(app.db);
   if (ids.length === 0) return 0;
-  app.db.$client.transaction(() => rescoreInvestorsForStartups(app, ids))();
+  rescoreInvestorIds(app.db, ids, app.now(), app.rules);
   log.info(`scored ${ids.length} investors that were missing per-startup scores`);
   return ids.length;
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/dashboard";
 import { getApp } from "../app.server.ts";
-import { dashboardPage } from "../jobs/dashboard-page.server.ts";
+import { dashboardPage } from "../services/dashboard-page.server.ts";
 import { reportSettings } from "../config.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";

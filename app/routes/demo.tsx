@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/demo";
 import { getApp } from "../app.server.ts";
-import { dashboardPage } from "../jobs/dashboard-page.server.ts";
+import { dashboardPage } from "../services/dashboard-page.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
 
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */

@@ -8,7 +8,7 @@ import { pageId } from "../http/api-error.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { demoEditRefusal } from "../domain/demo-bounds.ts";
 import { emailedEdit } from "../domain/investor-edit.ts";
-import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
+import { rescoreInvestorsForStartups } from "../services/startups.server.ts";
 
 /**
  * Today's one-click "Emailed" (POST /investors/:id/emailed and /demo/investors/:id/emailed):

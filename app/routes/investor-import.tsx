@@ -6,8 +6,8 @@ import { getApp } from "../app.server.ts";
 import { hasAdminPasscode, requirePageSession } from "../auth/guards.server.ts";
 import { parseInvestorCsvSteps, planImport } from "../domain/investor-import.ts";
 import { parseFormBody } from "../http/form-body.server.ts";
-import { commitImportInChunks } from "../jobs/startups.server.ts";
-import { finishInTurns } from "../jobs/turns.server.ts";
+import { commitImportInChunks } from "../services/startups.server.ts";
+import { finishInTurns } from "../services/turns.server.ts";
 
 const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 const TOO_LARGE = "The file is larger than 2 MB. Split it into smaller files.";

@@ -5,7 +5,7 @@ import type { Route } from "./+types/investor-new";
 import { createInvestor } from "#db/queries/investors.server.ts";
 import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
-import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
+import { rescoreInvestorsForStartups } from "../services/startups.server.ts";
 import { INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES, STAGE_LABELS, STATUS_LABELS } from "../domain/investor.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { INVESTOR_FORM_WORDS, investorFormSchema } from "../domain/investor-form.ts";

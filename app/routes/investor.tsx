@@ -10,7 +10,7 @@ import { getApp } from "../app.server.ts";
 import { pageId } from "../http/api-error.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
-import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
+import { rescoreInvestorsForStartups } from "../services/startups.server.ts";
 import { InvestorDetail } from "../components/investor/investor-detail.tsx";
 import { demoEditRefusal } from "../domain/demo-bounds.ts";
 import { founderErrors } from "../domain/form-messages.ts";

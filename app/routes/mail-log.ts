@@ -3,10 +3,10 @@ import type { Route } from "./+types/mail-log";
 import { type MailSelection, logMailContacts } from "#db/queries/mail.server.ts";
 import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
-import { positiveId } from "../http/api-error.ts";
+import { positiveId } from "../domain/id.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
-import { rescoreInvestorsForStartups } from "../jobs/startups.server.ts";
+import { rescoreInvestorsForStartups } from "../services/startups.server.ts";
 
 /** The most ids one post names (Today shows a few rows; a longer list is "Log all"). */
 const MAX_IDS = 100;

@@ -3,7 +3,7 @@ import type { Route } from "./+types/refresh-now";
 import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { verifyPasscode } from "../auth/passcode-attempts.server.ts";
-import { manualRefreshWait, startManualRefresh } from "../jobs/manual-refresh.server.ts";
+import { manualRefreshWait, startManualRefresh } from "../services/manual-refresh.server.ts";
 import { RefreshRefused } from "../jobs/refresh.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 

@@ -7,7 +7,7 @@ import { requirePageSession } from "../auth/guards.server.ts";
 import { STAGES, STAGE_LABELS } from "../domain/investor.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { STARTUP_FORM_WORDS, startupFormSchema } from "../domain/startup-forms.ts";
-import { createStartupWithRubric } from "../jobs/startups.server.ts";
+import { createStartupWithRubric } from "../services/startups.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {

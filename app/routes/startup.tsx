@@ -17,7 +17,7 @@ import { RUBRIC_WEIGHT_KEYS, type Rubric } from "../domain/rubric/schema.ts";
 import { scoreForStartup } from "../domain/rubric/startup-score.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { RUBRIC_FORM_WORDS, RUBRIC_WEIGHT_LABELS, rubricFormSchema, rubricFromFields } from "../domain/startup-forms.ts";
-import { editRubric, evaluateStartup, regenerateRubric, removeStartup } from "../jobs/startups.server.ts";
+import { editRubric, evaluateStartup, regenerateRubric, removeStartup } from "../services/startups.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

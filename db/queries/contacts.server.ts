@@ -1,12 +1,12 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { CONTACTS_PER_PAGE } from "#app/domain/demo-bounds.ts";
-import type { AppDatabase } from "../database.server.ts";
+import type { Db } from "../database.server.ts";
 import { contactEntries } from "../schema.ts";
 
 export type ContactRow = typeof contactEntries.$inferSelect;
 
 /** How many contact entries an investor has (one indexed count). */
-export function countContacts(db: AppDatabase, investorId: number): number {
+export function countContacts(db: Db, investorId: number): number {
   return db.select({ n: sql<number>`count(*)` }).from(contactEntries).where(eq(contactEntries.investorId, investorId)).get()?.n ?? 0;
 }
 
@@ -14,7 +14,7 @@ export function countContacts(db: AppDatabase, investorId: number): number {
 export type ContactHistoryPage = { rows: ContactRow[]; total: number; page: number; pages: number };
 
 /** Page `page` (1 = newest) of the history; a page past the end is the last one. */
-export function contactHistoryPage(db: AppDatabase, investorId: number, page = 1, size = CONTACTS_PER_PAGE): ContactHistoryPage {
+export function contactHistoryPage(db: Db, investorId: number, page = 1, size = CONTACTS_PER_PAGE): ContactHistoryPage {
   const total = countContacts(db, investorId);
   const pages = Math.max(1, Math.ceil(total / size));
   const shown = Math.min(Math.max(1, Math.floor(page)), pages);

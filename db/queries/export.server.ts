@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import type { AppDatabase } from "../database.server.ts";
+import type { Db } from "../database.server.ts";
 import { contactEntries, evaluations, evidence, investors, mailContacts, rubrics, startupScores, startups } from "../schema.ts";
 import { investorJson } from "./investors.server.ts";
 
 /** Every real investor, for /export.csv (demo rows never leave through an export). */
-export function realInvestors(db: AppDatabase) {
+export function realInvestors(db: Db) {
   return db.select().from(investors).where(eq(investors.isDemo, false)).orderBy(asc(investors.id)).all();
 }
 
@@ -12,7 +12,7 @@ export function realInvestors(db: AppDatabase) {
 export type ExportedEverything = ReturnType<typeof exportEverything>;
 
 /** Everything the user has, for backup or leaving (docs/api.md#page-forms-a-script-can-post). */
-export function exportEverything(db: AppDatabase, now: Date) {
+export function exportEverything(db: Db, now: Date) {
   const rows = realInvestors(db);
   const contactsByInvestor = groupBy(db.select().from(contactEntries).orderBy(asc(contactEntries.id)).all(), (c) => c.investorId);
   const evidenceByInvestor = groupBy(db.select().from(evidence).orderBy(asc(evidence.id)).all(), (e) => e.investorId);

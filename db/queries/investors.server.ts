@@ -12,7 +12,7 @@ import {
 import { demoEditRefusal } from "#app/domain/demo-bounds.ts";
 import { userOwnedPatch } from "#app/domain/investor-edit.ts";
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
-import { type AppDatabase, statement } from "../database.server.ts";
+import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
 import { type ContactRow, contactHistoryPage, countContacts } from "./contacts.server.ts";
 import { keptUntilWrite, writeDemoOnly } from "./kept.server.ts";
@@ -42,7 +42,7 @@ export function scoringInput(
   };
 }
 
-function evidenceForScoring(db: AppDatabase, investorId: number): EvidenceForScoring[] {
+function evidenceForScoring(db: Db, investorId: number): EvidenceForScoring[] {
   return db
     .select({
       published_at: evidence.publishedAt,
@@ -56,7 +56,7 @@ function evidenceForScoring(db: AppDatabase, investorId: number): EvidenceForSco
 }
 
 /** Recomputes one investor's global score and action from what is saved (inside a caller's transaction). */
-export function rescoreInvestor(db: AppDatabase, id: number, now: Date, rules: ScoringRules): void {
+export function rescoreInvestor(db: Db, id: number, now: Date, rules: ScoringRules): void {
   const row = db.select().from(investors).where(eq(investors.id, id)).get();
   if (!row) return;
   const result = scoreInvestor(scoringInput(row), evidenceForScoring(db, id), now, rules);
@@ -160,7 +160,7 @@ export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringR
 }
 
 export function createInvestor(
-  db: AppDatabase,
+  db: Db,
   profile: InvestorProfile,
   options: {
     now: Date;
@@ -184,7 +184,7 @@ export function createInvestor(
       })
       .returning({ id: investors.id })
       .get();
-    rescoreInvestor(tx as unknown as AppDatabase, inserted.id, options.now, options.rules);
+    rescoreInvestor(tx, inserted.id, options.now, options.rules);
     return inserted.id;
   });
 }
@@ -222,12 +222,7 @@ export function editInvestor(
   return editAnyInvestor(db, id, edit, options);
 }
 
-function editAnyInvestor(
-  db: AppDatabase,
-  id: number,
-  edit: InvestorEdit,
-  options: { now: Date; rules: ScoringRules; demo?: boolean },
-): boolean {
+function editAnyInvestor(db: Db, id: number, edit: InvestorEdit, options: { now: Date; rules: ScoringRules; demo?: boolean }): boolean {
   return db.transaction((tx) => {
     const filters = [eq(investors.id, id)];
     if (options.demo !== undefined) filters.push(eq(investors.isDemo, options.demo));
@@ -237,7 +232,7 @@ function editAnyInvestor(
       .where(and(...filters))
       .get();
     if (!current) return false;
-    if (current.isDemo && demoEditRefusal(edit, edit.add_contact ? countContacts(tx as unknown as AppDatabase, id) : 0)) return false;
+    if (current.isDemo && demoEditRefusal(edit, edit.add_contact ? countContacts(tx, id) : 0)) return false;
     const patch = userOwnedPatch(edit, current.lastContactDate);
     tx.update(investors)
       .set({ ...patch, updatedAt: nowIso(options.now) })
@@ -254,12 +249,12 @@ function editAnyInvestor(
         })
         .run();
     }
-    rescoreInvestor(tx as unknown as AppDatabase, id, options.now, options.rules);
+    rescoreInvestor(tx, id, options.now, options.rules);
     return true;
   });
 }
 
-export function getInvestor(db: AppDatabase, id: number, demo?: boolean): InvestorRow | undefined {
+export function getInvestor(db: Db, id: number, demo?: boolean): InvestorRow | undefined {
   const filters = [eq(investors.id, id)];
   if (demo !== undefined) filters.push(eq(investors.isDemo, demo));
   return db
@@ -270,7 +265,7 @@ export function getInvestor(db: AppDatabase, id: number, demo?: boolean): Invest
 }
 
 /** An investor with its evidence and one page of its contact history (newest first; `contactsPage` 1 is the newest). */
-export function getInvestorDetail(db: AppDatabase, id: number, demo: boolean, contactsPage = 1) {
+export function getInvestorDetail(db: Db, id: number, demo: boolean, contactsPage = 1) {
   const investor = getInvestor(db, id, demo);
   if (!investor) return undefined;
   const items = db
@@ -347,7 +342,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function listInvestors(db: AppDatabase, query: InvestorListQuery) {
+export function listInvestors(db: Db, query: InvestorListQuery) {
   const filters: SQL[] = [eq(investors.isDemo, query.demo)];
   if (query.action) filters.push(eq(investors.action, query.action));
   if (query.status) filters.push(eq(investors.relationshipStatus, query.status));
@@ -410,7 +405,7 @@ export function listInvestors(db: AppDatabase, query: InvestorListQuery) {
 }
 
 /** Investors per relationship status, for the pipeline funnel. */
-export function countByStatus(db: AppDatabase, demo: boolean): Record<RelationshipStatus, number> {
+export function countByStatus(db: Db, demo: boolean): Record<RelationshipStatus, number> {
   const rows = db
     .select({ status: investors.relationshipStatus, n: sql<number>`count(*)` })
     .from(investors)
@@ -423,7 +418,7 @@ export function countByStatus(db: AppDatabase, demo: boolean): Record<Relationsh
 }
 
 /** Investors per score band of 10 (0–9, 10–19, … 90–100), for the distribution chart. */
-export function scoreHistogram(db: AppDatabase, demo: boolean): number[] {
+export function scoreHistogram(db: Db, demo: boolean): number[] {
   const bins = Array.from({ length: 10 }, () => 0);
   const rows = db
     .select({ bin: sql<number>`min(${investors.score} / 10, 9)`, n: sql<number>`count(*)` })
@@ -471,7 +466,7 @@ export function existingForImport(db: AppDatabase): Array<{ id: number; name: st
   }>;
 }
 
-export function investorsByIds(db: AppDatabase, ids: number[]) {
+export function investorsByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db.select().from(investors).where(inArray(investors.id, ids)).all();
 }

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { MailSkipReason } from "#app/domain/mail.ts";
-import type { AppDatabase } from "../database.server.ts";
-import { appState } from "../schema.ts";
+import type { Db } from "../database.server.ts";
+import { readState, writeState } from "./app-state.server.ts";
 
 /**
  * What the last mail sync did, for /settings (docs/decisions/014-mail-capture.md). Kept in
@@ -49,20 +48,17 @@ export const NO_MAIL_SYNC: Readonly<MailSyncStatus> = {
   last_error_at: null,
 };
 
-export function readMailSyncStatus(db: AppDatabase): MailSyncStatus {
-  const row = db.select({ value: appState.value }).from(appState).where(eq(appState.key, KEY)).get();
-  if (!row) return { ...NO_MAIL_SYNC, mailboxes: [], skipped_messages: [] };
+export function readMailSyncStatus(db: Db): MailSyncStatus {
+  const saved = readState(db, KEY);
+  if (saved === undefined) return { ...NO_MAIL_SYNC, mailboxes: [], skipped_messages: [] };
   try {
-    return { ...NO_MAIL_SYNC, mailboxes: [], skipped_messages: [], ...(JSON.parse(row.value) as Partial<MailSyncStatus>) };
+    return { ...NO_MAIL_SYNC, mailboxes: [], skipped_messages: [], ...(JSON.parse(saved) as Partial<MailSyncStatus>) };
   } catch {
     return { ...NO_MAIL_SYNC, mailboxes: [], skipped_messages: [] };
   }
 }
 
-export function saveMailSyncStatus(db: AppDatabase, status: MailSyncStatus, now: Date): void {
+export function saveMailSyncStatus(db: Db, status: MailSyncStatus, now: Date): void {
   const value = JSON.stringify(status);
-  db.insert(appState)
-    .values({ key: KEY, value, updatedAt: now.toISOString() })
-    .onConflictDoUpdate({ target: appState.key, set: { value, updatedAt: now.toISOString() } })
-    .run();
+  writeState(db, KEY, value, now);
 }

@@ -4,14 +4,14 @@ import type { SelectionCandidate } from "#app/domain/selection.ts";
 import type { EvidenceJudgement } from "#app/domain/judging.ts";
 import { type SignalWrite, signalColumns } from "#app/domain/signals.ts";
 import type { ScoringRules } from "#app/domain/scoring.ts";
-import type { AppDatabase } from "../database.server.ts";
+import type { AppDatabase, Db } from "../database.server.ts";
 import { evidence, investors, runItems, runs } from "../schema.ts";
 import { ALL_IDS, type IdRange, rescoreInvestor } from "./investors.server.ts";
 import type { RunRow } from "./runs.server.ts";
 
 export const ACTIVE_RUN_STATUSES = ["queued", "running", "waiting_chain"] as const;
 
-export function activeRun(db: AppDatabase): RunRow | undefined {
+export function activeRun(db: Db): RunRow | undefined {
   return db
     .select()
     .from(runs)
@@ -19,12 +19,31 @@ export function activeRun(db: AppDatabase): RunRow | undefined {
     .get();
 }
 
-export function getRun(db: AppDatabase, runId: string): RunRow | undefined {
+export function getRun(db: Db, runId: string): RunRow | undefined {
   return db
     .select()
     .from(runs)
     .where(and(eq(runs.runId, runId), sql`${runs.trigger} != 'demo'`))
     .get();
+}
+
+/** A new run's row (its plan goes in with insertRunPlan, in the same transaction). */
+export function insertRun(db: Db, run: typeof runs.$inferInsert): void {
+  db.insert(runs).values(run).run();
+}
+
+/** Writes the given columns of one run: each move of its state (queued, running, waiting, finished). */
+export function updateRun(db: Db, runId: string, set: Partial<typeof runs.$inferInsert>): void {
+  db.update(runs).set(set).where(eq(runs.runId, runId)).run();
+}
+
+/** Real runs that are not finished, with what the poller needs to decide whether to work on them. */
+export function unfinishedRuns(db: Db) {
+  return db
+    .select({ runId: runs.runId, status: runs.status, leaseOwner: runs.leaseOwner, leaseExpiresAt: runs.leaseExpiresAt })
+    .from(runs)
+    .where(and(sql`${runs.trigger} != 'demo'`, inArray(runs.status, ["queued", "waiting_chain", "running"])))
+    .all();
 }
 
 export type RunItem = { step: number; investorId: number; searched: boolean };
@@ -109,7 +128,7 @@ export function contentHash(title: string, content: string): string {
  * the pages of several investors (each page under every investor it names).
  */
 export function saveSearchResults(
-  db: AppDatabase,
+  db: Db,
   input: { runId: string; investorId: number; pages: FoundPage[]; credits: number; now: Date; leaseOwner?: string },
 ): number {
   return saveGroupSearchResults(db, {
@@ -126,7 +145,7 @@ export function saveSearchResults(
 export class LeaseLost extends Error {}
 
 export function saveGroupSearchResults(
-  db: AppDatabase,
+  db: Db,
   input: {
     runId: string;
     pagesByInvestor: Map<number, FoundPage[]>;
@@ -177,7 +196,7 @@ export function saveGroupSearchResults(
   });
 }
 
-export function unjudgedEvidence(db: AppDatabase, investorId: number) {
+export function unjudgedEvidence(db: Db, investorId: number) {
   return db
     .select()
     .from(evidence)
@@ -185,7 +204,7 @@ export function unjudgedEvidence(db: AppDatabase, investorId: number) {
     .all();
 }
 
-export function evidenceDates(db: AppDatabase, investorId: number) {
+export function evidenceDates(db: Db, investorId: number) {
   return db
     .select({ published_at: evidence.publishedAt, found_at: evidence.foundAt })
     .from(evidence)
@@ -199,7 +218,7 @@ export function evidenceDates(db: AppDatabase, investorId: number) {
  * then advance the run's cursor past the step.
  */
 export function finishStep(
-  db: AppDatabase,
+  db: Db,
   input: {
     runId: string;
     /** The cursor this step started at: the step is written only if the run is still there. */
@@ -214,8 +233,7 @@ export function finishStep(
     degraded: boolean;
   },
 ): void {
-  db.transaction((tx) => {
-    const t = tx as unknown as AppDatabase;
+  db.transaction((t) => {
     const stamp = input.now.toISOString();
     for (const item of input.items) {
       for (const judgement of item.judgements) {

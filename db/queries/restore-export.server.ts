@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { ExportFile } from "#app/domain/export-file.ts";
-import type { AppDatabase } from "../database.server.ts";
-import { appState, contactEntries, evaluations, evidence, investors, mailContacts, rubrics, startupScores, startups } from "../schema.ts";
+import type { Db } from "../database.server.ts";
+import { contactEntries, evaluations, evidence, investors, mailContacts, rubrics, startupScores, startups } from "../schema.ts";
+import { deleteState } from "./app-state.server.ts";
 import { saveFounderSettings } from "./founder-settings.server.ts";
 
 export type RestoredCounts = {
@@ -15,7 +16,7 @@ export type RestoredCounts = {
 export class NotEmptyError extends Error {}
 
 /** Real (non-demo) rows already here: a restore goes only into an instance that has none. */
-export function countRealRows(db: AppDatabase): { investors: number; startups: number } {
+export function countRealRows(db: Db): { investors: number; startups: number } {
   const count = (table: typeof investors | typeof startups) =>
     db.select({ n: sql<number>`count(*)` }).from(table).where(eq(table.isDemo, false)).get()?.n ?? 0;
   return { investors: count(investors), startups: count(startups) };
@@ -30,10 +31,9 @@ export function countRealRows(db: AppDatabase): { investors: number; startups: n
  * the fit's wording; the saved scoring stamp is cleared so the next start re-scores everything
  * from the restored data and fills them in again.
  */
-export function restoreExport(db: AppDatabase, file: ExportFile, now: Date): RestoredCounts {
+export function restoreExport(db: Db, file: ExportFile, now: Date): RestoredCounts {
   const counts: RestoredCounts = { investors: 0, contacts: 0, evidence: 0, mail_contacts: 0, startups: 0 };
-  db.transaction((tx) => {
-    const t = tx as unknown as AppDatabase;
+  db.transaction((t) => {
     const already = countRealRows(t);
     if (already.investors > 0 || already.startups > 0) {
       throw new NotEmptyError(
@@ -182,7 +182,7 @@ export function restoreExport(db: AppDatabase, file: ExportFile, now: Date): Res
       },
       now,
     );
-    t.delete(appState).where(eq(appState.key, "scored_with")).run();
+    deleteState(t, "scored_with");
   });
   return counts;
 }

@@ -1,11 +1,11 @@
 import { desc, eq, ne } from "drizzle-orm";
-import type { AppDatabase } from "../database.server.ts";
+import type { Db } from "../database.server.ts";
 import { runs } from "../schema.ts";
 
 export type RunRow = typeof runs.$inferSelect;
 
 /** The most recent run of one side: demo runs for the demo dashboard, the others for the real one. */
-export function latestRun(db: AppDatabase, demo: boolean): RunRow | undefined {
+export function latestRun(db: Db, demo: boolean): RunRow | undefined {
   return db
     .select()
     .from(runs)
@@ -15,7 +15,7 @@ export function latestRun(db: AppDatabase, demo: boolean): RunRow | undefined {
     .get();
 }
 
-export function listRuns(db: AppDatabase, limit = 50): RunRow[] {
+export function listRuns(db: Db, limit = 50): RunRow[] {
   return db.select().from(runs).where(ne(runs.trigger, "demo")).orderBy(desc(runs.createdAt)).limit(limit).all();
 }
 

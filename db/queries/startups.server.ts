@@ -1,13 +1,14 @@
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { and, asc, between, desc, eq, inArray, sql } from "drizzle-orm";
+import type { InvestorToEvaluate } from "#app/domain/evaluation.ts";
 import type { EvidenceForScoring, ScoringRules } from "#app/domain/scoring.ts";
 import { profileFit } from "#app/domain/rubric/fit-sentence.ts";
 import type { RubricInvestor } from "#app/domain/rubric/match.ts";
 import { type Rubric, type StartupInput, rubricSchema } from "#app/domain/rubric/schema.ts";
 import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
-import { type AppDatabase, statement } from "../database.server.ts";
+import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investors.server.ts";
-import { evaluations, investors, rubrics, startupScores, startups } from "../schema.ts";
+import { evaluations, evidence, investors, rubrics, startupScores, startups } from "../schema.ts";
 
 export type StartupRow = typeof startups.$inferSelect;
 
@@ -50,11 +51,11 @@ export function startupInputOf(row: StartupRow): StartupInput {
 }
 export type RubricSource = "model" | "default";
 
-export function listStartups(db: AppDatabase) {
+export function listStartups(db: Db) {
   return db.select().from(startups).where(eq(startups.isDemo, false)).orderBy(asc(startups.id)).all();
 }
 
-export function getStartup(db: AppDatabase, id: number): StartupRow | undefined {
+export function getStartup(db: Db, id: number): StartupRow | undefined {
   return db
     .select()
     .from(startups)
@@ -62,13 +63,13 @@ export function getStartup(db: AppDatabase, id: number): StartupRow | undefined 
     .get();
 }
 
-export function latestRubric(db: AppDatabase, startupId: number): { rubric: Rubric; source: RubricSource; version: number } | undefined {
+export function latestRubric(db: Db, startupId: number): { rubric: Rubric; source: RubricSource; version: number } | undefined {
   const row = db.select().from(rubrics).where(eq(rubrics.startupId, startupId)).orderBy(desc(rubrics.version)).limit(1).get();
   if (!row) return undefined;
   return { rubric: rubricSchema.parse(row.rubric), source: row.source, version: row.version };
 }
 
-export function createStartup(db: AppDatabase, input: StartupInput, rubric: Rubric, source: RubricSource, now: Date): StartupRow {
+export function createStartup(db: Db, input: StartupInput, rubric: Rubric, source: RubricSource, now: Date): StartupRow {
   return db.transaction((tx) => {
     const stamp = now.toISOString();
     const row = tx
@@ -92,7 +93,7 @@ export function createStartup(db: AppDatabase, input: StartupInput, rubric: Rubr
 }
 
 /** A new rubric version (the previous ones stay, for history). */
-export function saveRubricVersion(db: AppDatabase, startupId: number, rubric: Rubric, source: RubricSource, now: Date): number {
+export function saveRubricVersion(db: Db, startupId: number, rubric: Rubric, source: RubricSource, now: Date): number {
   return db.transaction((tx) => {
     const current = tx
       .select({ version: sql<number>`coalesce(max(${rubrics.version}), 0)` })
@@ -107,7 +108,7 @@ export function saveRubricVersion(db: AppDatabase, startupId: number, rubric: Ru
 }
 
 /** Route #13: the startup, its rubrics, evaluations and scores go (cascade); investors and evidence stay. */
-export function deleteStartup(db: AppDatabase, id: number): boolean {
+export function deleteStartup(db: Db, id: number): boolean {
   return (
     db
       .delete(startups)
@@ -118,7 +119,7 @@ export function deleteStartup(db: AppDatabase, id: number): boolean {
 
 export type EvaluationInput = { investorId: number; relevance: number; reasons: string; evidenceIds: number[] };
 
-export function saveEvaluations(db: AppDatabase, startupId: number, items: EvaluationInput[], now: Date): void {
+export function saveEvaluations(db: Db, startupId: number, items: EvaluationInput[], now: Date): void {
   db.transaction((tx) => {
     for (const item of items) {
       tx.insert(evaluations)
@@ -208,7 +209,7 @@ export function scoreStartup(
 export type RankedStartup = { id: number; name: string; rubric: Rubric };
 
 /** Every startup that has a rubric, with it. */
-export function rankedStartups(db: AppDatabase): RankedStartup[] {
+export function rankedStartups(db: Db): RankedStartup[] {
   return listStartups(db).flatMap((startup) => {
     const rubric = latestRubric(db, startup.id)?.rubric;
     return rubric ? [{ id: startup.id, name: startup.name, rubric }] : [];
@@ -294,7 +295,7 @@ export function updateFitSignals(
 }
 
 /** One investor's per-startup scores, each with its startup's name (the investor page shows them beside the overall score). */
-export function startupScoresFor(db: AppDatabase, investorId: number) {
+export function startupScoresFor(db: Db, investorId: number) {
   return db
     .select({ startupId: startups.id, startupName: startups.name, score: startupScores.score, action: startupScores.action })
     .from(startupScores)
@@ -302,4 +303,37 @@ export function startupScoresFor(db: AppDatabase, investorId: number) {
     .where(and(eq(startupScores.investorId, investorId), eq(startups.isDemo, false)))
     .orderBy(asc(startups.id))
     .all();
+}
+
+/** Real investors with saved evidence, newest evidence first, at most 10 items each: what a startup's evaluation shows the model. */
+export function evidenceToEvaluate(db: Db): InvestorToEvaluate[] {
+  const rows = db
+    .select({
+      investorId: evidence.investorId,
+      id: evidence.id,
+      title: evidence.title,
+      summary: sql<string>`coalesce(${evidence.summary}, ${evidence.excerpt})`,
+      category: evidence.category,
+      published_at: evidence.publishedAt,
+      name: investors.name,
+      firm: investors.firm,
+      sectors: investors.sectors,
+      stages: investors.stages,
+    })
+    .from(evidence)
+    .innerJoin(investors, eq(investors.id, evidence.investorId))
+    .where(eq(investors.isDemo, false))
+    .orderBy(investors.id, sql`coalesce(${evidence.publishedAt}, ${evidence.foundAt}) desc`)
+    .all();
+  const byInvestor = new Map<number, InvestorToEvaluate>();
+  for (const row of rows) {
+    let entry = byInvestor.get(row.investorId);
+    if (!entry) {
+      entry = { id: row.investorId, name: row.name, firm: row.firm, sectors: row.sectors, stages: row.stages, evidence: [] };
+      byInvestor.set(row.investorId, entry);
+    }
+    if (entry.evidence.length < 10)
+      entry.evidence.push({ id: row.id, title: row.title, summary: row.summary, category: row.category, published_at: row.published_at });
+  }
+  return [...byInvestor.values()];
 }

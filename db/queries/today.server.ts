@@ -1,7 +1,7 @@
 import type { RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
 import { parseTodayExpand } from "#app/domain/dashboard-query.ts";
 import { TODAY_ACTIONS, TODAY_SHOWN, type TodayAction, type TodayLists } from "#app/domain/today.ts";
-import { positiveId } from "#app/http/api-error.ts";
+import { positiveId } from "#app/domain/id.ts";
 import { MAIL_SHOWN } from "#app/domain/mail-today.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
 import { readMailToLog, readRepliesWaiting } from "./mail.server.ts";

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { App } from "#app/app.server.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
-import { dashboardPage } from "#app/jobs/dashboard-page.server.ts";
+import { dashboardPage } from "#app/services/dashboard-page.server.ts";
 import { todaysDigest } from "#app/jobs/digest.server.ts";
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
 import { ensureDemoData, refreshDemo, resetDemo } from "#app/jobs/demo.server.ts";

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IMPORT_CHUNK } from "#app/jobs/startups.server.ts";
+import { IMPORT_CHUNK } from "#app/services/startups.server.ts";
 import { count } from "#tests/helpers/checksum.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 

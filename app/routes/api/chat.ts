@@ -5,7 +5,7 @@ import { chatRequestSchema } from "../../domain/chat/schema.ts";
 import { json, methodNotAllowed } from "../../http/api-error.ts";
 import { limitDemoChat } from "../../http/demo-limit.server.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
-import { answerQuestion } from "../../jobs/chat.server.ts";
+import { answerQuestion } from "../../services/chat.server.ts";
 
 /** Route #8: answers a question from the dashboard's own data. `?demo=1` is open, demo rows only. */
 export async function action({ request }: Route.ActionArgs) {

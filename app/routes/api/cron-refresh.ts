@@ -2,7 +2,7 @@ import type { Route } from "./+types/cron-refresh";
 import { getApp } from "../../app.server.ts";
 import { requireCron } from "../../auth/guards.server.ts";
 import { json, methodNotAllowed } from "../../http/api-error.ts";
-import { refusalResponse } from "../../jobs/refresh-http.server.ts";
+import { refusalResponse } from "../../services/refresh-http.server.ts";
 import { startRefresh } from "../../jobs/refresh.server.ts";
 import { pollRuns, refreshDeps } from "../../jobs/worker.server.ts";
 

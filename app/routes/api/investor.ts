@@ -8,7 +8,7 @@ import { investorEditSchema } from "../../domain/investor.ts";
 import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.ts";
 import { limitDemoWrites } from "../../http/demo-limit.server.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
-import { rescoreInvestorsForStartups } from "../../jobs/startups.server.ts";
+import { rescoreInvestorsForStartups } from "../../services/startups.server.ts";
 
 /**
  * Route #9: edit the four user-owned columns. Strict body: any other key is a 400 that names

@@ -4,7 +4,7 @@ import { requireCron } from "../../auth/guards.server.ts";
 import { refreshContinueRequestSchema } from "../../domain/runs.ts";
 import { json, methodNotAllowed } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
-import { refusalResponse } from "../../jobs/refresh-http.server.ts";
+import { refusalResponse } from "../../services/refresh-http.server.ts";
 import { continueRefresh } from "../../jobs/refresh.server.ts";
 import { pollRuns } from "../../jobs/worker.server.ts";
 

@@ -4,8 +4,8 @@ import { requireAdminPasscode } from "../../auth/guards.server.ts";
 import { refreshRequestSchema } from "../../domain/runs.ts";
 import { apiError, json, methodNotAllowed } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
-import { refusalResponse } from "../../jobs/refresh-http.server.ts";
-import { manualRefreshWait, startManualRefresh } from "../../jobs/manual-refresh.server.ts";
+import { refusalResponse } from "../../services/refresh-http.server.ts";
+import { manualRefreshWait, startManualRefresh } from "../../services/manual-refresh.server.ts";
 
 /** Route #4: a manual refresh, at most one per 10 minutes (kept in the database). */
 export async function action({ request }: Route.ActionArgs) {

@@ -4,7 +4,7 @@ import { getApp } from "../../app.server.ts";
 import { requireApiSession } from "../../auth/guards.server.ts";
 import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.ts";
 import { readEmptyBody } from "../../http/json-body.server.ts";
-import { evaluateStartup } from "../../jobs/startups.server.ts";
+import { evaluateStartup } from "../../services/startups.server.ts";
 
 /** Route #11: the model judges saved evidence for this startup (no web search), then the rules score everyone. */
 export async function action({ request, params }: Route.ActionArgs) {

@@ -5,7 +5,7 @@ import { requireApiSession } from "../../auth/guards.server.ts";
 import { rubricPatchSchema } from "../../domain/rubric/schema.ts";
 import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
-import { editRubric, regenerateRubric } from "../../jobs/startups.server.ts";
+import { editRubric, regenerateRubric } from "../../services/startups.server.ts";
 
 /** Route #12: `{rubric}` saves a version and re-scores at once (no model); `{action: "regenerate"}` asks the model. */
 export async function action({ request, params }: Route.ActionArgs) {

@@ -4,7 +4,7 @@ import { getApp } from "../../app.server.ts";
 import { requireApiSession } from "../../auth/guards.server.ts";
 import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.ts";
 import { readEmptyBody } from "../../http/json-body.server.ts";
-import { removeStartup } from "../../jobs/startups.server.ts";
+import { removeStartup } from "../../services/startups.server.ts";
 
 /** Route #13: removes the startup, its rubrics, evaluations and scores; investors and evidence stay. */
 export async function action({ request, params }: Route.ActionArgs) {

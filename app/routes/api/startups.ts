@@ -4,7 +4,7 @@ import { requireApiSession } from "../../auth/guards.server.ts";
 import { startupInputSchema } from "../../domain/rubric/schema.ts";
 import { json, methodNotAllowed } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
-import { createStartupWithRubric } from "../../jobs/startups.server.ts";
+import { createStartupWithRubric } from "../../services/startups.server.ts";
 import { startupJson } from "#db/queries/startups.server.ts";
 
 /** Route #10: a startup with a rubric drafted by the model, or a labelled default when it cannot. */

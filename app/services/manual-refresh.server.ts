@@ -1,7 +1,7 @@
-import type { App } from "../app.server.ts";
-import { readState, writeState } from "../app.server.ts";
-import { type StartedRun, startRefresh } from "./refresh.server.ts";
-import { pollRuns, refreshDeps } from "./worker.server.ts";
+import { readState, writeState } from "#db/queries/app-state.server.ts";
+import type { App } from "../app-context.ts";
+import { type StartedRun, startRefresh } from "../jobs/refresh.server.ts";
+import { pollRuns, refreshDeps } from "../jobs/worker.server.ts";
 
 export const MANUAL_REFRESH_INTERVAL_MS = 10 * 60 * 1000;
 const LAST_MANUAL_REFRESH = "last_manual_refresh_at";

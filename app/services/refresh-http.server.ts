@@ -1,5 +1,5 @@
 import { apiError, json } from "../http/api-error.ts";
-import { RefreshRefused } from "./refresh.server.ts";
+import { RefreshRefused } from "../jobs/refresh.server.ts";
 
 /** A refused refresh as the API's error body; a 409 names the active run. */
 export function refusalResponse(error: unknown): Response {

@@ -1,33 +1,22 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { eq, sql } from "drizzle-orm";
-import { type InvestorSet, rescoreInvestorRange } from "#db/queries/investors.server.ts";
+import { rescoreInvestorIds, rescoreInvestorSet } from "#db/queries/rescore.server.ts";
 import {
   type RubricSource,
   createStartup,
   deleteStartup,
+  evidenceToEvaluate,
   getStartup,
   latestRubric,
-  type RankedStartup,
   rankedStartups,
-  rubricBase,
   saveEvaluations,
   saveRubricVersion,
-  scoreRankedStartup,
   scoreStartup,
   startupInputOf,
-  updateFitSignals,
 } from "#db/queries/startups.server.ts";
 import { commitImport } from "#db/queries/import.server.ts";
-import { evidence, investors } from "#db/schema.ts";
-import type { App } from "../app.server.ts";
+import type { App } from "../app-context.ts";
 import type { ImportPlan } from "../domain/investor-import.ts";
-import {
-  EVALUATION_JSON_SCHEMA,
-  EVALUATION_SYSTEM_PROMPT,
-  type InvestorToEvaluate,
-  buildEvaluationPrompt,
-  parseEvaluationAnswer,
-} from "../domain/evaluation.ts";
+import { EVALUATION_JSON_SCHEMA, EVALUATION_SYSTEM_PROMPT, buildEvaluationPrompt, parseEvaluationAnswer } from "../domain/evaluation.ts";
 import { clampRubric } from "../domain/rubric/clean-model-output.ts";
 import { defaultRubric } from "../domain/rubric/default-rubric.ts";
 import { RUBRIC_JSON_SCHEMA, RUBRIC_SYSTEM_PROMPT, buildRubricPrompt } from "../domain/rubric/prompt.ts";
@@ -35,7 +24,7 @@ import type { Rubric, StartupInput } from "../domain/rubric/schema.ts";
 import { type LanguageModel, modelFromConfig } from "../integrations/model.server.ts";
 import { failureLogFields } from "../integrations/errors.ts";
 import { log } from "../log.server.ts";
-import { rescoreInChunks } from "./rescore-chunks.server.ts";
+import { rescoreInChunks } from "../jobs/rescore-chunks.server.ts";
 
 /** Startups (docs/product.md#resources, routes #10–#13): rubrics drafted by the model or derived by rule, rankings by the rubric's fixed rules. */
 
@@ -53,7 +42,7 @@ async function draftRubric(model: LanguageModel | undefined, input: StartupInput
     const answer = await model.generateJson({
       system: RUBRIC_SYSTEM_PROMPT,
       prompt: buildRubricPrompt(input),
-      schema: RUBRIC_JSON_SCHEMA as unknown as Record<string, unknown>,
+      schema: RUBRIC_JSON_SCHEMA,
       schemaName: "startup_rubric",
     });
     return clampRubric(JSON.parse(answer.text));
@@ -117,7 +106,7 @@ export async function evaluateStartup(app: App, startupId: number, options: Opti
   let evaluated = 0;
   let source: "model" | "rules_only" = "rules_only";
   if (model) {
-    const candidates = collectEvidence(app, startupId);
+    const candidates = evidenceToEvaluate(app.db);
     let anyAnswer = false;
     for (let start = 0; start < candidates.length; start += EVALUATION_BATCH) {
       const batch = candidates.slice(start, start + EVALUATION_BATCH);
@@ -134,7 +123,7 @@ export async function evaluateStartup(app: App, startupId: number, options: Opti
             },
             batch,
           ),
-          schema: EVALUATION_JSON_SCHEMA as unknown as Record<string, unknown>,
+          schema: EVALUATION_JSON_SCHEMA,
           schemaName: "startup_evaluations",
         });
         const accepted = parseEvaluationAnswer(answer.text, batch);
@@ -153,61 +142,12 @@ export async function evaluateStartup(app: App, startupId: number, options: Opti
   return { startup_id: startupId, investors_evaluated: evaluated, investors_scored: scored, source };
 }
 
-/** Real investors with saved evidence, newest evidence first, at most 10 items each. */
-function collectEvidence(app: App, _startupId: number): InvestorToEvaluate[] {
-  const rows = app.db
-    .select({
-      investorId: evidence.investorId,
-      id: evidence.id,
-      title: evidence.title,
-      summary: sql<string>`coalesce(${evidence.summary}, ${evidence.excerpt})`,
-      category: evidence.category,
-      published_at: evidence.publishedAt,
-      name: investors.name,
-      firm: investors.firm,
-      sectors: investors.sectors,
-      stages: investors.stages,
-    })
-    .from(evidence)
-    .innerJoin(investors, eq(investors.id, evidence.investorId))
-    .where(eq(investors.isDemo, false))
-    .orderBy(investors.id, sql`coalesce(${evidence.publishedAt}, ${evidence.foundAt}) desc`)
-    .all();
-  const byInvestor = new Map<number, InvestorToEvaluate>();
-  for (const row of rows) {
-    let entry = byInvestor.get(row.investorId);
-    if (!entry) {
-      entry = { id: row.investorId, name: row.name, firm: row.firm, sectors: row.sectors, stages: row.stages, evidence: [] };
-      byInvestor.set(row.investorId, entry);
-    }
-    if (entry.evidence.length < 10)
-      entry.evidence.push({ id: row.id, title: row.title, summary: row.summary, category: row.category, published_at: row.published_at });
-  }
-  return [...byInvestor.values()];
-}
-
 /**
  * After investors are added or edited: their fit signal, global score and every startup's score
  * for them, so a new investor is ranked like everyone else without waiting for a re-score.
  */
 export function rescoreInvestorsForStartups(app: App, ids: number[]): void {
-  const all = rankedStartups(app.db);
-  if (all.length === 0 || ids.length === 0) return;
-  rescoreInvestorSet(app, { ids: [...new Set(ids)] }, all);
-}
-
-/**
- * Fit, overall score and every startup's score for the investors of `set`, reading only them
- * (an import chunk of 100 among 10,000 reads 100), with one prepared statement per query.
- */
-function rescoreInvestorSet(app: App, set: InvestorSet, all: RankedStartup[]): void {
-  app.db.$client.transaction(() => {
-    if (all.length > 0) updateFitSignals(app.db, undefined, set, all);
-    rescoreInvestorRange(app.db, app.now(), app.rules, set);
-    if (all.length === 0) return;
-    const base = rubricBase(app.db, set);
-    for (const startup of all) scoreRankedStartup(app.db, startup, app.now(), app.rules, undefined, base);
-  })();
+  rescoreInvestorIds(app.db, ids, app.now(), app.rules);
 }
 
 /**
@@ -218,7 +158,7 @@ function rescoreInvestorSet(app: App, set: InvestorSet, all: RankedStartup[]): v
 export function commitImportScored(app: App, plan: ImportPlan): { created: number; updated: number; touched: number[] } {
   return app.db.$client.transaction(() => {
     const result = commitImport(app.db, plan, app.now());
-    if (result.touched.length > 0) rescoreInvestorSet(app, { ids: result.touched }, rankedStartups(app.db));
+    if (result.touched.length > 0) rescoreInvestorSet(app.db, { ids: result.touched }, rankedStartups(app.db), app.now(), app.rules);
     return result;
   })();
 }

@@ -1,6 +1,6 @@
 import { investorsForBriefing } from "#db/queries/briefing.server.ts";
 import { readKpis } from "#db/queries/dashboard.server.ts";
-import type { App } from "../app.server.ts";
+import type { App } from "../app-context.ts";
 import { buildChatContext } from "../domain/chat/context.ts";
 import { CHAT_JSON_SCHEMA, CHAT_SYSTEM_PROMPT, buildChatPrompt, parseChatAnswer } from "../domain/chat/prompt.ts";
 import type { ChatRequest } from "../domain/chat/schema.ts";
@@ -30,7 +30,7 @@ export async function answerQuestion(
       const reply = await model.generateJson({
         system: CHAT_SYSTEM_PROMPT,
         prompt: buildChatPrompt(request.message, request.history, context),
-        schema: CHAT_JSON_SCHEMA as unknown as Record<string, unknown>,
+        schema: CHAT_JSON_SCHEMA,
         schemaName: "chat_answer",
       });
       const parsed = parseChatAnswer(reply.text, new Set(context.ids));

@@ -1,10 +1,10 @@
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
 import { keptUntilWrite } from "#db/queries/kept.server.ts";
 import { loadTodayForPage } from "#db/queries/today.server.ts";
-import type { App } from "../app.server.ts";
+import type { App } from "../app-context.ts";
 import { parseDashboardQuery } from "../domain/dashboard-query.ts";
-import { todaysDigest } from "./digest.server.ts";
-import { mailConfigured } from "./mail-sync.server.ts";
+import { todaysDigest } from "../jobs/digest.server.ts";
+import { mailConfigured } from "../jobs/mail-sync.server.ts";
 
 /**
  * What the dashboard (or the demo) shows for one query string: the table, Today, the charts and,
