@@ -20,7 +20,7 @@ import {
 import { commitImport } from "#db/queries/import.server.ts";
 import { evidence, investors } from "#db/schema.ts";
 import type { App } from "../app.server.ts";
-import type { ImportPlan } from "../domain/investor-import.ts";
+import type { ImportPlan } from "../domain/import/plan.ts";
 import {
   EVALUATION_JSON_SCHEMA,
   EVALUATION_SYSTEM_PROMPT,
