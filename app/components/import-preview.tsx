@@ -18,7 +18,7 @@ type Preview = {
 
 /**
  * The import preview (docs/product.md#import): how the file was read, every column with the field
- * it fills (a plain form of selects: "Update preview" re-posts it, with or without JavaScript),
+ * it fills (a plain form of selects: "Apply column choices" re-posts it, with or without JavaScript),
  * what will be created, updated, left out and refused, and the button that imports it.
  */
 export function ImportPreview({ preview, busy }: { preview: Preview; busy: boolean }) {
@@ -79,7 +79,7 @@ export function ImportPreview({ preview, busy }: { preview: Preview; busy: boole
           </table>
         </div>
         <button type="submit" name="intent" value="preview" disabled={busy}>
-          Update preview
+          Apply column choices
         </button>
         <RowLists preview={preview} />
         <button
