@@ -4,7 +4,6 @@ import { classifyUpdates, existingForImport } from "#db/queries/import.server.ts
 import { getApp } from "../app.server.ts";
 import { hasAdminPasscode, requirePageSession } from "../auth/guards.server.ts";
 import { ImportPreview } from "../components/import-preview.tsx";
-import { MAX_IMPORT_ROWS, parseInvestorRecordsSteps } from "../domain/import/parse.ts";
 import { planImport } from "../domain/import/plan.ts";
 import { describeChanges, describeReading, fieldOptions, PREVIEW_ROWS, previewColumns, skippedSummary } from "../domain/import/preview.ts";
 import { readUpload } from "../domain/import/spreadsheet.ts";
@@ -71,6 +70,9 @@ export async function action({ request }: Route.ActionArgs) {
   const input = await readUploadForm(request, app.now().getTime());
   if ("error" in input) return data({ error: input.error, preview: null }, { status: input.status });
 
+  // Loaded on the first import: the countries data it resolves places with is a few MB of heap
+  // that a server which never imports should not carry.
+  const { MAX_IMPORT_ROWS, parseInvestorRecordsSteps } = await import("../domain/import/parse.ts");
   const records = await readUpload(input.bytes, MAX_IMPORT_ROWS);
   if ("error" in records) return data({ error: records.error, preview: null }, { status: 400 });
   const parsed = await finishInTurns(parseInvestorRecordsSteps(records, { targets: input.targets }));
