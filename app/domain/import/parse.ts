@@ -2,6 +2,7 @@ import type { ColumnMapping, ColumnTarget } from "./fields.ts";
 import { FIELD_LABELS, IMPORT_FIELDS, guessMapping, settleMapping } from "./fields.ts";
 import { type DateOrder, decideDateOrder, hasSlashedDates } from "./dates.ts";
 import { nameKey, sameInvestor, type Identity, identityOf } from "./identity.ts";
+import { MAX_IMPORT_ROWS } from "./limits.ts";
 import { type Records, readCsvRecords } from "./read.ts";
 import { type ImportRow, type RejectedRow, readRow, rowContext } from "./rows.ts";
 
@@ -11,7 +12,7 @@ import { type ImportRow, type RejectedRow, readRow, rowContext } from "./rows.ts
  * is in the file.
  */
 
-export const MAX_IMPORT_ROWS = 20_000;
+export { MAX_IMPORT_ROWS };
 
 export type ParsedImport = {
   rows: ImportRow[];
