@@ -148,13 +148,18 @@ export function parseMoneyRange(cell: string, unit: MoneyUnit = { scale: 1 }): M
   const currency = low.currency ?? high?.currency ?? unit.currency;
   if (low.currency && high?.currency && low.currency !== high.currency) return undefined;
   let lowValue = low.value;
+  // A cell's own multiplier wins over the header's unit ("250k" under "Cheque (k)" is 250,000).
+  let lowScale = low.hasMultiplier ? 1 : unit.scale;
   // "50-250k": the first end borrows the second's multiplier when that keeps the range in order.
   if (high && !low.hasMultiplier && high.hasMultiplier) {
     const suffixScale = scaleOf(parts[1] ?? "");
-    if (suffixScale && low.value * suffixScale <= high.value) lowValue = low.value * suffixScale;
+    if (suffixScale && low.value * suffixScale <= high.value) {
+      lowValue = low.value * suffixScale;
+      lowScale = 1;
+    }
   }
-  const min = whole(lowValue, unit.scale);
-  const max = whole(high ? high.value : lowValue, unit.scale);
+  const min = whole(lowValue, lowScale);
+  const max = high ? whole(high.value, high.hasMultiplier ? 1 : unit.scale) : whole(lowValue, lowScale);
   if (min === undefined || max === undefined) return undefined;
   // "$150K - $50K": written high to low, meant as a range.
   if (min > max) return only ? undefined : withCurrency({ min: max, max: min }, currency);

@@ -74,8 +74,10 @@ export function* parseInvestorRecordsSteps(input: Records, options: ParseOptions
   const warnings: string[] = [];
   const nameIndex = mapping.columns.findIndex((column) => column.target === "name");
   if (nameIndex === -1) {
+    // Not a refusal: the preview keeps the columns so the founder can pick the name.
     const found = mapping.columns.map((column) => column.header).filter(Boolean);
-    return failed(`Choose which column holds the investor's name. Columns found: ${found.slice(0, 30).join(", ") || "none"}.`);
+    const ask = `Choose which column holds the investor's name. Columns found: ${found.slice(0, 30).join(", ") || "none"}.`;
+    return { rows: [], rejected: [], warnings: [ask], mapping };
   }
   if (mapping.proposedName !== undefined) {
     const found = mapping.columns.map((column) => column.header).filter(Boolean);

@@ -44,4 +44,10 @@ describe("parseMoneyRange", () => {
     expect(moneyUnitOfHeader("Check size")).toEqual({ scale: 1 });
     expect(parseMoneyRange("0.5-2", moneyUnitOfHeader("Ticket in $M"))).toEqual({ min: 500_000, max: 2_000_000, currency: "USD" });
   });
+
+  it("lets a cell's own multiplier and currency win over the header's", () => {
+    expect(parseMoneyRange("250k", { scale: 1_000 })).toEqual({ min: 250_000, max: 250_000 });
+    expect(parseMoneyRange("500-2M", { scale: 1_000, currency: "EUR" })).toEqual({ min: 500_000, max: 2_000_000, currency: "EUR" });
+    expect(parseMoneyRange("$1M", { scale: 10_000, currency: "JPY" })).toEqual({ min: 1_000_000, max: 1_000_000, currency: "USD" });
+  });
 });

@@ -86,6 +86,14 @@ describe("column mapping", () => {
     expect(parsed.warnings[0]).toContain("Columns found: Score, Who, Site");
   });
 
+  it("keeps the columns and asks for the name when the founder ignores every name column", () => {
+    const parsed = parseInvestorCsv(csv("Name,Notes", "Acme,Met in Paris"), { targets: ["ignore"] });
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.rows).toEqual([]);
+    expect(parsed.mapping?.columns.map((column) => column.target)).toEqual(["ignore", "personal_notes"]);
+    expect(parsed.warnings[0]).toBe("Choose which column holds the investor's name. Columns found: Name, Notes.");
+  });
+
   it("lets the founder's choice replace the guess", () => {
     const parsed = parseInvestorCsv(csv("Name,Notes,Region", "Acme,Met in Paris,France"), { targets: [undefined, "ignore", "sectors"] });
     expect(parsed.rows[0]?.profile.sectors).toEqual(["France"]);
