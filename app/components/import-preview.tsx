@@ -78,9 +78,11 @@ export function ImportPreview({ preview, busy }: { preview: Preview; busy: boole
             </tbody>
           </table>
         </div>
-        <button type="submit" name="intent" value="preview" disabled={busy}>
-          Apply column choices
-        </button>
+        <div className="button-row">
+          <button type="submit" name="intent" value="preview" className="button-secondary" disabled={busy}>
+            Apply column choices
+          </button>
+        </div>
         <RowLists preview={preview} />
         <button
           type="submit"
