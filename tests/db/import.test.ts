@@ -77,6 +77,13 @@ describe("re-importing a tracker", () => {
     ]);
   });
 
+  it("writes an amount with its currency: a bare amount after a euro range is no longer euros", () => {
+    const { db } = createTestDatabase();
+    importText(db, tracker("Mara Quill,Quill,quill.example,,,,€250k-€1M"));
+    importText(db, tracker("Mara Quill,Quill,quill.example,,,,300-900k"));
+    expect(saved(db)).toEqual([expect.objectContaining({ check_min: 300_000, check_max: 900_000, check_currency: null })]);
+  });
+
   it("imports a file twice without changing anything the second time", () => {
     const { db } = createTestDatabase();
     const text = tracker("Mara Quill,Quill,quill.example,Contacted,2026-07-01,Notes,$1M");

@@ -338,8 +338,10 @@ function finish(
     if (parsed.success) {
       for (const column of IMPORT_COLUMNS) if (candidate[column] !== undefined) given.add(column);
       for (const key of ["relationship_status", "last_contact_date", "personal_notes", "check_currency"] as const) {
-        if (extra[key] !== undefined) given.add(key === "relationship_status" ? "relationship_status" : key);
+        if (extra[key] !== undefined) given.add(key);
       }
+      // An amount and its currency go together: "$1M" after "€250k" is dollars now, not euros.
+      if (given.has("check_min") || given.has("check_max")) given.add("check_currency");
       const ordered = [...IMPORT_COLUMNS, "check_currency" as const].filter((column) => given.has(column));
       return { row: { line, profile: parsed.data, ...extra, given: ordered, skipped } };
     }
