@@ -36,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         row.geographies,
         row.checkMin,
         row.checkMax,
+        row.checkCurrency,
         row.relationshipStatus,
         row.lastContactDate,
         row.personalNotes,

@@ -17,11 +17,17 @@ export function isEmptyCell(cell: string): boolean {
   return text === "" || EMPTY_WORDS.has(text.toLowerCase()) || isSpreadsheetError(text);
 }
 
+/** Every separator people put between items: , ; | / newlines and the Japanese ・ 、. */
+export const ANY_SEPARATOR = /[,;|/\n\r・、，；]+/;
+/** A cell that uses semicolons uses them alone ("AI/ML; Fintech", our own export's lists). */
+const SEMICOLONS = /[;；\n\r]+/;
+
 /**
- * A list in one cell, split on , ; | / newlines and the Japanese ・ 、: trimmed, empties and
- * repeats (any case) dropped. "UK,Netherlands" is two places.
+ * A list in one cell: trimmed, empties and repeats (any case) dropped. "UK,Netherlands" is two
+ * places, "Pre-seed / Seed" two stages; with a semicolon in the cell only semicolons and new lines
+ * split, so "AI/ML; Fintech" is two sectors.
  */
-export function splitList(cell: string, separators: RegExp = /[,;|/\n\r・、，；]+/): string[] {
+export function splitList(cell: string, separators: RegExp = /[;；]/.test(cell) ? SEMICOLONS : ANY_SEPARATOR): string[] {
   const seen = new Set<string>();
   const items: string[] = [];
   for (const raw of cell.split(separators)) {

@@ -21,6 +21,7 @@ export const IMPORT_COLUMNS = [
   "geographies",
   "check_min",
   "check_max",
+  "check_currency",
   "relationship_status",
   "last_contact_date",
   "personal_notes",
@@ -31,7 +32,6 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 export const IMPORT_FIELDS = [
   ...IMPORT_COLUMNS,
   "check_range",
-  "check_currency",
   "twitter",
   "contact",
   "role",

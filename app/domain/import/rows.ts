@@ -3,7 +3,7 @@ import { investorProfileSchema } from "../investor.ts";
 import type { InvestorProfile, RelationshipStatus, Stage } from "../investor.ts";
 import { STAGES, kindOfWords, stagesOfWords, statusOfWords } from "../vocabulary.ts";
 import { resolvePlace } from "../places.ts";
-import { isEmptyCell, parseEmail, parseLinkedin, parseTwitter, parseWebsite, splitList } from "./cells.ts";
+import { ANY_SEPARATOR, isEmptyCell, parseEmail, parseLinkedin, parseTwitter, parseWebsite, splitList } from "./cells.ts";
 import { type DateOrder, parseDate } from "./dates.ts";
 import type { ColumnMapping, ImportColumn, ImportField } from "./fields.ts";
 import { IMPORT_COLUMNS } from "./fields.ts";
@@ -29,7 +29,7 @@ export type ImportRow = {
    * The stored columns this row had a value in. The profile fills defaults (kind "fund", empty
    * lists), so an update writes only these: an empty cell means "not given", not "clear".
    */
-  given: Array<ImportColumn | "check_currency">;
+  given: ImportColumn[];
   skipped: SkippedCell[];
 };
 
@@ -186,7 +186,7 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
     return finish(line, candidate, {}, skipped, new Set(["name"]));
   }
 
-  const given = new Set<ImportColumn | "check_currency">(["name"]);
+  const given = new Set<ImportColumn>(["name"]);
   const extra: Omit<ImportRow, "line" | "profile" | "given" | "skipped"> = {};
 
   const firm = first("firm")?.value;
@@ -235,7 +235,8 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
     const stages = new Set<Stage>();
     const unknown: string[] = [];
     for (const cell of stageCells) {
-      for (const item of splitList(cell.value)) {
+      // Stage words never hold a separator: "Prototype/MVP; Seed" is three words.
+      for (const item of splitList(cell.value, ANY_SEPARATOR)) {
         const found = stagesOfWords(item);
         if (found.length === 0) unknown.push(item);
         for (const stage of found) stages.add(stage);
@@ -331,7 +332,7 @@ function finish(
   candidate: Record<string, unknown>,
   extra: Omit<ImportRow, "line" | "profile" | "given" | "skipped">,
   skipped: SkippedCell[],
-  given: Set<ImportColumn | "check_currency">,
+  given: Set<ImportColumn>,
 ): RowOutcome {
   for (let attempt = 0; attempt < 12; attempt++) {
     const parsed = investorProfileSchema.safeParse(candidate);
@@ -342,7 +343,7 @@ function finish(
       }
       // An amount and its currency go together: "$1M" after "€250k" is dollars now, not euros.
       if (given.has("check_min") || given.has("check_max")) given.add("check_currency");
-      const ordered = [...IMPORT_COLUMNS, "check_currency" as const].filter((column) => given.has(column));
+      const ordered = IMPORT_COLUMNS.filter((column) => given.has(column));
       return { row: { line, profile: parsed.data, ...extra, given: ordered, skipped } };
     }
     const issue = parsed.error.issues[0];

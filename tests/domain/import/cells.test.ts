@@ -4,7 +4,8 @@ import { parseEmail, parseLinkedin, parseTwitter, parseWebsite, splitList, websi
 describe("splitList", () => {
   it.each([
     ["UK,Netherlands", ["UK", "Netherlands"]],
-    ["Fintech; AI | SaaS", ["Fintech", "AI", "SaaS"]],
+    ["Fintech, AI | SaaS", ["Fintech", "AI", "SaaS"]],
+    ["AI/ML; Fintech", ["AI/ML", "Fintech"]],
     ["Pre-seed / Seed", ["Pre-seed", "Seed"]],
     ["a\nb\r\nc", ["a", "b", "c"]],
     ["アニメ・映像・IP", ["アニメ", "映像", "IP"]],

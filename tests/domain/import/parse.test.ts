@@ -255,6 +255,14 @@ describe("rows", () => {
     expect(parsed.rows[0]?.profile.geographies.slice(0, 5)).toEqual(["Europe", "Latin America", "Asia", "Africa", "Oceania"]);
   });
 
+  it("reads our own export's columns back, the cheque's currency included", () => {
+    const parsed = parseInvestorCsv(csv("name,check_min,check_max,check_currency,sectors", "Acme,250000,1000000,EUR,AI/ML; Fintech"));
+    expect(parsed.rows[0]).toMatchObject({
+      check_currency: "EUR",
+      profile: { check_min: 250_000, check_max: 1_000_000, sectors: ["AI/ML", "Fintech"] },
+    });
+  });
+
   it("removes the export's formula guard so an exported file re-imports unchanged", () => {
     const parsed = parseInvestorCsv(csv("name,personal_notes", "Acme,'=1+1"));
     expect(parsed.rows[0]?.personal_notes).toBe("=1+1");
