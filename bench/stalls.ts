@@ -14,10 +14,11 @@ import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { rescoreInChunks } from "#app/jobs/rescore-chunks.server.ts";
 import { type RefreshDeps, startRefresh } from "#app/jobs/refresh.server.ts";
 import { migrateDatabase, openDatabase } from "#db/database.server.ts";
-import { existingForImport } from "#db/queries/investors.server.ts";
+import { existingForImport } from "#db/queries/import.server.ts";
 import { createStartup } from "#db/queries/startups.server.ts";
 import { commitImportInChunks } from "#app/services/startups.server.ts";
-import { MAX_IMPORT_ROWS, parseInvestorCsvSteps, planImport } from "#app/domain/investor-import.ts";
+import { MAX_IMPORT_ROWS, parseInvestorCsvSteps } from "#app/domain/import/parse.ts";
+import { planImport } from "#app/domain/import/plan.ts";
 import { finishInTurns } from "#app/services/turns.server.ts";
 import { seedBenchData } from "./seed.ts";
 

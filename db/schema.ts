@@ -30,6 +30,8 @@ export const investors = sqliteTable(
     geographies: text("geographies", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     checkMin: integer("check_min"),
     checkMax: integer("check_max"),
+    // ISO 4217 code of check_min/check_max as the founder's list wrote them; null = USD.
+    checkCurrency: text("check_currency"),
     isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
 
     // Derived by the scoring rules (re-score and refresh).
@@ -58,6 +60,9 @@ export const investors = sqliteTable(
     relationshipStatus: text("relationship_status", { enum: RELATIONSHIP_STATUSES }).notNull().default("not_contacted"),
     lastContactDate: text("last_contact_date"),
     personalNotes: text("personal_notes"),
+    // The notes an import last wrote: while personal_notes still equals them, a re-import may
+    // replace them; once edited in the app they are the founder's and an import keeps them.
+    importedNotes: text("imported_notes"),
     ...timestamps,
   },
   (t) => [

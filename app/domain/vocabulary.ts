@@ -79,3 +79,238 @@ export const STAGE_LABELS: Record<Stage, string> = {
   series_a: "Series A",
   series_b_plus: "Series B+",
 };
+
+// ---------------------------------------------------------------------------------------------
+// Words people write for stages, kinds and statuses: one table each, read by the import and by the
+// scoring rules, so "A-round" means Series A everywhere.
+
+/** Lower case, compatibility forms folded (full-width letters), separators as single spaces. */
+export function foldWord(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\s\-_.]+/g, " ")
+    .trim();
+}
+
+const STAGE_WORDS: Record<string, readonly Stage[]> = {
+  "pre seed": ["pre_seed"],
+  preseed: ["pre_seed"],
+  "pre seed fund": ["pre_seed"],
+  idea: ["pre_seed"],
+  ideation: ["pre_seed"],
+  "idea or mvp": ["pre_seed"],
+  concept: ["pre_seed"],
+  prototype: ["pre_seed"],
+  mvp: ["pre_seed"],
+  "friends and family": ["pre_seed"],
+  angel: ["pre_seed"],
+  "angel round": ["pre_seed"],
+  seed: ["seed"],
+  "seed round": ["seed"],
+  "post revenue": ["seed"],
+  early: ["pre_seed", "seed"],
+  "early stage": ["pre_seed", "seed"],
+  a: ["series_a"],
+  "a round": ["series_a"],
+  "round a": ["series_a"],
+  "series a": ["series_a"],
+  seriesa: ["series_a"],
+  "series +": ["series_a", "series_b_plus"],
+  "series+": ["series_a", "series_b_plus"],
+  "series ++": ["series_b_plus"],
+  "series++": ["series_b_plus"],
+  b: ["series_b_plus"],
+  "b+": ["series_b_plus"],
+  "b round": ["series_b_plus"],
+  "series b": ["series_b_plus"],
+  seriesb: ["series_b_plus"],
+  "series b+": ["series_b_plus"],
+  "series b plus": ["series_b_plus"],
+  "series b_plus": ["series_b_plus"],
+  "series c": ["series_b_plus"],
+  "series d": ["series_b_plus"],
+  "series c+": ["series_b_plus"],
+  c: ["series_b_plus"],
+  growth: ["series_b_plus"],
+  "growth stage": ["series_b_plus"],
+  late: ["series_b_plus"],
+  "late stage": ["series_b_plus"],
+  expansion: ["series_b_plus"],
+  scaling: ["series_b_plus"],
+  "pre ipo": ["series_b_plus"],
+  // The fixtures' other languages: Japanese, Spanish and Portuguese (LatAm lists).
+  プレシード: ["pre_seed"],
+  シード: ["seed"],
+  アーリー: ["pre_seed", "seed"],
+  シリーズa: ["series_a"],
+  シリーズb: ["series_b_plus"],
+  ミドル: ["series_a", "series_b_plus"],
+  レイター: ["series_b_plus"],
+  グロース: ["series_b_plus"],
+  semilla: ["seed"],
+  semente: ["seed"],
+  crecimiento: ["series_b_plus"],
+  crescimento: ["series_b_plus"],
+};
+for (const stage of STAGES) STAGE_WORDS[foldWord(stage)] = [stage];
+
+/** "Seed to Growth", "Pre-seed – Series A": both ends must be stage words. */
+const STAGE_SPAN = /\s+(?:to|through|until|till|até|hasta|[-–—~〜～])\s+|\s*[–—~〜～]\s*|(?<=\S)\s*(?:から|〜)\s*/u;
+
+/**
+ * One written stage ("A-round", "Series A", "Seed to Growth", "Idea") → the stages it names,
+ * in STAGES order; empty when the words are not a stage. Lists are split before this.
+ */
+export function stagesOfWords(text: string): Stage[] {
+  const direct = STAGE_WORDS[foldWord(text)];
+  if (direct) return [...direct];
+  const ends = text.split(STAGE_SPAN);
+  if (ends.length === 2) {
+    const from = STAGE_WORDS[foldWord(ends[0] ?? "")];
+    const to = STAGE_WORDS[foldWord(ends[1] ?? "")];
+    if (from && to) {
+      const low = Math.min(...from.map((stage) => STAGES.indexOf(stage)));
+      const high = Math.max(...to.map((stage) => STAGES.indexOf(stage)));
+      return STAGES.filter((_, index) => index >= Math.min(low, high) && index <= Math.max(low, high));
+    }
+  }
+  return [];
+}
+
+const KIND_WORDS: Record<string, InvestorKind> = {
+  vc: "fund",
+  "venture capital": "fund",
+  "venture capital fund": "fund",
+  "vc fund": "fund",
+  "seed fund": "fund",
+  "pre seed fund": "fund",
+  "micro vc": "fund",
+  "multi stage vc": "fund",
+  "pe fund": "fund",
+  "private equity": "fund",
+  "solo capitalist": "fund",
+  "public fund": "fund",
+  "revenue based": "fund",
+  "venture debt": "fund",
+  firm: "fund",
+  angel: "angel",
+  "solo angel": "angel",
+  "business angel": "angel",
+  "angel investor": "angel",
+  "full time angel": "angel",
+  "angel network": "angel",
+  "angel group": "angel",
+  "super angel": "angel",
+  individual: "angel",
+  person: "angel",
+  個人: "angel",
+  エンジェル: "angel",
+  incubator: "accelerator",
+  "startup studio": "accelerator",
+  "venture studio": "accelerator",
+  インキュベーター: "accelerator",
+  アクセラレーター: "accelerator",
+  corporate: "corporate",
+  "corporate vc": "corporate",
+  cvc: "corporate",
+  "corporate venture": "corporate",
+  "corporate venture capital": "corporate",
+  "strategic investor": "corporate",
+  法人: "corporate",
+  事業会社: "corporate",
+  "family office": "other",
+  "fund of funds": "other",
+  "government fund": "other",
+};
+for (const kind of INVESTOR_KINDS) KIND_WORDS[foldWord(kind)] = kind;
+
+/**
+ * A written kind ("VC", "Solo angel", "Family office", 法人) → the kind; a cell such as
+ * "Incubator, Accelerator" is tried item by item and the first known one wins.
+ */
+export function kindOfWords(text: string): InvestorKind | undefined {
+  const whole = KIND_WORDS[foldWord(text)];
+  if (whole) return whole;
+  for (const item of text.split(/[,;/|\n]/)) {
+    const kind = KIND_WORDS[foldWord(item)];
+    if (kind) return kind;
+  }
+  return undefined;
+}
+
+const STATUS_WORDS: Record<string, RelationshipStatus> = {
+  new: "not_contacted",
+  lead: "not_contacted",
+  prospect: "not_contacted",
+  "to contact": "not_contacted",
+  todo: "not_contacted",
+  "to do": "not_contacted",
+  "not started": "not_contacted",
+  未接触: "not_contacted",
+  research: "researching",
+  "to research": "researching",
+  identified: "researching",
+  target: "researching",
+  調査中: "researching",
+  "intro requested": "intro_requested",
+  "requested intro": "intro_requested",
+  "intro pending": "intro_requested",
+  "warm intro requested": "intro_requested",
+  "intro needed": "intro_requested",
+  紹介依頼中: "intro_requested",
+  "reached out": "contacted",
+  emailed: "contacted",
+  "email sent": "contacted",
+  "outreach sent": "contacted",
+  "intro made": "contacted",
+  introduced: "contacted",
+  連絡済: "contacted",
+  コンタクト済: "contacted",
+  "in talks": "in_conversation",
+  talking: "in_conversation",
+  engaged: "in_conversation",
+  interested: "in_conversation",
+  pitched: "in_conversation",
+  "first meeting": "in_conversation",
+  "second meeting": "in_conversation",
+  "follow up": "in_conversation",
+  "meeting held": "in_conversation",
+  検討中: "in_conversation",
+  "meeting booked": "meeting_scheduled",
+  "call scheduled": "meeting_scheduled",
+  "meeting set": "meeting_scheduled",
+  面談予定: "meeting_scheduled",
+  dd: "due_diligence",
+  diligence: "due_diligence",
+  "partner meeting": "due_diligence",
+  "term sheet": "due_diligence",
+  "term sheet received": "due_diligence",
+  デューデリジェンス: "due_diligence",
+  commit: "committed",
+  "soft commit": "committed",
+  invested: "committed",
+  closed: "committed",
+  won: "committed",
+  signed: "committed",
+  承認済: "committed",
+  出資済: "committed",
+  pass: "passed",
+  declined: "passed",
+  rejected: "passed",
+  lost: "passed",
+  "not interested": "passed",
+  見送り: "passed",
+  "not fit": "not_a_fit",
+  "no fit": "not_a_fit",
+  対象外: "not_a_fit",
+};
+for (const status of RELATIONSHIP_STATUSES) {
+  STATUS_WORDS[foldWord(status)] = status;
+  STATUS_WORDS[foldWord(STATUS_LABELS[status])] = status;
+}
+
+/** A written status ("First Meeting", "Intro Requested", 検討中, 見送り) → the status. */
+export function statusOfWords(text: string): RelationshipStatus | undefined {
+  return STATUS_WORDS[foldWord(text)];
+}

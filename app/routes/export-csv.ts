@@ -3,7 +3,7 @@ import { realInvestors } from "#db/queries/export.server.ts";
 import { getApp } from "../app.server.ts";
 import { requirePageSession } from "../auth/guards.server.ts";
 import { csvLine } from "../domain/csv-write.ts";
-import { IMPORT_COLUMNS } from "../domain/investor-import.ts";
+import { IMPORT_COLUMNS } from "../domain/import/fields.ts";
 
 /** One row per real investor; the columns the import reads come first, so the file round-trips. */
 const HEADER = [
@@ -36,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         row.geographies,
         row.checkMin,
         row.checkMax,
+        row.checkCurrency,
         row.relationshipStatus,
         row.lastContactDate,
         row.personalNotes,

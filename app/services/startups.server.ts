@@ -15,7 +15,7 @@ import {
 } from "#db/queries/startups.server.ts";
 import { commitImport } from "#db/queries/import.server.ts";
 import type { App } from "../app-context.ts";
-import type { ImportPlan } from "../domain/investor-import.ts";
+import type { ImportPlan } from "../domain/import/plan.ts";
 import { EVALUATION_JSON_SCHEMA, EVALUATION_SYSTEM_PROMPT, buildEvaluationPrompt, parseEvaluationAnswer } from "../domain/evaluation.ts";
 import { clampRubric } from "../domain/rubric/clean-model-output.ts";
 import { defaultRubric } from "../domain/rubric/default-rubric.ts";

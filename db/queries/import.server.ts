@@ -1,11 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
-import type { ImportPlan, ImportRow } from "#app/domain/investor-import.ts";
-import type { AppDatabase } from "../database.server.ts";
-import { investors } from "../schema.ts";
+import type { ExistingInvestor, ImportPlan } from "#app/domain/import/plan.ts";
+import type { ImportRow } from "#app/domain/import/rows.ts";
 import { laterDate } from "#app/domain/investor-edit.ts";
+import type { AppDatabase, Db } from "../database.server.ts";
+import { investors } from "../schema.ts";
 import { profileColumns } from "./investors.server.ts";
 
-/** CSV column → investors column, for updates that write only the cells that were given. */
+/** Import column → investors column, for updates that write only the cells that were given. */
 const COLUMN_OF = {
   name: "name",
   firm: "firm",
@@ -18,26 +19,41 @@ const COLUMN_OF = {
   geographies: "geographies",
   check_min: "checkMin",
   check_max: "checkMax",
+  check_currency: "checkCurrency",
   relationship_status: "relationshipStatus",
   last_contact_date: "lastContactDate",
   personal_notes: "personalNotes",
 } as const;
 
+/** The real investors an import may match: identity columns only (demo rows never match). */
+export function existingForImport(db: AppDatabase): ExistingInvestor[] {
+  // Plain rows, no mapping: an import beside 10,000 investors reads them all at once.
+  return db.$client.prepare("select id, name, firm, email, website from investors where is_demo = 0").all() as ExistingInvestor[];
+}
+
 function rowColumns(row: ImportRow) {
   return {
     ...profileColumns(row.profile),
+    checkCurrency: row.check_currency ?? null,
     relationshipStatus: row.relationship_status ?? "not_contacted",
     lastContactDate: row.last_contact_date ?? null,
     personalNotes: row.personal_notes ?? null,
+    importedNotes: row.personal_notes ?? null,
   };
 }
 
 type UpdateRow = ImportPlan["update"][number];
 
+/** Notes edited in the app since the last import wrote them (or written there first) are the founder's. */
+function notesWrittenInApp(current: Record<string, unknown>): boolean {
+  const notes = current.personalNotes as string | null;
+  return Boolean(notes) && notes !== (current.importedNotes as string | null);
+}
+
 /**
  * What an import row changes. Two user-owned columns are protected from an older file: the
- * last-contact date only moves forward, and private notes written in the app are kept (the file
- * fills them only when there are none).
+ * last-contact date only moves forward, and notes written in the app are kept; notes an import
+ * wrote and nobody edited since follow the file (decision 023, superseding that part of 005).
  */
 export function changedColumns(row: UpdateRow, current: Record<string, unknown>): Record<string, unknown> {
   const all = rowColumns(row) as Record<string, unknown>;
@@ -46,48 +62,44 @@ export function changedColumns(row: UpdateRow, current: Record<string, unknown>)
     const key = COLUMN_OF[column];
     let next = all[key];
     if (key === "lastContactDate") next = laterDate((current[key] as string | null) ?? null, next as string | null);
-    if (key === "personalNotes" && current[key]) next = current[key];
+    if (key === "personalNotes" && notesWrittenInApp(current)) continue;
     if (JSON.stringify(next ?? null) !== JSON.stringify(current[key] ?? null)) set[key] = next;
   }
+  if ("personalNotes" in set) set.importedNotes = set.personalNotes;
   return set;
 }
 
 /** The saved real rows the plan's updates would touch, by id (demo rows are never matched). */
-function savedRows(db: AppDatabase, rows: UpdateRow[]): Map<number, Record<string, unknown>> {
-  if (rows.length === 0) return new Map();
-  return new Map(
-    db
-      .select()
-      .from(investors)
-      .where(
-        inArray(
-          investors.id,
-          rows.map((row) => row.id),
-        ),
-      )
-      .all()
-      .filter((row) => !row.isDemo)
-      .map((row) => [row.id, row as unknown as Record<string, unknown>]),
-  );
+function savedRows(db: Db, rows: UpdateRow[]): Map<number, Record<string, unknown>> {
+  const found = new Map<number, Record<string, unknown>>();
+  // In slices: SQLite binds at most 32,766 parameters in one statement.
+  for (let start = 0; start < rows.length; start += 5_000) {
+    const ids = rows.slice(start, start + 5_000).map((row) => row.id);
+    for (const row of db.select().from(investors).where(inArray(investors.id, ids)).all()) {
+      if (!row.isDemo) found.set(row.id, row as unknown as Record<string, unknown>);
+    }
+  }
+  return found;
 }
+
+export type ChangedRow = UpdateRow & { columns: string[]; notesKept: boolean };
 
 /**
  * Splits the plan's updates into those that change something (with the columns they change, for
  * the preview) and those identical to what is saved, so importing the same file twice changes
  * nothing (not even updated_at).
  */
-export function classifyUpdates(
-  db: AppDatabase,
-  plan: ImportPlan,
-): { changed: Array<UpdateRow & { columns: string[] }>; unchanged: UpdateRow[] } {
+export function classifyUpdates(db: AppDatabase, plan: ImportPlan): { changed: ChangedRow[]; unchanged: UpdateRow[] } {
   const current = savedRows(db, plan.update);
-  const changed: Array<UpdateRow & { columns: string[] }> = [];
+  const changed: ChangedRow[] = [];
   const unchanged: UpdateRow[] = [];
   for (const row of plan.update) {
     const saved = current.get(row.id);
     if (!saved) continue;
-    const columns = Object.keys(changedColumns(row, saved));
-    if (columns.length > 0) changed.push({ ...row, columns });
+    const columns = Object.keys(changedColumns(row, saved)).filter((column) => column !== "importedNotes");
+    const notesKept =
+      row.given.includes("personal_notes") && notesWrittenInApp(saved) && saved.personalNotes !== (row.personal_notes ?? null);
+    if (columns.length > 0) changed.push({ ...row, columns, notesKept });
     else unchanged.push(row);
   }
   return { changed, unchanged };
@@ -100,8 +112,7 @@ export function classifyUpdates(
  */
 export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date): { created: number; updated: number; touched: number[] } {
   const stamp = now.toISOString();
-  return db.transaction((tx) => {
-    const t = tx as unknown as AppDatabase;
+  return db.transaction((t) => {
     const touched: number[] = [];
     for (const row of plan.create) {
       const { id } = t

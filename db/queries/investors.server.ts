@@ -456,16 +456,6 @@ export function readSearchFeed(db: AppDatabase, demo: boolean): SearchFeed {
   return { items, etag, body, bytes };
 }
 
-export function existingForImport(db: AppDatabase): Array<{ id: number; name: string; firm: string | null; email: string | null }> {
-  // Plain rows, no mapping: an import beside 10,000 investors reads them all at once.
-  return db.$client.prepare("select id, name, firm, email from investors where is_demo = 0").all() as Array<{
-    id: number;
-    name: string;
-    firm: string | null;
-    email: string | null;
-  }>;
-}
-
 export function investorsByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db.select().from(investors).where(inArray(investors.id, ids)).all();

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { csvCell, csvLine } from "#app/domain/csv-write.ts";
-import { undoFormulaGuard } from "#app/domain/investor-import.ts";
+import { undoFormulaGuard } from "#app/domain/import/rows.ts";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -23,7 +23,7 @@ const tourCsv = () =>
     "name,firm,email,kind,stages,sectors,geographies,relationship_status,last_contact_date",
     `${TOUR_INVESTORS.long.name},${TOUR_INVESTORS.long.firm},philippa@tripos.example.com,fund,series_b_plus,biotech,Antarctica,passed,${today()}`,
     `${TOUR_INVESTORS.accented.name},${TOUR_INVESTORS.accented.firm},lukasz@odra.example.com,fund,series_b_plus,biotech,Antarctica,passed,${today()}`,
-    "Bad Row,Nowhere,not-an-email,fund,,,,,",
+    ",Nowhere,not-an-email,fund,,,,,",
   ].join("\n");
 
 /** Imports the tour's two investors (once; later imports find them unchanged) and shows the preview. */

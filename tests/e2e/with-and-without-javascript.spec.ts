@@ -218,7 +218,7 @@ for (const javaScriptEnabled of [true, false]) {
       const csv = [
         "name,firm,email,sectors,relationship_status",
         `${name},Import Partners,imogen.${suffix.toLowerCase()}@import.example.com,robotics;ai,contacted`,
-        "Bad Row,Nowhere,not-an-email,,",
+        ",Nowhere,not-an-email,,",
       ].join("\n");
       await page.goto("/investors/import");
       await page.getByLabel("CSV file").setInputFiles({ name: "import.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
@@ -235,7 +235,7 @@ for (const javaScriptEnabled of [true, false]) {
         relationship_status: "contacted",
         sectors: ["robotics", "ai"],
       });
-      expect((await exported(page)).investors.some((investor) => investor.name === "Bad Row")).toBe(false);
+      expect((await exported(page)).investors.some((investor) => investor.email === "not-an-email")).toBe(false);
       expect(errors).toEqual([]);
     });
 

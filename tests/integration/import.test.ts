@@ -50,12 +50,13 @@ describe("CSV import over HTTP", () => {
     const response = await post("preview");
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toMatch(/<strong>4<\/strong> new/);
-    expect(html).toMatch(/<strong>4<\/strong> rejected/);
-    expect(html).toContain("duplicate of line 2");
-    expect(html).toContain("email must be an email address");
-    expect(html).toContain("growth");
-    expect(html).toContain("name is required");
+    expect(html).toMatch(/<strong>6<\/strong> new/);
+    expect(html).toMatch(/<strong>2<\/strong> rejected/);
+    expect(html).toContain("same investor as line 2 (same email)");
+    // A bad optional cell costs the cell, not the row, and the preview says which and why.
+    expect(html).toContain("Imported without some cells");
+    expect(html).toContain("Email: &#x27;not-an-email&#x27; is not an email address");
+    expect(html).toContain("has no name");
     expect(html).toContain("李小龙");
     expect(count(server.databasePath, "select count(*) from investors where is_demo = 0")).toBe(0);
   });
@@ -67,7 +68,9 @@ describe("CSV import over HTTP", () => {
     const db = new Database(server.databasePath, { readonly: true });
     try {
       const names = db.prepare("select name from investors where is_demo = 0 order by id").pluck().all();
-      expect(names).toEqual(["Zoë Ångström", "李小龙", "Łukasz Żółć", "Emoji Angel 🚀"]);
+      expect(names).toEqual(["Zoë Ångström", "李小龙", "Łukasz Żółć", "Bad Email", "Bad Stage", "Emoji Angel 🚀"]);
+      const growth = db.prepare("select stages, email from investors where name = 'Bad Stage'").get() as Record<string, unknown>;
+      expect(growth).toEqual({ stages: '["series_b_plus"]', email: null });
       const zoe = db.prepare("select * from investors where is_demo = 0 and name = 'Zoë Ångström'").get() as Record<string, unknown>;
       expect(zoe.relationship_status).toBe("in_conversation");
       expect(zoe.last_contact_date).toBe("2026-11-01");
@@ -84,12 +87,16 @@ describe("CSV import over HTTP", () => {
     const preview = await (await post("preview")).text();
     expect(preview).toMatch(/<strong>0<\/strong> new/);
     expect(preview).toMatch(/<strong>0<\/strong> updated/);
-    expect(preview).toMatch(/<strong>4<\/strong> unchanged/);
+    expect(preview).toMatch(/<strong>6<\/strong> unchanged/);
     expect((await post("commit")).status).toBe(303);
     expect(realSnapshot()).toBe(before);
   });
 
-  it("updates a matched investor with only the cells given, keeping notes and never moving the last contact back", async () => {
+  it("updates a matched investor with only the cells given, keeping notes written in the app and never moving the last contact back", async () => {
+    // Edited in the app after the import wrote them: from now on the founder's, not the file's.
+    const writable = new Database(server.databasePath);
+    writable.prepare("update investors set personal_notes = 'Met in Oslo, twice' where name = 'Zoë Ångström'").run();
+    writable.close();
     const preview = await (
       await post(
         "preview",
@@ -111,7 +118,7 @@ describe("CSV import over HTTP", () => {
         {
           name: "Zoe A.",
           firm: "Elsewhere",
-          personal_notes: "Met in Oslo",
+          personal_notes: "Met in Oslo, twice",
           relationship_status: "in_conversation",
           last_contact_date: "2026-11-01",
         },
@@ -121,12 +128,60 @@ describe("CSV import over HTTP", () => {
     }
   });
 
-  it("refuses a file without a name column and writes nothing", async () => {
-    const before = realSnapshot();
-    const response = await post("commit", "firm,email\nAcme,a@example.com");
-    expect(response.status).toBe(400);
-    expect(await response.text()).toContain("no name column");
-    expect(realSnapshot()).toBe(before);
+  it("proposes a name column when none is called so, lists the columns, and the founder can choose another", async () => {
+    const first = await (await post("preview", "Score,Who,Where\n12,Acme Capital,Paris\n9,Bolt Ventures,Lyon")).text();
+    expect(first).toContain("names are read from &#x27;Who&#x27;");
+    expect(first).toContain("Columns found: Score, Who, Where");
+    const token = /name="upload" value="([^"]+)"/.exec(first)?.[1] ?? "";
+    expect(token).not.toBe("");
+    // Re-posted with the selects (as the page's form does without JavaScript): Where becomes the name.
+    const form = new FormData();
+    form.set("intent", "preview");
+    form.set("upload", token);
+    form.set("map.0", "ignore");
+    form.set("map.1", "ignore");
+    form.set("map.2", "name");
+    const again = await fetch(`${server.url}/investors/import`, { method: "POST", headers: { "x-admin-passcode": PASSCODE }, body: form });
+    const html = await again.text();
+    expect(html).toMatch(/<strong>2<\/strong> new/);
+    expect(html).toContain("<td>Paris</td>");
+    expect(html).not.toContain("names are read from");
+  });
+
+  it("reads an Excel workbook's first sheet and a UTF-16 semicolon file", async () => {
+    const XLSX = await import("@e965/xlsx");
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ["Investor Name", "Cheque range", "Countries"],
+      ["Xena Sheet", "€250k", "Slovenia, Croatia"],
+    ]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, "Investors");
+    const bytes = XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
+    const form = new FormData();
+    form.set("intent", "preview");
+    form.set("file", new Blob([new Uint8Array(bytes)]), "list.xlsx");
+    const xlsx = await (
+      await fetch(`${server.url}/investors/import`, { method: "POST", headers: { "x-admin-passcode": PASSCODE }, body: form })
+    ).text();
+    expect(xlsx).toContain("Read as an Excel workbook (first sheet).");
+    expect(xlsx).toContain("Xena Sheet");
+
+    const text = "Name;Countries\nUta Sixteen;Slovenia\n";
+    const utf16 = new Uint8Array([0xff, 0xfe, ...Buffer.from(text, "utf16le")]);
+    const other = new FormData();
+    other.set("intent", "preview");
+    other.set("file", new Blob([utf16]), "unicode.txt");
+    const html = await (
+      await fetch(`${server.url}/investors/import`, { method: "POST", headers: { "x-admin-passcode": PASSCODE }, body: other })
+    ).text();
+    expect(html).toContain("Read as UTF-16 text, values separated by semicolons.");
+    expect(html).toContain("Uta Sixteen");
+  });
+
+  it("refuses a file over 10 MB with the limit in the message", async () => {
+    const response = await post("preview", `Name\n${"x".repeat(10 * 1024 * 1024 + 10)}`);
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain("larger than 10 MB");
   });
 
   it("needs a credential", async () => {

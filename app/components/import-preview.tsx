@@ -1,0 +1,208 @@
+import { Form, Link } from "react-router";
+
+type Preview = {
+  token: string;
+  reading: string[];
+  columns: Array<{ index: number; header: string; target: string; guessed: boolean; sample: string }>;
+  fields: Array<{ value: string; label: string }>;
+  counts: { create: number; update: number; rejected: number };
+  changes: string;
+  notesKept: number;
+  create: Array<{ line: number; name: string; firm: string | null; email: string | null }>;
+  update: Array<{ line: number; id: number; name: string; firm: string | null; columns: string[] }>;
+  unchanged: number;
+  rejected: Array<{ line: number; name: string; reasons: string[] }>;
+  skipped: { count: number; rows: Array<{ line: number; name: string; cells: string[] }> };
+  warnings: string[];
+};
+
+/**
+ * The import preview (docs/product.md#import): how the file was read, every column with the field
+ * it fills (a plain form of selects: "Apply column choices" re-posts it, with or without JavaScript),
+ * what will be created, updated, left out and refused, and the button that imports it.
+ */
+export function ImportPreview({ preview, busy }: { preview: Preview; busy: boolean }) {
+  const { counts } = preview;
+  return (
+    <section className="panel" aria-label="Preview">
+      <h2>Preview</h2>
+      <ul className="import-summary">
+        <li>
+          <strong>{counts.create}</strong> new
+        </li>
+        <li>
+          <strong>{counts.update}</strong> updated
+        </li>
+        <li>
+          <strong>{preview.unchanged}</strong> unchanged
+        </li>
+        <li className={counts.rejected ? "bad" : undefined}>
+          <strong>{counts.rejected}</strong> rejected
+        </li>
+      </ul>
+      {preview.changes ? <p>{`Of the updated: ${preview.changes}.`}</p> : null}
+      {[...preview.reading, ...preview.warnings].map((line) => (
+        <p key={line} className="muted">
+          {line}
+        </p>
+      ))}
+      <Form method="post" encType="multipart/form-data">
+        <input type="hidden" name="upload" value={preview.token} />
+        <h3>Columns</h3>
+        <div className="table-wrap">
+          <table className="table" aria-label="Columns">
+            <thead>
+              <tr>
+                <th scope="col">Column in the file</th>
+                <th scope="col">First value</th>
+                <th scope="col">Imported as</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.columns.map((column) => (
+                <tr key={column.index}>
+                  <td>{column.header}</td>
+                  <td className="muted">{column.sample}</td>
+                  <td>
+                    <label className="visually-hidden" htmlFor={`map-${column.index}`}>{`Imported as, for ${column.header}`}</label>
+                    <select id={`map-${column.index}`} name={`map.${column.index}`} defaultValue={column.target}>
+                      {preview.fields.map((field) => (
+                        <option key={field.value} value={field.value}>
+                          {field.label}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className="button-row">
+          <button type="submit" name="intent" value="preview" className="button-secondary" disabled={busy}>
+            Apply column choices
+          </button>
+        </div>
+        <RowLists preview={preview} />
+        <button
+          type="submit"
+          name="intent"
+          value="commit"
+          className="button-primary"
+          disabled={busy || counts.create + counts.update === 0}
+        >
+          {[
+            counts.create ? `Import ${counts.create} new` : "",
+            counts.update ? `${counts.create ? "and update" : "Update"} ${counts.update}` : "",
+          ]
+            .filter(Boolean)
+            .join(" ") || "Nothing to import"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function RowLists({ preview }: { preview: Preview }) {
+  const { counts } = preview;
+  return (
+    <>
+      {preview.rejected.length ? (
+        <>
+          <h3>Rejected rows (not imported)</h3>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Line</th>
+                <th scope="col">Name</th>
+                <th scope="col">Why</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.rejected.map((row) => (
+                <tr key={row.line}>
+                  <td>{row.line}</td>
+                  <td>{row.name || <span className="muted">—</span>}</td>
+                  <td>{row.reasons.join("; ")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <MoreRows shown={preview.rejected.length} total={counts.rejected} />
+        </>
+      ) : null}
+      {preview.skipped.rows.length ? (
+        <>
+          <h3>Imported without some cells</h3>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Line</th>
+                <th scope="col">Name</th>
+                <th scope="col">Left out, and why</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.skipped.rows.map((row) => (
+                <tr key={row.line}>
+                  <td>{row.line}</td>
+                  <td>{row.name}</td>
+                  <td>{row.cells.join("; ")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <MoreRows shown={preview.skipped.rows.length} total={preview.skipped.count} />
+        </>
+      ) : null}
+      {preview.create.length ? (
+        <>
+          <h3>New investors</h3>
+          <table className="table" aria-label="New investors">
+            <tbody>
+              {preview.create.map((row) => (
+                <tr key={row.line}>
+                  <td>{row.line}</td>
+                  <td>{row.name}</td>
+                  <td className="muted">{row.firm}</td>
+                  <td className="muted">{row.email}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <MoreRows shown={preview.create.length} total={counts.create} />
+        </>
+      ) : null}
+      {preview.update.length ? (
+        <>
+          <h3>Updated investors</h3>
+          <table className="table" aria-label="Updated investors">
+            <tbody>
+              {preview.update.map((row) => (
+                <tr key={row.line}>
+                  <td>{row.line}</td>
+                  <td>
+                    <Link to={`/investors/${row.id}`}>{row.name}</Link>
+                  </td>
+                  <td className="muted">{row.firm}</td>
+                  <td>{`changes: ${row.columns.map((column) => column.replace(/([A-Z])/g, " $1").toLowerCase()).join(", ")}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <MoreRows shown={preview.update.length} total={counts.update} />
+          <p className="muted">
+            {`Notes written here are kept (an import only replaces notes an earlier import wrote), and a last-contact date never moves back.${
+              preview.notesKept ? ` ${preview.notesKept} keep the notes you wrote here instead of the file's.` : ""
+            }`}
+          </p>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** The preview shows the first rows of a kind; the rest are counted, not listed. */
+function MoreRows({ shown, total }: { shown: number; total: number }) {
+  return total > shown ? <p className="muted">{`…and ${total - shown} more (the first ${shown} are shown).`}</p> : null;
+}

@@ -1,0 +1,165 @@
+import type { ColumnMapping, ColumnTarget } from "./fields.ts";
+import { FIELD_LABELS, IMPORT_FIELDS, guessMapping, settleMapping } from "./fields.ts";
+import { type DateOrder, decideDateOrder, hasSlashedDates } from "./dates.ts";
+import { nameKey, sameInvestor, type Identity, identityOf } from "./identity.ts";
+import { MAX_IMPORT_ROWS } from "./limits.ts";
+import { type Records, readCsvRecords } from "./read.ts";
+import { type ImportRow, type RejectedRow, readRow, rowContext } from "./rows.ts";
+
+/**
+ * A file's records → rows to import, refused rows with reasons, and what the preview must say
+ * (the mapping, how dates were read, which cells were left out). Pure; never throws for what
+ * is in the file.
+ */
+
+export { MAX_IMPORT_ROWS };
+
+export type ParsedImport = {
+  rows: ImportRow[];
+  rejected: RejectedRow[];
+  warnings: string[];
+  mapping?: ColumnMapping;
+  /** How a/b/yyyy dates were read, when the file has any. */
+  dateOrder?: { order: DateOrder; evidence: boolean };
+  /** Set when the file as a whole cannot be imported; rows and rejected are then empty. */
+  error?: string;
+};
+
+const EMPTY_FILE = "The file is empty. The first line must hold column names such as Name, Firm, Email.";
+const TOO_MANY_ROWS = `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows; split it.`;
+
+function isBlank(record: readonly string[]): boolean {
+  return record.every((cell) => cell.trim() === "");
+}
+
+export type ParseOptions = {
+  /** The founder's choice per column index (from the preview's form); unknown or absent: the guess. */
+  targets?: ReadonlyArray<string | undefined>;
+};
+
+/** Applies the founder's choices over the guess; a value that is no field is ignored. */
+function applyTargets(mapping: ColumnMapping, targets: ParseOptions["targets"]): ColumnMapping {
+  if (!targets) return mapping;
+  const allowed = new Set<string>([...IMPORT_FIELDS, "ignore"]);
+  const columns = mapping.columns.map((column, index) => {
+    const chosen = targets[index];
+    if (chosen === undefined || !allowed.has(chosen)) return column;
+    return { ...column, target: chosen as ColumnTarget, guessed: false };
+  });
+  const chosenName = columns.some((column) => column.target === "name");
+  return settleMapping({
+    columns,
+    proposedName: chosenName && mapping.proposedName && targets.some((t) => t !== undefined) ? undefined : mapping.proposedName,
+  });
+}
+
+/** Rows checked between two pauses of parseInvestorRecordsSteps: a few milliseconds of work. */
+export const PARSE_STEP_ROWS = 500;
+
+export function* parseInvestorRecordsSteps(input: Records, options: ParseOptions = {}): Generator<void, ParsedImport> {
+  const failed = (error: string, warnings: string[] = []): ParsedImport => ({ rows: [], rejected: [], warnings, error });
+  const { records, lines } = input;
+  const headerIndex = records.findIndex((record) => !isBlank(record));
+  const headerRecord = records[headerIndex];
+  if (headerRecord === undefined) return failed(EMPTY_FILE);
+
+  const dataIndexes: number[] = [];
+  for (let index = headerIndex + 1; index < records.length; index++) {
+    if (!isBlank(records[index] ?? [])) dataIndexes.push(index);
+  }
+  if (dataIndexes.length > MAX_IMPORT_ROWS) return failed(TOO_MANY_ROWS);
+
+  const sample = dataIndexes.slice(0, 200).map((index) => records[index] ?? []);
+  const mapping = applyTargets(guessMapping(headerRecord, sample), options.targets);
+  const warnings: string[] = [];
+  const nameIndex = mapping.columns.findIndex((column) => column.target === "name");
+  if (nameIndex === -1) {
+    // Not a refusal: the preview keeps the columns so the founder can pick the name.
+    const found = mapping.columns.map((column) => column.header).filter(Boolean);
+    const ask = `Choose which column holds the investor's name. Columns found: ${found.slice(0, 30).join(", ") || "none"}.`;
+    return { rows: [], rejected: [], warnings: [ask], mapping };
+  }
+  if (mapping.proposedName !== undefined) {
+    const found = mapping.columns.map((column) => column.header).filter(Boolean);
+    warnings.push(
+      `No column is called Name, so names are read from '${mapping.proposedName}' (change it below if that is wrong). Columns found: ${found.slice(0, 30).join(", ")}.`,
+    );
+  }
+  const ignored = mapping.columns.filter((column) => column.target === "ignore" && column.header !== "").map((column) => column.header);
+  if (ignored.length > 0) {
+    const shown = ignored.slice(0, 10).map((name) => (name.length > 60 ? `${name.slice(0, 60)}…` : name));
+    warnings.push(
+      `Not imported: ${shown.join(", ")}${ignored.length > 10 ? ` and ${ignored.length - 10} more` : ""} (map them below to keep them).`,
+    );
+  }
+
+  const dateColumns = mapping.columns.flatMap((column, index) => (column.target === "last_contact_date" ? [index] : []));
+  const dateCells = dataIndexes.flatMap((index) => dateColumns.map((column) => records[index]?.[column] ?? ""));
+  const dateOrder = hasSlashedDates(dateCells) ? decideDateOrder(dateCells) : undefined;
+  if (dataIndexes.length === 0) warnings.push("The file has column names but no investors.");
+
+  const context = rowContext(mapping, dateOrder?.order ?? "month_first", headerRecord.length);
+  const rows: ImportRow[] = [];
+  const rejected: RejectedRow[] = [];
+  // Only accepted rows claim an identity: a corrected copy of a refused row still imports.
+  const byEmail = new Map<string, number>();
+  const byName = new Map<string, Array<Identity & { line: number }>>();
+  for (const [position, index] of dataIndexes.entries()) {
+    if (position > 0 && position % PARSE_STEP_ROWS === 0) yield;
+    const line = lines[index] ?? index + 1;
+    const outcome = readRow(records[index] ?? [], line, context);
+    if ("rejected" in outcome) {
+      rejected.push(outcome.rejected);
+      continue;
+    }
+    const identity = identityOf(outcome.row.profile);
+    const sameEmail = identity.email === undefined ? undefined : byEmail.get(identity.email);
+    const sameName = (byName.get(nameKey(identity.name)) ?? []).find((other) => sameInvestor(other, identity));
+    if (sameEmail !== undefined || sameName !== undefined) {
+      rejected.push({
+        line,
+        name: outcome.row.profile.name,
+        reasons: [
+          sameEmail !== undefined
+            ? `same investor as line ${sameEmail} (same email)`
+            : `same investor as line ${sameName?.line} (${describeSameName(sameName, identity)})`,
+        ],
+      });
+      continue;
+    }
+    if (identity.email !== undefined) byEmail.set(identity.email, line);
+    const key = nameKey(identity.name);
+    const list = byName.get(key) ?? [];
+    list.push({ ...identity, line });
+    byName.set(key, list);
+    rows.push(outcome.row);
+  }
+  return { rows, rejected, warnings, mapping, ...(dateOrder ? { dateOrder } : {}) };
+}
+
+function describeSameName(other: Identity | undefined, identity: Identity): string {
+  if (other?.domain && other.domain === identity.domain) return "same name and website";
+  if (other?.firm && other.firm === identity.firm) return "same name and firm";
+  return "same name, and no firm or website tells them apart";
+}
+
+/** Runs steps to their end at once. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** CSV text as steps (tests, bench and scripts); the page reads bytes through readUpload. */
+export function* parseInvestorCsvSteps(text: string, options: ParseOptions = {}): Generator<void, ParsedImport> {
+  const records = readCsvRecords(text);
+  if ("error" in records) return { rows: [], rejected: [], warnings: [], error: records.error };
+  return yield* parseInvestorRecordsSteps(records, options);
+}
+
+export function parseInvestorCsv(text: string, options: ParseOptions = {}): ParsedImport {
+  return runSteps(parseInvestorCsvSteps(text, options));
+}
+
+export { FIELD_LABELS };

@@ -1,0 +1,95 @@
+import { FIELD_LABELS, IMPORT_FIELDS } from "./fields.ts";
+import type { ParsedImport } from "./parse.ts";
+import type { ImportPlan } from "./plan.ts";
+
+/**
+ * What the preview page shows, in words, from a parsed file and its plan. Pure; bounded: lists
+ * show their first PREVIEW_ROWS entries and the counts are whole.
+ */
+
+export const PREVIEW_ROWS = 50;
+
+export type ChangedColumns = { columns: string[] };
+
+const CHANGE_WORDS: Record<string, [string, string]> = {
+  relationshipStatus: ["changes status", "change status"],
+  lastContactDate: ["gets a new last contact", "get a new last contact"],
+  personalNotes: ["gets new notes", "get new notes"],
+  checkMin: ["gets a new cheque range", "get a new cheque range"],
+  stages: ["gets new stages", "get new stages"],
+  sectors: ["gets new sectors", "get new sectors"],
+  geographies: ["gets new geographies", "get new geographies"],
+  email: ["gets a new email", "get a new email"],
+  website: ["gets a new website", "get a new website"],
+};
+
+/** "3 change status, 2 get a new last contact, 1 gets new notes" for the updates that change something. */
+export function describeChanges(changed: ChangedColumns[]): string {
+  const counts = new Map<string, number>();
+  for (const row of changed) {
+    const keys = new Set(row.columns.map((column) => (column === "checkMax" || column === "checkCurrency" ? "checkMin" : column)));
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const parts: string[] = [];
+  for (const [key, [one, many]] of Object.entries(CHANGE_WORDS)) {
+    const count = counts.get(key);
+    if (count) parts.push(`${count} ${count === 1 ? one : many}`);
+  }
+  const other = [...counts.keys()].filter((key) => !(key in CHANGE_WORDS));
+  if (other.length > 0) parts.push(`other changes: ${other.map((key) => key.replace(/([A-Z])/g, " $1").toLowerCase()).join(", ")}`);
+  return parts.join(", ");
+}
+
+export function fieldOptions(): Array<{ value: string; label: string }> {
+  return [{ value: "ignore", label: "Not imported" }, ...IMPORT_FIELDS.map((field) => ({ value: field, label: FIELD_LABELS[field] }))];
+}
+
+/** The mapping table: every column with its field and a sample value. */
+export function previewColumns(parsed: ParsedImport, sampleRecord: string[] | undefined) {
+  return (parsed.mapping?.columns ?? []).map((column, index) => {
+    const sample = (sampleRecord?.[index] ?? "").replace(/\s+/g, " ").trim();
+    return {
+      index,
+      header: column.header || `(column ${index + 1}, no name)`,
+      target: column.target,
+      guessed: column.guessed,
+      sample: sample.length > 40 ? `${sample.slice(0, 40)}…` : sample,
+    };
+  });
+}
+
+/** How the file was read, in one sentence. */
+export function describeReading(encoding: string, delimiter: string, parsed: ParsedImport): string[] {
+  const lines: string[] = [];
+  const names: Record<string, string> = {
+    "utf-8": "UTF-8",
+    "utf-16le": "UTF-16",
+    "utf-16be": "UTF-16 (big-endian)",
+    "windows-1252": "Windows-1252",
+    xlsx: "an Excel workbook (first sheet)",
+  };
+  const separators: Record<string, string> = { ",": "commas", ";": "semicolons", "\t": "tabs" };
+  lines.push(
+    encoding === "xlsx"
+      ? `Read as ${names.xlsx}.`
+      : `Read as ${names[encoding] ?? encoding} text, values separated by ${separators[delimiter] ?? delimiter}.`,
+  );
+  if (parsed.dateOrder) {
+    const order =
+      parsed.dateOrder.order === "day_first" ? "day/month/year (05/11/2026 is 5 November)" : "month/day/year (05/11/2026 is May 11)";
+    lines.push(
+      `Dates written with slashes are read as ${order}${parsed.dateOrder.evidence ? ", as the file's other dates show" : ": nothing in the file tells, so check them"}.`,
+    );
+  }
+  return lines;
+}
+
+export function skippedSummary(plan: ImportPlan) {
+  const rows = [...plan.create, ...plan.update].filter((row) => row.skipped.length > 0).sort((a, b) => a.line - b.line);
+  return {
+    count: rows.length,
+    rows: rows
+      .slice(0, PREVIEW_ROWS)
+      .map((row) => ({ line: row.line, name: row.profile.name, cells: row.skipped.map((cell) => `${cell.column}: ${cell.reason}`) })),
+  };
+}

@@ -1,0 +1,358 @@
+import type { z } from "zod";
+import { investorProfileSchema } from "../investor.ts";
+import type { InvestorProfile, RelationshipStatus, Stage } from "../investor.ts";
+import { STAGES, kindOfWords, stagesOfWords, statusOfWords } from "../vocabulary.ts";
+import { resolvePlace } from "../places.ts";
+import { ANY_SEPARATOR, isEmptyCell, parseEmail, parseLinkedin, parseTwitter, parseWebsite, splitList } from "./cells.ts";
+import { type DateOrder, parseDate } from "./dates.ts";
+import type { ColumnMapping, ImportColumn, ImportField } from "./fields.ts";
+import { IMPORT_COLUMNS } from "./fields.ts";
+import { CURRENCIES, type Currency, type MoneyUnit, moneyUnitOfHeader, parseMoneyRange } from "./money.ts";
+
+/**
+ * One row of a file → an investor profile plus the tracker columns. A bad optional cell is left
+ * out with its reason; only a row without a name is refused.
+ */
+
+/** A cell the row was imported without, and why (shown in the preview). */
+export type SkippedCell = { column: string; reason: string };
+
+export type ImportRow = {
+  /** 1-based line in the file as a spreadsheet or editor shows it; the header is line 1. */
+  line: number;
+  profile: InvestorProfile;
+  check_currency?: Currency;
+  relationship_status?: RelationshipStatus;
+  last_contact_date?: string;
+  personal_notes?: string;
+  /**
+   * The stored columns this row had a value in. The profile fills defaults (kind "fund", empty
+   * lists), so an update writes only these: an empty cell means "not given", not "clear".
+   */
+  given: ImportColumn[];
+  skipped: SkippedCell[];
+};
+
+export type RejectedRow = { line: number; name: string; reasons: string[] };
+
+export type RowContext = {
+  mapping: ColumnMapping;
+  dateOrder: DateOrder;
+  /** Per column index: the unit its header names. */
+  units: MoneyUnit[];
+  /** The folded name header, so a repeated header line is refused as junk. */
+  nameHeader: string;
+  /** Columns in the header line; a row with more values has shifted cells. */
+  width: number;
+};
+
+export function rowContext(mapping: ColumnMapping, dateOrder: DateOrder, width: number): RowContext {
+  const nameColumn = mapping.columns.find((column) => column.target === "name");
+  return {
+    mapping,
+    dateOrder,
+    units: mapping.columns.map((column) => moneyUnitOfHeader(column.header)),
+    nameHeader: (nameColumn?.header ?? "").trim().toLowerCase(),
+    width,
+  };
+}
+
+const MAX_ITEM_CHARS = 80;
+const MAX_ITEMS = 50;
+const MAX_NAME_CHARS = 200;
+const MAX_NOTES_CHARS = 10_000;
+
+/** Our export guards formula-like cells with a leading '; removing it lets an export re-import as is. */
+export function undoFormulaGuard(value: string): string {
+  return value.replace(/^'(?=[=+\-@\t\r])/, "");
+}
+
+type Cells = Map<ImportField, Array<{ value: string; index: number }>>;
+
+function collect(record: string[], context: RowContext): Cells {
+  const cells: Cells = new Map();
+  for (const [index, column] of context.mapping.columns.entries()) {
+    if (column.target === "ignore") continue;
+    const value = undoFormulaGuard(record[index]?.trim() ?? "").trim();
+    if (isEmptyCell(value)) continue;
+    const list = cells.get(column.target) ?? [];
+    list.push({ value, index });
+    cells.set(column.target, list);
+  }
+  return cells;
+}
+
+function short(value: string): string {
+  const oneLine = value.replace(/\s+/g, " ");
+  return oneLine.length > 40 ? `${oneLine.slice(0, 40)}…` : oneLine;
+}
+
+/** Items of a list cell, too-long ones and those past the cap left out and noted. */
+function listItems(values: string[], label: string, skipped: SkippedCell[]): string[] {
+  const seen = new Set<string>();
+  const items: string[] = [];
+  for (const value of values) {
+    for (const item of splitList(value)) {
+      const key = item.normalize("NFC").toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (item.length > MAX_ITEM_CHARS)
+        skipped.push({ column: label, reason: `'${short(item)}' is longer than ${MAX_ITEM_CHARS} characters` });
+      else items.push(item);
+    }
+  }
+  if (items.length > MAX_ITEMS) {
+    skipped.push({ column: label, reason: `only the first ${MAX_ITEMS} of ${items.length} items are kept` });
+    return items.slice(0, MAX_ITEMS);
+  }
+  return items;
+}
+
+const CONTINENTS = ["Europe", "North America", "Latin America", "Asia", "Middle East", "Africa", "Oceania"];
+
+/**
+ * Places as the countries data names them ("UK" → "United Kingdom"); unknown ones kept as
+ * written. A list longer than a profile holds ("197 countries") is kept as its continents.
+ */
+function placeItems(values: string[], label: string, skipped: SkippedCell[]): string[] {
+  const all = values.flatMap((value) => splitList(value));
+  if (all.length > MAX_ITEMS) {
+    const regions = new Set<string>();
+    const unknown: string[] = [];
+    for (const item of all) {
+      const place = resolvePlace(item);
+      const continent = place && [place.name, ...place.regions].find((region) => CONTINENTS.includes(region));
+      if (continent) regions.add(continent);
+      else if (item.length <= MAX_ITEM_CHARS) unknown.push(item);
+    }
+    skipped.push({ column: label, reason: `${all.length} places kept as the regions they are in` });
+    return [...CONTINENTS.filter((region) => regions.has(region)), ...unknown].slice(0, MAX_ITEMS);
+  }
+  return canonicalPlaces(listItems(values, label, skipped));
+}
+
+function canonicalPlaces(items: string[]): string[] {
+  const seen = new Set<string>();
+  const places: string[] = [];
+  for (const item of items) {
+    const name = resolvePlace(item)?.name ?? item;
+    const key = name.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    places.push(name);
+  }
+  return places;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === "too_big") return `must be at most ${Number(issue.maximum).toLocaleString("en-US")}`;
+  return issue.message;
+}
+
+const NOTE_LINES: ReadonlyArray<[ImportField, string]> = [
+  ["contact", "Contact"],
+  ["role", "Role"],
+  ["intro_path", "Intro path"],
+  ["next_step", "Next step"],
+  ["next_step_date", "Next step date"],
+  ["amount", "Amount"],
+  ["twitter", "Twitter"],
+];
+
+export type RowOutcome = { row: ImportRow } | { rejected: RejectedRow };
+
+export function readRow(record: string[], line: number, context: RowContext): RowOutcome {
+  const cells = collect(record, context);
+  const first = (field: ImportField) => cells.get(field)?.[0];
+  const label = (field: ImportField) => context.mapping.columns[first(field)?.index ?? -1]?.header || field;
+  const skipped: SkippedCell[] = [];
+  const candidate: Record<string, unknown> = {};
+  let name = first("name")?.value.replace(/\s+/g, " ") ?? "";
+
+  if (name === "") return { rejected: { line, name: "", reasons: ["has no name"] } };
+  if (name.toLowerCase() === context.nameHeader) return { rejected: { line, name, reasons: ["repeats the header line"] } };
+  if (name.length > MAX_NAME_CHARS) {
+    skipped.push({ column: label("name"), reason: `cut to ${MAX_NAME_CHARS} characters` });
+    name = name.slice(0, MAX_NAME_CHARS).trim();
+  }
+  candidate.name = name;
+
+  // An unquoted comma shifts every later cell into the wrong column: keep only the name.
+  if (record.slice(context.width).some((cell) => cell.trim() !== "")) {
+    skipped.push({
+      column: "row",
+      reason: "has more values than column names, so only the name is kept (wrap a value with a comma in double quotes)",
+    });
+    return finish(line, candidate, {}, skipped, new Set(["name"]));
+  }
+
+  const given = new Set<ImportColumn>(["name"]);
+  const extra: Omit<ImportRow, "line" | "profile" | "given" | "skipped"> = {};
+
+  const firm = first("firm")?.value;
+  if (firm) candidate.firm = firm.slice(0, 200);
+
+  const take = (field: ImportField, parse: (value: string) => string | undefined, why: string) => {
+    const cell = first(field);
+    if (!cell) return undefined;
+    const value = parse(cell.value);
+    if (value === undefined) skipped.push({ column: label(field), reason: `'${short(cell.value)}' ${why}` });
+    return value;
+  };
+  const website = take("website", parseWebsite, "is not a web address");
+  if (website) candidate.website = website;
+  const linkedin = take("linkedin_url", parseLinkedin, "is not a LinkedIn page");
+  if (linkedin) candidate.linkedin_url = linkedin;
+  const email = take("email", parseEmail, "is not an email address");
+  if (email) candidate.email = email;
+  const kindCell = first("kind");
+  if (kindCell) {
+    const kind = kindOfWords(kindCell.value);
+    if (kind) candidate.kind = kind;
+    else
+      skipped.push({
+        column: label("kind"),
+        reason: `'${short(kindCell.value)}' is not a kind we know (fund, angel, accelerator, corporate, other)`,
+      });
+  }
+
+  const sectorCells = cells.get("sectors");
+  if (sectorCells)
+    candidate.sectors = listItems(
+      sectorCells.map((cell) => cell.value),
+      label("sectors"),
+      skipped,
+    );
+  const placeCells = cells.get("geographies");
+  if (placeCells)
+    candidate.geographies = placeItems(
+      placeCells.map((cell) => cell.value),
+      label("geographies"),
+      skipped,
+    );
+  const stageCells = cells.get("stages");
+  if (stageCells) {
+    const stages = new Set<Stage>();
+    const unknown: string[] = [];
+    for (const cell of stageCells) {
+      // Stage words never hold a separator: "Prototype/MVP; Seed" is three words.
+      for (const item of splitList(cell.value, ANY_SEPARATOR)) {
+        const found = stagesOfWords(item);
+        if (found.length === 0) unknown.push(item);
+        for (const stage of found) stages.add(stage);
+      }
+    }
+    if (unknown.length > 0)
+      skipped.push({
+        column: label("stages"),
+        reason: `${unknown
+          .slice(0, 3)
+          .map((item) => `'${short(item)}'`)
+          .join(", ")} not a stage we know`,
+      });
+    if (stages.size > 0) candidate.stages = STAGES.filter((stage) => stages.has(stage));
+  }
+
+  readCheque(cells, context, candidate, extra, skipped, label);
+
+  const statusCell = first("relationship_status");
+  if (statusCell) {
+    const status = statusOfWords(statusCell.value);
+    if (status) extra.relationship_status = status;
+    else skipped.push({ column: label("relationship_status"), reason: `'${short(statusCell.value)}' is not a status we know` });
+  }
+  const lastContact = take("last_contact_date", (value) => parseDate(value, context.dateOrder), "is not a date");
+  if (lastContact) extra.last_contact_date = lastContact;
+
+  const notes: string[] = [];
+  const notesCell = first("personal_notes");
+  if (notesCell) notes.push(notesCell.value);
+  for (const [field, title] of NOTE_LINES) {
+    const cell = first(field);
+    if (!cell) continue;
+    const value = field === "twitter" ? (parseTwitter(cell.value) ?? cell.value) : cell.value;
+    notes.push(`${title}: ${value}`);
+  }
+  if (notes.length > 0) {
+    let text = notes.join("\n");
+    if (text.length > MAX_NOTES_CHARS) {
+      skipped.push({ column: label("personal_notes"), reason: `notes cut to ${MAX_NOTES_CHARS.toLocaleString("en-US")} characters` });
+      text = text.slice(0, MAX_NOTES_CHARS);
+    }
+    extra.personal_notes = text;
+  }
+
+  return finish(line, candidate, extra, skipped, given);
+}
+
+function readCheque(
+  cells: Cells,
+  context: RowContext,
+  candidate: Record<string, unknown>,
+  extra: { check_currency?: Currency },
+  skipped: SkippedCell[],
+  label: (field: ImportField) => string,
+) {
+  let min: number | undefined;
+  let max: number | undefined;
+  let currency: Currency | undefined;
+  const read = (field: "check_range" | "check_min" | "check_max") => {
+    const cell = cells.get(field)?.[0];
+    if (!cell) return undefined;
+    const range = parseMoneyRange(cell.value, context.units[cell.index]);
+    if (!range) skipped.push({ column: label(field), reason: `'${short(cell.value)}' is not an amount` });
+    if (range?.currency) currency ??= range.currency;
+    return range;
+  };
+  const range = read("check_range");
+  min = range?.min;
+  max = range?.max;
+  const low = read("check_min");
+  if (low) min = low.min ?? low.max;
+  const high = read("check_max");
+  if (high) max = high.max ?? high.min;
+  const currencyCell = cells.get("check_currency")?.[0];
+  if (currencyCell) {
+    const code = currencyCell.value.trim().toUpperCase();
+    if ((CURRENCIES as readonly string[]).includes(code)) currency = code as Currency;
+    else skipped.push({ column: label("check_currency"), reason: `'${short(currencyCell.value)}' is not a currency we know` });
+  }
+  if (min !== undefined && max !== undefined && min > max) {
+    skipped.push({ column: label("check_min"), reason: "the minimum is larger than the maximum" });
+    return;
+  }
+  if (min !== undefined) candidate.check_min = min;
+  if (max !== undefined) candidate.check_max = max;
+  if ((min !== undefined || max !== undefined) && currency) extra.check_currency = currency;
+}
+
+/** The shared profile schema has the final word; a field it refuses is left out, not the row. */
+function finish(
+  line: number,
+  candidate: Record<string, unknown>,
+  extra: Omit<ImportRow, "line" | "profile" | "given" | "skipped">,
+  skipped: SkippedCell[],
+  given: Set<ImportColumn>,
+): RowOutcome {
+  for (let attempt = 0; attempt < 12; attempt++) {
+    const parsed = investorProfileSchema.safeParse(candidate);
+    if (parsed.success) {
+      for (const column of IMPORT_COLUMNS) if (candidate[column] !== undefined) given.add(column);
+      for (const key of ["relationship_status", "last_contact_date", "personal_notes", "check_currency"] as const) {
+        if (extra[key] !== undefined) given.add(key);
+      }
+      // An amount and its currency go together: "$1M" after "€250k" is dollars now, not euros.
+      if (given.has("check_min") || given.has("check_max")) given.add("check_currency");
+      const ordered = IMPORT_COLUMNS.filter((column) => given.has(column));
+      return { row: { line, profile: parsed.data, ...extra, given: ordered, skipped } };
+    }
+    const issue = parsed.error.issues[0];
+    const field = String(issue?.path[0] ?? "");
+    if (!issue || field === "name" || !(field in candidate)) {
+      return { rejected: { line, name: String(candidate.name ?? ""), reasons: [`name ${issue ? describeIssue(issue) : "is not valid"}`] } };
+    }
+    skipped.push({ column: field, reason: describeIssue(issue) });
+    delete candidate[field];
+  }
+  return { rejected: { line, name: String(candidate.name ?? ""), reasons: ["too many values could not be read"] } };
+}

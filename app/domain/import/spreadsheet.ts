@@ -1,0 +1,79 @@
+import { MAX_IMPORT_ROWS } from "./limits.ts";
+import { decodeBytes, isZip, type Records, readCsvRecords } from "./read.ts";
+
+/**
+ * The first sheet of an .xlsx as records, through SheetJS (@e965/xlsx: the current SheetJS
+ * release as published on npm; the `xlsx` package there is stuck at 0.18.5 with known
+ * advisories). Loaded on the first spreadsheet, so a server that never sees one never pays for it.
+ */
+
+/** What the parts of one workbook may unpack to: a 10 MB upload of real rows stays far under it. */
+export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+
+const TOO_MANY_ROWS = `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows; split it.`;
+const NOT_A_WORKBOOK = "The file is not a spreadsheet we can read. Save it as .xlsx or CSV and try again.";
+
+/**
+ * The unpacked size a zip declares, summed from its central directory; undefined when the
+ * directory cannot be read (or is ZIP64). A zip bomb is refused before anything is inflated.
+ */
+export function declaredUnpackedBytes(bytes: Uint8Array): number | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end-of-central-directory record sits in the last 22 + 65,535 bytes.
+  let end = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65_535); at--) {
+    if (view.getUint32(at, true) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) return undefined;
+  const entries = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  if (entries === 0xffff || at === 0xffffffff) return undefined;
+  let total = 0;
+  for (let entry = 0; entry < entries; entry++) {
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return undefined;
+    const size = view.getUint32(at + 24, true);
+    if (size === 0xffffffff) return undefined;
+    total += size;
+    at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return total;
+}
+
+export async function readXlsxRecords(bytes: Uint8Array, maxRows: number): Promise<Records | { error: string }> {
+  const unpacked = declaredUnpackedBytes(bytes);
+  if (unpacked === undefined) return { error: NOT_A_WORKBOOK };
+  if (unpacked > MAX_UNPACKED_BYTES) return { error: "The workbook unpacks to more than 200 MB. Save the sheet as CSV, or split it." };
+  const XLSX = await import("@e965/xlsx");
+  let sheetRows: unknown[][];
+  try {
+    // sheetRows bounds what is read; the sheet's full range then tells whether rows were cut.
+    const book = XLSX.read(bytes, { type: "array", dense: true, sheetRows: maxRows + 1, cellHTML: false, cellFormula: false });
+    const first = book.SheetNames[0];
+    const sheet = first === undefined ? undefined : book.Sheets[first];
+    if (!sheet) return { error: "The spreadsheet has no sheet." };
+    const full = sheet["!fullref"];
+    if (typeof full === "string" && XLSX.utils.decode_range(full).e.r + 1 > maxRows + 1) return { error: TOO_MANY_ROWS };
+    sheetRows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "", blankrows: true });
+  } catch {
+    return { error: NOT_A_WORKBOOK };
+  }
+  const records = sheetRows.map((row) => row.map((cell) => (cell === null || cell === undefined ? "" : String(cell))));
+  return { records, lines: records.map((_, index) => index + 1), delimiter: "," };
+}
+
+/** An upload's bytes → records: a spreadsheet when it is a zip (.xlsx), else CSV text in any of the encodings decodeBytes reads. */
+export async function readUpload(
+  bytes: Uint8Array,
+  maxRows: number = MAX_IMPORT_ROWS,
+): Promise<(Records & { encoding: string }) | { error: string }> {
+  if (isZip(bytes)) {
+    const sheet = await readXlsxRecords(bytes, maxRows);
+    return "error" in sheet ? sheet : { ...sheet, encoding: "xlsx" };
+  }
+  const { text, encoding } = decodeBytes(bytes);
+  const records = readCsvRecords(text);
+  return "error" in records ? records : { ...records, encoding };
+}
