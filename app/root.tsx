@@ -41,7 +41,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { signedIn: hasSession(request, getApp()) };
+  return { signedIn: await hasSession(request, getApp()) };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -3,7 +3,6 @@ import type { Route } from "./+types/investor-import";
 import { classifyUpdates } from "#db/queries/import.server.ts";
 import { existingForImport } from "#db/queries/investors.server.ts";
 import { getApp } from "../app.server.ts";
-import { hasAdminPasscode, requirePageSession } from "../auth/guards.server.ts";
 import { parseInvestorCsvSteps, planImport } from "../domain/investor-import.ts";
 import { parseFormBody } from "../http/form-body.server.ts";
 import { commitImportInChunks } from "../jobs/startups.server.ts";
@@ -15,12 +14,6 @@ const TOO_LARGE = "The file is larger than 2 MB. Split it into smaller files.";
 const FORM_OVERHEAD_BYTES = 16 * 1024;
 /** The preview lists this many rows of each kind (new, updated, rejected); the counts are whole. */
 const PREVIEW_ROWS = 50;
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const app = getApp();
-  if (!hasAdminPasscode(request, app)) requirePageSession(request, app);
-  return null;
-}
 
 async function readCsv(request: Request): Promise<{ text: string; intent: string } | { error: string; status: number }> {
   // Counted as it streams, chunked or not: a larger upload is cut off at the limit, never buffered.
@@ -43,7 +36,6 @@ async function readCsv(request: Request): Promise<{ text: string; intent: string
 
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
-  if (!hasAdminPasscode(request, app)) requirePageSession(request, app);
   const input = await readCsv(request);
   if ("error" in input) return data({ error: input.error, preview: null }, { status: input.status });
 
