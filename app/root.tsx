@@ -17,7 +17,7 @@ import { ChatDrawer } from "./components/chat-drawer.tsx";
 import { CommandPalette, PaletteButton } from "./components/command-palette.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { getApp } from "./app.server.ts";
-import { hasSession } from "./auth/guards.server.ts";
+import { hasSession, signedInContext } from "./auth/guards.server.ts";
 import { isForeignOriginRequest } from "./auth/origin.ts";
 import { apiError } from "./http/api-error.ts";
 import { compressResponse } from "./http/compression.server.ts";
@@ -40,8 +40,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { signedIn: hasSession(request, getApp()) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Under the page layout the session was checked once already (app/routes/guard/page-session.ts).
+  return { signedIn: context.get(signedInContext) || (await hasSession(request, getApp())) };
 }
 
 export const links: Route.LinksFunction = () => [

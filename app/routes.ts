@@ -1,44 +1,60 @@
-import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
+/*
+ * Who may ask is decided here, once: every route sits under the guard layout of its credential
+ * (app/routes/guard/, decision 025), or is open. The open ones are listed with their reasons in
+ * tests/integration/anonymous-routes.test.ts, which fails on a route outside both.
+ */
 export default [
-  index("routes/dashboard.tsx"),
+  // Signed-in pages, their form posts and exports: a session (or x-admin-passcode), else /login.
+  layout("routes/guard/page-session.ts", [
+    index("routes/dashboard.tsx"),
+    route("settings", "routes/settings.tsx"),
+    route("runs", "routes/runs.tsx"),
+    route("startups", "routes/startups.tsx"),
+    route("startups/new", "routes/startup-new.tsx"),
+    route("startups/:id", "routes/startup.tsx"),
+    route("refresh-now", "routes/refresh-now.ts"),
+    route("export.csv", "routes/export-csv.ts"),
+    route("export.json", "routes/export-json.ts"),
+    route("investors/new", "routes/investor-new.tsx"),
+    route("investors/import", "routes/investor-import.tsx"),
+    route("investors/:id", "routes/investor.tsx"),
+    route("investors/:id/emailed", "routes/investor-emailed.ts"),
+    route("mail/log", "routes/mail-log.ts"),
+    route("settings/mail-sync", "routes/settings-mail-sync.ts"),
+  ]),
+
+  // Open: signing in and out, the demo (its pages and writes, on demo rows only), the contract.
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),
-  route("settings", "routes/settings.tsx"),
-  route("runs", "routes/runs.tsx"),
-  route("startups", "routes/startups.tsx"),
-  route("startups/new", "routes/startup-new.tsx"),
-  route("startups/:id", "routes/startup.tsx"),
-  route("refresh-now", "routes/refresh-now.ts"),
   route("demo", "routes/demo.tsx"),
   route("demo/actions", "routes/demo-actions.ts"),
-  route("export.csv", "routes/export-csv.ts"),
-  route("export.json", "routes/export-json.ts"),
-  route("openapi.json", "routes/openapi-json.ts"),
-  route("investors/new", "routes/investor-new.tsx"),
-  route("investors/import", "routes/investor-import.tsx"),
-  route("investors/:id", "routes/investor.tsx"),
-  route("investors/:id/emailed", "routes/investor-emailed.ts"),
   route("demo/investors/:id", "routes/investor.tsx", { id: "demo-investor" }),
   route("demo/investors/:id/emailed", "routes/investor-emailed.ts", { id: "demo-investor-emailed" }),
-  route("mail/log", "routes/mail-log.ts"),
   route("demo/mail/log", "routes/mail-log.ts", { id: "demo-mail-log" }),
-  route("settings/mail-sync", "routes/settings-mail-sync.ts"),
+  route("openapi.json", "routes/openapi-json.ts"),
 
   ...prefix("api", [
+    layout("routes/guard/api-session.ts", [
+      route("startups", "routes/api/startups.ts"),
+      route("startups/:id", "routes/api/startup.ts"),
+      route("startups/:id/evaluate", "routes/api/startup-evaluate.ts"),
+      route("startups/:id/rubric", "routes/api/startup-rubric.ts"),
+    ]),
+    layout("routes/guard/cron.ts", [
+      route("cron/refresh", "routes/api/cron-refresh.ts"),
+      route("cron/digest", "routes/api/cron-digest.ts"),
+      route("refresh/continue", "routes/api/refresh-continue.ts"),
+      route("rescore", "routes/api/rescore.ts"),
+    ]),
+    layout("routes/guard/admin-passcode.ts", [route("refresh", "routes/api/refresh.ts")]),
+
     route("health", "routes/api/health.ts"),
-    route("cron/refresh", "routes/api/cron-refresh.ts"),
-    route("cron/digest", "routes/api/cron-digest.ts"),
-    route("refresh", "routes/api/refresh.ts"),
-    route("refresh/continue", "routes/api/refresh-continue.ts"),
-    route("rescore", "routes/api/rescore.ts"),
+    // Open on the demo side only, which each decides per request (`?demo=1`, a demo investor).
     route("search-feed", "routes/api/search-feed.ts"),
     route("chat", "routes/api/chat.ts"),
     route("investors/:id", "routes/api/investor.ts"),
-    route("startups", "routes/api/startups.ts"),
-    route("startups/:id", "routes/api/startup.ts"),
-    route("startups/:id/evaluate", "routes/api/startup-evaluate.ts"),
-    route("startups/:id/rubric", "routes/api/startup-rubric.ts"),
     route("demo/reset", "routes/api/demo-reset.ts"),
     route("demo/refresh", "routes/api/demo-refresh.ts"),
     // Anything else under /api is a JSON 404, never an HTML page.

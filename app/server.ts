@@ -6,7 +6,7 @@ import sirv from "sirv";
 import * as build from "virtual:react-router/server-build";
 import { type App, bootApp, closeApp } from "./app.server.ts";
 import { isForeignOriginWrite } from "./auth/origin.ts";
-import { isActiveSession, readCookie, sessionCookieName } from "./auth/session.server.ts";
+import { sessionStore } from "./auth/guards.server.ts";
 import { ConfigError } from "./config.server.ts";
 import { ANONYMOUS_IN_FLIGHT, createConcurrencyBudget, demoBusy, isOpenDemoRequest } from "./http/anonymous-budget.server.ts";
 import { ROUTED_METHODS, apiError, unroutedMethod } from "./http/api-error.ts";
@@ -75,9 +75,12 @@ export function startServer(env: Record<string, string | undefined> = process.en
     res.end(await response.text());
   };
   const anonymousDemoBudget = createConcurrencyBudget(ANONYMOUS_IN_FLIGHT, config.DEMO_REQUESTS_PER_SECOND);
-  const sessionCookie = sessionCookieName(production);
-  const signedIn = (cookie: string | undefined) =>
-    cookie !== undefined && isActiveSession(app.db, readCookie(cookie, sessionCookie), app.sessionSecret, app.now());
+  const signedIn = (cookie: string | undefined): Promise<boolean> =>
+    cookie === undefined
+      ? Promise.resolve(false)
+      : sessionStore(app)
+          .isActive(cookie)
+          .catch(() => false);
   let hintedTrustProxy = false;
   const bodies = createBodyLimiter();
   // Timeouts are checked every 5 s (Node's default, 30 s, would let a slow client stay longer).
@@ -121,21 +124,30 @@ export function startServer(env: Record<string, string | undefined> = process.en
       return;
     }
     drainUnreadBody(req, res);
+    // One small listener per request, so the Request's URL carries this request's own origin.
+    const serve = () => {
+      const listener = createRequestListener((request: Request) => handleRequest(request), {
+        protocol: origin.protocol,
+        host: origin.host,
+      });
+      assets(req, res, () => listener(req, res));
+    };
     // Open demo work without a session has a budget of its own (app/http/anonymous-budget.server.ts).
     const url = req.url ?? "/";
-    if (isOpenDemoRequest(req.method ?? "GET", url) && !signedIn(req.headers.cookie)) {
-      if (!anonymousDemoBudget.enter()) {
-        void refuse(res, demoBusy(url));
-        return;
-      }
-      res.once("close", () => anonymousDemoBudget.leave());
+    if (!isOpenDemoRequest(req.method ?? "GET", url)) {
+      serve();
+      return;
     }
-    // One small listener per request, so the Request's URL carries this request's own origin.
-    const listener = createRequestListener((request: Request) => handleRequest(request), {
-      protocol: origin.protocol,
-      host: origin.host,
+    void signedIn(req.headers.cookie).then((founder) => {
+      if (!founder) {
+        if (!anonymousDemoBudget.enter()) {
+          void refuse(res, demoBusy(url));
+          return;
+        }
+        res.once("close", () => anonymousDemoBudget.leave());
+      }
+      serve();
     });
-    assets(req, res, () => listener(req, res));
   });
   server.headersTimeout = CONNECTION_LIMITS.headersTimeoutSeconds * 1000;
   server.requestTimeout = CONNECTION_LIMITS.requestTimeoutSeconds * 1000;

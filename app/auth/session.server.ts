@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie, createSessionStorage } from "react-router";
 import type { AppDatabase } from "#db/database.server.ts";
 import { deleteExpiredSessions, deleteSession, findSession, insertSession } from "#db/queries/sessions.server.ts";
 
@@ -16,59 +17,89 @@ export function sessionCookieName(production: boolean): string {
 /** The server-side maximum age of a session, whatever the browser keeps. */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
-/**
- * A session is a row in the `sessions` table; the cookie is `v2.<random id>.<HMAC-SHA256>`. The
- * id is 256 random bits, the signature (checked in constant time before any lookup) ties it to
- * SESSION_SECRET, and only the id's SHA-256 is stored. The expiry lives on the server, so a
- * cookie cannot claim a longer life, and signing out deletes the row, so a replayed cookie is
- * refused. There is one user (the founder): the session carries no identity.
- */
-function sign(id: string, secret: string): string {
-  return createHmac("sha256", secret).update(`v2.${id}`).digest("base64url");
-}
+/** What a session holds: when it started. There is one user (the founder), so no identity. */
+type SessionData = { startedAt: string };
+
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+export type SessionStore = {
+  /** Starts a session (and drops the expired ones); the Set-Cookie value. */
+  start(): Promise<string>;
+  /** True when the Cookie header holds a live session: well signed, on record, not past its maximum age. */
+  isActive(cookieHeader: string | null): Promise<boolean>;
+  /** Signing out: the row is deleted, so the same cookie never works again; the Set-Cookie value that clears it. */
+  end(cookieHeader: string | null): Promise<string>;
+};
 
 function hashId(id: string): string {
   return createHash("sha256").update(id).digest("base64url");
 }
 
-/** The id inside a well-formed cookie with a good signature; undefined for anything else. */
-function signedId(value: string | undefined, secret: string): string | undefined {
-  if (!value) return undefined;
-  const parts = value.split(".");
-  if (parts.length !== 3 || parts[0] !== "v2" || !/^[A-Za-z0-9_-]{43}$/.test(parts[1]!)) return undefined;
-  const expected = Buffer.from(sign(parts[1]!, secret));
-  const given = Buffer.from(parts[2]!);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  return parts[1];
-}
-
-/** Starts a session (and drops the expired ones); returns the cookie value. */
-export function createSession(db: AppDatabase, secret: string, now: Date, ttlMs = SESSION_TTL_MS): string {
-  const id = randomBytes(32).toString("base64url");
-  deleteExpiredSessions(db, now);
-  insertSession(db, {
-    idHash: hashId(id),
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
+/**
+ * Sessions on React Router's session storage (decision 025) over the `sessions` table: the cookie
+ * is React Router's signed cookie (HMAC-SHA256 with SESSION_SECRET) holding a 256-bit random id;
+ * only the id's SHA-256 is stored, so a copy of the database holds no usable cookie. The expiry
+ * lives on the row, set at sign-in and never moved, so a cookie cannot claim a longer life.
+ */
+export function createSessionStore(options: {
+  db: AppDatabase;
+  secret: string;
+  production: boolean;
+  now: () => Date;
+  ttlMs?: number;
+}): SessionStore {
+  const { db, now } = options;
+  const ttlMs = options.ttlMs ?? SESSION_TTL_MS;
+  const cookie = createCookie(sessionCookieName(options.production), {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.production,
+    path: "/",
+    maxAge: Math.floor(ttlMs / 1000),
+    secrets: [options.secret],
   });
-  return `v2.${id}.${sign(id, secret)}`;
-}
+  const storage = createSessionStorage<SessionData>({
+    cookie,
+    async createData() {
+      const id = randomBytes(32).toString("base64url");
+      const started = now();
+      deleteExpiredSessions(db, started);
+      insertSession(db, {
+        idHash: hashId(id),
+        createdAt: started.toISOString(),
+        expiresAt: new Date(started.getTime() + ttlMs).toISOString(),
+      });
+      return id;
+    },
+    async readData(id) {
+      // A well-signed cookie can only hold what we signed, but its shape is checked all the same.
+      if (typeof id !== "string" || !SESSION_ID.test(id)) return null;
+      const row = findSession(db, hashId(id));
+      if (!row) return null;
+      if (Date.parse(row.expiresAt) > now().getTime()) return { startedAt: row.createdAt };
+      deleteSession(db, row.idHash);
+      return null;
+    },
+    // The data never changes after sign-in, and the maximum age must not move: nothing to write.
+    async updateData() {},
+    async deleteData(id) {
+      if (typeof id === "string" && SESSION_ID.test(id)) deleteSession(db, hashId(id));
+    },
+  });
 
-/** True when the cookie value is a live session: well signed, on record, not past its maximum age. */
-export function isActiveSession(db: AppDatabase, value: string | undefined, secret: string, now: Date): boolean {
-  const id = signedId(value, secret);
-  if (!id) return false;
-  const row = findSession(db, hashId(id));
-  if (!row) return false;
-  if (Date.parse(row.expiresAt) > now.getTime()) return true;
-  deleteSession(db, row.idHash);
-  return false;
-}
-
-/** Signing out: the session is deleted on the server, so the same cookie never works again. */
-export function revokeSession(db: AppDatabase, value: string | undefined, secret: string): void {
-  const id = signedId(value, secret);
-  if (id) deleteSession(db, hashId(id));
+  return {
+    async start() {
+      const session = await storage.getSession();
+      session.set("startedAt", now().toISOString());
+      return storage.commitSession(session);
+    },
+    async isActive(cookieHeader) {
+      return (await storage.getSession(cookieHeader)).has("startedAt");
+    },
+    async end(cookieHeader) {
+      return storage.destroySession(await storage.getSession(cookieHeader));
+    },
+  };
 }
 
 /** The cookie's value, or undefined when absent or not decodable (a malformed cookie is no cookie). */
@@ -85,22 +116,4 @@ export function readCookie(header: string | null, name: string): string | undefi
     }
   }
   return undefined;
-}
-
-export function sessionCookieHeader(value: string, production: boolean, ttlMs = SESSION_TTL_MS): string {
-  const attributes = [
-    `${sessionCookieName(production)}=${encodeURIComponent(value)}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${Math.floor(ttlMs / 1000)}`,
-  ];
-  if (production) attributes.push("Secure");
-  return attributes.join("; ");
-}
-
-export function clearSessionCookieHeader(production: boolean): string {
-  return [`${sessionCookieName(production)}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"]
-    .concat(production ? ["Secure"] : [])
-    .join("; ");
 }

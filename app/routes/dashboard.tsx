@@ -2,7 +2,6 @@ import type { Route } from "./+types/dashboard";
 import { getApp } from "../app.server.ts";
 import { dashboardPage } from "../services/dashboard-page.server.ts";
 import { reportSettings } from "../config.server.ts";
-import { requirePageSession } from "../auth/guards.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
 
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
@@ -10,7 +9,6 @@ export const handle = { keepHtml: true };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
-  requirePageSession(request, app);
   const params = new URL(request.url).searchParams;
   const { query, data, today, digest } = dashboardPage(app, false, params);
   return {

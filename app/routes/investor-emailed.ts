@@ -3,7 +3,7 @@ import type { Route } from "./+types/investor-emailed";
 import { countContacts } from "#db/queries/contacts.server.ts";
 import { editInvestor, getInvestor } from "#db/queries/investors.server.ts";
 import { getApp } from "../app.server.ts";
-import { requirePageSession } from "../auth/guards.server.ts";
+import { sideOf } from "../auth/guards.server.ts";
 import { pageId } from "../http/api-error.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { demoEditRefusal } from "../domain/demo-bounds.ts";
@@ -15,11 +15,10 @@ import { rescoreInvestorsForStartups } from "../services/startups.server.ts";
  * records the contact through the investor edit and goes back to the dashboard, which then no
  * longer lists the investor as one to email. A plain form post, so it works without JavaScript.
  */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp();
-  const demo = new URL(request.url).pathname.startsWith("/demo/");
+  const { demo } = await sideOf({ request, context }, app);
   if (demo) limitDemoWrites(request, "edit");
-  else requirePageSession(request, app);
   const id = pageId(params.id);
   const investor = getInvestor(app.db, id, demo);
   if (!investor) throw new Response("Not found", { status: 404 });

@@ -2,7 +2,6 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/investor-import";
 import { classifyUpdates, existingForImport } from "#db/queries/import.server.ts";
 import { getApp } from "../app.server.ts";
-import { hasAdminPasscode, requirePageSession } from "../auth/guards.server.ts";
 import { ImportPreview } from "../components/import-preview.tsx";
 import { planImport } from "../domain/import/plan.ts";
 import { describeChanges, describeReading, fieldOptions, PREVIEW_ROWS, previewColumns, skippedSummary } from "../domain/import/preview.ts";
@@ -19,12 +18,6 @@ const TOO_LARGE = "The file is larger than 10 MB. Split it into smaller files.";
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 /** Mapping fields read from the form: one per column, at most this many columns. */
 const MAX_COLUMNS = 200;
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const app = getApp();
-  if (!hasAdminPasscode(request, app)) requirePageSession(request, app);
-  return null;
-}
 
 type Upload = { bytes: Uint8Array; token: string; intent: string; targets: Array<string | undefined> };
 
@@ -66,7 +59,6 @@ async function readUploadForm(request: Request, now: number): Promise<Upload | {
 
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
-  if (!hasAdminPasscode(request, app)) requirePageSession(request, app);
   const input = await readUploadForm(request, app.now().getTime());
   if ("error" in input) return data({ error: input.error, preview: null }, { status: input.status });
 

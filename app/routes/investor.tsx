@@ -9,7 +9,7 @@ import { startupScoresFor } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
 import { pageId } from "../http/api-error.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
-import { requirePageSession } from "../auth/guards.server.ts";
+import { sideOf } from "../auth/guards.server.ts";
 import { rescoreInvestorsForStartups } from "../services/startups.server.ts";
 import { InvestorDetail } from "../components/investor/investor-detail.tsx";
 import { demoEditRefusal } from "../domain/demo-bounds.ts";
@@ -31,15 +31,10 @@ function historyParam(value: string | null): number {
   return value !== null && /^\d{1,6}$/.test(value) ? Math.max(1, Number(value)) : 1;
 }
 
-/** One module for /investors/:id and /demo/investors/:id; the path decides which rows it may see. */
-function sideOf(request: Request): { demo: boolean } {
-  return { demo: new URL(request.url).pathname.startsWith("/demo/") };
-}
-
-export async function loader({ request, params }: Route.LoaderArgs) {
+// One module for /investors/:id and /demo/investors/:id; the path decides which rows it may see.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = getApp();
-  const { demo } = sideOf(request);
-  if (!demo) requirePageSession(request, app);
+  const { demo } = await sideOf({ request, context }, app);
   const url = new URL(request.url);
   const detail = getInvestorDetail(app.db, pageId(params.id), demo, historyParam(url.searchParams.get("history")));
   if (!detail) throw new Response("Not found", { status: 404 });
@@ -66,11 +61,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp();
-  const { demo } = sideOf(request);
-  if (!demo) requirePageSession(request, app);
-  else limitDemoWrites(request, "edit");
+  const { demo } = await sideOf({ request, context }, app);
+  if (demo) limitDemoWrites(request, "edit");
   const id = pageId(params.id);
   const formData = await readFormBody(request);
   // The form carries the values it was loaded with (`original.*`), read raw: an empty one is "".

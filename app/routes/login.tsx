@@ -3,16 +3,16 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { getApp } from "../app.server.ts";
-import { hasSession } from "../auth/guards.server.ts";
+import { hasSession, sessionStore } from "../auth/guards.server.ts";
 import { loginSchema, safeRedirectPath } from "../auth/login.ts";
 import { verifyPasscode, waitSentence } from "../auth/passcode-attempts.server.ts";
-import { createSession, readCookie, sessionCookieHeader } from "../auth/session.server.ts";
+import { readCookie } from "../auth/session.server.ts";
 import { createDevice, deviceCookieHeader, deviceCookieName, requestDevice } from "../auth/device.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
-  if (hasSession(request, app)) {
+  if (await hasSession(request, app)) {
     throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
   }
   return null;
@@ -38,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const production = app.config.NODE_ENV === "production";
   const headers = new Headers();
-  headers.append("Set-Cookie", sessionCookieHeader(createSession(app.db, app.sessionSecret, app.now()), production));
+  headers.append("Set-Cookie", await sessionStore(app).start());
   // This browser is now known (decision 019): a flood of guesses will not hold its attempts back.
   // A device cookie it already has is sent again (a fresh 400 days), else a new one.
   const device = requestDevice(request, app.sessionSecret, production)

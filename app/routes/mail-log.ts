@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/mail-log";
 import { type MailSelection, logMailContacts } from "#db/queries/mail.server.ts";
 import { getApp } from "../app.server.ts";
-import { requirePageSession } from "../auth/guards.server.ts";
+import { sideOf } from "../auth/guards.server.ts";
 import { positiveId } from "../domain/id.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
@@ -11,7 +11,7 @@ import { rescoreInvestorsForStartups } from "../services/startups.server.ts";
 /** The most ids one post names (Today shows a few rows; a longer list is "Log all"). */
 const MAX_IDS = 100;
 
-function sideOf(request: Request): boolean {
+function isDemoPath(request: Request): boolean {
   return new URL(request.url).pathname.startsWith("/demo/");
 }
 
@@ -22,11 +22,10 @@ function sideOf(request: Request): boolean {
  * form post, so it works without JavaScript. Ids of the other side, unknown or already logged are
  * skipped: the confirmation counts what was logged.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp();
-  const demo = sideOf(request);
+  const { demo } = await sideOf({ request, context }, app);
   if (demo) limitDemoWrites(request, "edit");
-  else requirePageSession(request, app);
   const form = await readFormBody(request);
   const ids = form
     .getAll("id")
@@ -43,5 +42,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return redirect(sideOf(request) ? "/demo#today" : "/#today");
+  return redirect(isDemoPath(request) ? "/demo#today" : "/#today");
 }

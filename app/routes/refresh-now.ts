@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/refresh-now";
 import { getApp } from "../app.server.ts";
-import { requirePageSession } from "../auth/guards.server.ts";
 import { verifyPasscode } from "../auth/passcode-attempts.server.ts";
 import { manualRefreshWait, startManualRefresh } from "../services/manual-refresh.server.ts";
 import { RefreshRefused } from "../jobs/refresh.server.ts";
@@ -13,7 +12,6 @@ import { readFormBody } from "../http/form-body.server.ts";
  */
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
-  requirePageSession(request, app);
   const form = await readFormBody(request);
   const notice = (value: string) => redirect(`/?refresh=${encodeURIComponent(value)}`);
   if (!verifyPasscode(request, String(form.get("passcode") ?? ""), app).ok) return notice("wrong_passcode");

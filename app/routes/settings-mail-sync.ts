@@ -1,7 +1,5 @@
 import { redirect } from "react-router";
-import type { Route } from "./+types/settings-mail-sync";
 import { getApp } from "../app.server.ts";
-import { requirePageSession } from "../auth/guards.server.ts";
 import { mailConfigured, syncMail } from "../jobs/mail-sync.server.ts";
 
 /**
@@ -10,9 +8,8 @@ import { mailConfigured, syncMail } from "../jobs/mail-sync.server.ts";
  * failure comes back in its status, in our own words. A plain form post, so it works without
  * JavaScript.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action() {
   const app = getApp();
-  requirePageSession(request, app);
   if (!mailConfigured(app.config)) return redirect("/settings?synced=not_configured#mail", 303);
   const status = await syncMail(app);
   const failed = status.last_error !== null && status.last_error_at !== null && status.last_error_at >= (status.started_at ?? "");

@@ -4,7 +4,6 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { loadFounderSettings, readSavedFounderSettings, saveFounderSettings } from "#db/queries/founder-settings.server.ts";
 import { getApp } from "../app.server.ts";
-import { requirePageSession } from "../auth/guards.server.ts";
 import { reportVariables } from "../config.server.ts";
 import { type FounderSettingSource, founderSettingsFormSchema, founderSettingsFromForm } from "../domain/founder-settings.ts";
 import { type Integration, describeIntegrations } from "../domain/integrations.ts";
@@ -15,7 +14,6 @@ import { MailPanel, mailSetupFor, syncNotice } from "../components/mail-panel.ts
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
-  requirePageSession(request, app);
   const saved = readSavedFounderSettings(app.db);
   return {
     integrations: describeIntegrations({ given: reportVariables(app.config), schedulerEnabled: app.config.SCHEDULER_ENABLED }),
@@ -38,7 +36,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
-  requirePageSession(request, app);
   const submission = parseWithZod(await readFormBody(request), { schema: founderSettingsFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   saveFounderSettings(app.db, founderSettingsFromForm(submission.value), app.now());

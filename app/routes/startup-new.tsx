@@ -3,21 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/startup-new";
 import { getApp } from "../app.server.ts";
-import { requirePageSession } from "../auth/guards.server.ts";
 import { STAGES, STAGE_LABELS } from "../domain/investor.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { STARTUP_FORM_WORDS, startupFormSchema } from "../domain/startup-forms.ts";
 import { createStartupWithRubric } from "../services/startups.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  requirePageSession(request, getApp());
-  return null;
-}
-
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
-  requirePageSession(request, app);
   const submission = parseWithZod(await readFormBody(request), { schema: startupFormSchema, ...founderErrors(STARTUP_FORM_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const created = await createStartupWithRubric(app, submission.value);

@@ -7,7 +7,6 @@ import { loadFounderSettings } from "#db/queries/founder-settings.server.ts";
 import { getStartup, latestRubric, rubricInputs } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
 import { pageId } from "../http/api-error.ts";
-import { requirePageSession } from "../auth/guards.server.ts";
 import { ActionBadge, ScoreBar } from "../components/badges.tsx";
 import { OutreachDraftView } from "../components/outreach-draft.tsx";
 import { STAGES, STAGE_LABELS, type Stage } from "../domain/investor.ts";
@@ -22,7 +21,6 @@ import { readFormBody } from "../http/form-body.server.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const app = getApp();
-  requirePageSession(request, app);
   const id = pageId(params.id);
   const startup = getStartup(app.db, id);
   const current = startup ? latestRubric(app.db, id) : undefined;
@@ -45,7 +43,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const app = getApp();
-  requirePageSession(request, app);
   const id = pageId(params.id);
   if (!getStartup(app.db, id)) throw new Response("Not found", { status: 404 });
   const formData = await readFormBody(request);

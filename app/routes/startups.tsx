@@ -2,12 +2,10 @@ import { Link } from "react-router";
 import type { Route } from "./+types/startups";
 import { latestRubric, listStartups } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
-import { requirePageSession } from "../auth/guards.server.ts";
 import { STAGE_LABELS } from "../domain/vocabulary.ts";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader() {
   const app = getApp();
-  requirePageSession(request, app);
   return {
     startups: listStartups(app.db).map((startup) => ({
       id: startup.id,

@@ -27,7 +27,11 @@ describe("/openapi.json on the built server", () => {
     expect(paths).toHaveLength(15);
     for (const [path, item] of paths) {
       const documented = Object.keys(item).map((method) => method.toUpperCase());
-      const response = await fetch(server.url + path.replace(/\{\w+\}/g, "1"), { method: "PUT" });
+      // With the credentials: a stranger is asked for one first, whatever the method (decision 025).
+      const response = await fetch(server.url + path.replace(/\{\w+\}/g, "1"), {
+        method: "PUT",
+        headers: { authorization: "Bearer openapi-test-cron-0123456789abcd", "x-admin-passcode": "openapi-test-passcode" },
+      });
       expect(response.status, path).toBe(405);
       expect((await response.json()).error.code, path).toBe("method_not_allowed");
       expect(response.headers.get("allow")?.split(/,\s*/), path).toEqual(documented);

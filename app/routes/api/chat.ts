@@ -14,7 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
   const demo = new URL(request.url).searchParams.get("demo") === "1";
   // The demo chat is open to anyone, and every question may cost a model call.
   if (demo) limitDemoChat(request);
-  else requireApiSession(request, app);
+  else await requireApiSession(request, app);
   const body = await readJsonBody(request, chatRequestSchema);
   return json(await answerQuestion(app, body, { demo }));
 }

@@ -19,7 +19,7 @@ import { rescoreInvestorsForStartups } from "../../services/startups.server.ts";
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(request, ["PATCH"]);
   const app = getApp();
-  const signedIn = hasSession(request, app) || hasAdminPasscode(request, app);
+  const signedIn = (await hasSession(request, app)) || hasAdminPasscode(request, app);
   const id = parseId(params.id, "investor");
   const target = getInvestor(app.db, id);
   if (!signedIn && !target?.isDemo) {

@@ -1,6 +1,5 @@
 import type { Route } from "./+types/refresh-continue";
 import { getApp } from "../../app.server.ts";
-import { requireCron } from "../../auth/guards.server.ts";
 import { refreshContinueRequestSchema } from "../../domain/runs.ts";
 import { json, methodNotAllowed } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
@@ -12,7 +11,6 @@ import { pollRuns } from "../../jobs/worker.server.ts";
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   const app = getApp();
-  requireCron(request, app);
   const body = await readJsonBody(request, refreshContinueRequestSchema);
   try {
     const result = continueRefresh(app.db, body.run_id, body.chain);

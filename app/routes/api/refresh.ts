@@ -1,6 +1,5 @@
 import type { Route } from "./+types/refresh";
 import { getApp } from "../../app.server.ts";
-import { requireAdminPasscode } from "../../auth/guards.server.ts";
 import { refreshRequestSchema } from "../../domain/runs.ts";
 import { apiError, json, methodNotAllowed } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
@@ -11,7 +10,6 @@ import { manualRefreshWait, startManualRefresh } from "../../services/manual-ref
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   const app = getApp();
-  requireAdminPasscode(request, app);
   const body = await readJsonBody(request, refreshRequestSchema);
   try {
     return json(await startManualRefresh(app, body.linkedin ?? false), { status: 202 });

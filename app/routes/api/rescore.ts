@@ -1,6 +1,5 @@
 import type { Route } from "./+types/rescore";
 import { getApp } from "../../app.server.ts";
-import { requireCron } from "../../auth/guards.server.ts";
 import { json, methodNotAllowed } from "../../http/api-error.ts";
 import { readEmptyBody } from "../../http/json-body.server.ts";
 import { rescoreEverything } from "../../jobs/rescore.server.ts";
@@ -9,7 +8,6 @@ import { rescoreEverything } from "../../jobs/rescore.server.ts";
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   const app = getApp();
-  requireCron(request, app);
   await readEmptyBody(request);
   return json(await rescoreEverything(app));
 }

@@ -13,7 +13,7 @@ import { keptEncoding } from "../../http/compression.server.ts";
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
   const demo = new URL(request.url).searchParams.get("demo") === "1";
-  if (!demo) requireApiSession(request, app);
+  if (!demo) await requireApiSession(request, app);
   const feed = cachedSearchFeed(app.db, demo);
   const headers = new Headers({
     etag: feed.etag,

@@ -1,7 +1,6 @@
 import type { Route } from "./+types/startup-evaluate";
 import { getStartup } from "#db/queries/startups.server.ts";
 import { getApp } from "../../app.server.ts";
-import { requireApiSession } from "../../auth/guards.server.ts";
 import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.ts";
 import { readEmptyBody } from "../../http/json-body.server.ts";
 import { evaluateStartup } from "../../services/startups.server.ts";
@@ -10,7 +9,6 @@ import { evaluateStartup } from "../../services/startups.server.ts";
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   const app = getApp();
-  requireApiSession(request, app);
   const id = parseId(params.id, "startup");
   await readEmptyBody(request);
   if (!getStartup(app.db, id)) throw apiError(404, "not_found", `There is no startup with id ${id}.`);

@@ -1,7 +1,6 @@
 import type { Route } from "./+types/startup-rubric";
 import { getStartup } from "#db/queries/startups.server.ts";
 import { getApp } from "../../app.server.ts";
-import { requireApiSession } from "../../auth/guards.server.ts";
 import { rubricPatchSchema } from "../../domain/rubric/schema.ts";
 import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
@@ -11,7 +10,6 @@ import { editRubric, regenerateRubric } from "../../services/startups.server.ts"
 export async function action({ request, params }: Route.ActionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(request, ["PATCH"]);
   const app = getApp();
-  requireApiSession(request, app);
   const id = parseId(params.id, "startup");
   const body = await readJsonBody(request, rubricPatchSchema);
   if (!getStartup(app.db, id)) throw apiError(404, "not_found", `There is no startup with id ${id}.`);

@@ -1,6 +1,5 @@
 import type { Route } from "./+types/startups";
 import { getApp } from "../../app.server.ts";
-import { requireApiSession } from "../../auth/guards.server.ts";
 import { startupInputSchema } from "../../domain/rubric/schema.ts";
 import { json, methodNotAllowed } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
@@ -11,7 +10,6 @@ import { startupJson } from "#db/queries/startups.server.ts";
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   const app = getApp();
-  requireApiSession(request, app);
   const input = await readJsonBody(request, startupInputSchema);
   const created = await createStartupWithRubric(app, input);
   return json(

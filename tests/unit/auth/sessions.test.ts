@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { createCookie } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
-import { SESSION_TTL_MS, createSession, isActiveSession, revokeSession } from "#app/auth/session.server.ts";
+import { SESSION_TTL_MS, type SessionStore, createSessionStore } from "#app/auth/session.server.ts";
 import type { AppDatabase } from "#db/database.server.ts";
 import { sessions } from "#db/schema.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
@@ -13,72 +14,114 @@ function at(ms: number): Date {
   return new Date(start.getTime() + ms);
 }
 
-describe("sessions (real SQLite)", () => {
+/** The `name=value` part of a Set-Cookie header: what the browser sends back. */
+function sent(setCookie: string): string {
+  return setCookie.split(";")[0]!;
+}
+
+/** The session id inside a cookie React Router signed with `key`. */
+async function idIn(cookieHeader: string, key = secret): Promise<unknown> {
+  return createCookie("ipi_session", { secrets: [key] }).parse(cookieHeader);
+}
+
+describe("sessions on React Router's session storage (real SQLite)", () => {
   let db: AppDatabase;
+  let now: Date;
+  let store: SessionStore;
 
   beforeEach(() => {
     db = createTestDatabase().db;
+    now = start;
+    store = createSessionStore({ db, secret, production: false, now: () => now });
   });
 
-  it("accepts a fresh session and stores only a hash of its id", () => {
-    const value = createSession(db, secret, start);
-    expect(value).toMatch(/^v2\.[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
-    expect(isActiveSession(db, value, secret, start)).toBe(true);
+  it("sets a signed, HttpOnly, SameSite=Lax cookie and stores only a hash of its id", async () => {
+    const header = await store.start();
+    expect(header).toMatch(/^ipi_session=[^;]+; Max-Age=1209600; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(await store.isActive(sent(header))).toBe(true);
     const rows = db.select().from(sessions).all();
     expect(rows).toHaveLength(1);
-    const id = value.split(".")[1]!;
+    const id = await idIn(sent(header));
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(JSON.stringify(rows)).not.toContain(id);
     expect(rows[0]!.expiresAt).toBe(at(SESSION_TTL_MS).toISOString());
   });
 
-  it("refuses a session after sign-out: the same cookie replayed is refused", () => {
-    const value = createSession(db, secret, start);
-    const other = createSession(db, secret, start);
-    revokeSession(db, value, secret);
-    expect(isActiveSession(db, value, secret, start)).toBe(false);
+  it("is Secure under the __Host- name in production", async () => {
+    const production = createSessionStore({ db, secret, production: true, now: () => now });
+    const header = await production.start();
+    expect(header).toMatch(/^__Host-ipi_session=[^;]+; Max-Age=1209600; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(await production.isActive(sent(header))).toBe(true);
+    // The development name is another cookie.
+    expect(await production.isActive(sent(header).replace("__Host-", ""))).toBe(false);
+  });
+
+  it("refuses a session after sign-out: the same cookie replayed is refused", async () => {
+    const value = sent(await store.start());
+    const other = sent(await store.start());
+    const cleared = await store.end(value);
+    expect(cleared).toMatch(/^ipi_session=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+    expect(await store.isActive(value)).toBe(false);
     // Signing out one browser leaves the other signed in.
-    expect(isActiveSession(db, other, secret, start)).toBe(true);
+    expect(await store.isActive(other)).toBe(true);
+    expect(db.select().from(sessions).all()).toHaveLength(1);
+    // Signing out without a session (or with junk) deletes nothing.
+    await store.end(null);
+    await store.end("ipi_session=%");
     expect(db.select().from(sessions).all()).toHaveLength(1);
   });
 
-  it("has a server-side maximum age of 14 days, and forgets the expired row", () => {
+  it("has a server-side maximum age of 14 days, and forgets the expired row", async () => {
     expect(SESSION_TTL_MS).toBe(14 * DAY);
-    const value = createSession(db, secret, start);
-    expect(isActiveSession(db, value, secret, at(14 * DAY - 1000))).toBe(true);
-    expect(isActiveSession(db, value, secret, at(14 * DAY + 1000))).toBe(false);
+    const value = sent(await store.start());
+    now = at(14 * DAY - 1000);
+    expect(await store.isActive(value)).toBe(true);
+    now = at(14 * DAY + 1000);
+    expect(await store.isActive(value)).toBe(false);
     expect(db.select().from(sessions).all()).toHaveLength(0);
-    expect(isActiveSession(db, value, secret, start)).toBe(false);
+    now = start;
+    expect(await store.isActive(value)).toBe(false);
   });
 
-  it("cleans up expired sessions when someone signs in", () => {
-    createSession(db, secret, start);
-    createSession(db, secret, at(10 * DAY));
-    createSession(db, secret, at(15 * DAY));
+  it("cleans up expired sessions when someone signs in", async () => {
+    await store.start();
+    now = at(10 * DAY);
+    await store.start();
+    now = at(15 * DAY);
+    await store.start();
     // The first expired on day 14; the second lasts until day 24.
     expect(db.select().from(sessions).all()).toHaveLength(2);
-    createSession(db, secret, at(30 * DAY));
+    now = at(30 * DAY);
+    await store.start();
     expect(db.select().from(sessions).all()).toHaveLength(1);
   });
 
-  it("refuses a value signed with another secret, tampered, or well signed but never issued", () => {
-    const value = createSession(db, secret, start);
-    expect(isActiveSession(db, value, "t".repeat(40), start)).toBe(false);
-    const [, id, signature] = value.split(".");
-    const flipped = `v2.${id}.${signature!.slice(0, -1)}${signature!.endsWith("A") ? "B" : "A"}`;
-    expect(isActiveSession(db, flipped, secret, start)).toBe(false);
+  it("refuses a value signed with another secret, tampered, or well signed but never issued", async () => {
+    const value = sent(await store.start());
+    const elsewhere = createSessionStore({ db, secret: "t".repeat(40), production: false, now: () => now });
+    expect(await elsewhere.isActive(value)).toBe(false);
+    const flipped = `${value.slice(0, -1)}${value.endsWith("A") ? "B" : "A"}`;
+    expect(await store.isActive(flipped)).toBe(false);
     // Someone holding the key still cannot mint a session the server did not start.
-    const minted = randomBytes(32).toString("base64url");
-    const mintedValue = `v2.${minted}.${createHmac("sha256", secret).update(`v2.${minted}`).digest("base64url")}`;
-    expect(isActiveSession(db, mintedValue, secret, start)).toBe(false);
-    for (const junk of [undefined, "", "v2", "v2..", "v2.a.b.c", `v2.${id}`, "%", "v1.9999999999999.abc.def"]) {
-      expect(isActiveSession(db, junk, secret, start), String(junk)).toBe(false);
+    const minted = await createCookie("ipi_session", { secrets: [secret] }).serialize(randomBytes(32).toString("base64url"));
+    expect(await store.isActive(sent(minted))).toBe(false);
+    // Nor smuggle another shape of value in a well-signed cookie.
+    for (const shape of [{}, ["x"], 42, "short", "../".repeat(20)]) {
+      const odd = await createCookie("ipi_session", { secrets: [secret] }).serialize(shape);
+      expect(await store.isActive(sent(odd)), JSON.stringify(shape)).toBe(false);
+    }
+    for (const junk of [null, "", "ipi_session", "ipi_session=", "ipi_session=v2..", "ipi_session=%", "ipi_session=a.b.c"]) {
+      expect(await store.isActive(junk), String(junk)).toBe(false);
     }
   });
 
-  it("refuses the old self-expiring cookie, whatever expiry it claims", () => {
-    // v1 cookies carried their own expiry: anyone holding the key could sign one for a year.
+  it("refuses the cookies of earlier versions, whatever expiry they claim", async () => {
+    // v1 carried its own expiry (anyone holding the key could sign one for a year); v2 was a
+    // signed id of our own format. Both end with this change (decision 025): sign in once more.
     const payload = `v1.${at(365 * DAY).getTime()}.${randomBytes(9).toString("base64url")}`;
-    const value = `${payload}.${createHmac("sha256", secret).update(payload).digest("base64url")}`;
-    expect(isActiveSession(db, value, secret, start)).toBe(false);
+    const v1 = `${payload}.${createHmac("sha256", secret).update(payload).digest("base64url")}`;
+    const id = randomBytes(32).toString("base64url");
+    const v2 = `v2.${id}.${createHmac("sha256", secret).update(`v2.${id}`).digest("base64url")}`;
+    for (const value of [v1, v2]) expect(await store.isActive(`ipi_session=${value}`)).toBe(false);
   });
 });
