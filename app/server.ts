@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { createRequestListener } from "@remix-run/node-fetch-server";
-import { type ServerBuild, createRequestHandler } from "react-router";
+import { createRequestHandler } from "react-router";
 import sirv from "sirv";
 import * as build from "virtual:react-router/server-build";
 import { type App, bootApp, closeApp } from "./app.server.ts";
@@ -68,7 +68,7 @@ export function startServer(env: Record<string, string | undefined> = process.en
     },
     () => log.warn("could not compress static files; they are sent uncompressed"),
   );
-  const handleRequest = createRequestHandler(build as unknown as ServerBuild, config.NODE_ENV);
+  const handleRequest = createRequestHandler(build, config.NODE_ENV);
   const refuse = async (res: import("node:http").ServerResponse, response: Response) => {
     applySecurityHeaders(response.headers, production);
     res.writeHead(response.status, Object.fromEntries(response.headers));

@@ -1,6 +1,18 @@
+// The server build React Router's Vite plugin makes, as app/server.ts imports it: the members of
+// ServerBuild, so the namespace import is a ServerBuild without a cast.
 declare module "virtual:react-router/server-build" {
   import type { ServerBuild } from "react-router";
   export const entry: ServerBuild["entry"];
   export const routes: ServerBuild["routes"];
   export const assets: ServerBuild["assets"];
+  export const basename: ServerBuild["basename"];
+  export const publicPath: ServerBuild["publicPath"];
+  export const assetsBuildDirectory: ServerBuild["assetsBuildDirectory"];
+  export const future: ServerBuild["future"];
+  export const ssr: ServerBuild["ssr"];
+  export const unstable_getCriticalCss: ServerBuild["unstable_getCriticalCss"];
+  export const isSpaMode: ServerBuild["isSpaMode"];
+  export const prerender: ServerBuild["prerender"];
+  export const routeDiscovery: ServerBuild["routeDiscovery"];
+  export const allowedActionOrigins: ServerBuild["allowedActionOrigins"];
 }

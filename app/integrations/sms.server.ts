@@ -35,7 +35,7 @@ let httpClientClass: ReturnType<typeof defineHttpClient> | undefined;
 /** The SDK loads on the first message, not at start (about 34 MiB a server without Twilio never needs). */
 async function loadTwilio(): Promise<{ twilio: TwilioSdk; HttpClient: ReturnType<typeof defineHttpClient> }> {
   // A CommonJS module: Node hands it over as the default export.
-  twilioSdk = twilioSdk ?? import("twilio").then((module) => (module as unknown as { default: TwilioSdk }).default);
+  twilioSdk = twilioSdk ?? import("twilio").then((module): TwilioSdk => Reflect.get(module, "default"));
   const twilio = await twilioSdk;
   httpClientClass = httpClientClass ?? defineHttpClient(twilio);
   return { twilio, HttpClient: httpClientClass };

@@ -448,7 +448,8 @@ describe("a crash mid-sync", () => {
     expect(rows).toHaveLength(25);
     expect(new Set(rows.map((row) => row.message_id)).size).toBe(25);
     expect(rows.every((row) => row.investor_id === jane)).toBe(true);
-  });
+    // Two child processes, each starting Node and a TLS session: well past the default on a busy machine.
+  }, 60_000);
 });
 
 describe("stopping (SIGTERM)", () => {

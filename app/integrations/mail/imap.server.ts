@@ -187,7 +187,11 @@ async function fetchHeaderSections(client: ImapFlow, range: string): Promise<Fet
     partial: [0, HEADER_BYTES_CAP],
   };
   const found: FetchedHeaders[] = [];
-  const response = await (client as unknown as RawCommand).exec(
+  // imapflow's exec() is not in its typings: read it off the client and check it is there.
+  const exec: unknown = Reflect.get(client, "exec");
+  if (typeof exec !== "function") throw new Error("this imapflow has no exec()");
+  const response = await (exec as RawCommand["exec"]).call(
+    client,
     "UID FETCH",
     [{ type: "SEQUENCE", value: range }, [{ type: "ATOM", value: "UID" }, { type: "ATOM", value: "INTERNALDATE" }, section]],
     { untagged: { FETCH: (untagged) => void found.push(...fetchedFrom(untagged)) } },
