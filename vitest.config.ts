@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
  * jobs, integrations against fakes, units: seconds), then the tests that start the built server or a
  * real Dovecot/sshd (minutes). `npx vitest run --project fast` gives the quick answer alone.
  */
-const SERVER_TESTS = ["tests/integration/**/*.test.ts", "tests/scripts/restore-drill.test.ts"];
+const SERVER_TESTS = ["tests/server/**/*.test.ts", "tests/scripts/restore-drill.test.ts"];
 
 export default defineConfig({
   test: {

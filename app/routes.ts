@@ -3,7 +3,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 /*
  * Who may ask is decided here, once: every route sits under the guard layout of its credential
  * (app/routes/guard/, decision 025), or is open. The open ones are listed with their reasons in
- * tests/integration/anonymous-routes.test.ts, which fails on a route outside both.
+ * tests/server/anonymous-routes.test.ts, which fails on a route outside both.
  */
 export default [
   // Signed-in pages, their form posts and exports: a session (or x-admin-passcode), else /login.

@@ -8,7 +8,7 @@ import { type SessionStore, createSessionStore } from "./session.server.ts";
 /*
  * Who may do what is decided once per request by the guard layouts in app/routes.ts
  * (app/routes/guard/*: their middleware calls the require* functions below), never route by
- * route. A route outside them is open, and tests/integration/anonymous-routes.test.ts names
+ * route. A route outside them is open, and tests/server/anonymous-routes.test.ts names
  * each open one with its reason.
  */
 

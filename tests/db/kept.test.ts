@@ -1,7 +1,6 @@
 import Database from "better-sqlite3";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { App } from "#app/app.server.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { dashboardPage } from "#app/services/dashboard-page.server.ts";
 import { todaysDigest } from "#app/jobs/digest.server.ts";
@@ -14,6 +13,7 @@ import { loadTodayForPage } from "#db/queries/today.server.ts";
 import { parseDashboardQuery } from "#app/domain/dashboard-query.ts";
 import { ACTIONS, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { fakeApp } from "#tests/helpers/app.ts";
 
 const now = new Date("2026-11-23T09:00:00Z");
 
@@ -54,7 +54,7 @@ describe("results kept until the database is written", () => {
   it("gives the dashboard exactly what reading it afresh gives, after any sequence of edits", () => {
     const { db } = createTestDatabase();
     // No IMAP_* set: mail capture is off on the real side, always on in the demo.
-    const app = { db, rules: DEFAULT_RULES, now: () => now, config: {} } as unknown as App;
+    const app = fakeApp(db, now);
     const insert = db.$client.prepare(
       'insert into investors (name, score, action, relationship_status, is_demo, score_explained) values (?, ?, ?, ?, ?, \'{"total":1,"components":[],"action_reason":"r"}\')',
     );
@@ -114,7 +114,7 @@ describe("the founder's kept results across the demo's writes", () => {
   it("stay kept through demo resets, refreshes, edits and logs; a real write or another connection still renews them", () => {
     const { db, path } = createTestDatabase();
     ensureDemoData(db, now, DEFAULT_RULES);
-    const app = { db, rules: DEFAULT_RULES, now: () => now, config: {} } as unknown as App;
+    const app = fakeApp(db, now);
     const params = new URLSearchParams();
     const real = dashboardPage(app, false, params);
     const demo = dashboardPage(app, true, params);

@@ -4,13 +4,13 @@ import { RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
 import { mailContactsFor, messageTime } from "#app/domain/mail.ts";
 import { LOG_ALL_LIMIT, NO_SUBJECT, mailNote, repliesWaiting, waitingText } from "#app/domain/mail-today.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
-import type { App } from "#app/app.server.ts";
 import { todaysDigest } from "#app/jobs/digest.server.ts";
 import type { AppDatabase } from "#db/database.server.ts";
 import { createInvestor } from "#db/queries/investors.server.ts";
 import { countRepliesWaiting, logMailContacts, readInvestorMail, readMailToLog, readRepliesWaiting } from "#db/queries/mail.server.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 import { addInvestor } from "#tests/helpers/mail-sync.ts";
+import { fakeApp } from "#tests/helpers/app.ts";
 
 const now = new Date("2026-11-23T09:00:00Z");
 const day = (offset: number, hour = 10) => new Date(Date.UTC(2026, 10, 23 - offset, hour)).toISOString();
@@ -123,7 +123,7 @@ describe("replies waiting on you", () => {
   it(
     "are counted in the morning digest, real side only",
     withDb((db) => {
-      const app = { db, now: () => now } as unknown as App;
+      const app = fakeApp(db, now);
       const ada = investor(db, "Ada", { status: "contacted" });
       expect(todaysDigest(app)).not.toContain("Replies");
       mail(db, ada, "received", day(2));

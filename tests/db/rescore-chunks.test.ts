@@ -10,6 +10,7 @@ import type { AppDatabase } from "#db/database.server.ts";
 import { createInvestor, rescoreAllInvestors } from "#db/queries/investors.server.ts";
 import { createStartup, listStartups, scoreStartup, updateFitSignals } from "#db/queries/startups.server.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { fakeApp } from "#tests/helpers/app.ts";
 
 const now = new Date("2026-11-23T09:00:00Z");
 const day = (offset: number) => new Date(now.getTime() - offset * 86_400_000).toISOString();
@@ -92,7 +93,7 @@ function scores(db: AppDatabase): string {
 }
 
 function appFor(db: AppDatabase): App {
-  return { db, rules: DEFAULT_RULES, now: () => now } as unknown as App;
+  return fakeApp(db, now);
 }
 
 describe("re-score in chunks", () => {

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { ACTIONS, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
 import { DEFAULT_RULES, daysOverdue } from "#app/domain/scoring.ts";
 import { TODAY_ACTIONS, orderToday } from "#app/domain/today.ts";
-import type { App } from "#app/app.server.ts";
 import { buildDigest } from "#app/domain/digest.ts";
 import { todaysDigest } from "#app/jobs/digest.server.ts";
 import { loadToday, readToday } from "#db/queries/today.server.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { fakeApp } from "#tests/helpers/app.ts";
 
 const now = new Date("2026-11-23T09:00:00Z");
 const day = (offset: number) => new Date(now.getTime() - offset * 86_400_000).toISOString();
@@ -106,7 +106,7 @@ describe("Today's lists", () => {
               "select id, name, firm, score, action, relationship_status, signal_red_flag, last_contact_date, action_since from investors",
             )
             .all() as Parameters<typeof buildDigest>[0];
-          const app = { db, now: () => now } as unknown as App;
+          const app = fakeApp(db, now);
           expect(todaysDigest(app)).toBe(buildDigest(all, { date: now.toISOString().slice(0, 10) }).text);
         } finally {
           db.$client.close();

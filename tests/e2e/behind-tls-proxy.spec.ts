@@ -1,6 +1,6 @@
 import { test as base, expect } from "@playwright/test";
 import { startBuiltServer } from "../helpers/server.ts";
-import { addInvestor, collectConsoleErrors, signIn } from "./helpers.ts";
+import { addInvestor, collectConsoleErrors, signInThroughForm } from "./helpers.ts";
 import { E2E_PASSCODE } from "./playwright.config.ts";
 import { startTlsProxy } from "./tls-proxy.ts";
 
@@ -35,7 +35,7 @@ test("over https through nginx: sign in, edit an investor with JavaScript, impor
   expect(baseURL).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
   const errors = collectConsoleErrors(page);
 
-  await signIn(page);
+  await signInThroughForm(page);
   const cookies = await context.cookies();
   const session = cookies.find((cookie) => cookie.name === "__Host-ipi_session");
   expect(session, "the production session cookie").toBeDefined();

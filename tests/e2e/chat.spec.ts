@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { addInvestor, collectConsoleErrors, signIn } from "./helpers.ts";
+import { addInvestor, collectConsoleErrors, openSignedIn } from "./helpers.ts";
 
 test("the chat drawer answers who to email first, with links to the investors", async ({ page }) => {
   const errors = collectConsoleErrors(page);
-  await signIn(page);
+  await openSignedIn(page);
   await addInvestor(page, { name: "Chatty Cathy", firm: "Conversation Capital" });
   await page.goto("/");
   await page.getByRole("button", { name: "Ask your pipeline" }).click();
@@ -34,7 +34,7 @@ test("the demo chat works without signing in and answers from demo rows", async 
 
 test("the chat shows the whole conversation, scrolls to the newest answer, and Esc closes it", async ({ page }) => {
   const errors = collectConsoleErrors(page);
-  await signIn(page);
+  await openSignedIn(page);
   await page.waitForLoadState("networkidle");
   const toggle = page.getByRole("button", { name: "Ask your pipeline" });
   await toggle.click();

@@ -1,10 +1,26 @@
-import { type Page, expect } from "@playwright/test";
-import { E2E_PASSCODE } from "./playwright.config.ts";
+import { readFileSync } from "node:fs";
+import { type BrowserContext, type Page, expect } from "@playwright/test";
+import { E2E_PASSCODE, FOUNDER_STATE } from "./playwright.config.ts";
 
-export async function signIn(page: Page): Promise<void> {
+/** Signs in through the real /login form (founder.setup.ts does, once a run, and the sign-in specs). */
+export async function signInThroughForm(page: Page): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("Passcode").fill(E2E_PASSCODE);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Your pipeline" })).toBeVisible();
+}
+
+type StorageState = { cookies: Parameters<BrowserContext["addCookies"]>[0] };
+
+/**
+ * Opens the dashboard in the founder's session, signed in once a run by founder.setup.ts and saved
+ * as storageState: its cookies are added to this page's browser context (which may be one a test
+ * made itself, without JavaScript), so no test but the sign-in ones goes through the form.
+ */
+export async function openSignedIn(page: Page): Promise<void> {
+  const state = JSON.parse(readFileSync(FOUNDER_STATE, "utf8")) as StorageState;
+  await page.context().addCookies(state.cookies);
+  await page.goto("/");
   await expect(page.getByRole("heading", { name: "Your pipeline" })).toBeVisible();
 }
 

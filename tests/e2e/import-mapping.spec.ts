@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { collectConsoleErrors, signIn } from "./helpers.ts";
+import { collectConsoleErrors, openSignedIn } from "./helpers.ts";
 
 // Digits only, and no word another spec searches for ("ma", "qua"): all specs share one database.
 const suffix = String(Date.now());
@@ -19,7 +19,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("maps a column by hand, re-previews, and imports what was previewed", async ({ page }) => {
       const errors = collectConsoleErrors(page);
-      await signIn(page);
+      await openSignedIn(page);
       const tag = `${suffix}${javaScriptEnabled ? "1" : "0"}`;
       const csv = ["Fund,Partner,Region,Stage", `Kestrel Fund ${tag},Pat ${tag},"Slovenia, Croatia",Seed to Growth`].join("\n");
       await page.goto("/investors/import");

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { addInvestor, collectConsoleErrors, signIn } from "./helpers.ts";
+import { addInvestor, collectConsoleErrors, openSignedIn } from "./helpers.ts";
 
 test.describe("with JavaScript", () => {
   test("Ctrl+K finds an investor by three letters and Enter opens it", async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await signIn(page);
+    await openSignedIn(page);
     const url = await addInvestor(page, { name: "Margarethe Quist", firm: "Quarry Capital" });
     await addInvestor(page, { name: "Marcus Quill", firm: "Other Fund" });
     await page.goto("/");
@@ -53,7 +53,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("screenshots of the dashboard and an investor page", async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     // A real pipeline: import a small CSV so the charts and table have content.
     await page.goto("/investors/import");
     const csv = [
@@ -88,7 +88,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the edit form saves, and the dashboard filters work", async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     const url = await addInvestor(page, { name: "Noscript Nora", firm: "Plain Forms LP" });
     await page.goto(url);
     await page.getByLabel("Relationship status").selectOption("meeting_scheduled");

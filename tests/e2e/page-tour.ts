@@ -1,5 +1,5 @@
 import { type Page, expect } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { openSignedIn } from "./helpers.ts";
 
 /**
  * Every page of docs/product.md#pages, visited in order with real content behind it. The phone spec and the
@@ -45,7 +45,7 @@ export async function importTourInvestors(page: Page): Promise<void> {
 
 /** Signed in: dashboard, import and its preview, add investor, an investor, startups, runs, settings, 404. */
 export async function tourSignedIn(page: Page, stop: Stop): Promise<void> {
-  await signIn(page);
+  await openSignedIn(page);
 
   await page.goto("/investors/import");
   await expect(page.getByRole("heading", { name: "Import investors from CSV" })).toBeVisible();

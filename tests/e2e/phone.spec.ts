@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
-import { signIn } from "./helpers.ts";
+import { openSignedIn } from "./helpers.ts";
 import { TOUR_INVESTORS, importTourInvestors, today, tourSignedIn, tourSignedOut } from "./page-tour.ts";
 
 // An iPhone 13/14-sized screen with mobile emulation: the meta viewport is honoured, so a page
@@ -117,7 +117,7 @@ test("the sign-in page, the demo and a demo investor fit a phone", async ({ page
 });
 
 test("on a phone the investor table turns into readable cards", async ({ page }) => {
-  await signIn(page);
+  await openSignedIn(page);
   await importTourInvestors(page);
   const { name, firm } = TOUR_INVESTORS.long;
   await page.goto("/?q=Longbottom");
@@ -141,7 +141,7 @@ test("on a phone the investor table turns into readable cards", async ({ page })
 });
 
 test("on a phone the palette, the chat and Refresh now open inside the screen, and Esc closes each", async ({ page }) => {
-  await signIn(page);
+  await openSignedIn(page);
   await importTourInvestors(page);
   await page.goto("/");
   await page.waitForLoadState("networkidle");
@@ -190,7 +190,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the header, the cards and Refresh now still fit a phone", async ({ page }) => {
-    await signIn(page);
+    await openSignedIn(page);
     await expectFitsPhone(page, "dashboard without JavaScript");
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const name of ["Dashboard", "Startups", "Runs", "Settings", "Demo"]) {

@@ -10,6 +10,10 @@ export const E2E_PASSCODE = "e2e-passcode-4821";
 process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 2_000));
 const port = Number(process.env.E2E_PORT);
 const databasePath = join(mkdtempSync(join(tmpdir(), "ipi-e2e-")), "app.db");
+// Where founder.setup.ts saves the signed-in founder's storageState, once per run, for the specs
+// that need a signed-in browser (helpers.ts `openSignedIn`); set once here like the port.
+process.env.E2E_FOUNDER_STATE ??= join(mkdtempSync(join(tmpdir(), "ipi-e2e-state-")), "founder.json");
+export const FOUNDER_STATE = process.env.E2E_FOUNDER_STATE;
 
 // Debian's chromium (browser downloads do not work on these machines).
 export default defineConfig({
@@ -27,6 +31,11 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
   },
+  projects: [
+    // Signs in through the form once and saves the session (founder.setup.ts).
+    { name: "setup", testMatch: /\.setup\.ts$/ },
+    { name: "chromium", testMatch: /\.spec\.ts$/, dependencies: ["setup"] },
+  ],
   webServer: {
     // The app with fake Tavily and Gemini servers (scripts/offline.ts), so a refresh can run.
     command: "node scripts/offline.ts",

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { E2E_PASSCODE } from "./playwright.config.ts";
-import { collectConsoleErrors, signIn } from "./helpers.ts";
+import { collectConsoleErrors, openSignedIn } from "./helpers.ts";
 
 test("Refresh now asks for the passcode, shows progress, and the run is listed", async ({ page, browser }) => {
   const errors = collectConsoleErrors(page);
-  await signIn(page);
+  await openSignedIn(page);
   await page.goto("/investors/import");
   await page.getByLabel("CSV file").setInputFiles("docs/sample-investors.csv");
   await page.getByRole("button", { name: "Preview" }).click();
@@ -56,7 +56,7 @@ test("Refresh now asks for the passcode, shows progress, and the run is listed",
   // by that limit, which proves the passcode was checked and the limit applied).
   const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
   const noScript = await plain.newPage();
-  await signIn(noScript);
+  await openSignedIn(noScript);
   await noScript.getByText("Refresh now").click();
   await noScript.getByLabel("Passcode").fill("wrong-passcode");
   await noScript.getByRole("button", { name: "Start refresh" }).click();
@@ -71,7 +71,7 @@ test("Refresh now asks for the passcode, shows progress, and the run is listed",
 });
 
 test("Esc closes the Refresh now panel and puts focus back on its button", async ({ page }) => {
-  await signIn(page);
+  await openSignedIn(page);
   await page.waitForLoadState("networkidle");
   await page.getByText("Refresh now").click();
   const passcode = page.getByLabel("Passcode");

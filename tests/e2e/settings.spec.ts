@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { collectConsoleErrors, signIn } from "./helpers.ts";
+import { collectConsoleErrors, openSignedIn } from "./helpers.ts";
 
 /** Adds an investor with an email through the real form; returns its page URL. */
 async function addInvestorWithEmail(page: Page, name: string, email: string, status = "not_contacted"): Promise<string> {
@@ -36,7 +36,7 @@ for (const javaScript of [true, false]) {
 
     test("settings explain each integration, and the outreach details are saved and used by drafts", async ({ page }) => {
       const errors = collectConsoleErrors(page);
-      await signIn(page);
+      await openSignedIn(page);
       const suffix = javaScript ? "js" : "nojs";
       const url = await addInvestorWithEmail(page, `Dora Draft ${suffix}`, `dora.${suffix}@fund.example.com`);
 
@@ -110,7 +110,7 @@ for (const javaScript of [true, false]) {
     });
 
     test("drafts fit where the investor is", async ({ page }) => {
-      await signIn(page);
+      await openSignedIn(page);
       const suffix = javaScript ? "js" : "nojs";
       const url = await addInvestorWithEmail(page, `Dilly Diligence ${suffix}`, `dilly.${suffix}@fund.example.com`, "due_diligence");
       // In diligence with no date on file: no email, and what would make one due.

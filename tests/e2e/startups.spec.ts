@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { collectConsoleErrors, signIn } from "./helpers.ts";
+import { collectConsoleErrors, openSignedIn } from "./helpers.ts";
 
 test("a startup gets a default rubric, the ranking follows the weights live, drafts carry the meeting link", async ({ page }) => {
   const errors = collectConsoleErrors(page);
-  await signIn(page);
+  await openSignedIn(page);
   // Two investors that differ in sector fit and relationship.
   await page.goto("/investors/import");
   const csv = [
@@ -36,13 +36,13 @@ test("a startup gets a default rubric, the ranking follows the weights live, dra
   expect(await position("Sector Sally")).toBeLessThan(await position("Warm Walter"));
 
   // Change weights: the ranking changes in place, without a reload.
-  await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same page"));
+  await page.evaluate(() => ((window as Window & { marker?: string }).marker = "same page"));
   for (const key of ["sector", "stage", "geography", "check_size", "activity", "evidence_relevance"]) {
     await page.locator(`#weight-${key}`).fill("0");
   }
   await page.locator("#weight-relationship").fill("10");
   await expect.poll(async () => (await position("Warm Walter")) < (await position("Sector Sally"))).toBe(true);
-  expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
+  expect(await page.evaluate(() => (window as Window & { marker?: string }).marker)).toBe("same page");
 
   // Saving works as a plain form post and keeps the new order.
   await page.getByRole("button", { name: "Save rubric" }).click();

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 import { E2E_PASSCODE } from "./playwright.config.ts";
-import { collectConsoleErrors, signIn } from "./helpers.ts";
+import { collectConsoleErrors, openSignedIn } from "./helpers.ts";
 
 /**
  * Today (docs/product.md#pages): right after an import, the declared profiles already rank investors to
@@ -70,7 +70,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("ranks a fresh import, and Emailed records the contact and shrinks the lists", async ({ page }) => {
       const errors = collectConsoleErrors(page);
       const tag = javaScriptEnabled ? "Js" : "Nojs";
-      await signIn(page);
+      await openSignedIn(page);
       await seedPipeline(page, tag);
       // Other tests share this server, so each list is opened whole ("Show all") to find our rows.
       const emailFirst = list(page, /^Email first/);
@@ -126,7 +126,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("the Action sort follows what to do first, not the alphabet", async ({ page }) => {
-  await signIn(page);
+  await openSignedIn(page);
   await page.goto("/?sort=action&dir=asc");
   const actions = await page.locator(".investor-table tbody tr .badge").allTextContents();
   const order = ["Email first", "Follow up", "Wait", "Research", "Don't chase", "Committed"];

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { addInvestor, collectConsoleErrors, signIn } from "./helpers.ts";
+import { addInvestor, collectConsoleErrors, openSignedIn } from "./helpers.ts";
 import { E2E_PASSCODE } from "./playwright.config.ts";
 
 /**
@@ -66,7 +66,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("the investor edit saves status, last contact, a contact and notes", async ({ page }) => {
       const errors = collectConsoleErrors(page);
-      await signIn(page);
+      await openSignedIn(page);
       const name = `Edith Edit ${suffix}`;
       const url = await addInvestor(page, { name, firm: "Edit Capital" });
       await page.goto(url);
@@ -113,7 +113,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("the investor edit explains what to fix, in words, and saves nothing", async ({ page }) => {
-      await signIn(page);
+      await openSignedIn(page);
       const name = `Ivy Invalid ${suffix}`;
       const url = await addInvestor(page, { name });
       await page.goto(url);
@@ -177,7 +177,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("add investor: missing and malformed fields are explained, a valid one is saved", async ({ page }) => {
       const errors = collectConsoleErrors(page);
-      await signIn(page);
+      await openSignedIn(page);
       await page.goto("/investors/new");
       if (javaScriptEnabled) await page.waitForLoadState("networkidle");
       await page.getByLabel("Website").evaluate((input: HTMLInputElement) => (input.type = "text"));
@@ -213,7 +213,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("import: the preview writes nothing, the commit writes the new rows", async ({ page }) => {
       const errors = collectConsoleErrors(page);
-      await signIn(page);
+      await openSignedIn(page);
       const name = `Imogen Import ${suffix}`;
       const csv = [
         "name,firm,email,sectors,relationship_status",
@@ -242,7 +242,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("startups: add, edit the rubric, evaluate, regenerate and delete", async ({ page }) => {
       const errors = collectConsoleErrors(page);
       page.on("dialog", (dialog) => void dialog.accept());
-      await signIn(page);
+      await openSignedIn(page);
       await page.goto("/startups/new");
       if (javaScriptEnabled) await page.waitForLoadState("networkidle");
       await page.getByRole("button", { name: "Add startup" }).click();

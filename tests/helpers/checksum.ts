@@ -56,14 +56,5 @@ function checksumOf(db: Database.Database): string {
   return hash.digest("hex");
 }
 
-export function count(databasePath: string, query: string, ...params: unknown[]): number {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
-  try {
-    return db
-      .prepare(query)
-      .pluck()
-      .get(...params) as number;
-  } finally {
-    db.close();
-  }
-}
+/** One number read from the database file (a count, an id): `sqlNumber` in ./sql.ts. */
+export { sqlNumber as count } from "./sql.ts";

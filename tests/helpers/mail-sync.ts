@@ -1,7 +1,7 @@
 import type { App } from "#app/app.server.ts";
-import { type Config, parseConfig } from "#app/config.server.ts";
-import { DEFAULT_RULES } from "#app/domain/scoring.ts";
+import { parseConfig } from "#app/config.server.ts";
 import type { AppDatabase } from "#db/database.server.ts";
+import { fakeApp } from "./app.ts";
 import type { Dovecot } from "./dovecot.ts";
 
 /** The IMAP_* settings that point at a test Dovecot. */
@@ -21,8 +21,7 @@ export function mailEnv(
 
 /** An App around a test database, configured for mail capture from `env`. */
 export function mailApp(db: AppDatabase, env: Record<string, string>, now: () => Date = () => new Date()): App {
-  const config: Config = parseConfig({ SCHEDULER_ENABLED: "false", ...env });
-  return { config, db, passcode: { kind: "env", passcode: "test-passcode" }, sessionSecret: "x".repeat(32), rules: DEFAULT_RULES, now };
+  return fakeApp(db, undefined, { config: parseConfig({ SCHEDULER_ENABLED: "false", ...env }), now });
 }
 
 /** Adds an investor; returns its id. */

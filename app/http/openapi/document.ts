@@ -5,7 +5,7 @@ import { schemas } from "./schemas.ts";
 /**
  * The OpenAPI 3.1 document of the 15 `/api` routes, served at `/openapi.json` and described in
  * words in docs/api.md. Pure: request bodies are `z.toJSONSchema` of the very zod schemas the
- * routes parse (tests/unit/http/openapi.test.ts holds each route to its schema), so the document
+ * routes parse (tests/http/openapi.test.ts holds each route to its schema), so the document
  * cannot drift from what the server accepts. The operations and their words: operations.ts; the
  * error answers each kind of credential brings: responses.ts; response bodies: schemas.ts.
  */

@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "#tests/helpers/session.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+import { importCsv } from "#tests/helpers/http.ts";
 
 const PASSCODE = "compression-passcode";
 
@@ -46,16 +47,7 @@ describe("compressed responses", () => {
       "name,firm,email,sectors",
       ...Array.from({ length: 40 }, (_, i) => `Investor ${i},Firm ${i % 7},i${i}@fund${i}.example.com,fintech;climate`),
     ].join("\n");
-    const form = new FormData();
-    form.set("intent", "commit");
-    form.set("file", new Blob([csv], { type: "text/csv" }), "investors.csv");
-    const imported = await fetch(`${server.url}/investors/import`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "x-admin-passcode": PASSCODE },
-      body: form,
-    });
-    expect(imported.status).toBe(303);
+    expect((await importCsv(server, csv, { as: { passcode: PASSCODE } })).status).toBe(303);
   });
 
   afterAll(async () => {

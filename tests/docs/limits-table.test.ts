@@ -6,7 +6,7 @@ import { CONNECTION_LIMITS } from "#app/http/connection-limit.server.ts";
 
 /** docs/api.md#limits as `what → limit`, one entry per table row. */
 function limitsTable(): Map<string, string> {
-  const text = readFileSync(new URL("../../../docs/api.md", import.meta.url), "utf8");
+  const text = readFileSync(new URL("../../docs/api.md", import.meta.url), "utf8");
   const section = text.slice(text.indexOf("\n## Limits\n"), text.indexOf("\n## ", text.indexOf("\n## Limits\n") + 1));
   const rows = new Map<string, string>();
   for (const line of section.split("\n")) {
@@ -46,7 +46,7 @@ describe("docs/api.md#limits", () => {
   });
 
   it("names the device cookie's life as the code sets it", () => {
-    const text = readFileSync(new URL("../../../docs/api.md", import.meta.url), "utf8").replace(/\s+/g, " ");
+    const text = readFileSync(new URL("../../docs/api.md", import.meta.url), "utf8").replace(/\s+/g, " ");
     expect(text).toContain(`\`Set-Cookie: ipi_device=…\` (the browser that signed in before, ${DEVICE_TTL_SECONDS / 86_400} days`);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
+import { postForm } from "#tests/helpers/http.ts";
 
 /**
  * The dashboard is rendered once per version of its data (app/http/page-cache.server.ts): a
@@ -38,12 +39,7 @@ describe("kept pages over HTTP", () => {
     expect(withoutNonce(second.html, second.nonce)).toBe(withoutNonce(first.html, first.nonce));
     expect(first.html).not.toContain("Zelda Kept-Page");
 
-    const added = await fetch(`${server.url}/investors/new`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: "Zelda Kept-Page", firm: "Hyrule Capital" }),
-    });
+    const added = await postForm(server, "/investors/new", { name: "Zelda Kept-Page", firm: "Hyrule Capital" }, { as: { cookie } });
     expect(added.status).toBe(302);
     const after = await page("/");
     expect(after.html).toContain("Zelda Kept-Page");

@@ -6,8 +6,8 @@ import { z } from "zod";
 import routes from "#app/routes.ts";
 import { buildOpenApiDocument } from "#app/http/openapi/document.ts";
 
-const ROOT = resolve(import.meta.dirname, "../../..");
-const doc = buildOpenApiDocument("9.9.9") as unknown as Record<string, any>;
+const ROOT = resolve(import.meta.dirname, "../..");
+const doc: Record<string, any> = buildOpenApiDocument("9.9.9");
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };

@@ -4,6 +4,7 @@ import { count } from "#tests/helpers/checksum.ts";
 import { judgementFor, promptOf } from "#tests/helpers/judge-fake.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { type FakeGemini, type FakeTavily, newsResultsFor, startFakeGemini, startFakeTavily } from "#tests/fakes/index.ts";
+import { importCsv } from "#tests/helpers/http.ts";
 
 const PASSCODE = "chains-passcode";
 const CRON = "chains-cron-0123456789abcdef0123";
@@ -16,15 +17,7 @@ function csvOf(names: string[]): string {
 }
 
 async function importNames(server: RunningServer, names: string[]) {
-  const form = new FormData();
-  form.set("intent", "commit");
-  form.set("file", new Blob([csvOf(names)]), "investors.csv");
-  const response = await fetch(`${server.url}/investors/import`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "x-admin-passcode": PASSCODE },
-    body: form,
-  });
+  const response = await importCsv(server, csvOf(names), { as: { passcode: PASSCODE } });
   expect(response.status).toBe(303);
 }
 

@@ -4,20 +4,14 @@ import { judgementFor, promptOf } from "#tests/helpers/judge-fake.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
 import { type FakeGemini, type FakeTavily, newsResultsFor, startFakeGemini, startFakeTavily } from "#tests/fakes/index.ts";
+import { sqlText } from "#tests/helpers/sql.ts";
+import { importCsv } from "#tests/helpers/http.ts";
 
 const PASSCODE = "refresh-routes-passcode";
 const CRON = "refresh-routes-cron-0123456789ab";
 
 async function addInvestor(server: RunningServer, name: string) {
-  const form = new FormData();
-  form.set("intent", "commit");
-  form.set("file", new Blob([`name,firm\n${name},Firm of ${name}`]), "one.csv");
-  const response = await fetch(`${server.url}/investors/import`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "x-admin-passcode": PASSCODE },
-    body: form,
-  });
+  const response = await importCsv(server, `name,firm\n${name},Firm of ${name}`, { as: { passcode: PASSCODE } });
   expect(response.status).toBe(303);
 }
 
@@ -36,7 +30,7 @@ function manual(server: RunningServer, body: unknown = {}, passcode = PASSCODE) 
 function waitForStatus(server: RunningServer, runId: string, statuses: string[]): Promise<string> {
   return vi.waitFor(
     () => {
-      const status = count(server.databasePath, "select status from runs where run_id = ?", runId) as unknown as string;
+      const status = sqlText(server.databasePath, "select status from runs where run_id = ?", runId);
       if (!statuses.includes(status)) throw new Error(`run stayed ${status}\n${server.output().slice(-3000)}`);
       return status;
     },
@@ -162,10 +156,7 @@ describe("refresh routes with the fakes", () => {
     expect((await post({ run_id: "00000000-0000-4000-8000-000000000000", chain: 51 })).status).toBe(400);
     expect((await post({ run_id: "00000000-0000-4000-8000-000000000000", chain: 2, extra: 1 })).status).toBe(400);
     expect((await post({ run_id: "00000000-0000-4000-8000-000000000000", chain: 2 })).status).toBe(404);
-    const runId = count(
-      server.databasePath,
-      "select run_id from runs where trigger != 'demo' order by created_at desc limit 1",
-    ) as unknown as string;
+    const runId = sqlText(server.databasePath, "select run_id from runs where trigger != 'demo' order by created_at desc limit 1");
     const repeat = await post({ run_id: runId, chain: 1 });
     expect(repeat.status).toBe(200);
     expect(await repeat.json()).toEqual({ run_id: runId, chain: 1 });
@@ -183,7 +174,7 @@ describe("refresh routes with the fakes", () => {
     await vi.waitFor(() => expect(tavily.requests.length).toBeGreaterThan(searchesBefore), { timeout: 15_000 });
     await server.stop();
     expect(server.output()).toContain("received SIGTERM");
-    const status = count(server.databasePath, "select status from runs where run_id = ?", started.run_id) as unknown as string;
+    const status = sqlText(server.databasePath, "select status from runs where run_id = ?", started.run_id);
     expect(["waiting_chain", "completed"]).toContain(status);
     tavily.reset();
     server = await startBuiltServer({ ...env, DATABASE_PATH: server.databasePath });

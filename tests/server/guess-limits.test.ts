@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { requestFrom, signInFrom } from "#tests/helpers/from-address.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+import { postForm } from "#tests/helpers/http.ts";
 
 const PASSCODE = "guess-limits-passcode";
 const CRON = "guess-limits-cron-secret-0123456";
@@ -116,16 +117,7 @@ describe("a flood of wrong passcodes from 10,000 addresses (ADMIN_PASSCODE, behi
       return response.status;
     });
   const signIn = (from: string, passcode: string, cookie?: string) =>
-    fetch(`${server.url}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        "x-forwarded-for": from,
-        ...(cookie ? { cookie } : {}),
-      },
-      body: new URLSearchParams({ passcode }),
-    });
+    postForm(server, "/login", { passcode }, { as: cookie ? { cookie } : {}, headers: { "x-forwarded-for": from } });
 
   // Before the flood, so that only the per-client limit is at work.
   it("counts an IPv6 /64 as one client", async () => {
@@ -203,12 +195,12 @@ describe("a flood right after a restart, with the generated passcode", () => {
         for (let attempt = 1; attempt <= 5; attempt++) {
           // Each attempt in the thick of it: a few hundred more guesses in between.
           await vi.waitFor(() => expect(sent).toBeGreaterThanOrEqual(attempt * 300), { timeout: 60_000, interval: 20 });
-          const response = await fetch(`${server.url}/login`, {
-            method: "POST",
-            redirect: "manual",
-            headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `192.0.2.${100 + attempt}` },
-            body: new URLSearchParams({ passcode: passcode! }),
-          });
+          const response = await postForm(
+            server,
+            "/login",
+            { passcode: passcode! },
+            { headers: { "x-forwarded-for": `192.0.2.${100 + attempt}` } },
+          );
           founder.push(response.status);
         }
       } finally {

@@ -1,8 +1,9 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { count } from "#tests/helpers/checksum.ts";
 import { signIn } from "#tests/helpers/session.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+import { sqlText } from "#tests/helpers/sql.ts";
+import { importCsv } from "#tests/helpers/http.ts";
 import {
   type FakeGemini,
   type FakeOpenAi,
@@ -51,16 +52,8 @@ function expectNoMarker(where: string, text: string) {
 }
 
 async function addInvestors(server: RunningServer, names: string[]) {
-  const form = new FormData();
-  form.set("intent", "commit");
-  form.set("file", new Blob([["name,firm", ...names.map((name) => `${name},Firm of ${name}`)].join("\n")]), "some.csv");
-  const response = await fetch(`${server.url}/investors/import`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "x-admin-passcode": PASSCODE },
-    body: form,
-  });
-  expect(response.status).toBe(303);
+  const csv = ["name,firm", ...names.map((name) => `${name},Firm of ${name}`)].join("\n");
+  expect((await importCsv(server, csv, { as: { passcode: PASSCODE } })).status).toBe(303);
 }
 
 async function refreshToTheEnd(server: RunningServer): Promise<string> {
@@ -69,7 +62,7 @@ async function refreshToTheEnd(server: RunningServer): Promise<string> {
   const { run_id: runId } = (await response.json()) as { run_id: string };
   return vi.waitFor(
     () => {
-      const status = count(server.databasePath, "select status from runs where run_id = ?", runId) as unknown as string;
+      const status = sqlText(server.databasePath, "select status from runs where run_id = ?", runId);
       if (status !== "completed" && status !== "failed") throw new Error(`run stayed ${status}`);
       return runId;
     },

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExportedEverything } from "#db/queries/export.server.ts";
 import { type RunningServer, baseEnv, startBuiltServer } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
+import { postForm } from "#tests/helpers/http.ts";
 
 /**
  * The founder's own backup, /export.json, written back into an empty instance with
@@ -78,21 +79,14 @@ describe("npm run restore-export: /export.json back into an empty instance", () 
     work = mkdtempSync(join(tmpdir(), "ipi-restore-export-"));
     source = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, CRON_SECRET: CRON });
     const cookie = await signIn(source.url, PASSCODE);
-    const form = { cookie, "content-type": "application/x-www-form-urlencoded" };
     const ids: number[] = [];
     for (const name of ["Restore Ada", "Restore Grace"]) {
-      const added = await fetch(`${source.url}/investors/new`, {
-        method: "POST",
-        redirect: "manual",
-        headers: form,
-        body: new URLSearchParams({
-          name,
-          firm: `${name} Fund`,
-          email: `${name.split(" ")[1]!.toLowerCase()}@fund.example.com`,
-          sectors: "fintech",
-          stages: "seed",
-        }),
-      });
+      const added = await postForm(
+        source,
+        "/investors/new",
+        { name, firm: `${name} Fund`, email: `${name.split(" ")[1]!.toLowerCase()}@fund.example.com`, sectors: "fintech", stages: "seed" },
+        { as: { cookie } },
+      );
       expect(added.status).toBe(302);
       ids.push(Number(added.headers.get("location")?.split("/").pop()));
     }
@@ -119,16 +113,12 @@ describe("npm run restore-export: /export.json back into an empty instance", () 
     });
     expect(startup.status).toBe(201);
     const startupId = ((await startup.json()) as { startup: { id: number } }).startup.id;
-    const settings = await fetch(`${source.url}/settings`, {
-      method: "POST",
-      redirect: "manual",
-      headers: form,
-      body: new URLSearchParams({
-        founder_name: "Rita Restore",
-        founder_pitch: "Books that balance",
-        meeting_link: "https://cal.example.com/rita",
-      }),
-    });
+    const settings = await postForm(
+      source,
+      "/settings",
+      { founder_name: "Rita Restore", founder_pitch: "Books that balance", meeting_link: "https://cal.example.com/rita" },
+      { as: { cookie } },
+    );
     expect(settings.status).toBe(302);
     // Evidence, mail and an evaluation come from a refresh, the mail sync and the model: written here directly.
     const db = new Database(source.databasePath);

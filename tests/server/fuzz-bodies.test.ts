@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, openDatabaseChecksum } from "#tests/helpers/checksum.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
+import { importCsv } from "#tests/helpers/http.ts";
 
 // Every JSON route and every page form, fed generated bodies over HTTP against the built server:
 // never a 5xx, the error format under /api, and nothing written (any table, demo rows included)
@@ -390,12 +391,8 @@ describe("fuzzing every request body", () => {
   beforeAll(async () => {
     server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, CRON_SECRET: CRON, FLY_APP_NAME: "fuzz" });
     cookie = await signIn(server.url, PASSCODE);
-    const form = new FormData();
-    form.set("intent", "commit");
-    form.set("file", new Blob(["name,firm,email\nFuzz Target,Fuzz Fund,fuzz@target.example.com\n"], { type: "text/csv" }), "one.csv");
-    expect(
-      (await fetch(`${server.url}/investors/import`, { method: "POST", redirect: "manual", headers: { cookie }, body: form })).status,
-    ).toBe(303);
+    const csv = "name,firm,email\nFuzz Target,Fuzz Fund,fuzz@target.example.com\n";
+    expect((await importCsv(server, csv, { as: { cookie } })).status).toBe(303);
     investorId = count(server.databasePath, "select id from investors where is_demo = 0 limit 1");
     demoInvestorId = count(server.databasePath, "select id from investors where is_demo = 1 limit 1");
     const ids: number[] = [];

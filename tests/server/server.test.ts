@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, runServerExpectingExit, startBuiltServer } from "#tests/helpers/server.ts";
+import { postForm } from "#tests/helpers/http.ts";
 
 // Every secret is set to a recognisable marker; none may ever appear in a response or a log.
 const MARKERS: Record<string, string> = {
@@ -214,13 +215,7 @@ describe("the generated passcode", () => {
     );
     const server = await startBuiltServer({ DATABASE_PATH: databasePath });
     try {
-      const signIn = () =>
-        fetch(`${server.url}/login`, {
-          method: "POST",
-          redirect: "manual",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ passcode }),
-        });
+      const signIn = () => postForm(server, "/login", { passcode });
       expect((await signIn()).status).toBe(302);
       expect(stored()).toMatch(/^hmac-sha256\$/);
       expect((await signIn()).status).toBe(302);
@@ -243,12 +238,7 @@ describe("the generated passcode", () => {
     const second = await startBuiltServer({ DATABASE_PATH: databasePath });
     try {
       expect(second.output()).not.toContain(printed!);
-      const response = await fetch(`${second.url}/login`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ passcode: printed! }),
-      });
+      const response = await postForm(second, "/login", { passcode: printed! });
       expect(response.status).toBe(302);
     } finally {
       await second.stop();

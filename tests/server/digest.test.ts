@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gsm7Length, isGsm7, toGsm7 } from "#app/domain/digest.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/index.ts";
+import { importCsv } from "#tests/helpers/http.ts";
 
 const CRON = "digest-cron-0123456789abcdef0123";
 const PASSCODE = "digest-passcode";
@@ -21,17 +22,8 @@ function databaseChecksum(path: string): string {
   }
 }
 
-async function importCsv(server: RunningServer, csv: string) {
-  const form = new FormData();
-  form.set("intent", "commit");
-  form.set("file", new Blob([csv]), "a.csv");
-  const response = await fetch(`${server.url}/investors/import`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "x-admin-passcode": PASSCODE },
-    body: form,
-  });
-  expect(response.status).toBe(303);
+async function importList(server: RunningServer, csv: string) {
+  expect((await importCsv(server, csv, { as: { passcode: PASSCODE } })).status).toBe(303);
 }
 
 describe("route #3, the daily digest", () => {
@@ -60,8 +52,8 @@ describe("route #3, the daily digest", () => {
       rows.push(
         `Investor ${"Ñ".repeat(i % 5)}${i} with a very long name indeed,Firm ${i},contacted,2026-10-${String((i % 28) + 1).padStart(2, "0")}`,
       );
-    await importCsv(server, rows.join("\n"));
-    await importCsv(unconfigured, rows.slice(0, 3).join("\n"));
+    await importList(server, rows.join("\n"));
+    await importList(unconfigured, rows.slice(0, 3).join("\n"));
   });
   afterAll(async () => {
     await Promise.all([server?.stop(), unconfigured?.stop()]);

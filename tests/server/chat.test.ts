@@ -3,6 +3,8 @@ import { count } from "#tests/helpers/checksum.ts";
 import { promptOf } from "#tests/helpers/judge-fake.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { type FakeGemini, type FakeOpenAi, geminiError, openAiError, startFakeGemini, startFakeOpenAi } from "#tests/fakes/index.ts";
+import { sqlText } from "#tests/helpers/sql.ts";
+import { importCsv } from "#tests/helpers/http.ts";
 
 const PASSCODE = "chat-passcode";
 
@@ -31,19 +33,8 @@ describe("route #8, the chat", () => {
       LLM_FALLBACK_BASE_URL: `${openai.url}/v1`,
       LLM_FALLBACK_API_KEY: "fallback-fake",
     });
-    const form = new FormData();
-    form.set("intent", "commit");
-    form.set(
-      "file",
-      new Blob(["name,firm,relationship_status\nAda Lovelace,Analytical Ventures,not_contacted\nGrace Hopper,Compiler Capital,passed"]),
-      "a.csv",
-    );
-    await fetch(`${server.url}/investors/import`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "x-admin-passcode": PASSCODE },
-      body: form,
-    });
+    const csv = "name,firm,relationship_status\nAda Lovelace,Analytical Ventures,not_contacted\nGrace Hopper,Compiler Capital,passed";
+    expect((await importCsv(server, csv, { as: { passcode: PASSCODE } })).status).toBe(303);
     adaId = count(server.databasePath, "select id from investors where is_demo = 0 and name = 'Ada Lovelace'");
     // Give Ada enough signal to be "email first".
     const { default: Database } = await import("better-sqlite3");
@@ -61,7 +52,7 @@ describe("route #8, the chat", () => {
       headers: { authorization: "Bearer chat-cron-0123456789abcdef012345" },
     });
     expect(rescored.status).toBe(200);
-    expect(count(server.databasePath, "select action from investors where id = ?", adaId)).toBe("email_first");
+    expect(sqlText(server.databasePath, "select action from investors where id = ?", adaId)).toBe("email_first");
   });
   afterAll(async () => {
     await server?.stop();

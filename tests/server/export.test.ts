@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
+import { importCsv } from "#tests/helpers/http.ts";
 
 const PASSCODE = "export-test-passcode";
 
@@ -20,11 +21,7 @@ describe("/export.csv", () => {
       "name,firm,sectors,geographies,personal_notes",
       `"@SUM(1+1)*cmd|' /C calc'!A0","=HYPERLINK(""http://evil.example"")","@SUM(1+1)*cmd|' /C calc'!A0;fintech","+Nordics;-DACH","-2+3"`,
     ].join("\n");
-    const form = new FormData();
-    form.set("intent", "commit");
-    form.set("file", new Blob([csv], { type: "text/csv" }), "formulas.csv");
-    const imported = await fetch(`${server.url}/investors/import`, { method: "POST", redirect: "manual", headers: { cookie }, body: form });
-    expect(imported.status).toBe(303);
+    expect((await importCsv(server, csv, { as: { cookie } })).status).toBe(303);
 
     const exported = await (await fetch(`${server.url}/export.csv`, { headers: { cookie } })).text();
     const rows: string[][] = parse(exported.replace(/^\uFEFF/, ""), { relax_column_count: true });
@@ -35,10 +32,7 @@ describe("/export.csv", () => {
     expect(cells).toContain("'+Nordics; -DACH");
 
     // The guard comes off on the way back in: importing the export changes nothing.
-    const again = new FormData();
-    again.set("intent", "preview");
-    again.set("file", new Blob([exported], { type: "text/csv" }), "export.csv");
-    const preview = await (await fetch(`${server.url}/investors/import`, { method: "POST", headers: { cookie }, body: again })).text();
+    const preview = await (await importCsv(server, exported, { as: { cookie }, intent: "preview" })).text();
     expect(preview).toMatch(/<strong>0<\/strong> new/);
     expect(preview).toMatch(/<strong>0<\/strong> updated/);
     expect(preview).toMatch(/<strong>1<\/strong> unchanged/);

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+import { postForm } from "#tests/helpers/http.ts";
 
 const PASSCODE = "sessions-passcode-7310";
 const SESSION_SECRET = "sessions-test-secret-0123456789abcdef0123456789";
@@ -21,12 +22,7 @@ describe("sessions on the built server (production)", () => {
   }
 
   function postLogin(fields: Record<string, string>, query = "", cookie?: string): Promise<Response> {
-    return fetch(`${server.url}/login${query}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
-      body: new URLSearchParams({ passcode: PASSCODE, ...fields }),
-    });
+    return postForm(server, `/login${query}`, { passcode: PASSCODE, ...fields }, { as: cookie ? { cookie } : {} });
   }
 
   async function signIn(): Promise<string> {

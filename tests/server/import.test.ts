@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { count } from "#tests/helpers/checksum.ts";
+import { importCsv } from "#tests/helpers/http.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 
 const PASSCODE = "import-test-passcode";
@@ -20,16 +21,8 @@ const CSV = [
 describe("CSV import over HTTP", () => {
   let server: RunningServer;
 
-  function post(intent: string, csv = CSV) {
-    const form = new FormData();
-    form.set("intent", intent);
-    form.set("file", new Blob([csv], { type: "text/csv" }), "investors.csv");
-    return fetch(`${server.url}/investors/import`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "x-admin-passcode": PASSCODE },
-      body: form,
-    });
+  function post(intent: "preview" | "commit", csv = CSV) {
+    return importCsv(server, csv, { as: { passcode: PASSCODE }, intent });
   }
 
   function realSnapshot(): string {
@@ -157,23 +150,15 @@ describe("CSV import over HTTP", () => {
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, "Investors");
     const bytes = XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
-    const form = new FormData();
-    form.set("intent", "preview");
-    form.set("file", new Blob([new Uint8Array(bytes)]), "list.xlsx");
     const xlsx = await (
-      await fetch(`${server.url}/investors/import`, { method: "POST", headers: { "x-admin-passcode": PASSCODE }, body: form })
+      await importCsv(server, new Uint8Array(bytes), { as: { passcode: PASSCODE }, intent: "preview", filename: "list.xlsx" })
     ).text();
     expect(xlsx).toContain("Read as an Excel workbook (first sheet).");
     expect(xlsx).toContain("Xena Sheet");
 
     const text = "Name;Countries\nUta Sixteen;Slovenia\n";
     const utf16 = new Uint8Array([0xff, 0xfe, ...Buffer.from(text, "utf16le")]);
-    const other = new FormData();
-    other.set("intent", "preview");
-    other.set("file", new Blob([utf16]), "unicode.txt");
-    const html = await (
-      await fetch(`${server.url}/investors/import`, { method: "POST", headers: { "x-admin-passcode": PASSCODE }, body: other })
-    ).text();
+    const html = await (await importCsv(server, utf16, { as: { passcode: PASSCODE }, intent: "preview", filename: "unicode.txt" })).text();
     expect(html).toContain("Read as UTF-16 text, values separated by semicolons.");
     expect(html).toContain("Uta Sixteen");
   });
@@ -185,9 +170,7 @@ describe("CSV import over HTTP", () => {
   });
 
   it("needs a credential", async () => {
-    const form = new FormData();
-    form.set("file", new Blob([CSV]), "x.csv");
-    const response = await fetch(`${server.url}/investors/import`, { method: "POST", redirect: "manual", body: form });
+    const response = await importCsv(server, CSV, { as: {} });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toMatch(/^\/login/);
   });

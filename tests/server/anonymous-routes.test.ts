@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "#app/routes.ts";
 import { signIn } from "#tests/helpers/session.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+import { postForm } from "#tests/helpers/http.ts";
 
 /*
  * Walks app/routes.ts and proves that every route refuses an anonymous request, for every
@@ -97,12 +98,12 @@ describe("every route but the open ones refuses an anonymous request (built serv
     // cron bearer counts as a wrong guess, and the guess limits are not what this test is about.
     server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, CRON_SECRET, TRUST_PROXY: "true" });
     const cookie = await signIn(server.url, PASSCODE);
-    const made = await fetch(`${server.url}/investors/new`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: "Rowan Real", firm: "Real Fund", kind: "fund", relationship_status: "not_contacted" }),
-    });
+    const made = await postForm(
+      server,
+      "/investors/new",
+      { name: "Rowan Real", firm: "Real Fund", kind: "fund", relationship_status: "not_contacted" },
+      { as: { cookie } },
+    );
     expect(made.headers.get("location")).toMatch(/^\/investors\/\d+$/);
     realInvestor = Number(made.headers.get("location")!.split("/").pop());
   });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, realRowsChecksum } from "#tests/helpers/checksum.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
+import { sqlText } from "#tests/helpers/sql.ts";
+import { postForm } from "#tests/helpers/http.ts";
 
 const PASSCODE = "investors-test-passcode";
 const CRON = "investors-test-cron-secret-01234";
@@ -14,16 +16,7 @@ describe("investors, scores, feed, exports and demo over HTTP", () => {
   let demoName: string;
 
   async function addInvestor(fields: Record<string, string | string[]>): Promise<number> {
-    const body = new URLSearchParams();
-    for (const [key, value] of Object.entries(fields)) {
-      for (const item of Array.isArray(value) ? value : [value]) body.append(key, item);
-    }
-    const response = await fetch(`${server.url}/investors/new`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-      body,
-    });
+    const response = await postForm(server, "/investors/new", fields, { as: { cookie } });
     expect(response.status).toBe(302);
     const location = response.headers.get("location") ?? "";
     expect(location).toMatch(/^\/investors\/\d+$/);
@@ -39,11 +32,11 @@ describe("investors, scores, feed, exports and demo over HTTP", () => {
   }
 
   function investorRow(id: number) {
-    return count(
+    return sqlText(
       server.databasePath,
       "select json_object('status', relationship_status, 'last', last_contact_date, 'notes', personal_notes, 'activity', signal_activity, 'score', score, 'updated', updated_at) from investors where id = ?",
       id,
-    ) as unknown as string;
+    );
   }
 
   beforeAll(async () => {
@@ -74,11 +67,11 @@ describe("investors, scores, feed, exports and demo over HTTP", () => {
 
   it("creates an investor from the form with parsed lists and amounts, and scores it", () => {
     const row = JSON.parse(
-      count(
+      sqlText(
         server.databasePath,
         "select json_object('sectors', sectors, 'stages', stages, 'min', check_min, 'max', check_max, 'action', action) from investors where id = ?",
         adaId,
-      ) as unknown as string,
+      ),
     );
     expect(JSON.parse(row.sectors)).toEqual(["fintech", "AI"]);
     expect(JSON.parse(row.stages)).toEqual(["seed", "series_a"]);
@@ -314,23 +307,22 @@ describe("investors, scores, feed, exports and demo over HTTP", () => {
     const { default: Database } = await import("better-sqlite3");
     // Another tab (or the API) set notes after this form was loaded.
     expect((await patch(id, { personal_notes: "Written elsewhere" })).status).toBe(200);
-    const form = new URLSearchParams({
-      "original.relationship_status": "not_contacted",
-      "original.last_contact_date": "",
-      "original.personal_notes": "",
-      relationship_status: "contacted",
-      last_contact_date: "",
-      personal_notes: "",
-      "add_contact.date": "2026-11-01",
-      "add_contact.channel": "email",
-      "add_contact.note": "Sent the deck",
-    });
-    const response = await fetch(`${server.url}/investors/${id}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-      body: form,
-    });
+    const response = await postForm(
+      server,
+      `/investors/${id}`,
+      {
+        "original.relationship_status": "not_contacted",
+        "original.last_contact_date": "",
+        "original.personal_notes": "",
+        relationship_status: "contacted",
+        last_contact_date: "",
+        personal_notes: "",
+        "add_contact.date": "2026-11-01",
+        "add_contact.channel": "email",
+        "add_contact.note": "Sent the deck",
+      },
+      { as: { cookie } },
+    );
     expect(response.status).toBe(302);
     const db = new Database(server.databasePath, { readonly: true });
     const row = db.prepare("select relationship_status, last_contact_date, personal_notes, action from investors where id = ?").get(id);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, realRowsChecksum } from "#tests/helpers/checksum.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
+import { importCsv } from "#tests/helpers/http.ts";
 
 // Request bodies at the HTTP edge: whatever arrives, the answer is a 4xx with a message (the
 // error format under /api), never a 500, and nothing is written.
@@ -19,10 +20,7 @@ describe("request bodies over HTTP", () => {
   beforeAll(async () => {
     server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, CRON_SECRET: CRON });
     cookie = await signIn(server.url, PASSCODE);
-    const form = new FormData();
-    form.set("intent", "commit");
-    form.set("file", new Blob(["name,firm,email\nAda Lovelace,Engine Fund,ada@engine.example.com\n"], { type: "text/csv" }), "one.csv");
-    const imported = await fetch(`${server.url}/investors/import`, { method: "POST", redirect: "manual", headers: { cookie }, body: form });
+    const imported = await importCsv(server, "name,firm,email\nAda Lovelace,Engine Fund,ada@engine.example.com\n", { as: { cookie } });
     expect(imported.status).toBe(303);
     realInvestorId = count(server.databasePath, "select id from investors where is_demo = 0 limit 1");
     demoInvestorId = count(server.databasePath, "select id from investors where is_demo = 1 limit 1");
@@ -166,11 +164,8 @@ describe("request bodies over HTTP", () => {
     for (let i = 1; i <= 120; i++) rows.push(`Preview New ${i},Preview Fund,new${i}@preview.example.com,seed`);
     // Only a row without a name is refused (a bad optional cell costs only that cell).
     for (let i = 1; i <= 70; i++) rows.push(`,Preview Bad Fund ${i},,seed`);
-    const form = new FormData();
-    form.set("intent", "preview");
-    form.set("file", new Blob([rows.join("\n")], { type: "text/csv" }), "many.csv");
     const before = realRowsChecksum(server.databasePath);
-    const response = await fetch(`${server.url}/investors/import`, { method: "POST", headers: { cookie }, body: form });
+    const response = await importCsv(server, rows.join("\n"), { as: { cookie }, intent: "preview" });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toMatch(/<strong>120<\/strong> new/);

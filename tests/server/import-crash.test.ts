@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { IMPORT_CHUNK } from "#app/services/startups.server.ts";
 import { count } from "#tests/helpers/checksum.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+import { importCsv } from "#tests/helpers/http.ts";
 
 const PASSCODE = "import-crash-passcode";
 
@@ -30,15 +31,7 @@ describe("killing the process during an import", () => {
     const rows = ["name,firm,email,sectors,stages,geographies"];
     for (let i = 0; i < 1_000; i++)
       rows.push(`Crash Investor ${i},Fund ${i % 97},c${i}@crash${i % 13}.example.com,devtools;fintech,seed,Europe`);
-    const form = new FormData();
-    form.set("intent", "commit");
-    form.set("file", new Blob([rows.join("\n")], { type: "text/csv" }), "crash.csv");
-    const commit = fetch(`${url}/investors/import`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "x-admin-passcode": PASSCODE },
-      body: form,
-    }).catch(() => undefined);
+    const commit = importCsv(url, rows.join("\n"), { as: { passcode: PASSCODE } }).catch(() => undefined);
 
     // Kill the process the moment the new investors become visible to another connection.
     await vi.waitFor(() => expect(count(databasePath, "select count(*) from investors where is_demo = 0")).toBeGreaterThan(0), {
@@ -57,15 +50,7 @@ describe("killing the process during an import", () => {
     server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, DATABASE_PATH: databasePath });
     expect(count(databasePath, MISSING_SCORES)).toBe(0);
     // The founder imports the same file again: the rest is added, nothing twice.
-    const again = new FormData();
-    again.set("intent", "commit");
-    again.set("file", new Blob([rows.join("\n")], { type: "text/csv" }), "crash.csv");
-    const retried = await fetch(`${server.url}/investors/import`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "x-admin-passcode": PASSCODE },
-      body: again,
-    });
+    const retried = await importCsv(server, rows.join("\n"), { as: { passcode: PASSCODE } });
     expect(retried.status).toBe(303);
     expect(count(databasePath, "select count(*) from investors where is_demo = 0")).toBe(1_000);
     expect(count(databasePath, "select count(distinct email) from investors where is_demo = 0")).toBe(1_000);
@@ -85,19 +70,7 @@ describe("killing the process during an import", () => {
     }
     const rows = ["name,firm,sectors,stages"];
     for (let i = 0; i < 20; i++) rows.push(`Repair Investor ${i},Fund ${i},devtools,seed`);
-    const form = new FormData();
-    form.set("intent", "commit");
-    form.set("file", new Blob([rows.join("\n")], { type: "text/csv" }), "repair.csv");
-    expect(
-      (
-        await fetch(`${url}/investors/import`, {
-          method: "POST",
-          redirect: "manual",
-          headers: { "x-admin-passcode": PASSCODE },
-          body: form,
-        })
-      ).status,
-    ).toBe(303);
+    expect((await importCsv(url, rows.join("\n"), { as: { passcode: PASSCODE } })).status).toBe(303);
     await server.stop();
 
     // What a process killed between saving investors and scoring them leaves behind.

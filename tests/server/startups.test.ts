@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count } from "#tests/helpers/checksum.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { type FakeGemini, type FakeTavily, geminiError, startFakeGemini, startFakeTavily } from "#tests/fakes/index.ts";
+import { importCsv } from "#tests/helpers/http.ts";
 
 const PASSCODE = "startups-passcode";
 const CRON = "startups-cron-0123456789abcdef01";
@@ -48,21 +49,9 @@ describe("routes #10–#13, startups", () => {
       TAVILY_API_KEY: "tavily-fake",
       TAVILY_BASE_URL: tavily.url,
     });
-    const form = new FormData();
-    form.set("intent", "commit");
-    form.set(
-      "file",
-      new Blob([
-        "name,firm,sectors,stages,geographies,check_min,check_max\nAda Lovelace,Analytical,climate;energy,seed,France;Europe,200k,1m\nGrace Hopper,Compiler,devtools,series_b_plus,US,5m,20m",
-      ]),
-      "a.csv",
-    );
-    await fetch(`${server.url}/investors/import`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "x-admin-passcode": PASSCODE },
-      body: form,
-    });
+    const csv =
+      "name,firm,sectors,stages,geographies,check_min,check_max\nAda Lovelace,Analytical,climate;energy,seed,France;Europe,200k,1m\nGrace Hopper,Compiler,devtools,series_b_plus,US,5m,20m";
+    expect((await importCsv(server, csv, { as: { passcode: PASSCODE } })).status).toBe(303);
     const db = new Database(server.databasePath);
     db.prepare(
       "insert into evidence (investor_id, url, title, source, found_at, content_hash, category, relevance, summary, judged_at) select id, 'https://news.example.com/' || id, 'Led a seed', 'news', '2026-11-20T00:00:00Z', 'h' || id, 'deal', 0.9, 'Led a climate seed round', '2026-11-20T00:00:00Z' from investors where is_demo = 0",
@@ -169,15 +158,8 @@ describe("routes #10–#13, startups", () => {
   });
 
   it("ranks an investor added after the startups at once (fit signal and startup scores)", async () => {
-    const form = new FormData();
-    form.set("intent", "commit");
-    form.set("file", new Blob(["name,sectors,stages,geographies\nLate Larry,climate,seed,France"]), "late.csv");
-    await fetch(`${server.url}/investors/import`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "x-admin-passcode": PASSCODE },
-      body: form,
-    });
+    const late = await importCsv(server, "name,sectors,stages,geographies\nLate Larry,climate,seed,France", { as: { passcode: PASSCODE } });
+    expect(late.status).toBe(303);
     const id = count(server.databasePath, "select id from investors where name = 'Late Larry'");
     expect(count(server.databasePath, "select signal_fit from investors where id = ?", id)).toBeGreaterThan(0);
     expect(count(server.databasePath, "select count(*) from startup_scores where investor_id = ?", id)).toBe(
