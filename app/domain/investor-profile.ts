@@ -2,7 +2,15 @@ import { z } from "zod";
 import { chequeText } from "./cheque-text.ts";
 import { splitList, parseEmail, parseLinkedin, parseWebsite } from "./import/cells.ts";
 import { CURRENCIES, type Currency, parseMoneyRange } from "./import/money.ts";
-import { INVESTOR_KINDS, type InvestorKind, type RelationshipStatus, STAGES, STAGE_LABELS, type Stage, stagesOfWords } from "./vocabulary.ts";
+import {
+  INVESTOR_KINDS,
+  type InvestorKind,
+  type RelationshipStatus,
+  STAGES,
+  STAGE_LABELS,
+  type Stage,
+  stagesOfWords,
+} from "./vocabulary.ts";
 import { httpUrl, investorEditSchema } from "./investor.ts";
 import { laterDate } from "./investor-edit.ts";
 import { resolvePlace } from "./places.ts";
@@ -154,7 +162,8 @@ export function readProfileText(text: ProfileText): { edit: ProfileEdit; errors:
 
   const email = value("email");
   edit.email = email ? (parseEmail(email) ?? null) : null;
-  if (email && (edit.email === null || edit.email !== email.replace(/^mailto:/i, ""))) errors.email = "Enter an email address like name@fund.com";
+  if (email && (edit.email === null || edit.email !== email.replace(/^mailto:/i, "")))
+    errors.email = "Enter an email address like name@fund.com";
   const website = value("website");
   edit.website = website ? (parseWebsite(website) ?? null) : null;
   if (website && !edit.website) errors.website = "Enter a website like fund.com";
@@ -170,7 +179,9 @@ export function readProfileText(text: ProfileText): { edit: ProfileEdit; errors:
   for (const item of splitList(value("stages"))) {
     const found = stagesOfWords(item);
     if (found.length === 0) {
-      errors.stages ??= `'${short(item)}' is not a stage: write ${STAGES.map((stage) => STAGE_LABELS[stage]).join(", ").replace(/, ([^,]+)$/, " or $1")}`;
+      errors.stages ??= `'${short(item)}' is not a stage: write ${STAGES.map((stage) => STAGE_LABELS[stage])
+        .join(", ")
+        .replace(/, ([^,]+)$/, " or $1")}`;
     }
     for (const stage of found) stages.add(stage);
   }
@@ -233,7 +244,8 @@ export function profileFormDefaults(row: {
 
 /** The fields whose text changed since the form was loaded: a stale tab cannot undo another edit. */
 export function changedProfile(edit: ProfileEdit, text: ProfileText, original: ProfileText): ProfileEdit {
-  const changed = (field: ProfileFormField) => original[field] === undefined || (original[field] ?? "").trim() !== (text[field] ?? "").trim();
+  const changed = (field: ProfileFormField) =>
+    original[field] === undefined || (original[field] ?? "").trim() !== (text[field] ?? "").trim();
   const result: ProfileEdit = {};
   const copy = <K extends keyof ProfileEdit>(key: K) => {
     if (edit[key] !== undefined) result[key] = edit[key];
@@ -283,6 +295,9 @@ export const PROFILE_FORM_WORDS = {
 // ---------------------------------------------------------------------------------------------
 // Merge
 
+/** Route #17's body: the investor folded into the one in the path. */
+export const mergeRequestSchema = z.strictObject({ other_id: z.number().int().positive() });
+
 export type MergeSide = {
   firm: string | null;
   email: string | null;
@@ -326,4 +341,18 @@ export function mergedColumns(survivor: MergeSide, other: MergeSide): Partial<Me
   const theirs = other.personalNotes?.trim() ?? "";
   if (theirs && theirs !== mine) patch.personalNotes = mine ? `${mine}\n\n${theirs}` : theirs;
   return patch;
+}
+
+/** The profile part of route #9's body (the keys it has). */
+export function profileOf(patch: ProfileEdit & Record<string, unknown>): ProfileEdit {
+  const profile: Record<string, unknown> = {};
+  for (const key of PROFILE_KEYS) if (patch[key] !== undefined) profile[key] = patch[key];
+  return profile as ProfileEdit;
+}
+
+/** A patch that names one end of the cheque range may put it past the saved other end: said, not saved. */
+export function chequeConflict(patch: ProfileEdit, saved: { checkMin: number | null; checkMax: number | null }): string | undefined {
+  const min = patch.check_min !== undefined ? patch.check_min : saved.checkMin;
+  const max = patch.check_max !== undefined ? patch.check_max : saved.checkMax;
+  return min !== null && max !== null && min > max ? `check_min (${min}) must not be above check_max (${max})` : undefined;
 }

@@ -201,6 +201,8 @@ describe("merging two investors", () => {
   it("changes nothing the survivor already has, and never doubles the same notes", () => {
     const full = { ...other, personalNotes: "Same", relationshipStatus: "contacted" as const };
     expect(mergedColumns(full, { ...other, personalNotes: "Same", lastContactDate: null })).toEqual({});
-    expect(mergedColumns({ ...survivor, personalNotes: null }, { ...survivor, personalNotes: "Theirs" })).toEqual({ personalNotes: "Theirs" });
+    expect(mergedColumns({ ...survivor, personalNotes: null }, { ...survivor, personalNotes: "Theirs" })).toEqual({
+      personalNotes: "Theirs",
+    });
   });
 });
