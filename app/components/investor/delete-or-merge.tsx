@@ -23,7 +23,7 @@ export function DeleteOrMerge({
   return (
     <div className="detail-grid">
       <section className="panel" aria-labelledby="merge-heading" id="merge">
-        <h2 id="merge-heading">Merge a duplicate into {investor.name}</h2>
+        <h2 id="merge-heading">Merge a duplicate into this investor</h2>
         <p className="muted small">
           {investor.name} stays, with the other's contact history, evidence, mail and notes; its empty fields are filled from the other's,
           and the other is deleted.
@@ -63,7 +63,7 @@ export function DeleteOrMerge({
       </section>
 
       <section className="panel" aria-labelledby="delete-heading" id="delete">
-        <h2 id="delete-heading">Delete {investor.name}</h2>
+        <h2 id="delete-heading">Delete this investor</h2>
         <p className="muted small">Their evidence, contact history, mail contacts and scores go too. This cannot be undone.</p>
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="delete" />

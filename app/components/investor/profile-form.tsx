@@ -17,7 +17,7 @@ export type ProfileText = Record<
  */
 export function ProfileForm({ text, lastResult, saved }: { text: ProfileText; lastResult?: unknown; saved: boolean }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: "profile", lastResult: lastResult as never, defaultValue: text });
+  const [form, fields] = useForm({ id: "profile-form", lastResult: lastResult as never, defaultValue: text });
   const input = (name: keyof ProfileText, label: string, placeholder?: string) => (
     <div>
       <label htmlFor={fields[name].id}>{label}</label>
@@ -76,7 +76,7 @@ export function ProfileForm({ text, lastResult, saved }: { text: ProfileText; la
           </p>
         ) : null}
         <button type="submit" className="button-primary" disabled={navigation.state === "submitting"}>
-          Save profile
+          Update profile
         </button>
       </Form>
     </section>
