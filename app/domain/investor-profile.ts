@@ -242,10 +242,15 @@ export function profileFormDefaults(row: {
   };
 }
 
-/** The fields whose text changed since the form was loaded: a stale tab cannot undo another edit. */
+/**
+ * The fields whose text changed since the form was loaded: a stale tab cannot undo another edit.
+ * Without its `original.*`, a field is written when it was sent with a value.
+ */
 export function changedProfile(edit: ProfileEdit, text: ProfileText, original: ProfileText): ProfileEdit {
-  const changed = (field: ProfileFormField) =>
-    original[field] === undefined || (original[field] ?? "").trim() !== (text[field] ?? "").trim();
+  const changed = (field: ProfileFormField) => {
+    const before = original[field];
+    return before === undefined ? text[field] !== undefined : before.trim() !== (text[field] ?? "").trim();
+  };
   const result: ProfileEdit = {};
   const copy = <K extends keyof ProfileEdit>(key: K) => {
     if (edit[key] !== undefined) result[key] = edit[key];

@@ -3,6 +3,7 @@ import { chequeText } from "#app/domain/cheque-text.ts";
 import { CURRENCIES } from "#app/domain/import/money.ts";
 import {
   type MergeSide,
+  changedProfile,
   investorPatchSchema,
   mergedColumns,
   profileColumnsPatch,
@@ -128,6 +129,23 @@ describe("the profile form's text, read with the import's parsers", () => {
       }
     }
     expect(chequeText(null, null, "EUR")).toBe("");
+  });
+});
+
+describe("a form loaded before another edit", () => {
+  it("writes only the fields changed since it was loaded, the cheque range with its currency", () => {
+    const original = { name: "Ada", kind: "fund", firm: "Old Firm", cheque: "$250k-$1M", check_currency: "USD", sectors: "Fintech" };
+    const text = { ...original, sectors: "Fintech, Climate" };
+    expect(changedProfile(readProfileText(text).edit, text, original)).toEqual({ sectors: ["Fintech", "Climate"] });
+    const recurrenced = { ...original, check_currency: "EUR", cheque: "250k-1M" };
+    expect(changedProfile(readProfileText(recurrenced).edit, recurrenced, original)).toEqual({
+      check_min: 250_000,
+      check_max: 1_000_000,
+      check_currency: "EUR",
+    });
+    // A script's post without the originals writes the fields it sends with a value, and clears no other.
+    const sent = { name: "Ada", kind: "fund", stages: "Seed" };
+    expect(changedProfile(readProfileText(sent).edit, sent, {})).toEqual({ name: "Ada", kind: "fund", stages: ["seed"] });
   });
 });
 
