@@ -41,6 +41,7 @@ export default [
       route("startups/:id", "routes/api/startup.ts"),
       route("startups/:id/evaluate", "routes/api/startup-evaluate.ts"),
       route("startups/:id/rubric", "routes/api/startup-rubric.ts"),
+      route("investors/:id/merge", "routes/api/investor-merge.ts"),
     ]),
     layout("routes/guard/cron.ts", [
       route("cron/refresh", "routes/api/cron-refresh.ts"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CURRENCIES } from "./import/money.ts";
 import { ACTIONS, EVIDENCE_CATEGORIES, INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES } from "./vocabulary.ts";
 
 /**
@@ -48,6 +49,8 @@ const investor = z.object({
   geographies: z.array(text),
   check_min: z.number().int().nullable(),
   check_max: z.number().int().nullable(),
+  // Exports from before currencies were kept have none: their amounts are dollars.
+  check_currency: z.enum(CURRENCIES).nullable().optional(),
   score: z.number().int(),
   action: z.enum(ACTIONS),
   score_explained: scoreExplained.nullable(),

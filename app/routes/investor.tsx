@@ -12,6 +12,11 @@ import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { sideOf } from "../auth/guards.server.ts";
 import { rescoreInvestorsForStartups } from "../services/startups.server.ts";
 import { InvestorDetail } from "../components/investor/investor-detail.tsx";
+import { DeleteOrMerge } from "../components/investor/delete-or-merge.tsx";
+import { ProfileForm } from "../components/investor/profile-form.tsx";
+import { PROFILE_FORM_WORDS, profileFormDefaults, profileFormSchema } from "../domain/investor-profile.ts";
+import { positiveId } from "../domain/id.ts";
+import { DEMO_NOT_DELETED, deleteRealInvestor, mergeCandidates, mergeRealInvestors } from "../services/investor-profile.server.ts";
 import { demoEditRefusal } from "../domain/demo-bounds.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { EDIT_FORM_FIELDS, INVESTOR_EDIT_WORDS, editFromForm, investorEditFormSchema } from "../domain/investor-edit.ts";
@@ -53,6 +58,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       followUpAfterDays: app.rules.followUpAfterDays,
     }),
     saved: url.searchParams.get("saved") === "1",
+    savedProfile: url.searchParams.get("saved") === "profile",
+    merged: url.searchParams.get("saved") === "merged",
+    // The profile form's text, made here: reading it back needs the place names, kept off the browser.
+    profileText: profileFormDefaults(detail.investor),
+    // Delete and merge are the founder's own (decision 026): the demo shows neither.
+    mergeQuery: demo ? "" : (url.searchParams.get("merge_query") ?? "").slice(0, 200),
+    mergeCandidates: demo ? [] : mergeCandidates(app, detail.investor.id, (url.searchParams.get("merge_query") ?? "").slice(0, 200)),
     // Mail capture: this investor's messages, newest first (decision 014), and how many a "Log" just recorded.
     mail: readInvestorMail(app.db, detail.investor.id, INVESTOR_MAIL_SHOWN),
     logged: loggedParam(url.searchParams.get("logged")),
@@ -67,6 +79,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (demo) limitDemoWrites(request, "edit");
   const id = pageId(params.id);
   const formData = await readFormBody(request);
+  const intent = formData.get("intent");
+  const here = `${demo ? "/demo" : ""}/investors/${id}`;
+  if (intent === "profile") {
+    const submission = parseWithZod(formData, { schema: profileFormSchema, ...founderErrors(PROFILE_FORM_WORDS) });
+    if (submission.status !== "success") return data({ form: "profile" as const, result: submission.reply() }, { status: 400 });
+    if (!editInvestor(app.db, id, submission.value, { now: app.now(), rules: app.rules, demo })) {
+      throw new Response("Not found", { status: 404 });
+    }
+    if (!demo) rescoreInvestorsForStartups(app, [id]);
+    return redirect(`${here}?saved=profile#profile`);
+  }
+  if (intent === "delete" || intent === "merge") {
+    const form: "delete" | "merge" = intent;
+    const refuse = (message: string) => data({ form, message }, { status: 400 });
+    if (demo) return refuse(DEMO_NOT_DELETED);
+    if (formData.get("confirm") !== "yes") {
+      return refuse(intent === "delete" ? "Tick the box to confirm the delete." : "Tick the box to confirm the merge.");
+    }
+    if (intent === "delete") {
+      if (!deleteRealInvestor(app, id)) throw new Response("Not found", { status: 404 });
+      return redirect("/");
+    }
+    const otherId = positiveId(String(formData.get("other_id") ?? ""));
+    if (otherId === undefined || otherId === id) return refuse("Choose the investor to merge into this one.");
+    if (!mergeRealInvestors(app, id, otherId).merged) return refuse("That investor is no longer on your list: search again.");
+    return redirect(`${here}?saved=merged`);
+  }
   // The form carries the values it was loaded with (`original.*`), read raw: an empty one is "".
   const original: Partial<Record<(typeof EDIT_FORM_FIELDS)[number], string>> = {};
   for (const name of EDIT_FORM_FIELDS) {
@@ -74,14 +113,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (typeof value === "string") original[name] = value;
   }
   const submission = parseWithZod(formData, { schema: investorEditFormSchema, ...founderErrors(INVESTOR_EDIT_WORDS) });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data({ form: "notes" as const, result: submission.reply() }, { status: 400 });
   const edit = editFromForm(submission.value, original);
   if (demo) {
     // The demo's bounds, said on the form (a 400 like any other mistake, with or without JavaScript).
     const refusal = demoEditRefusal(edit, countContacts(app.db, id));
     if (refusal) {
       return data(
-        submission.reply(refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] } } : { formErrors: [refusal.message] }),
+        {
+          form: "notes" as const,
+          result: submission.reply(
+            refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] } } : { formErrors: [refusal.message] },
+          ),
+        },
         { status: 400 },
       );
     }
@@ -90,26 +134,50 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!found) throw new Response("Not found", { status: 404 });
   if (!demo) rescoreInvestorsForStartups(app, [id]);
   // Not request.url's path: a submission with JavaScript arrives at `/investors/:id.data`.
-  return redirect(`${demo ? "/demo" : ""}/investors/${id}?saved=1`);
+  return redirect(`${here}?saved=1`);
 }
 
 export default function InvestorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const investor = loaderData.investor;
   return (
-    <InvestorDetail
-      key={loaderData.investor.updatedAt}
-      investor={loaderData.investor}
-      evidence={loaderData.evidence}
-      contacts={loaderData.contacts}
-      contactHistory={loaderData.contactHistory}
-      halfLifeDays={loaderData.halfLifeDays}
-      outreach={loaderData.outreach}
-      startupScores={loaderData.startupScores}
-      mail={loaderData.mail}
-      logged={loaderData.logged}
-      today={loaderData.today}
-      lastResult={actionData}
-      saved={loaderData.saved && !actionData}
-    />
+    <>
+      {loaderData.merged ? (
+        <p className="notice notice-good" role="status">
+          Merged: {investor.name} now holds the other investor's contacts, evidence, mail and notes, and is re-scored.
+        </p>
+      ) : null}
+      <InvestorDetail
+        key={loaderData.investor.updatedAt}
+        investor={loaderData.investor}
+        evidence={loaderData.evidence}
+        contacts={loaderData.contacts}
+        contactHistory={loaderData.contactHistory}
+        halfLifeDays={loaderData.halfLifeDays}
+        outreach={loaderData.outreach}
+        startupScores={loaderData.startupScores}
+        mail={loaderData.mail}
+        logged={loaderData.logged}
+        today={loaderData.today}
+        lastResult={actionData?.form === "notes" ? actionData.result : undefined}
+        saved={loaderData.saved && !actionData}
+      />
+      <ProfileForm
+        key={`profile-${investor.updatedAt}`}
+        text={loaderData.profileText}
+        lastResult={actionData?.form === "profile" ? actionData.result : undefined}
+        saved={loaderData.savedProfile && !actionData}
+      />
+      {investor.isDemo ? (
+        <p className="muted small">On your own list you can also merge a duplicate into an investor, or delete one.</p>
+      ) : (
+        <DeleteOrMerge
+          investor={investor}
+          query={loaderData.mergeQuery}
+          candidates={loaderData.mergeCandidates}
+          error={actionData && "message" in actionData ? actionData : undefined}
+        />
+      )}
+    </>
   );
 }
 

@@ -4,7 +4,7 @@ import packageJson from "../../package.json";
 
 /**
  * GET /openapi.json: the API's OpenAPI 3.1 document, open like the page that explains it
- * (docs/api.md). Outside /api on purpose: the API is exactly its 15 routes.
+ * (docs/api.md). Outside /api on purpose: the API is exactly its 17 routes.
  */
 export async function loader() {
   return json(buildOpenApiDocument(packageJson.version), { headers: { "cache-control": "no-cache" } });

@@ -11,6 +11,7 @@ import {
 } from "#app/domain/investor.ts";
 import { demoEditRefusal } from "#app/domain/demo-bounds.ts";
 import { userOwnedPatch } from "#app/domain/investor-edit.ts";
+import { type InvestorPatch, profileColumnsPatch, profileOf } from "#app/domain/investor-profile.ts";
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
@@ -206,15 +207,15 @@ export function profileColumns(profile: InvestorProfile) {
 }
 
 /**
- * Route #9 and the edit form: writes only the user-owned columns (and appends contact history),
- * then re-scores that investor, in one transaction. Returns false for an unknown id, and for an
+ * Route #9 and the edit forms: writes the user-owned columns (and appends contact history) and
+ * the profile fields it names (decision 026), then re-scores that investor, in one transaction. Returns false for an unknown id, and for an
  * edit of a demo investor that its bounds refuse (app/domain/demo-bounds.ts; the routes check
  * first to say why, this is the guard for every other way in, such as "Log").
  */
 export function editInvestor(
   db: AppDatabase,
   id: number,
-  edit: InvestorEdit,
+  edit: InvestorEdit | InvestorPatch,
   options: { now: Date; rules: ScoringRules; demo?: boolean },
 ): boolean {
   // With `demo: true` only a demo row can match, so the write is the demo's own (kept real pages stay kept).
@@ -222,7 +223,12 @@ export function editInvestor(
   return editAnyInvestor(db, id, edit, options);
 }
 
-function editAnyInvestor(db: Db, id: number, edit: InvestorEdit, options: { now: Date; rules: ScoringRules; demo?: boolean }): boolean {
+function editAnyInvestor(
+  db: Db,
+  id: number,
+  edit: InvestorEdit | InvestorPatch,
+  options: { now: Date; rules: ScoringRules; demo?: boolean },
+): boolean {
   return db.transaction((tx) => {
     const filters = [eq(investors.id, id)];
     if (options.demo !== undefined) filters.push(eq(investors.isDemo, options.demo));
@@ -233,7 +239,7 @@ function editAnyInvestor(db: Db, id: number, edit: InvestorEdit, options: { now:
       .get();
     if (!current) return false;
     if (current.isDemo && demoEditRefusal(edit, edit.add_contact ? countContacts(tx, id) : 0)) return false;
-    const patch = userOwnedPatch(edit, current.lastContactDate);
+    const patch = { ...userOwnedPatch(edit, current.lastContactDate), ...profileColumnsPatch(profileOf(edit)) };
     tx.update(investors)
       .set({ ...patch, updatedAt: nowIso(options.now) })
       .where(eq(investors.id, id))
@@ -302,6 +308,7 @@ export function investorJson(row: InvestorRow, contacts?: ContactRow[], contacts
     geographies: row.geographies,
     check_min: row.checkMin,
     check_max: row.checkMax,
+    check_currency: row.checkCurrency,
     is_demo: row.isDemo,
     score: row.score,
     action: row.action,

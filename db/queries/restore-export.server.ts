@@ -57,6 +57,7 @@ export function restoreExport(db: Db, file: ExportFile, now: Date): RestoredCoun
           geographies: item.geographies,
           checkMin: item.check_min,
           checkMax: item.check_max,
+          checkCurrency: item.check_currency ?? null,
           isDemo: false,
           score: item.score,
           action: item.action,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { chatRequestSchema } from "../../domain/chat/schema.ts";
-import { investorEditSchema } from "../../domain/investor.ts";
+import { investorPatchSchema, mergeRequestSchema } from "../../domain/investor-profile.ts";
 import { rubricPatchSchema, startupInputSchema } from "../../domain/rubric/schema.ts";
 import { MAX_CHAIN, refreshContinueRequestSchema, refreshRequestSchema } from "../../domain/runs.ts";
 import {
@@ -17,7 +17,7 @@ import {
 } from "./responses.ts";
 
 /**
- * The 15 operations, one entry each: what it is, its words (summary and description, the
+ * The 17 operations, one entry each: what it is, its words (summary and description, the
  * short form of docs/api.md), its body's zod schema, and the answers of its own. The errors
  * every operation shares are added from its credential and method (responses.ts).
  */
@@ -172,14 +172,45 @@ const OPERATIONS: OperationEntry[] = [
     operationId: "editInvestor",
     tag: "investors",
     auth: "sessionOrDemo",
-    summary: "Edit the four user-owned columns",
+    summary: "Edit the user-owned columns and the profile",
     description:
-      "Route #9. Only `relationship_status`, `last_contact_date`, `add_contact` (appended to the contact history; a dated contact moves the last contact date forward, never back) and `personal_notes` (blank → null). Any other key is a 400 naming it, and nothing is written. A demo investor may be edited without a credential (30 open writes a minute per client, 120 from everyone; at most 50 contacts per demo investor, 409 `demo_limit` past it; notes of at most 500 characters on the demo). The answer holds the newest 20 contact entries and the total.",
+      "Route #9. The four user-owned columns — `relationship_status`, `last_contact_date`, `add_contact` (appended to the contact history; a dated contact moves the last contact date forward, never back) and `personal_notes` (blank → null) — and the profile: `name`, `firm`, `kind`, `email`, `website`, `linkedin_url`, `sectors`, `stages`, `geographies` (place names as the countries data writes them: `UK` → `United Kingdom`), `check_min`, `check_max`, `check_currency` (null clears a field; `check_min` above `check_max`, given or saved, is a 400). The investor and every startup's score for it are re-scored. Any other key is a 400 naming it, and nothing is written. A demo investor may be edited without a credential (30 open writes a minute per client, 120 from everyone; at most 50 contacts per demo investor, 409 `demo_limit` past it; notes of at most 500 characters on the demo). The answer holds the newest 20 contact entries and the total.",
     parameters: ["investorId"],
-    body: { schema: investorEditSchema, required: true },
+    body: { schema: investorPatchSchema, required: true },
     responses: {
       "200": ok("The investor as saved, re-scored, with the newest page of its contact history.", ref("Investor")),
       "409": problem("A demo investor's contact history is full (`demo_limit`): nothing was changed."),
+    },
+  },
+  {
+    path: "/api/investors/{id}",
+    method: "delete",
+    operationId: "deleteInvestor",
+    tag: "investors",
+    auth: "session",
+    summary: "Delete an investor",
+    description:
+      "Route #16. The investor goes with its evidence, contact history, mail contacts, evaluations and per-startup scores: gone from Today, the feed, the digest and the exports. Session only, real investors only: a demo investor is a 409 `demo_investor` (reset the demo instead).",
+    parameters: ["investorId"],
+    responses: {
+      "200": ok("Deleted.", ref("Deleted")),
+      "409": problem("A demo investor (`demo_investor`): nothing was deleted."),
+    },
+  },
+  {
+    path: "/api/investors/{id}/merge",
+    method: "post",
+    operationId: "mergeInvestors",
+    tag: "investors",
+    auth: "session",
+    summary: "Merge another investor into this one",
+    description:
+      "Route #17. `{other_id}` is folded into `{id}`, in one transaction: its contact history, evidence, mail contacts and evaluations move over (an item both have is kept once), `{id}`'s empty profile fields are filled from the other's (the cheque range whole, with its currency), the notes joined (this one's first), the later last contact kept, and the other's status taken when this one was never contacted. The other is deleted and the survivor re-scored, with every startup's score. Session only, real investors only (409 `demo_investor`); `other_id` equal to `{id}` is a 400.",
+    parameters: ["investorId"],
+    body: { schema: mergeRequestSchema, required: true },
+    responses: {
+      "200": ok("The survivor, re-scored, with the newest page of its contact history.", ref("Investor")),
+      "409": problem("A demo investor (`demo_investor`): nothing was merged."),
     },
   },
   {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACTIONS, INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES } from "../../domain/investor.ts";
+import { CURRENCIES } from "../../domain/import/money.ts";
 import { rubricSchema } from "../../domain/rubric/schema.ts";
 import { MAX_CHAIN } from "../../domain/runs.ts";
 import { type JsonSchema, nullable, ref } from "./responses.ts";
@@ -153,6 +154,11 @@ export function schemas(): Record<string, JsonSchema> {
         geographies: { type: "array", items: text },
         check_min: nullable({ type: "integer", minimum: 0 }),
         check_max: nullable({ type: "integer", minimum: 0 }),
+        check_currency: nullable({
+          type: "string",
+          enum: [...CURRENCIES],
+          description: "ISO 4217 code of check_min and check_max as the founder's list wrote them; null means US dollars.",
+        }),
         is_demo: { type: "boolean" },
         score: { type: "integer", minimum: 0, maximum: 100 },
         action: { type: "string", enum: [...ACTIONS] },

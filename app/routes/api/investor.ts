@@ -4,30 +4,45 @@ import { editInvestor, getInvestor, getInvestorDetail, investorJson } from "#db/
 import { getApp } from "../../app.server.ts";
 import { hasAdminPasscode, hasSession } from "../../auth/guards.server.ts";
 import { demoEditRefusal } from "../../domain/demo-bounds.ts";
-import { investorEditSchema } from "../../domain/investor.ts";
+import { chequeConflict, investorPatchSchema, profileOf } from "../../domain/investor-profile.ts";
 import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.ts";
 import { limitDemoWrites } from "../../http/demo-limit.server.ts";
-import { readJsonBody } from "../../http/json-body.server.ts";
+import { readEmptyBody, readJsonBody } from "../../http/json-body.server.ts";
+import { DEMO_NOT_DELETED, deleteRealInvestor } from "../../services/investor-profile.server.ts";
 import { rescoreInvestorsForStartups } from "../../services/startups.server.ts";
 
+const METHODS = ["PATCH", "DELETE"];
+
 /**
- * Route #9: edit the four user-owned columns. Strict body: any other key is a 400 that names
- * it and nothing is written. A demo investor may be edited without a session, within its bounds
- * (app/domain/demo-bounds.ts). The answer holds the newest page of the contact history and its
- * total, never the whole history.
+ * Route #9: edit the four user-owned columns and the profile (decision 026). Strict body: any
+ * other key is a 400 that names it and nothing is written. A demo investor may be edited without
+ * a session, within its bounds (app/domain/demo-bounds.ts). The answer holds the newest page of
+ * the contact history and its total, never the whole history.
+ *
+ * DELETE (route #16) takes a real investor away with everything hung on it; session only.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  if (request.method !== "PATCH") return methodNotAllowed(request, ["PATCH"]);
+  if (!METHODS.includes(request.method)) return methodNotAllowed(request, METHODS);
   const app = getApp();
   const signedIn = (await hasSession(request, app)) || hasAdminPasscode(request, app);
   const id = parseId(params.id, "investor");
   const target = getInvestor(app.db, id);
+  if (request.method === "DELETE") {
+    if (!signedIn) throw apiError(401, "unauthorized", "Sign in on /login first, or send the x-admin-passcode header.");
+    await readEmptyBody(request);
+    if (!target) throw apiError(404, "not_found", `There is no investor with id ${id}.`);
+    if (target.isDemo) throw apiError(409, "demo_investor", DEMO_NOT_DELETED);
+    deleteRealInvestor(app, id);
+    return json({ deleted: true });
+  }
   if (!signedIn && !target?.isDemo) {
     throw apiError(401, "unauthorized", "Sign in on /login first, or send the x-admin-passcode header.");
   }
   if (!target) throw apiError(404, "not_found", `There is no investor with id ${id}.`);
   if (!signedIn) limitDemoWrites(request, "edit");
-  const edit = await readJsonBody(request, investorEditSchema);
+  const edit = await readJsonBody(request, investorPatchSchema);
+  const conflict = chequeConflict(profileOf(edit), target);
+  if (conflict) throw apiError(400, "invalid_body", `${conflict}. Nothing was changed.`, { fields: { check_min: [conflict] } });
   if (target.isDemo) {
     const refusal = demoEditRefusal(edit, countContacts(app.db, id));
     if (refusal) {
@@ -43,5 +58,5 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return methodNotAllowed(request, ["PATCH"]);
+  return methodNotAllowed(request, METHODS);
 }

@@ -1,0 +1,49 @@
+import { type MergeOutcome, deleteInvestor, mergeInvestors } from "#db/queries/investor-merge.server.ts";
+import { getInvestor, getInvestorDetail, investorJson, listInvestors } from "#db/queries/investors.server.ts";
+import { rescoreInvestorIds } from "#db/queries/rescore.server.ts";
+import type { App } from "../app-context.ts";
+
+/**
+ * Deleting and merging the founder's investors (decision 026), for the investor page and the
+ * JSON routes alike. Real investors only: the open demo never loses an investor to a visitor.
+ */
+
+/** Demo investors are reset, never deleted or merged by a visitor (decision 026). */
+export const DEMO_NOT_DELETED = "A demo investor cannot be deleted or merged; reset the demo on /demo instead.";
+
+/** Deletes a real investor with its evidence, contacts, mail contacts and scores; false when there is none. */
+export function deleteRealInvestor(app: App, id: number): boolean {
+  return deleteInvestor(app.db, id, false);
+}
+
+/** Merges `otherId` into `keepId` and re-scores the survivor for every startup, all in one transaction. */
+export function mergeRealInvestors(app: App, keepId: number, otherId: number): MergeOutcome {
+  return app.db.$client.transaction(() => {
+    const now = app.now();
+    const outcome = mergeInvestors(app.db, keepId, otherId, { now, rules: app.rules });
+    if (outcome.merged) rescoreInvestorIds(app.db, [keepId], now, app.rules);
+    return outcome;
+  })();
+}
+
+/** The investors a name search finds to merge into `id` (the page's search, without JavaScript too). */
+export function mergeCandidates(app: App, id: number, text: string, limit = 10) {
+  if (text.trim() === "") return [];
+  const { rows } = listInvestors(app.db, { demo: false, text, sort: "name", direction: "asc", page: 1, pageSize: limit + 1 });
+  return rows
+    .filter((row) => row.id !== id)
+    .slice(0, limit)
+    .map((row) => ({ id: row.id, name: row.name, firm: row.firm }));
+}
+
+/** Which side an investor is on, or undefined when there is none. */
+export function sideOfInvestor(app: App, id: number): "real" | "demo" | undefined {
+  const row = getInvestor(app.db, id);
+  return row ? (row.isDemo ? "demo" : "real") : undefined;
+}
+
+/** The survivor as route #9 answers it: the newest page of its contact history and the total. */
+export function investorAnswer(app: App, id: number) {
+  const detail = getInvestorDetail(app.db, id, false)!;
+  return investorJson(detail.investor, detail.contacts, detail.contactHistory.total);
+}
