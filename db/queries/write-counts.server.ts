@@ -32,7 +32,10 @@ function bump(counts: WriteCounts, name: string): void {
 }
 
 function createTriggers(client: Database.Database): void {
-  const existing = client.prepare("select name from sqlite_temp_master where type = 'trigger' and name like 'kept_write_%'").pluck().all() as string[];
+  const existing = client
+    .prepare("select name from sqlite_temp_master where type = 'trigger' and name like 'kept_write_%'")
+    .pluck()
+    .all() as string[];
   for (const name of existing) client.exec(`drop trigger temp.${quote(name)}`);
   const tables = client
     .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '\\_\\_%' escape '\\'")
