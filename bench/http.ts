@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import autocannon, { type Options as AutocannonOptions } from "autocannon";
 import Database from "better-sqlite3";
 import { ANONYMOUS_PER_SECOND } from "#app/http/anonymous-budget.server.ts";
-import { migrateDatabase, openDatabase } from "#db/database.server.ts";
+import { SQLITE_CACHE_KIB, migrateDatabase, openDatabase } from "#db/database.server.ts";
 import { type FakeGemini, type FakeTavily, startFakeGemini, startFakeTavily } from "#tests/fakes/index.ts";
 import { judgementFor, promptOf } from "#tests/helpers/judge-fake.ts";
 import { baseEnv, freePort, type RunningServer, startBuiltServer, stopChild } from "#tests/helpers/server.ts";
@@ -259,7 +259,8 @@ async function memoryBreakdown(bench: Bench): Promise<Record<string, number | st
   const proc = memory(bench.server.pid);
   const usage = seen.memory;
   const db = new Database(bench.server.databasePath, { readonly: true });
-  const cacheSize = db.pragma("cache_size", { simple: true }) as number;
+  // The server's own setting: a pragma is per connection, so this one's would say nothing.
+  const cacheSize = SQLITE_CACHE_KIB;
   const databaseMiB = ((db.pragma("page_count", { simple: true }) as number) * (db.pragma("page_size", { simple: true }) as number)) / MIB;
   db.close();
   const cacheMiB = cacheSize < 0 ? (-cacheSize * 1024) / MIB : (cacheSize * 4096) / MIB;
@@ -271,6 +272,7 @@ async function memoryBreakdown(bench: Bench): Promise<Record<string, number | st
     heapUsed: usage ? usage.heapUsed / MIB : Number.NaN,
     external: usage ? usage.external / MIB : Number.NaN,
     arrayBuffers: usage ? usage.arrayBuffers / MIB : Number.NaN,
+    // external counts what was allocated, resident or not: this may come out a little under the truth.
     otherNative: usage ? proc.anon - (usage.heapTotal + usage.external) / MIB : Number.NaN,
     sqliteCacheCapMiB: Math.min(cacheMiB, databaseMiB),
     databaseMiB,
@@ -278,7 +280,7 @@ async function memoryBreakdown(bench: Bench): Promise<Record<string, number | st
   };
   const f = (value: number) => value.toFixed(1);
   say(
-    `  RSS ${f(breakdown.rss)} MiB = file-backed ${f(breakdown.fileBacked)} (code, libraries) + anonymous ${f(breakdown.anonymous)}: V8 heap ${f(breakdown.heapTotal)} (used ${f(breakdown.heapUsed)}), external ${f(breakdown.external)} (ArrayBuffers ${f(breakdown.arrayBuffers)}), other native ${f(breakdown.otherNative)} — SQLite's page cache at most ${f(breakdown.sqliteCacheCapMiB)} of it (cache_size ${cacheSize} default per connection; database ${f(databaseMiB)} MiB), the rest statements, compressors and malloc's arenas (MALLOC_ARENA_MAX ${breakdown.mallocArenaMax})`,
+    `  RSS ${f(breakdown.rss)} MiB = file-backed ${f(breakdown.fileBacked)} (code, libraries) + anonymous ${f(breakdown.anonymous)}: V8 heap ${f(breakdown.heapTotal)} (used ${f(breakdown.heapUsed)}), external ${f(breakdown.external)} (ArrayBuffers ${f(breakdown.arrayBuffers)}), other native ${f(breakdown.otherNative)} — SQLite's page cache at most ${f(breakdown.sqliteCacheCapMiB)} of it (cache_size ${cacheSize}, db/database.server.ts; database ${f(databaseMiB)} MiB), the rest statements, compressors and malloc's arenas (MALLOC_ARENA_MAX ${breakdown.mallocArenaMax})`,
   );
   return breakdown;
 }
