@@ -3,25 +3,26 @@ import { writeCounts } from "./write-counts.server.ts";
 
 /**
  * A string that changes whenever what a result reads may have changed: the rows this connection
- * wrote (counted by write-counts.server.ts, an UPDATE only when a value changed), less those the
- * result never reads (`ignoring`: a table, or `app_state:<key>`), and SQLite's `data_version`
- * (moves when another connection commits, e.g. a script or a test) and `schema_version`. Equal
- * strings mean nothing the result reads was written since, so a result built from the same rows
- * is still right.
+ * wrote (`total_changes()`) less those rewritten unchanged and those written to what the result
+ * never reads (`ignoring`: a table, or `app_state:<key>`; counted by write-counts.server.ts), and
+ * SQLite's `data_version` (moves when another connection commits, e.g. a script or a test) and
+ * `schema_version`. Equal strings mean nothing the result reads was written since, so a result
+ * built from the same rows is still right.
  *
  * For the real side (`side: "real"`), rows changed by writes known to touch demo rows only
  * (`writeDemoOnly`) do not count: the open demo's edits and resets then leave the founder's kept
  * dashboard and feed kept (decision 018). Real results never read demo rows (decision 005).
  */
 export function databaseVersion(db: AppDatabase, side: KeptSide = "any", ignoring: readonly string[] = []): string {
-  const { data, schema } = statement(
+  const { changes, data, schema } = statement(
     db,
-    "select (select data_version from pragma_data_version) as data, (select schema_version from pragma_schema_version) as schema",
-  ).get() as { data: number; schema: number };
-  const counts = writeCounts(db, schema);
+    "select total_changes() as changes, (select data_version from pragma_data_version) as data, (select schema_version from pragma_schema_version) as schema",
+  ).get() as { changes: number; data: number; schema: number };
+  const counts = writeCounts(db, schema, ignoring);
   const demo = side === "real" ? demoOnly.get(db.$client) : undefined;
-  // Each term only grows, and grows with every write it counts: equal sums mean no such write.
-  let written = counts.total - (demo?.total ?? 0);
+  // Each row counted in total_changes is counted at most once below, so the figure only grows,
+  // and grows with every write the result may read: equal figures mean no such write.
+  let written = changes - counts.unchanged - (demo?.counted ?? 0);
   for (const name of ignoring) written -= (counts.byName.get(name) ?? 0) - (demo?.byName.get(name) ?? 0);
   return `${written}:${data}:${schema}`;
 }
@@ -40,8 +41,13 @@ export type KeptSide = "any" | "real" | "demo";
  */
 export const DEMO_KEPT_MS = 2_000;
 
-type DemoOnly = { total: number; byName: Map<string, number>; depth: number };
+type DemoOnly = { counted: number; byName: Map<string, number>; depth: number };
 const demoOnly = new WeakMap<object, DemoOnly>();
+
+/** Rows written that count: all of total_changes() but those rewritten unchanged. */
+function counted(db: AppDatabase): number {
+  return (statement(db, "select total_changes() as changes").get() as { changes: number }).changes - writeCounts(db).unchanged;
+}
 
 /**
  * Runs `write`, which changes demo rows (and demo runs) only, and counts the rows it changed as
@@ -51,18 +57,18 @@ const demoOnly = new WeakMap<object, DemoOnly>();
 export function writeDemoOnly<T>(db: AppDatabase, write: () => T): T {
   let state = demoOnly.get(db.$client);
   if (!state) {
-    state = { total: 0, byName: new Map(), depth: 0 };
+    state = { counted: 0, byName: new Map(), depth: 0 };
     demoOnly.set(db.$client, state);
   }
   const counts = writeCounts(db);
-  const before = state.depth === 0 ? { total: counts.total, byName: new Map(counts.byName) } : undefined;
+  const before = state.depth === 0 ? { counted: counted(db), byName: new Map(counts.byName) } : undefined;
   state.depth++;
   try {
     return write();
   } finally {
     state.depth--;
     if (before) {
-      state.total += counts.total - before.total;
+      state.counted += counted(db) - before.counted;
       for (const [name, count] of counts.byName) {
         const added = count - (before.byName.get(name) ?? 0);
         if (added > 0) state.byName.set(name, (state.byName.get(name) ?? 0) + added);
