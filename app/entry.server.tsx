@@ -1,31 +1,30 @@
 import { randomBytes } from "node:crypto";
-import { Transform } from "node:stream";
+import { Transform, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter, isRouteErrorResponse } from "react-router";
 import { NonceContext } from "./components/nonce.tsx";
-import { keepPage, keptPage, keptPageKey } from "./http/page-cache.server.ts";
+import { MIN_COMPRESS_BYTES, negotiateEncoding } from "./http/compression.server.ts";
+import { encodedPage, keepPage, keptPage, keptPageKey } from "./http/page-cache.server.ts";
 import { pageContentSecurityPolicy } from "./http/security-headers.ts";
 import { log } from "./log.server.ts";
 
 export const streamTimeout = 5_000;
 
+const development = process.env.NODE_ENV === "development";
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+  // A page that opted in is rendered once per version of its data (page-cache.server.ts).
+  const keepKey = keptPageKey(request.method.toUpperCase(), request.url, responseStatusCode, routerContext.staticHandlerContext);
+  if (keepKey !== null) return keptAnswer(request, keepKey, responseHeaders, routerContext);
+
   const nonce = randomBytes(16).toString("base64");
-  responseHeaders.set("content-security-policy", pageContentSecurityPolicy(nonce, process.env.NODE_ENV === "development"));
+  responseHeaders.set("content-security-policy", pageContentSecurityPolicy({ nonce }, development));
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
-
-  // A page that opted in and whose data is unchanged is not rendered again (page-cache.server.ts).
-  const keepKey = keptPageKey(request.method.toUpperCase(), request.url, responseStatusCode, routerContext.staticHandlerContext);
-  const kept = keepKey === null ? undefined : keptPage(keepKey, nonce);
-  if (kept !== undefined) {
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(kept, { headers: responseHeaders, status: responseStatusCode });
   }
 
   return new Promise<Response>((resolve, reject) => {
@@ -43,18 +42,15 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const written: Buffer[] = [];
           // Room for a whole page, so React writes it in one go instead of waiting for drains.
           const body = new Transform({
             highWaterMark: 1024 * 1024,
             transform(chunk: Buffer, _encoding, callback) {
-              if (keepKey !== null) written.push(chunk);
               callback(null, chunk);
             },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              if (keepKey !== null && responseStatusCode === 200) keepPage(keepKey, Buffer.concat(written).toString("utf8"), nonce);
               callback();
             },
           });
@@ -76,6 +72,67 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         },
       },
     );
+  });
+}
+
+/**
+ * A kept page's answer: the kept version, or the page rendered whole (no nonce: its CSP names its
+ * inline scripts' hashes, decision 028) and kept when it rendered without error. The body is the
+ * same bytes on every answer, so it is compressed once per version and encoding, here; the
+ * compression middleware lets an answer with a Content-Encoding through as it is.
+ */
+async function keptAnswer(request: Request, key: string, headers: Headers, routerContext: EntryContext): Promise<Response> {
+  let status = 200;
+  let page = keptPage(key);
+  if (!page) {
+    const rendered = await renderWhole(request, routerContext);
+    status = rendered.status;
+    page = keepPage(status === 200 ? key : null, rendered.html);
+  }
+  headers.set("content-security-policy", pageContentSecurityPolicy({ hashes: page.scriptHashes }, development));
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.append("vary", "Accept-Encoding");
+  const encoding = page.html.byteLength < MIN_COMPRESS_BYTES ? null : negotiateEncoding(request.headers.get("accept-encoding"));
+  const body = encoding ? await encodedPage(page, encoding) : page.html;
+  if (encoding) headers.set("content-encoding", encoding);
+  headers.set("content-length", String(body.byteLength));
+  return new Response(body, { status, headers });
+}
+
+/** The whole page as one string (a kept page's data is all there at once: nothing streams). */
+function renderWhole(request: Request, routerContext: EntryContext): Promise<{ html: string; status: number }> {
+  return new Promise((resolve, reject) => {
+    let status = 200;
+    let shellRendered = false;
+    const chunks: Buffer[] = [];
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onAllReady() {
+        shellRendered = true;
+        pipe(
+          new Writable({
+            highWaterMark: 1024 * 1024,
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
+            final(callback) {
+              clearTimeout(timeoutId);
+              resolve({ html: Buffer.concat(chunks).toString("utf8"), status });
+              callback();
+            },
+          }),
+        );
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        if (shellRendered) log.error("render failed", { error: String(error) });
+      },
+    });
   });
 }
 

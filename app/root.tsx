@@ -94,8 +94,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ChatDrawer />
           </>
         ) : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* No nonce on a kept page: its CSP names the hashes of these scripts (decision 028). */}
+        <ScrollRestoration nonce={nonce || undefined} />
+        <Scripts nonce={nonce || undefined} />
       </body>
     </html>
   );

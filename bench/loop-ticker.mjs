@@ -1,7 +1,7 @@
 // Preloaded into the server by the HTTP benchmark (`node --import ./bench/loop-ticker.mjs server.mjs`),
 // never by production: a 10 ms ticker that records the largest delay of the event loop beyond
 // schedule. On SIGUSR2 it writes what it saw since the previous SIGUSR2 to $LOOP_TICKER_FILE
-// (`{seq, maxStallMs, ticks, stallsOver50}`) and starts over, so a bench brackets the work it
+// (`{seq, maxStallMs, ticks, stallsOver50, memory}`, memory being process.memoryUsage()) and starts over, so a bench brackets the work it
 // measures with two signals.
 import { writeFileSync } from "node:fs";
 
@@ -26,7 +26,10 @@ if (file) {
     // The gap still open when the signal is handled counts too (the loop may have just freed up).
     const open = performance.now() - last - INTERVAL_MS;
     seq++;
-    writeFileSync(file, JSON.stringify({ seq, maxStallMs: Math.max(maxStallMs, open, 0), ticks, stallsOver50 }));
+    writeFileSync(
+      file,
+      JSON.stringify({ seq, maxStallMs: Math.max(maxStallMs, open, 0), ticks, stallsOver50, memory: process.memoryUsage() }),
+    );
     maxStallMs = 0;
     ticks = 0;
     stallsOver50 = 0;

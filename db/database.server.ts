@@ -21,6 +21,13 @@ export type Db = BaseSQLiteDatabase<"sync", RunResult, typeof schema>;
 export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 /**
+ * SQLite's page cache for the one connection, in KiB as a negative cache_size (better-sqlite3's
+ * default is 16,000 KiB). Pages beyond it are read again from the OS's file cache, which is not
+ * the process's memory; kept results (kept.server.ts) spare most reads anyway (docs/scale.md).
+ */
+export const SQLITE_CACHE_KIB = -4000;
+
+/**
  * Opens the SQLite file with the pragmas every connection needs. One connection per process:
  * better-sqlite3 is synchronous, so a single connection serialises writes without lock fights.
  */
@@ -31,6 +38,7 @@ export function openDatabase(path: string): AppDatabase {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`cache_size = ${SQLITE_CACHE_KIB}`);
   return drizzle({ client: sqlite, schema });
 }
 

@@ -153,6 +153,11 @@ export async function keptEncoding(
   return { body: compressed, encoding };
 }
 
+/** `body` in `encoding`, as dynamic answers are compressed (for a caller that keeps the result). */
+export async function compressOnce(body: Uint8Array, encoding: Encoding): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(encoding === "br" ? await brotli(body, DYNAMIC_BROTLI) : await gzip(body));
+}
+
 const STATIC_BROTLI = promisify(zlib.brotliCompress);
 
 /**

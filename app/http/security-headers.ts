@@ -1,12 +1,16 @@
 /**
- * Security headers for every response (docs/product.md#security). Pages get a nonce-based Content-Security-Policy
- * (React Router's inline hydration scripts carry the nonce); JSON and other resources get the
- * strictest policy, since nothing in them should ever run.
+ * Security headers for every response (docs/product.md#security). Pages get a Content-Security-Policy
+ * that lets only their own inline scripts run: by a nonce fresh on each answer, or, on a kept page
+ * (the same bytes on every answer, decision 028), by the hashes of its inline scripts. JSON and
+ * other resources get the strictest policy, since nothing in them should ever run.
  */
-export function pageContentSecurityPolicy(nonce: string, development: boolean): string {
+export type InlineScripts = { nonce: string } | { hashes: readonly string[] };
+
+export function pageContentSecurityPolicy(scripts: InlineScripts, development: boolean): string {
+  const inline = "nonce" in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self'${inline ? ` ${inline}` : ""}`,
     // Inline style attributes position chart bars and progress meters.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",

@@ -1,5 +1,5 @@
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
-import { keptUntilWrite } from "#db/queries/kept.server.ts";
+import { UNREAD_BY_KEPT_PAGES, keptUntilWrite } from "#db/queries/kept.server.ts";
 import { loadTodayForPage } from "#db/queries/today.server.ts";
 import type { App } from "../app-context.ts";
 import { parseDashboardQuery } from "../domain/dashboard-query.ts";
@@ -10,7 +10,9 @@ import { mailConfigured } from "../jobs/mail-sync.server.ts";
  * What the dashboard (or the demo) shows for one query string: the table, Today, the charts and,
  * on the real side, the digest. Kept until the database is written — everything here follows
  * from the rows and today's date, so a second look at an unchanged pipeline costs no query. The
- * founder's side is kept across the open demo's writes (they touch demo rows only, decision 018).
+ * founder's side is kept across the open demo's writes (they touch demo rows only, decision 018)
+ * and across writes it never reads: a session, the mail-sync status, a re-score that changed no
+ * score (decision 028).
  */
 export function dashboardPage(app: App, demo: boolean, params: URLSearchParams) {
   const today = app.now().toISOString().slice(0, 10);
@@ -29,5 +31,6 @@ export function dashboardPage(app: App, demo: boolean, params: URLSearchParams) 
       digest: demo ? null : todaysDigest(app),
     }),
     demo ? "demo" : "real",
+    UNREAD_BY_KEPT_PAGES,
   );
 }

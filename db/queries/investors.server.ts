@@ -16,7 +16,7 @@ import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, sc
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
 import { type ContactRow, contactHistoryPage, countContacts } from "./contacts.server.ts";
-import { keptUntilWrite, writeDemoOnly } from "./kept.server.ts";
+import { UNREAD_BY_KEPT_PAGES, keptUntilWrite, writeDemoOnly } from "./kept.server.ts";
 
 export type InvestorRow = typeof investors.$inferSelect;
 export type EvidenceRow = typeof evidence.$inferSelect;
@@ -445,7 +445,7 @@ export type SearchFeedItem = { id: number; name: string; firm: string | null; sc
  * rebuilding 10,000 items, their JSON and a hash each time was most of the feed's cost.
  */
 export function cachedSearchFeed(db: AppDatabase, demo: boolean): SearchFeed {
-  return keptUntilWrite(db, `search-feed:${demo}`, () => readSearchFeed(db, demo), demo ? "demo" : "real");
+  return keptUntilWrite(db, `search-feed:${demo}`, () => readSearchFeed(db, demo), demo ? "demo" : "real", UNREAD_BY_KEPT_PAGES);
 }
 
 /** The feed's items, its JSON (also as UTF-8 bytes, encoded once) and a strong ETag naming those bytes. */

@@ -13,6 +13,9 @@ import { loadTodayForPage } from "#db/queries/today.server.ts";
 import { parseDashboardQuery } from "#app/domain/dashboard-query.ts";
 import { ACTIONS, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { writeState } from "#db/queries/app-state.server.ts";
+import { NO_MAIL_SYNC, saveMailSyncStatus } from "#db/queries/mail-status.server.ts";
+import { deleteSession, insertSession } from "#db/queries/sessions.server.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 
 const now = new Date("2026-11-23T09:00:00Z");
@@ -147,6 +150,37 @@ describe("the founder's kept results across the demo's writes", () => {
     other.prepare("update investors set name = 'Ada King' where id = ?").run(realId);
     other.close();
     expect(dashboardPage(app, false, params)).not.toBe(beforeOther);
+    db.$client.close();
+  });
+});
+
+/** Decision 028: the version a page is kept by is the version of what it reads. */
+describe("writes that change nothing a kept page reads", () => {
+  it("leave the dashboard and the feed kept: a session, the mail-sync status, the re-score stamp, a re-score that changed no score", () => {
+    const { db } = createTestDatabase();
+    const app = fakeApp(db, now);
+    db.$client.prepare("insert into investors (name, score) values ('Ada', 40), ('Grace', 70)").run();
+    const params = new URLSearchParams();
+    const page = dashboardPage(app, false, params);
+    const feed = cachedSearchFeed(db, false);
+
+    insertSession(db, { idHash: "h".repeat(64), createdAt: now.toISOString(), expiresAt: now.toISOString() });
+    deleteSession(db, "h".repeat(64));
+    saveMailSyncStatus(db, { ...NO_MAIL_SYNC, started_at: now.toISOString() }, now);
+    writeState(db, "scored_with", "2:2026-11-23");
+    // A re-score that gives each investor the score it had; only the stamp moves.
+    db.$client.prepare("update investors set score = score, action = action, updated_at = 'later'").run();
+    expect(dashboardPage(app, false, params)).toBe(page);
+    expect(cachedSearchFeed(db, false)).toBe(feed);
+
+    // A settings key still counts, and so does a score that changed.
+    writeState(db, "founder_name", "Ada Founder");
+    const afterSetting = dashboardPage(app, false, params);
+    expect(afterSetting).not.toBe(page);
+    db.$client.prepare("update investors set score = 41 where name = 'Ada'").run();
+    const afterScore = dashboardPage(app, false, params);
+    expect(afterScore).not.toBe(afterSetting);
+    expect(JSON.stringify(afterScore.data)).toContain("41");
     db.$client.close();
   });
 });

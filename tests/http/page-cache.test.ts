@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { type RenderedContext, forgetKeptPages, keepPage, keptPage, keptPageKey } from "#app/http/page-cache.server.ts";
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { type RenderedContext, encodedPage, forgetKeptPages, keepPage, keptPage, keptPageKey } from "#app/http/page-cache.server.ts";
 
 const kept = { rows: [1, 2, 3] };
 const context = (leafHandle: unknown, dashboard: unknown, extra: Partial<RenderedContext> = {}): RenderedContext => ({
@@ -41,13 +43,30 @@ describe("kept pages", () => {
     expect(key(url, { data: kept, notice: null }, { signedIn: false })).not.toBe(key(url, { data: kept, notice: null }));
   });
 
-  it("gives each answer its own nonce, and keeps a bounded number of pages", () => {
-    keepPage("a", '<script nonce="N1">x</script><style nonce="N1"></style>', "N1");
-    expect(keptPage("a", "N2")).toBe('<script nonce="N2">x</script><style nonce="N2"></style>');
-    expect(keptPage("a", "N3")).not.toContain("N2");
-    for (let i = 0; i < 40; i++) keepPage(`page ${i}`, `<p>${i}</p>`, "N");
-    expect(keptPage("a", "N")).toBeUndefined();
-    expect(keptPage("page 39", "N")).toBe("<p>39</p>");
-    expect(keptPage("page 0", "N")).toBeUndefined();
+  it("keeps one version per page, a bounded number of pages, each with its inline scripts' hashes", () => {
+    const key = (version: number, url = "http://app.test/") => `${url}\nroot:signedIn=true\nroutes/dashboard:data=#${version}`;
+    const html = '<script>a()</script><script type="module" async="">import "x";</script><script src="/x.js"></script><script>a()</script>';
+    const page = keepPage(key(1), html);
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    // Each inline script once, external ones not at all.
+    expect(page.scriptHashes).toEqual([sha("a()"), sha('import "x";')]);
+    expect(keptPage(key(1))).toBe(page);
+    // A new version replaces the old one in its slot: the old key is not kept any more.
+    keepPage(key(2), "<p>2</p>");
+    expect(keptPage(key(1))).toBeUndefined();
+    expect(new TextDecoder().decode(keptPage(key(2))!.html)).toBe("<p>2</p>");
+    for (let i = 0; i < 40; i++) keepPage(key(1, `http://app.test/?page=${i}`), `<p>${i}</p>`);
+    expect(keptPage(key(2))).toBeUndefined();
+    expect(keptPage(key(1, "http://app.test/?page=39"))).toBeDefined();
+    expect(keptPage(key(1, "http://app.test/?page=0"))).toBeUndefined();
+  });
+
+  it("compresses a kept page once per encoding asked for", async () => {
+    const page = keepPage("k", `<p>${"x".repeat(4000)}</p>`);
+    const first = encodedPage(page, "br");
+    expect(encodedPage(page, "br")).toBe(first);
+    expect([...page.encoded.keys()]).toEqual(["br"]);
+    expect(new TextDecoder().decode(brotliDecompressSync(await first))).toBe(`<p>${"x".repeat(4000)}</p>`);
+    expect(gunzipSync(await encodedPage(page, "gzip")).byteLength).toBe(page.html.byteLength);
   });
 });
