@@ -46,7 +46,7 @@ export function ImportPreview({ preview, busy }: { preview: Preview; busy: boole
           {line}
         </p>
       ))}
-      <Form method="post" encType="multipart/form-data">
+      <Form method="post" encType="multipart/form-data" action="/investors/import">
         <input type="hidden" name="upload" value={preview.token} />
         <h3>Columns</h3>
         <div className="table-wrap">

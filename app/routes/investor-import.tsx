@@ -3,11 +3,13 @@ import type { Route } from "./+types/investor-import";
 import { classifyUpdates, existingForImport } from "#db/queries/import.server.ts";
 import { getApp } from "../app.server.ts";
 import { ImportPreview } from "../components/import-preview.tsx";
-import { planImport } from "../domain/import/plan.ts";
+import { ImportSummary } from "../components/import-summary.tsx";
+import { refusedWithCells } from "../domain/import/outcome.ts";
+import { type ImportPlan, planImport } from "../domain/import/plan.ts";
 import { describeChanges, describeReading, fieldOptions, PREVIEW_ROWS, previewColumns, skippedSummary } from "../domain/import/preview.ts";
 import { readUpload } from "../domain/import/spreadsheet.ts";
 import { parseFormBody } from "../http/form-body.server.ts";
-import { findUpload, forgetUpload, keepUpload } from "../services/import-uploads.server.ts";
+import { findOutcome, findUpload, forgetUpload, keepOutcome, keepUpload } from "../services/import-uploads.server.ts";
 import { commitImportInChunks } from "../services/startups.server.ts";
 import { finishInTurns } from "../services/turns.server.ts";
 
@@ -57,6 +59,16 @@ async function readUploadForm(request: Request, now: number): Promise<Upload | {
   return { error: "Choose a CSV or Excel file to import.", status: 400 };
 }
 
+/** After a commit the founder lands here with `?done=`: what the import did (kept for an hour). */
+export function loader({ request }: Route.LoaderArgs) {
+  const done = new URL(request.url).searchParams.get("done");
+  if (done === null) return { summary: null, expired: false };
+  const outcome = findOutcome(done, getApp().now().getTime());
+  if (!outcome) return { summary: null, expired: true };
+  const { refused, header: _header, ...counts } = outcome;
+  return { summary: { ...counts, refused: refused.length, token: done }, expired: false };
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   const input = await readUploadForm(request, app.now().getTime());
@@ -70,10 +82,27 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = await finishInTurns(parseInvestorRecordsSteps(records, { targets: input.targets }));
   if (parsed.error) return data({ error: parsed.error, preview: null }, { status: 400 });
   if (input.intent === "commit") {
+    let classified: ReturnType<typeof classifyUpdates> = { changed: [], unchanged: [] };
+    let rejected: ImportPlan["rejected"] = [];
     // Planned when its turn comes: another import may have finished meanwhile.
-    await commitImportInChunks(app, () => planImport(parsed, existingForImport(app.db)));
+    const written = await commitImportInChunks(app, () => {
+      const plan = planImport(parsed, existingForImport(app.db));
+      classified = classifyUpdates(app.db, plan);
+      rejected = plan.rejected;
+      return plan;
+    });
     forgetUpload(input.token);
-    return redirect("/", 303);
+    const done = keepOutcome(
+      {
+        created: written.created,
+        updated: written.updated,
+        changes: describeChanges(classified.changed),
+        unchanged: classified.unchanged.length,
+        ...refusedWithCells(records, rejected),
+      },
+      app.now().getTime(),
+    );
+    return redirect(`/investors/import?done=${done}`, 303);
   }
   const plan = planImport(parsed, existingForImport(app.db));
   const { changed, unchanged } = classifyUpdates(app.db, plan);
@@ -103,10 +132,11 @@ export async function action({ request }: Route.ActionArgs) {
   };
 }
 
-export default function ImportInvestors({ actionData }: Route.ComponentProps) {
+export default function ImportInvestors({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const preview = actionData?.preview;
+  const summary = actionData ? null : loaderData.summary;
   return (
     <>
       <div className="page-head">
@@ -119,8 +149,14 @@ export default function ImportInvestors({ actionData }: Route.ComponentProps) {
           you confirm.
         </p>
       </div>
+      {summary ? <ImportSummary summary={summary} /> : null}
+      {loaderData.expired && !actionData ? (
+        <p className="form-error" role="alert">
+          That summary has expired (it is kept for an hour, and not across a restart). What was imported is in your pipeline.
+        </p>
+      ) : null}
       <section className="panel">
-        <Form method="post" encType="multipart/form-data">
+        <Form method="post" encType="multipart/form-data" action="/investors/import">
           <label htmlFor="file">CSV file (or Excel .xlsx)</label>
           <input
             id="file"
