@@ -83,3 +83,19 @@ describe("after an import: the summary and the refused rows", () => {
     expect(await download.json()).toMatchObject({ error: { code: "not_found" } });
   });
 });
+
+describe("/settings shows the rates cheques are compared at", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE });
+  });
+  afterAll(async () => server?.stop());
+
+  it("lists every currency with its dollar rate and the rates' date", async () => {
+    const html = await (await fetch(`${server.url}/settings`, { headers: { "x-admin-passcode": PASSCODE } })).text();
+    expect(html).toContain("Cheque currencies");
+    expect(html).toMatch(/Rates of 25 November 2026/);
+    expect(html).toContain("<td>JPY</td><td>0.0067</td>");
+    expect(html).toContain("<td>SEK</td><td>0.095</td>");
+  });
+});
