@@ -24,6 +24,17 @@ function reachOf(text: string): string[] {
   return reach;
 }
 
+const lists = new Map<string, string[]>();
+
+/** Lists repeat as much as places do ("UK, Netherlands" on every row of a list): kept too. */
 export function placeReachOf(places: readonly string[]): string[] {
-  return [...new Set(places.flatMap(reachOf))];
+  if (places.length === 0) return [];
+  if (places.length === 1) return reachOf(places[0] as string);
+  const key = places.join("\u0000");
+  const kept = lists.get(key);
+  if (kept) return kept;
+  const reach = [...new Set(places.flatMap(reachOf))];
+  if (lists.size >= MAX_KEPT) lists.clear();
+  lists.set(key, reach);
+  return reach;
 }
