@@ -14,6 +14,9 @@
  *     header fields (bench/mail-sync.ts; `npx node bench/mail-sync.ts` runs it alone, `--no-mail` leaves it out).
  * (m) parsing pathological header values (a `((((…` Message-ID, Date, address list) at 10 KB, 100 KB and 1 MB, with
  *     the ratio per tenfold step that shows linear growth (bench/mail-parse.ts; `node bench/mail-parse.ts` runs it alone).
+ * (n) importing 20,000 rows of a real-looking list through the built server over HTTP (time, the server's peak RSS)
+ *     and the preview of the largest file allowed, each beside csv-parse alone on the same bytes (bench/import.ts;
+ *     `npx node bench/import.ts` runs it alone, `--no-import` leaves it out).
  * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
  *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
  *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
@@ -31,6 +34,7 @@ import { dynamicSizes, runCompressionBench } from "./compression.ts";
 import { runDemoResetBench } from "./demo-reset.ts";
 import { runStallBench } from "./stalls.ts";
 import { runHttpBench } from "./http.ts";
+import { runImportBench } from "./import.ts";
 import { runMailParseBench } from "./mail-parse.ts";
 import { runMailSyncBench } from "./mail-sync.ts";
 import { runPaletteBench } from "./palette.ts";
@@ -148,6 +152,8 @@ if (process.argv.includes("--no-mail")) {
 }
 
 runMailParseBench();
+
+if (!process.argv.includes("--no-import")) await runImportBench();
 console.log("");
 
 printSimulation(runSelectionSimulation());

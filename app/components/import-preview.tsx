@@ -14,6 +14,9 @@ type Preview = {
   rejected: Array<{ line: number; name: string; reasons: string[] }>;
   skipped: { count: number; rows: Array<{ line: number; name: string; cells: string[] }> };
   warnings: string[];
+  /** A workbook's sheet names (more than one: the founder may pick) and the one shown. */
+  sheets: string[];
+  sheet: string | null;
 };
 
 /**
@@ -46,8 +49,24 @@ export function ImportPreview({ preview, busy }: { preview: Preview; busy: boole
           {line}
         </p>
       ))}
-      <Form method="post" encType="multipart/form-data">
+      <Form method="post" encType="multipart/form-data" action="/investors/import">
         <input type="hidden" name="upload" value={preview.token} />
+        {preview.sheet !== null ? <input type="hidden" name="shown_sheet" value={preview.sheet} /> : null}
+        {preview.sheets.length > 1 ? (
+          <div className="button-row">
+            <label htmlFor="import-sheet">Sheet</label>
+            <select id="import-sheet" name="sheet" defaultValue={preview.sheet ?? undefined}>
+              {preview.sheets.map((sheet) => (
+                <option key={sheet} value={sheet}>
+                  {sheet}
+                </option>
+              ))}
+            </select>
+            <button type="submit" name="intent" value="sheet" className="button-secondary" disabled={busy}>
+              Read this sheet
+            </button>
+          </div>
+        ) : null}
         <h3>Columns</h3>
         <div className="table-wrap">
           <table className="table" aria-label="Columns">

@@ -103,6 +103,57 @@ const EXTRA_NAMES: Record<string, string> = {
   "ivory coast": "CI",
 };
 
+/**
+ * Cities investor lists name that are not capitals (the data set has capitals only), with their
+ * country: enough for "Munich" to be Germany and Europe, "NYC" to be the United States.
+ */
+const CITIES: Record<string, string> = {
+  munich: "DE",
+  hamburg: "DE",
+  frankfurt: "DE",
+  cologne: "DE",
+  lyon: "FR",
+  marseille: "FR",
+  barcelona: "ES",
+  milan: "IT",
+  zurich: "CH",
+  geneva: "CH",
+  manchester: "GB",
+  cambridge: "GB",
+  oxford: "GB",
+  edinburgh: "GB",
+  rotterdam: "NL",
+  gothenburg: "SE",
+  "new york": "US",
+  nyc: "US",
+  "san francisco": "US",
+  "bay area": "US",
+  "silicon valley": "US",
+  "palo alto": "US",
+  "menlo park": "US",
+  boston: "US",
+  "los angeles": "US",
+  seattle: "US",
+  austin: "US",
+  chicago: "US",
+  miami: "US",
+  toronto: "CA",
+  montreal: "CA",
+  vancouver: "CA",
+  "sao paulo": "BR",
+  "tel aviv": "IL",
+  dubai: "AE",
+  bangalore: "IN",
+  bengaluru: "IN",
+  mumbai: "IN",
+  shanghai: "CN",
+  shenzhen: "CN",
+  osaka: "JP",
+  sydney: "AU",
+  melbourne: "AU",
+  lagos: "NG",
+};
+
 function fold(text: string): string {
   return text
     .normalize("NFKD")
@@ -150,6 +201,11 @@ function buildIndex(): Index {
     const place = byCode.get(country.cca2);
     if (!place) continue;
     for (const capital of country.capital) add(capital, { name: capital, code: country.cca2, regions: [place.name, ...place.regions] });
+  }
+  for (const [city, code] of Object.entries(CITIES)) {
+    const place = byCode.get(code);
+    const name = city.length <= 3 ? city.toUpperCase() : city.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+    if (place) add(city, { name, code, regions: [place.name, ...place.regions] });
   }
   for (const [name, code] of Object.entries(EXTRA_NAMES)) {
     const place = byCode.get(code);

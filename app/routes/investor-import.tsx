@@ -3,11 +3,14 @@ import type { Route } from "./+types/investor-import";
 import { classifyUpdates, existingForImport } from "#db/queries/import.server.ts";
 import { getApp } from "../app.server.ts";
 import { ImportPreview } from "../components/import-preview.tsx";
-import { planImport } from "../domain/import/plan.ts";
+import { ImportSummary } from "../components/import-summary.tsx";
+import { refusedWithCells } from "../domain/import/outcome.ts";
+import { type ImportPlan, planImport } from "../domain/import/plan.ts";
 import { describeChanges, describeReading, fieldOptions, PREVIEW_ROWS, previewColumns, skippedSummary } from "../domain/import/preview.ts";
 import { readUpload } from "../domain/import/spreadsheet.ts";
 import { parseFormBody } from "../http/form-body.server.ts";
-import { findUpload, forgetUpload, keepUpload } from "../services/import-uploads.server.ts";
+import { recallMapping, rememberMapping } from "../services/import-mappings.server.ts";
+import { findOutcome, findUpload, forgetUpload, keepOutcome, keepUpload } from "../services/import-uploads.server.ts";
 import { commitImportInChunks } from "../services/startups.server.ts";
 import { finishInTurns } from "../services/turns.server.ts";
 
@@ -19,7 +22,7 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 /** Mapping fields read from the form: one per column, at most this many columns. */
 const MAX_COLUMNS = 200;
 
-type Upload = { bytes: Uint8Array; token: string; intent: string; targets: Array<string | undefined> };
+type Upload = { bytes: Uint8Array; token: string; intent: string; targets: Array<string | undefined>; sheet?: string };
 
 async function readUploadForm(request: Request, now: number): Promise<Upload | { error: string; status: number }> {
   // Counted as it streams, chunked or not: a larger upload is cut off at the limit, never buffered.
@@ -27,22 +30,26 @@ async function readUploadForm(request: Request, now: number): Promise<Upload | {
   if (!body.ok) return { error: body.message, status: body.status };
   const form = body.form;
   const intent = String(form.get("intent") ?? "preview");
+  // "Read this sheet" reads the sheet picked with columns guessed afresh; every other post reads
+  // the sheet the page showed, so "Import" writes what was previewed whatever the select says now.
+  const sheetField = form.get(intent === "sheet" ? "sheet" : "shown_sheet");
+  const sheet = typeof sheetField === "string" && sheetField !== "" ? sheetField : undefined;
   const targets: Array<string | undefined> = [];
   for (let index = 0; index < MAX_COLUMNS; index++) {
-    const value = form.get(`map.${index}`);
+    const value = intent === "sheet" ? null : form.get(`map.${index}`);
     targets.push(typeof value === "string" ? value : undefined);
   }
   const file = form.get("file");
   if (file instanceof File && file.size > 0) {
     if (file.size > MAX_UPLOAD_BYTES) return { error: TOO_LARGE, status: 413 };
     const bytes = new Uint8Array(await file.arrayBuffer());
-    return { bytes, token: keepUpload(bytes, file.name, now), intent, targets };
+    return { bytes, token: keepUpload(bytes, file.name, now), intent, targets, sheet };
   }
   const csv = form.get("csv");
   if (typeof csv === "string" && csv.trim() !== "") {
     const bytes = new TextEncoder().encode(csv);
     if (bytes.byteLength > MAX_UPLOAD_BYTES) return { error: TOO_LARGE, status: 413 };
-    return { bytes, token: keepUpload(bytes, "pasted.csv", now), intent, targets };
+    return { bytes, token: keepUpload(bytes, "pasted.csv", now), intent, targets, sheet };
   }
   const token = form.get("upload");
   if (typeof token === "string" && token !== "") {
@@ -52,9 +59,19 @@ async function readUploadForm(request: Request, now: number): Promise<Upload | {
         error: "That preview has expired (files are kept for an hour, and not across a restart). Choose the file again.",
         status: 400,
       };
-    return { bytes: kept.bytes, token, intent, targets };
+    return { bytes: kept.bytes, token, intent, targets, sheet };
   }
   return { error: "Choose a CSV or Excel file to import.", status: 400 };
+}
+
+/** After a commit the founder lands here with `?done=`: what the import did (kept for an hour). */
+export function loader({ request }: Route.LoaderArgs) {
+  const done = new URL(request.url).searchParams.get("done");
+  if (done === null) return { summary: null, expired: false };
+  const outcome = findOutcome(done, getApp().now().getTime());
+  if (!outcome) return { summary: null, expired: true };
+  const { refused, header: _header, ...counts } = outcome;
+  return { summary: { ...counts, refused: refused.length, token: done }, expired: false };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -65,25 +82,60 @@ export async function action({ request }: Route.ActionArgs) {
   // Loaded on the first import: the countries data it resolves places with is a few MB of heap
   // that a server which never imports should not carry.
   const { MAX_IMPORT_ROWS, parseInvestorRecordsSteps } = await import("../domain/import/parse.ts");
-  const records = await readUpload(input.bytes, MAX_IMPORT_ROWS);
+  const records = await readUpload(input.bytes, MAX_IMPORT_ROWS, input.sheet);
   if ("error" in records) return data({ error: records.error, preview: null }, { status: 400 });
-  const parsed = await finishInTurns(parseInvestorRecordsSteps(records, { targets: input.targets }));
+  const headerAt = records.records.findIndex((record) => record.some((cell) => cell.trim() !== ""));
+  const header = records.records[headerAt] ?? [];
+  // A new file (no column chosen on this page yet) starts from the choices made for its headers last time.
+  const recalled = input.targets.every((target) => target === undefined) ? recallMapping(app, header) : undefined;
+  const parsed = await finishInTurns(parseInvestorRecordsSteps(records, { targets: recalled ?? input.targets }));
   if (parsed.error) return data({ error: parsed.error, preview: null }, { status: 400 });
   if (input.intent === "commit") {
+    let classified: ReturnType<typeof classifyUpdates> = { changed: [], unchanged: [] };
+    let rejected: ImportPlan["rejected"] = [];
     // Planned when its turn comes: another import may have finished meanwhile.
-    await commitImportInChunks(app, () => planImport(parsed, existingForImport(app.db)));
+    const written = await commitImportInChunks(app, () => {
+      const plan = planImport(parsed, existingForImport(app.db));
+      classified = classifyUpdates(app.db, plan);
+      rejected = plan.rejected;
+      return plan;
+    });
     forgetUpload(input.token);
-    return redirect("/", 303);
+    if (parsed.mapping) {
+      const sample = records.records.slice(headerAt + 1, headerAt + 201);
+      rememberMapping(
+        app,
+        header,
+        sample,
+        parsed.mapping.columns.map((column) => column.target),
+      );
+    }
+    const done = keepOutcome(
+      {
+        created: written.created,
+        updated: written.updated,
+        changes: describeChanges(classified.changed),
+        unchanged: classified.unchanged.length,
+        ...refusedWithCells(records, rejected),
+      },
+      app.now().getTime(),
+    );
+    return redirect(`/investors/import?done=${done}`, 303);
   }
   const plan = planImport(parsed, existingForImport(app.db));
   const { changed, unchanged } = classifyUpdates(app.db, plan);
-  const headerAt = records.records.findIndex((record) => record.some((cell) => cell.trim() !== ""));
+  const workbook = records.sheets && records.sheet !== undefined ? { sheets: records.sheets, sheet: records.sheet } : undefined;
 
   return {
     error: null,
     preview: {
       token: input.token,
-      reading: describeReading(records.encoding, records.delimiter, parsed),
+      reading: [
+        ...describeReading(records.encoding, records.delimiter, parsed, workbook),
+        ...(recalled ? ["Using the columns you chose last time for a file with these column names (change any below)."] : []),
+      ],
+      sheets: workbook?.sheets ?? [],
+      sheet: workbook?.sheet ?? null,
       columns: previewColumns(parsed, records.records[headerAt + 1]),
       fields: fieldOptions(),
       counts: { create: plan.create.length, update: changed.length, rejected: plan.rejected.length },
@@ -103,24 +155,31 @@ export async function action({ request }: Route.ActionArgs) {
   };
 }
 
-export default function ImportInvestors({ actionData }: Route.ComponentProps) {
+export default function ImportInvestors({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const preview = actionData?.preview;
+  const summary = actionData ? null : loaderData.summary;
   return (
     <>
       <div className="page-head">
         <h1>Import investors from CSV</h1>
         <p className="muted">
           Bring your list as it is: a CSV (comma, semicolon or tab; UTF-8, UTF-16 or Windows-1252) or an Excel <code>.xlsx</code> (first
-          sheet), up to 20,000 rows and 10 MB. Columns are recognised by their names (Name, Fund, Stage, Cheque range, Countries, Status,
-          Last contact, Notes… in English, Spanish, Portuguese or Japanese) and you can change any of them before importing. An investor you
-          already have (same email, else same name, unless the firm or website differs) is updated, not duplicated. Nothing is saved until
-          you confirm.
+          sheet, or the one you pick), up to 20,000 rows and 10 MB. Columns are recognised by their names (Name, Fund, Stage, Cheque range,
+          Countries, Status, Last contact, Notes… in English, Spanish, Portuguese or Japanese) and you can change any of them before
+          importing. An investor you already have (same email, else same name, unless the firm or website differs) is updated, not
+          duplicated. Nothing is saved until you confirm.
         </p>
       </div>
+      {summary ? <ImportSummary summary={summary} /> : null}
+      {loaderData.expired && !actionData ? (
+        <p className="form-error" role="alert">
+          That summary has expired (it is kept for an hour, and not across a restart). What was imported is in your pipeline.
+        </p>
+      ) : null}
       <section className="panel">
-        <Form method="post" encType="multipart/form-data">
+        <Form method="post" encType="multipart/form-data" action="/investors/import">
           <label htmlFor="file">CSV file (or Excel .xlsx)</label>
           <input
             id="file"

@@ -11,6 +11,7 @@ import { readFormBody } from "../http/form-body.server.ts";
 import { readMailSyncStatus } from "#db/queries/mail-status.server.ts";
 import { mailConfigured } from "../jobs/mail-sync.server.ts";
 import { MailPanel, mailSetupFor, syncNotice } from "../components/mail-panel.tsx";
+import { CurrencyRates } from "../components/currency-rates.tsx";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
@@ -172,6 +173,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </section>
 
       <MailPanel mail={loaderData.mail} />
+
+      <CurrencyRates />
 
       <section className="panel" aria-labelledby="integrations-heading">
         <h2 id="integrations-heading">Integrations</h2>

@@ -33,3 +33,39 @@ export function findUpload(token: string, now: number): Upload | undefined {
 export function forgetUpload(token: string): void {
   uploads.delete(token);
 }
+
+/**
+ * What an import did, kept for the page the founder lands on after it and for the download of
+ * its refused rows (a plain GET link, so it works without JavaScript). Kept like the files: a
+ * few at a time, for an hour, in memory; at most one file's rows (20,000) each.
+ */
+export type ImportOutcome = {
+  created: number;
+  updated: number;
+  /** "3 change status, 2 get a new last contact". */
+  changes: string;
+  unchanged: number;
+  /** The file's header row, for the download's columns. */
+  header: string[];
+  refused: Array<{ line: number; name: string; reasons: string[]; cells: string[] }>;
+};
+
+const outcomes = new Map<string, { outcome: ImportOutcome; at: number }>();
+
+export function keepOutcome(outcome: ImportOutcome, now: number): string {
+  for (const [token, kept] of outcomes) if (now - kept.at > KEPT_MS) outcomes.delete(token);
+  while (outcomes.size >= KEPT) {
+    const oldest = outcomes.keys().next().value;
+    if (oldest === undefined) break;
+    outcomes.delete(oldest);
+  }
+  const token = randomUUID();
+  outcomes.set(token, { outcome, at: now });
+  return token;
+}
+
+export function findOutcome(token: string, now: number): ImportOutcome | undefined {
+  const kept = outcomes.get(token);
+  if (!kept || now - kept.at > KEPT_MS) return undefined;
+  return kept.outcome;
+}

@@ -3,6 +3,7 @@ import { and, asc, between, desc, eq, inArray, sql } from "drizzle-orm";
 import type { InvestorToEvaluate } from "#app/domain/evaluation.ts";
 import type { EvidenceForScoring, ScoringRules } from "#app/domain/scoring.ts";
 import { profileFit } from "#app/domain/rubric/fit-sentence.ts";
+import { placeReachOf } from "#app/domain/rubric/place-reach.ts";
 import type { RubricInvestor } from "#app/domain/rubric/match.ts";
 import { type Rubric, type StartupInput, rubricSchema } from "#app/domain/rubric/schema.ts";
 import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
@@ -26,11 +27,17 @@ const rubricInvestorColumns = {
   geographies: investors.geographies,
   check_min: investors.checkMin,
   check_max: investors.checkMax,
+  check_currency: investors.checkCurrency,
   relationship_status: investors.relationshipStatus,
   last_contact_date: investors.lastContactDate,
   signal_activity: investors.signalActivity,
   signal_red_flag: investors.signalRedFlag,
 };
+
+/** The regions an investor's places sit in, resolved here so a page that re-ranks in the browser need not carry the countries data. */
+function withPlaceReach<Row extends { geographies: string[] | null }>(row: Row): Row & { place_reach: string[] } {
+  return { ...row, place_reach: placeReachOf(row.geographies ?? []) };
+}
 
 /** A saved startup as the API answers it (snake_case, docs/product.md#resources). */
 export function startupJson(row: StartupRow) {
@@ -152,7 +159,8 @@ export function rubricBase(db: AppDatabase, range: InvestorSet = ALL_IDS) {
     .from(investors)
     .where(and(eq(investors.isDemo, false), inSet(investors.id, range)))
     .orderBy(asc(investors.id))
-    .all();
+    .all()
+    .map(withPlaceReach);
   const evidenceById = new Map<number, EvidenceForScoring[]>();
   const ofEvidence = setCondition("investor_id", range);
   const judged = statement(
@@ -284,7 +292,8 @@ export function updateFitSignals(
     .select(rubricInvestorColumns)
     .from(investors)
     .where(and(eq(investors.isDemo, false), inSet(investors.id, range)))
-    .all();
+    .all()
+    .map(withPlaceReach);
   db.$client.transaction(() => {
     for (const row of rows) {
       if (onlyIds && !onlyIds.has(row.id)) continue;

@@ -4,6 +4,7 @@ import { ACTIONS, EVIDENCE_CATEGORIES, RELATIONSHIP_STATUSES, STAGES } from "#ap
 import { clampRubric } from "#app/domain/rubric/clean-model-output.ts";
 import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
 import { fitSignal, profileFit } from "#app/domain/rubric/fit-sentence.ts";
+import { placeReachOf } from "#app/domain/rubric/place-reach.ts";
 import type { RubricEvaluation, RubricInvestor } from "#app/domain/rubric/match.ts";
 import { RUBRIC_JSON_SCHEMA, RUBRIC_SYSTEM_PROMPT, buildRubricPrompt } from "#app/domain/rubric/prompt.ts";
 import {
@@ -210,7 +211,7 @@ describe("defaultRubric", () => {
     const made = defaultRubric(fintechStartup);
     expect(made.sector_keywords).toEqual(expect.arrayContaining(["Fintech", "payments", "banking"]));
     expect(made.stages).toEqual(["seed", "series_a"]);
-    expect(made.geographies).toEqual(["France", "Europe"]);
+    expect(made.geographies).toEqual(["France", "Western Europe", "Europe"]);
     expect(made.check_size).toEqual({ min: 100_000, max: 800_000 });
     expect(made.weights).toEqual(DEFAULT_WEIGHTS);
     expect(made.thresholds).toEqual({ email_first: 55, dont_chase: 20 });
@@ -230,11 +231,11 @@ describe("defaultRubric", () => {
       expect.arrayContaining(["AI", "devtools", "machine learning", "LLM", "developer tools", "infrastructure"]),
     );
     expect(ai.stages).toEqual(["series_a", "series_b_plus"]);
-    expect(ai.geographies).toEqual(["Berlin", "Germany", "Europe"]);
+    expect(ai.geographies).toEqual(["Berlin", "Germany", "Western Europe", "Europe"]);
 
     const health = defaultRubric({ ...fintechStartup, sector: "Health", geography: "USA", round_size: 500_000 });
     expect(health.sector_keywords).toEqual(expect.arrayContaining(["Health", "healthcare", "medtech"]));
-    expect(health.geographies).toEqual(["USA", "North America"]);
+    expect(health.geographies).toEqual(["USA", "North America", "Americas"]);
     expect(health.check_size).toEqual({ min: 25_000, max: 200_000 });
   });
 
@@ -615,7 +616,10 @@ describe("fitSignal and profileFit", () => {
   });
 
   it("counts a region's countries and sub-regions as that region", () => {
-    const nordic = profileFit(investor({ geographies: ["Nordics"] }), [{ name: "Ledgerly", rubric }]);
+    // As the rows are read for scoring: with the regions their places sit in.
+    const nordic = profileFit(investor({ geographies: ["Nordics"], place_reach: placeReachOf(["Nordics"]) }), [
+      { name: "Ledgerly", rubric },
+    ]);
     expect(nordic.detail).toContain("Europe");
     expect(nordic.value).toBe(100);
   });

@@ -1,6 +1,6 @@
 import { test as base, expect } from "@playwright/test";
 import { startBuiltServer } from "../helpers/server.ts";
-import { addInvestor, collectConsoleErrors, signInThroughForm } from "./helpers.ts";
+import { addInvestor, collectConsoleErrors, continueToToday, signInThroughForm } from "./helpers.ts";
 import { E2E_PASSCODE } from "./playwright.config.ts";
 import { startTlsProxy } from "./tls-proxy.ts";
 
@@ -75,6 +75,7 @@ test("over https through nginx: sign in, edit an investor with JavaScript, impor
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByRole("region", { name: "Preview" })).toContainText("2 new");
   await page.getByRole("button", { name: /Import 2 new/ }).click();
+  await continueToToday(page);
   await expect(page).toHaveURL(`${baseURL}/`);
   const table = page.getByRole("region", { name: "Investors" });
   await expect(table.getByRole("link", { name: "Hugo Handshake" })).toBeVisible();

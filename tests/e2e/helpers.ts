@@ -44,3 +44,11 @@ export function collectConsoleErrors(page: Page): string[] {
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
 }
+
+/** After an import the page says what it did; its "Today" link goes on to the dashboard. */
+export async function continueToToday(page: Page): Promise<void> {
+  const summary = page.getByRole("region", { name: "Imported" });
+  await expect(summary).toBeVisible();
+  await summary.getByRole("link", { name: "Today" }).click();
+  await expect(page.getByRole("heading", { name: "Your pipeline" })).toBeVisible();
+}

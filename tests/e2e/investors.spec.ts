@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { addInvestor, collectConsoleErrors, openSignedIn } from "./helpers.ts";
+import { addInvestor, collectConsoleErrors, continueToToday, openSignedIn } from "./helpers.ts";
 
 test.describe("with JavaScript", () => {
   test("Ctrl+K finds an investor by three letters and Enter opens it", async ({ page }) => {
@@ -69,6 +69,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("region", { name: "Preview" })).toContainText("3 new");
     await expect(page.getByText("has no name")).toBeVisible();
     await page.getByRole("button", { name: /Import 3 new/ }).click();
+    await continueToToday(page);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("region", { name: "Investors" }).getByRole("link", { name: "Henrietta Lacks" })).toBeVisible();
     // In conversation, last contact weeks ago: Today lists her among the follow-ups due.

@@ -1,5 +1,5 @@
 import { type Page, expect } from "@playwright/test";
-import { openSignedIn } from "./helpers.ts";
+import { continueToToday, openSignedIn } from "./helpers.ts";
 
 /**
  * Every page of docs/product.md#pages, visited in order with real content behind it. The phone spec and the
@@ -39,6 +39,7 @@ export async function importTourInvestors(page: Page): Promise<void> {
   const commit = page.getByRole("region", { name: "Preview" }).getByRole("button", { name: /^(Import|Update) / });
   if (await commit.count()) {
     await commit.click();
+    await continueToToday(page);
     await expect(page).toHaveURL(/\/$/);
   }
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { collectConsoleErrors, openSignedIn } from "./helpers.ts";
+import { collectConsoleErrors, continueToToday, openSignedIn } from "./helpers.ts";
 
 test("a startup gets a default rubric, the ranking follows the weights live, drafts carry the meeting link", async ({ page }) => {
   const errors = collectConsoleErrors(page);
@@ -14,6 +14,7 @@ test("a startup gets a default rubric, the ranking follows the weights live, dra
   await page.getByLabel("CSV file").setInputFiles({ name: "two.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByRole("button", { name: "Preview" }).click();
   await page.getByRole("button", { name: /Import \d+ new/ }).click();
+  await continueToToday(page);
   await expect(page).toHaveURL(/\/$/);
 
   await page.goto("/startups/new");

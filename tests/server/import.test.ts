@@ -57,7 +57,7 @@ describe("CSV import over HTTP", () => {
   it("commits in one transaction without duplicates, keeping Unicode names exactly", async () => {
     const response = await post("commit");
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe("/");
+    expect(response.headers.get("location")).toMatch(/^\/investors\/import\?done=/);
     const db = new Database(server.databasePath, { readonly: true });
     try {
       const names = db.prepare("select name from investors where is_demo = 0 order by id").pluck().all();

@@ -4,8 +4,9 @@
  * "出資可能額（万円）" header. The currency is kept; nothing is converted here. Linear in the cell.
  */
 
-export const CURRENCIES = ["USD", "EUR", "GBP", "CHF", "JPY", "INR", "CAD", "AUD", "SGD", "SEK"] as const;
-export type Currency = (typeof CURRENCIES)[number];
+import type { Currency } from "../currency.ts";
+
+export { CURRENCIES, type Currency } from "../currency.ts";
 
 export type MoneyRange = { min?: number; max?: number; currency?: Currency };
 

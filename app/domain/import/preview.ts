@@ -59,7 +59,12 @@ export function previewColumns(parsed: ParsedImport, sampleRecord: string[] | un
 }
 
 /** How the file was read, in one sentence. */
-export function describeReading(encoding: string, delimiter: string, parsed: ParsedImport): string[] {
+export function describeReading(
+  encoding: string,
+  delimiter: string,
+  parsed: ParsedImport,
+  workbook?: { sheets: string[]; sheet: string },
+): string[] {
   const lines: string[] = [];
   const names: Record<string, string> = {
     "utf-8": "UTF-8",
@@ -69,9 +74,12 @@ export function describeReading(encoding: string, delimiter: string, parsed: Par
     xlsx: "an Excel workbook (first sheet)",
   };
   const separators: Record<string, string> = { ",": "commas", ";": "semicolons", "\t": "tabs" };
+  const several = workbook && workbook.sheets.length > 1;
   lines.push(
     encoding === "xlsx"
-      ? `Read as ${names.xlsx}.`
+      ? several
+        ? `Read as an Excel workbook, sheet “${workbook.sheet}” (${workbook.sheets.indexOf(workbook.sheet) + 1} of ${workbook.sheets.length}): choose another below.`
+        : `Read as ${names.xlsx}.`
       : `Read as ${names[encoding] ?? encoding} text, values separated by ${separators[delimiter] ?? delimiter}.`,
   );
   if (parsed.dateOrder) {

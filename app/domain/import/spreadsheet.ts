@@ -2,7 +2,7 @@ import { MAX_IMPORT_ROWS } from "./limits.ts";
 import { decodeBytes, isZip, type Records, readCsvRecords } from "./read.ts";
 
 /**
- * The first sheet of an .xlsx as records, through SheetJS (@e965/xlsx: the current SheetJS
+ * One sheet of an .xlsx as records (the first, or the one the founder picks), through SheetJS (@e965/xlsx: the current SheetJS
  * release as published on npm; the `xlsx` package there is stuck at 0.18.5 with known
  * advisories). Loaded on the first spreadsheet, so a server that never sees one never pays for it.
  */
@@ -42,17 +42,34 @@ export function declaredUnpackedBytes(bytes: Uint8Array): number | undefined {
   return total;
 }
 
-export async function readXlsxRecords(bytes: Uint8Array, maxRows: number): Promise<Records | { error: string }> {
+/** A workbook's sheet as records, with the workbook's sheet names and which one this is. */
+export type SheetRecords = Records & { sheets: string[]; sheet: string };
+
+export async function readXlsxRecords(bytes: Uint8Array, maxRows: number, sheetName?: string): Promise<SheetRecords | { error: string }> {
   const unpacked = declaredUnpackedBytes(bytes);
   if (unpacked === undefined) return { error: NOT_A_WORKBOOK };
   if (unpacked > MAX_UNPACKED_BYTES) return { error: "The workbook unpacks to more than 200 MB. Save the sheet as CSV, or split it." };
   const XLSX = await import("@e965/xlsx");
   let sheetRows: unknown[][];
+  let sheets: string[];
+  let picked: string;
   try {
+    // Names only first: the rows of one sheet are then read, bounded by sheetRows.
+    sheets = XLSX.read(bytes, { type: "array", bookSheets: true }).SheetNames;
+    if (sheets.length === 0) return { error: "The spreadsheet has no sheet." };
+    if (sheetName !== undefined && !sheets.includes(sheetName))
+      return { error: `The workbook has no sheet called '${sheetName.slice(0, 80)}'. Its sheets: ${sheets.slice(0, 20).join(", ")}.` };
+    picked = sheetName ?? (sheets[0] as string);
     // sheetRows bounds what is read; the sheet's full range then tells whether rows were cut.
-    const book = XLSX.read(bytes, { type: "array", dense: true, sheetRows: maxRows + 1, cellHTML: false, cellFormula: false });
-    const first = book.SheetNames[0];
-    const sheet = first === undefined ? undefined : book.Sheets[first];
+    const book = XLSX.read(bytes, {
+      type: "array",
+      dense: true,
+      sheets: picked,
+      sheetRows: maxRows + 1,
+      cellHTML: false,
+      cellFormula: false,
+    });
+    const sheet = book.Sheets[picked];
     if (!sheet) return { error: "The spreadsheet has no sheet." };
     const full = sheet["!fullref"];
     if (typeof full === "string" && XLSX.utils.decode_range(full).e.r + 1 > maxRows + 1) return { error: TOO_MANY_ROWS };
@@ -61,16 +78,17 @@ export async function readXlsxRecords(bytes: Uint8Array, maxRows: number): Promi
     return { error: NOT_A_WORKBOOK };
   }
   const records = sheetRows.map((row) => row.map((cell) => (cell === null || cell === undefined ? "" : String(cell))));
-  return { records, lines: records.map((_, index) => index + 1), delimiter: "," };
+  return { records, lines: records.map((_, index) => index + 1), delimiter: ",", sheets, sheet: picked };
 }
 
 /** An upload's bytes → records: a spreadsheet when it is a zip (.xlsx), else CSV text in any of the encodings decodeBytes reads. */
 export async function readUpload(
   bytes: Uint8Array,
   maxRows: number = MAX_IMPORT_ROWS,
-): Promise<(Records & { encoding: string }) | { error: string }> {
+  sheetName?: string,
+): Promise<(Records & { encoding: string; sheets?: string[]; sheet?: string }) | { error: string }> {
   if (isZip(bytes)) {
-    const sheet = await readXlsxRecords(bytes, maxRows);
+    const sheet = await readXlsxRecords(bytes, maxRows, sheetName);
     return "error" in sheet ? sheet : { ...sheet, encoding: "xlsx" };
   }
   const { text, encoding } = decodeBytes(bytes);

@@ -14,7 +14,7 @@ import {
   clamp,
   rubricSchema,
 } from "./schema.ts";
-import { dedupe, toStage } from "./words.ts";
+import { dedupe, stagesOf } from "./words.ts";
 
 /** A model's draft of a rubric turned into a valid rubric, or nothing. Pure. */
 
@@ -58,7 +58,7 @@ export function clampRubric(raw: unknown): Rubric | undefined {
 
   const sector_keywords = cleanList(raw.sector_keywords, MAX_KEYWORDS, MAX_KEYWORD_CHARS);
   const stageList = Array.isArray(raw.stages) ? raw.stages : typeof raw.stages === "string" ? raw.stages.split(/[,;]/) : [];
-  const stages = STAGES.filter((stage) => stageList.some((value) => toStage(value) === stage));
+  const stages = STAGES.filter((stage) => stageList.some((value) => stagesOf(value).includes(stage)));
   if (sector_keywords.length === 0 || stages.length === 0) return undefined;
   const geographies = cleanList(raw.geographies, MAX_GEOGRAPHIES, MAX_GEOGRAPHY_CHARS);
 

@@ -9,7 +9,8 @@ import {
   type Rubric,
   type StartupInput,
 } from "./schema.ts";
-import { PLACE_REGIONS, dedupe, normalize, normalizePlace } from "./words.ts";
+import { regionsOfPlace } from "../places.ts";
+import { dedupe, normalize } from "./words.ts";
 
 /**
  * The rubric derived from the startup alone, by rule, when no model drafts one (shown as
@@ -101,7 +102,8 @@ function geographyList(geography: string | null | undefined): string[] {
     .map((part) => part.replace(/\s+/g, " ").trim())
     .filter((part) => part.length > 0);
   const found = [...places];
-  for (const place of places) found.push(...(PLACE_REGIONS[normalizePlace(place)] ?? []));
+  // The regions investors list instead ("Slovenia" → Central Europe, Europe); EMEA is too wide to name a startup by.
+  for (const place of places) found.push(...regionsOfPlace(place).filter((region) => region !== "EMEA"));
   return dedupe(found.map((item) => item.slice(0, MAX_GEOGRAPHY_CHARS).trim())).slice(0, MAX_GEOGRAPHIES);
 }
 

@@ -18,12 +18,15 @@ const UNKNOWN_PART_NAMES: Record<(typeof PROFILE_PARTS)[number], string> = {
 /** The fit 0–100, its sentence, and how much of the profile was known (0–100 of the weights). */
 export type ProfileFit = { value: number | null; detail: string | null; known: number | null };
 
-function profileMatches(investor: Pick<RubricInvestor, "sectors" | "stages" | "geographies" | "check_min" | "check_max">, rubric: Rubric) {
+function profileMatches(
+  investor: Pick<RubricInvestor, "sectors" | "stages" | "geographies" | "place_reach" | "check_min" | "check_max" | "check_currency">,
+  rubric: Rubric,
+) {
   return {
     sector: matchSector(investor.sectors, rubric.sector_keywords),
     stage: matchStage(investor.stages, rubric.stages),
-    geography: matchGeography(investor.geographies, rubric.geographies),
-    check_size: matchCheckSize(investor.check_min, investor.check_max, rubric.check_size),
+    geography: matchGeography(investor.geographies, rubric.geographies, investor.place_reach),
+    check_size: matchCheckSize(investor.check_min, investor.check_max, rubric.check_size, investor.check_currency ?? null),
   };
 }
 
@@ -34,7 +37,7 @@ function profileMatches(investor: Pick<RubricInvestor, "sectors" | "stages" | "g
  * nothing; a profile with no known part at all is unknown (null), not zero.
  */
 export function describeFit(
-  investor: Pick<RubricInvestor, "sectors" | "stages" | "geographies" | "check_min" | "check_max">,
+  investor: Pick<RubricInvestor, "sectors" | "stages" | "geographies" | "place_reach" | "check_min" | "check_max" | "check_currency">,
   rubric: Rubric,
   startupName: string,
 ): ProfileFit {
@@ -87,7 +90,7 @@ function lowerFirst(text: string): string {
  * Null while there is no startup, or when the investor's profile says nothing matchable.
  */
 export function profileFit(
-  investor: Pick<RubricInvestor, "sectors" | "stages" | "geographies" | "check_min" | "check_max">,
+  investor: Pick<RubricInvestor, "sectors" | "stages" | "geographies" | "place_reach" | "check_min" | "check_max" | "check_currency">,
   startups: ReadonlyArray<{ name: string; rubric: Rubric }>,
 ): ProfileFit {
   let best: ProfileFit = { value: null, detail: null, known: null };

@@ -1,7 +1,8 @@
 import { STAGE_LABELS, STATUS_LABELS, type RelationshipStatus, type Stage } from "../vocabulary.ts";
 import { WARMTH_POINTS, activityWords, daysAgoText, decayWeight, evidenceAgeDays, type EvidenceForScoring } from "../scoring.ts";
 import { type Rubric, clamp } from "./schema.ts";
-import { GENERALIST_WORDS, GLOBAL_WORDS, PLACE_REGIONS, normalize, normalizePlace, phrasesMatch, toStage } from "./words.ts";
+import { type Currency, moneyText, toUsd } from "../currency.ts";
+import { GENERALIST_WORDS, GLOBAL_WORDS, normalize, normalizePlace, phrasesMatch, stagesOf } from "./words.ts";
 
 /**
  * One rubric part against one investor: a match value 0–1 and the sentence that says why, in the
@@ -13,8 +14,12 @@ export type RubricInvestor = {
   sectors: string[];
   stages: string[];
   geographies: string[];
+  /** Their places with the regions those sit in (place-reach.ts), folded; absent: the places alone. */
+  place_reach?: string[];
   check_min: number | null;
   check_max: number | null;
+  /** The currency the cheque range is written in; null or absent is dollars. */
+  check_currency?: Currency | string | null;
   relationship_status: RelationshipStatus;
   last_contact_date: string | null;
   signal_activity: number | null;
@@ -60,7 +65,7 @@ export function matchSector(investorSectors: string[], keywords: string[]): Matc
 
 export function matchStage(investorStages: string[], rubricStages: Stage[]): Match {
   if (rubricStages.length === 0) return { value: 1, state: "any", detail: "Any stage fits this startup" };
-  const stages = new Set(investorStages.map((stage) => toStage(stage)).filter((stage) => stage !== undefined));
+  const stages = new Set(investorStages.flatMap(stagesOf));
   if (stages.size === 0) return { value: 0, state: "unknown", detail: "Their stages are not known" };
   const common = rubricStages.filter((stage) => stages.has(stage));
   if (common.length > 0) {
@@ -82,45 +87,52 @@ function isGlobal(place: string): boolean {
   return GLOBAL_WORDS.includes(place);
 }
 
-export function matchGeography(investorPlaces: string[], rubricPlaces: string[]): Match {
+export function matchGeography(investorPlaces: string[], rubricPlaces: string[], placeReach?: readonly string[]): Match {
   const wanted = rubricPlaces.map(normalizePlace).filter(Boolean);
   if (wanted.length === 0 || wanted.some(isGlobal)) return { value: 1, state: "any", detail: "Anywhere fits this startup" };
   const places = investorPlaces.map(normalizePlace).filter(Boolean);
   if (places.length === 0) return { value: 0, state: "unknown", detail: "Where they invest is not known" };
   if (places.some(isGlobal)) return { value: 1, state: "match", detail: "Invests globally", words: "invests globally" };
   // An investor in "Nordics" or "Germany" invests in Europe too.
-  const reach = [...places, ...places.flatMap((place) => (PLACE_REGIONS[place] ?? []).map(normalizePlace))];
+  const reach = placeReach ?? places;
   const matched = rubricPlaces.filter((place) => reach.some((candidate) => phrasesMatch(candidate, normalizePlace(place))));
   if (matched.length > 0)
     return { value: 1, state: "match", detail: `Invests in ${listed(matched, 3)}`, words: matched.slice(0, 2).join("/") };
   return { value: 0, state: "miss", detail: `Invests in ${listed(investorPlaces, 3)}, not ${rubricPlaces.slice(0, 2).join(" or ")}` };
 }
 
-function usd(amount: number): string {
-  if (amount >= 1_000_000) return `$${Number((amount / 1_000_000).toFixed(2))}M`;
-  if (amount >= 1_000) return `$${Number((amount / 1_000).toFixed(1))}k`;
-  return `$${amount}`;
-}
-
-function rangeText(min: number | undefined | null, max: number | undefined | null): string {
-  if (min != null && max != null) return min === max ? usd(min) : `${usd(min)}–${usd(max)}`;
-  if (min != null) return `from ${usd(min)}`;
-  if (max != null) return `up to ${usd(max)}`;
+function rangeText(min: number | undefined | null, max: number | undefined | null, currency: string | null = "USD"): string {
+  const money = (amount: number) => moneyText(amount, currency);
+  if (min != null && max != null) return min === max ? money(min) : `${money(min)}–${money(max)}`;
+  if (min != null) return `from ${money(min)}`;
+  if (max != null) return `up to ${money(max)}`;
   return "any";
 }
 
 /**
  * Overlapping ranges fit fully. Apart, the fit fades with how many times apart they are, on a log
- * scale: 2× away keeps 0.7, 10× away keeps nothing (a $10k angel cheque is no $1M lead).
+ * scale: 2× away keeps 0.7, 10× away keeps nothing (a $10k angel cheque is no $1M lead). A cheque
+ * in another currency is compared in dollars, the rubric's currency, at the app's fixed rates
+ * (app/domain/currency.ts): ¥30,000,000 is about $200k, not $30M.
  */
-export function matchCheckSize(checkMin: number | null, checkMax: number | null, range: Rubric["check_size"]): Match {
+export function matchCheckSize(
+  checkMin: number | null,
+  checkMax: number | null,
+  range: Rubric["check_size"],
+  currency: string | null = null,
+): Match {
   if (range.min === undefined && range.max === undefined) return { value: 1, state: "any", detail: "Any cheque size fits this startup" };
   if (checkMin === null && checkMax === null) return { value: 0, state: "unknown", detail: "Their cheque size is not known" };
-  const low = Math.max(0, checkMin ?? 0);
-  const high = checkMax ?? Number.POSITIVE_INFINITY;
+  const usdMin = checkMin === null ? null : toUsd(checkMin, currency);
+  const usdMax = checkMax === null ? null : toUsd(checkMax, currency);
+  const low = Math.max(0, usdMin ?? 0);
+  const high = usdMax ?? Number.POSITIVE_INFINITY;
   const wantedLow = range.min ?? 0;
   const wantedHigh = range.max ?? Number.POSITIVE_INFINITY;
-  const theirs = rangeText(checkMin, checkMax);
+  const foreign = currency !== null && currency !== "USD";
+  const theirs = foreign
+    ? `${rangeText(checkMin, checkMax, currency)} (about ${rangeText(usdMin === null ? null : Math.round(usdMin), usdMax === null ? null : Math.round(usdMax))})`
+    : rangeText(checkMin, checkMax);
   const yours = rangeText(range.min, range.max);
   if (low <= wantedHigh && wantedLow <= high) {
     return { value: 1, state: "match", detail: `Writes ${theirs} cheques; you look for ${yours}`, words: `${theirs} cheques` };

@@ -85,8 +85,8 @@ export function scoreForStartup(
   const matches: Record<RubricWeightKey, Match> = {
     sector: matchSector(investor.sectors, rubric.sector_keywords),
     stage: matchStage(investor.stages, rubric.stages),
-    geography: matchGeography(investor.geographies, rubric.geographies),
-    check_size: matchCheckSize(investor.check_min, investor.check_max, rubric.check_size),
+    geography: matchGeography(investor.geographies, rubric.geographies, investor.place_reach),
+    check_size: matchCheckSize(investor.check_min, investor.check_max, rubric.check_size, investor.check_currency ?? null),
     activity: matchActivity(investor.signal_activity),
     evidence_relevance: matchEvidence(evaluation, evidence, now, rules.halfLifeDays),
     relationship: matchRelationship(investor.relationship_status),

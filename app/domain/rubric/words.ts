@@ -1,9 +1,11 @@
 import { fold } from "../palette-search.ts";
-import type { Stage } from "../vocabulary.ts";
+import { type Stage, stagesOfWords } from "../vocabulary.ts";
 
 /**
- * How a rubric's words meet an investor's: sectors and places compared as folded phrases, place
- * aliases and the wider regions a place belongs to, stage spellings. Pure.
+ * How a rubric's words meet an investor's: sectors and places compared as folded phrases, stage
+ * words through the vocabulary the import uses too (app/domain/vocabulary.ts), so what an import
+ * stores is what scoring reads; a place's regions come from place-reach.ts. Pure, and light enough
+ * for the browser (the startup page re-ranks as a weight changes).
  */
 
 /**
@@ -49,115 +51,12 @@ export function dedupe(values: Iterable<string>): string[] {
 export const GENERALIST_WORDS = ["generalist", "sector agnostic", "agnostic", "all sectors", "any sector", "multi sector"];
 export const GLOBAL_WORDS = ["global", "worldwide", "anywhere", "international"];
 
-/** Spellings of the same place, so "USA" meets "United States" and "UK" meets "United Kingdom". */
-const PLACE_ALIASES: Record<string, string> = {
-  us: "united states",
-  usa: "united states",
-  "u s": "united states",
-  "u s a": "united states",
-  "united states of america": "united states",
-  america: "united states",
-  uk: "united kingdom",
-  "u k": "united kingdom",
-  "great britain": "united kingdom",
-  britain: "united kingdom",
-  england: "united kingdom",
-  eu: "europe",
-  emea: "europe",
-  nyc: "new york",
-  sf: "san francisco",
-  "bay area": "san francisco",
-};
-
+/** A written place folded for comparison (the regions a place sits in come with the investor: place-reach.ts). */
 export function normalizePlace(text: string): string {
-  const normalized = normalize(text);
-  return PLACE_ALIASES[normalized] ?? normalized;
+  return normalize(text);
 }
 
-const STAGE_ALIASES: Record<string, Stage> = {
-  pre_seed: "pre_seed",
-  preseed: "pre_seed",
-  seed: "seed",
-  series_a: "series_a",
-  seriesa: "series_a",
-  a: "series_a",
-  series_b_plus: "series_b_plus",
-  series_b: "series_b_plus",
-  "series_b+": "series_b_plus",
-  series_c: "series_b_plus",
-  series_d: "series_b_plus",
-  growth: "series_b_plus",
-};
-
-export function toStage(value: unknown): Stage | undefined {
-  if (typeof value !== "string") return undefined;
-  const key = value
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, "_");
-  return STAGE_ALIASES[key];
+/** The stages a written stage names, in the import's shared words ("A-round" → Series A). */
+export function stagesOf(value: unknown): Stage[] {
+  return typeof value === "string" ? stagesOfWords(value) : [];
 }
-
-/** Place → the wider region an investor may list instead (city → country → region). */
-export const PLACE_REGIONS: Record<string, string[]> = {
-  nordics: ["Europe"],
-  scandinavia: ["Nordics", "Europe"],
-  baltics: ["Europe"],
-  dach: ["Europe"],
-  cee: ["Europe"],
-  benelux: ["Europe"],
-  austria: ["DACH", "Europe"],
-  latvia: ["Baltics", "Europe"],
-  lithuania: ["Baltics", "Europe"],
-  romania: ["CEE", "Europe"],
-  "czech republic": ["CEE", "Europe"],
-  greece: ["Europe"],
-  france: ["Europe"],
-  germany: ["Europe"],
-  "united kingdom": ["Europe"],
-  spain: ["Europe"],
-  italy: ["Europe"],
-  portugal: ["Europe"],
-  netherlands: ["Europe"],
-  belgium: ["Europe"],
-  switzerland: ["Europe"],
-  ireland: ["Europe"],
-  sweden: ["Nordics", "Europe"],
-  denmark: ["Nordics", "Europe"],
-  norway: ["Nordics", "Europe"],
-  finland: ["Nordics", "Europe"],
-  estonia: ["Baltics", "Europe"],
-  poland: ["CEE", "Europe"],
-  paris: ["France", "Europe"],
-  lyon: ["France", "Europe"],
-  berlin: ["Germany", "Europe"],
-  munich: ["Germany", "Europe"],
-  london: ["United Kingdom", "Europe"],
-  madrid: ["Spain", "Europe"],
-  barcelona: ["Spain", "Europe"],
-  amsterdam: ["Netherlands", "Europe"],
-  stockholm: ["Sweden", "Nordics", "Europe"],
-  "united states": ["North America"],
-  canada: ["North America"],
-  "new york": ["United States", "North America"],
-  "san francisco": ["United States", "North America"],
-  boston: ["United States", "North America"],
-  toronto: ["Canada", "North America"],
-  india: ["Asia"],
-  singapore: ["Southeast Asia", "Asia"],
-  indonesia: ["Southeast Asia", "Asia"],
-  japan: ["Asia"],
-  "south korea": ["Asia"],
-  israel: ["Middle East"],
-  "united arab emirates": ["Middle East"],
-  uae: ["Middle East"],
-  brazil: ["Latin America"],
-  mexico: ["Latin America"],
-  argentina: ["Latin America"],
-  colombia: ["Latin America"],
-  nigeria: ["Africa"],
-  kenya: ["Africa"],
-  "south africa": ["Africa"],
-  egypt: ["Africa", "Middle East"],
-  australia: ["Oceania"],
-};

@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+
+export type ImportSummaryData = {
+  token: string;
+  created: number;
+  updated: number;
+  changes: string;
+  unchanged: number;
+  refused: number;
+};
+
+/**
+ * What an import did, on the page the founder lands on after it (docs/product.md#import): the
+ * counts, what the updates changed in words, the refused rows as a CSV download (a plain link:
+ * it works without JavaScript), and the way on to Today.
+ */
+export function ImportSummary({ summary }: { summary: ImportSummaryData }) {
+  return (
+    <section className="panel" aria-label="Imported">
+      <h2>Imported</h2>
+      <ul className="import-summary">
+        <li>
+          <strong>{summary.created}</strong> new
+        </li>
+        <li>
+          <strong>{summary.updated}</strong> updated
+        </li>
+        <li>
+          <strong>{summary.unchanged}</strong> unchanged
+        </li>
+        <li className={summary.refused ? "bad" : undefined}>
+          <strong>{summary.refused}</strong> refused
+        </li>
+      </ul>
+      {summary.changes ? <p>{`Of the updated: ${summary.changes}.`}</p> : null}
+      {summary.refused ? (
+        <p>
+          <a href={`/investors/import/refused.csv?done=${encodeURIComponent(summary.token)}`} download>
+            {`Download the ${summary.refused === 1 ? "refused row" : `${summary.refused} refused rows`} (CSV, with the reason on each row)`}
+          </a>{" "}
+          <span className="muted">— kept for an hour.</span>
+        </p>
+      ) : null}
+      <p>
+        <Link to="/" className="button-primary">
+          Today
+        </Link>
+      </p>
+    </section>
+  );
+}
