@@ -179,6 +179,17 @@ function subregionName(country: Country): string[] {
   return [...new Set(regions)];
 }
 
+/**
+ * The package's own file, described by the package's own typings (index.d.ts types this same
+ * JSON as Country[]; importing the JSON directly, which Node needs with its json attribute, types
+ * it from the file instead, a union of 250 literal shapes).
+ */
+const COUNTRIES: readonly Country[] = describedByThePackage(countriesData);
+
+function describedByThePackage(data: unknown): readonly Country[] {
+  return data as readonly Country[];
+}
+
 function buildIndex(): Index {
   const built: Index = new Map();
   const byCode = new Map<string, Place>();
@@ -186,7 +197,7 @@ function buildIndex(): Index {
     const folded = fold(key);
     if (folded !== "" && !built.has(folded)) built.set(folded, place);
   };
-  const countries = countriesData as unknown as Country[];
+  const countries = COUNTRIES;
   for (const country of countries) {
     const place: Place = { name: country.name.common, code: country.cca2, regions: subregionName(country) };
     byCode.set(country.cca2, place);
@@ -238,7 +249,7 @@ let codes: Map<string, Place> | undefined;
 function codeIndex(): Map<string, Place> {
   if (codes) return codes;
   codes = new Map();
-  for (const country of countriesData as unknown as Country[]) {
+  for (const country of COUNTRIES) {
     const place = resolvePlace(country.name.common);
     if (!place) continue;
     codes.set(country.cca2, place);

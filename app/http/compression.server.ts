@@ -105,7 +105,7 @@ export async function compressResponse(request: Request, response: Response): Pr
     headers.delete("content-length");
     headers.set("content-encoding", encoding);
     weakenEtag(headers);
-    const { readable, writable } = Duplex.toWeb(compressor) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
+    const { readable, writable } = Duplex.toWeb(compressor) as ReadableWritablePair<Uint8Array, Uint8Array>;
     return new Response(body.pipeThrough({ readable, writable }), init);
   }
 

@@ -76,7 +76,7 @@ function savedRows(db: Db, rows: UpdateRow[]): Map<number, Record<string, unknow
   for (let start = 0; start < rows.length; start += 5_000) {
     const ids = rows.slice(start, start + 5_000).map((row) => row.id);
     for (const row of db.select().from(investors).where(inArray(investors.id, ids)).all()) {
-      if (!row.isDemo) found.set(row.id, row as unknown as Record<string, unknown>);
+      if (!row.isDemo) found.set(row.id, row);
     }
   }
   return found;
