@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { ACTIONS, EVIDENCE_CATEGORIES, INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES } from "../app/domain/investor.ts";
+import {
+  ACTIONS,
+  EVIDENCE_CATEGORIES,
+  INSTRUMENTS,
+  INVESTOR_KINDS,
+  PASS_REASONS,
+  RELATIONSHIP_STATUSES,
+  ROLES_WANTED,
+  STAGES,
+} from "../app/domain/investor.ts";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
@@ -63,6 +72,17 @@ export const investors = sqliteTable(
     // The notes an import last wrote: while personal_notes still equals them, a re-import may
     // replace them; once edited in the app they are the founder's and an import keeps them.
     importedNotes: text("imported_notes"),
+    // The money and the next step (user-owned, docs/product.md#the-round): their expected cheque while
+    // talking, the committed amount once in; in amount_currency (ISO 4217, null = USD). The amount
+    // belongs to startup amount_startup_id's round (null = the round raising now).
+    amount: integer("amount"),
+    amountCurrency: text("amount_currency"),
+    amountStartupId: integer("amount_startup_id"),
+    nextStep: text("next_step"),
+    nextStepDate: text("next_step_date"),
+    meetingDate: text("meeting_date"),
+    passReason: text("pass_reason", { enum: PASS_REASONS }),
+    passNote: text("pass_note"),
     ...timestamps,
   },
   (t) => [
@@ -190,6 +210,16 @@ export const startups = sqliteTable("startups", {
   geography: text("geography"),
   roundSize: integer("round_size"),
   ask: text("ask"),
+  // The round (docs/product.md#the-round): round_size above is its target; the role wanted from investors, the target in
+  // round_currency (ISO 4217, null = USD), the close-by date, the instrument and its cap or pre-money.
+  roleWanted: text("role_wanted", { enum: ROLES_WANTED }),
+  roundCurrency: text("round_currency"),
+  closeBy: text("close_by"),
+  instrument: text("instrument", { enum: INSTRUMENTS }),
+  valuationCap: integer("valuation_cap"),
+  preMoney: integer("pre_money"),
+  // With several startups, the one raising now (its round is Today's round); one startup is the round.
+  raisingNow: integer("raising_now", { mode: "boolean" }).notNull().default(false),
   isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
   ...timestamps,
 });

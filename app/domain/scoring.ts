@@ -84,6 +84,7 @@ export const WARMTH_POINTS: Record<RelationshipStatus, number> = {
   in_conversation: 15,
   meeting_scheduled: 18,
   due_diligence: 20,
+  soft_committed: 20,
   committed: 20,
   passed: 0,
   not_a_fit: 0,
@@ -272,6 +273,7 @@ export function recommendAction(
 ): { action: RecommendedAction; reason: string } {
   const status = investor.relationship_status;
   if (status === "committed") return { action: "committed", reason: "Committed: already in your round." };
+  if (status === "soft_committed") return { action: "committed", reason: "Soft committed: a verbal yes, not signed yet." };
   if (status === "passed") return { action: "dont_chase", reason: "They passed." };
   if (status === "not_a_fit") return { action: "dont_chase", reason: "You marked them not a fit." };
   if (investor.signal_red_flag) return { action: "dont_chase", reason: `Red flag: ${investor.signal_red_flag}` };

@@ -88,6 +88,7 @@ export const STATUS_WEIGHT: Record<RelationshipStatus, number> = {
   in_conversation: 2,
   meeting_scheduled: 2,
   due_diligence: 2,
+  soft_committed: 0,
   committed: 0,
   passed: 0,
   not_a_fit: 0,

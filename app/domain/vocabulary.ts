@@ -18,6 +18,7 @@ export const RELATIONSHIP_STATUSES = [
   "in_conversation",
   "meeting_scheduled",
   "due_diligence",
+  "soft_committed",
   "committed",
   "passed",
   "not_a_fit",
@@ -25,7 +26,7 @@ export const RELATIONSHIP_STATUSES = [
 export type RelationshipStatus = (typeof RELATIONSHIP_STATUSES)[number];
 
 /** Where the founder's ask has its answer: a refresh skips them, and the status alone says why not to chase. */
-export const CLOSED_STATUSES: ReadonlySet<RelationshipStatus> = new Set(["passed", "not_a_fit", "committed"]);
+export const CLOSED_STATUSES: ReadonlySet<RelationshipStatus> = new Set(["passed", "not_a_fit", "soft_committed", "committed"]);
 
 /** Takes any text, as rows and demo inputs carry the status as a plain string. */
 export function isClosedStatus(status: string): boolean {
@@ -59,6 +60,7 @@ export const STATUS_LABELS: Record<RelationshipStatus, string> = {
   in_conversation: "In conversation",
   meeting_scheduled: "Meeting scheduled",
   due_diligence: "Due diligence",
+  soft_committed: "Soft committed",
   committed: "Committed",
   passed: "Passed",
   not_a_fit: "Not a fit",
@@ -71,6 +73,31 @@ export const ACTION_LABELS: Record<RecommendedAction, string> = {
   dont_chase: "Don't chase",
   research: "Research",
   committed: "Committed",
+};
+
+/** The role a founder wants from an investor in this round (the "ask" of docs/product.md#the-round). */
+export const ROLES_WANTED = ["lead", "co_lead", "follow"] as const;
+export type RoleWanted = (typeof ROLES_WANTED)[number];
+export const ROLE_LABELS: Record<RoleWanted, string> = { lead: "A lead", co_lead: "A co-lead", follow: "Followers" };
+
+export const INSTRUMENTS = ["safe", "convertible", "priced"] as const;
+export type Instrument = (typeof INSTRUMENTS)[number];
+export const INSTRUMENT_LABELS: Record<Instrument, string> = {
+  safe: "SAFE",
+  convertible: "Convertible note",
+  priced: "Priced equity",
+};
+
+/** Why an investor passed, asked when the status becomes "passed". */
+export const PASS_REASONS = ["too_early", "not_our_sector", "cheque_size", "timing", "no_reason_given", "other"] as const;
+export type PassReason = (typeof PASS_REASONS)[number];
+export const PASS_REASON_LABELS: Record<PassReason, string> = {
+  too_early: "Too early",
+  not_our_sector: "Not our sector",
+  cheque_size: "Cheque size",
+  timing: "Timing",
+  no_reason_given: "No reason given",
+  other: "Other",
 };
 
 export const STAGE_LABELS: Record<Stage, string> = {

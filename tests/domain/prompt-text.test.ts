@@ -40,9 +40,9 @@ describe("readJsonAnswer", () => {
 });
 
 describe("closed statuses", () => {
-  it("are passed, not a fit and committed, and nothing else", () => {
-    expect([...CLOSED_STATUSES].sort()).toEqual(["committed", "not_a_fit", "passed"]);
-    expect(RELATIONSHIP_STATUSES.filter(isClosedStatus)).toEqual(["committed", "passed", "not_a_fit"]);
+  it("are passed, not a fit, soft committed and committed, and nothing else", () => {
+    expect([...CLOSED_STATUSES].sort()).toEqual(["committed", "not_a_fit", "passed", "soft_committed"]);
+    expect(RELATIONSHIP_STATUSES.filter(isClosedStatus)).toEqual(["soft_committed", "committed", "passed", "not_a_fit"]);
     expect(isClosedStatus("something else")).toBe(false);
   });
 });

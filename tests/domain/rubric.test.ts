@@ -375,15 +375,16 @@ describe("scoreForStartup properties", () => {
     fc.assert(
       fc.property(
         investorArb,
-        fc.constantFrom("passed", "not_a_fit", "committed" as const),
+        fc.constantFrom("passed", "not_a_fit", "soft_committed", "committed" as const),
         evaluationArb,
         evidenceListArb,
         rubricArb,
         (who, status, evaluated, evidence, usingRubric) => {
           const closed = scoreForStartup({ ...who, relationship_status: status }, evaluated, evidence, usingRubric, now, DEFAULT_RULES);
-          expect(closed.action).toBe(status === "committed" ? "committed" : "dont_chase");
+          const isIn = (s: string) => s === "committed" || s === "soft_committed";
+          expect(closed.action).toBe(isIn(status) ? "committed" : "dont_chase");
           const flagged = scoreForStartup({ ...who, signal_red_flag: "Fund closed" }, evaluated, evidence, usingRubric, now, DEFAULT_RULES);
-          expect(flagged.action).toBe(who.relationship_status === "committed" ? "committed" : "dont_chase");
+          expect(flagged.action).toBe(isIn(who.relationship_status) ? "committed" : "dont_chase");
         },
       ),
       RUNS,

@@ -14,7 +14,7 @@ import {
 
 const now = new Date("2026-11-23T07:00:00Z");
 const RUNS = { numRuns: 1_000 };
-const CLOSED: RelationshipStatus[] = ["passed", "not_a_fit", "committed"];
+const CLOSED: RelationshipStatus[] = ["passed", "not_a_fit", "soft_committed", "committed"];
 
 function daysAgo(days: number): string {
   return new Date(now.getTime() - days * 86_400_000).toISOString();
@@ -39,14 +39,14 @@ function select(candidates: SelectionCandidate[], creditBudget: number, creditsP
 }
 
 describe("selectInvestorsToCheck", () => {
-  it("never selects passed, not-a-fit or committed investors, and counts them", () => {
+  it("never selects passed, not-a-fit, soft committed or committed investors, and counts them", () => {
     const candidates = [
       ...CLOSED.map((status, index) => candidate(index + 1, { relationship_status: status, signals_checked_at: null, score: 100 })),
       candidate(10),
     ];
     const selection = select(candidates, 100);
     expect(selection.queue).toEqual([10]);
-    expect(selection.skipped).toEqual({ closed: 3, overBudget: 0, recentlyChecked: 0 });
+    expect(selection.skipped).toEqual({ closed: CLOSED.length, overBudget: 0, recentlyChecked: 0 });
   });
 
   it("stops exactly at the credit budget", () => {

@@ -149,7 +149,8 @@ const PROFILE_PLAN: ReadonlyArray<readonly [RelationshipStatus, string]> = [
   ["in_conversation", "Fd Fd Rd Fw"],
   ["meeting_scheduled", "Fd Rd Fw"],
   ["due_diligence", "Fd Rw"],
-  ["committed", "F F R S"],
+  ["soft_committed", "R S"],
+  ["committed", "F F"],
   ["passed", "F F R R S S"],
   ["not_a_fit", "F R R S S"],
 ];

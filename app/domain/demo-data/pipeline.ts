@@ -35,6 +35,7 @@ function contactDays(rng: Rng, profile: Profile): { lastDays: number | null; cou
         lastDays: profile.timing === "due" ? intBetween(rng, 8, 30) : intBetween(rng, 1, 5),
         count: intBetween(rng, 1, 3),
       };
+    case "soft_committed":
     case "committed":
       return { lastDays: intBetween(rng, 6, 40), count: intBetween(rng, 2, 3) };
     case "passed":
