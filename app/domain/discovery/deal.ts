@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { STAGES } from "../vocabulary.ts";
+
+/**
+ * The contract between discovery's sources and its pipeline (docs/product.md#discovery): a news item
+ * as a source hands it over, and a funding deal as an extractor reads it out of one. Feed and page
+ * text are untrusted: every field is capped here, at the boundary.
+ */
+
+export const NEWS_SOURCES = ["feed", "tavily", "gdelt", "demo"] as const;
+export type NewsSource = (typeof NEWS_SOURCES)[number];
+
+/** One item of funding news: what the feed item or search result carries, never a page fetched from it. */
+export const newsItemSchema = z.object({
+  source: z.enum(NEWS_SOURCES),
+  /** Stable across fetches (a feed item's guid or link, a search result's URL): each item is read once. */
+  key: z.string().min(1).max(2_000),
+  url: z.string().max(2_000),
+  title: z.string().max(500),
+  /** The item's summary or snippet, plain text, capped. */
+  text: z.string().max(8_000),
+  /** YYYY-MM-DD when the item says, else null. */
+  published_on: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
+});
+export type NewsItem = z.infer<typeof newsItemSchema>;
+
+const name = z.string().trim().min(1).max(120);
+
+/** One funding round as an extractor (rules or a model) reads it out of one news item. */
+export const dealSchema = z.object({
+  company: name,
+  amount: z.number().nonnegative().max(1e12).nullable(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .nullable(),
+  stage: z.enum(STAGES).nullable(),
+  sectors: z.array(z.string().trim().min(1).max(60)).max(10),
+  geography: z.string().trim().min(1).max(80).nullable(),
+  announced_on: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
+  leads: z.array(name).max(20),
+  participants: z.array(name).max(40),
+  source_url: z.string().max(2_000),
+});
+export type Deal = z.infer<typeof dealSchema>;
+
+/** What one source answers for one fetch: its items, the credits it spent, and "later" when it asked us to wait. */
+export type SourceBatch = { items: NewsItem[]; credits: number; later: boolean };
