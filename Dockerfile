@@ -24,7 +24,9 @@ ENV NODE_ENV=production \
     DATABASE_PATH=/data/app.db \
     HOST=0.0.0.0 \
     PORT=3000 \
-    TRUST_PROXY=true
+    TRUST_PROXY=true \
+    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build /app/package.json /app/server.mjs ./
 COPY --from=build /app/scripts/require-node.mjs /app/scripts/backup.ts /app/scripts/restore-export.ts \

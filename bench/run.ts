@@ -17,6 +17,9 @@
  * (n) importing 20,000 rows of a real-looking list through the built server over HTTP (time, the server's peak RSS)
  *     and the preview of the largest file allowed, each beside csv-parse alone on the same bytes (bench/import.ts;
  *     `npx node bench/import.ts` runs it alone, `--no-import` leaves it out).
+ * (o) memory: the server's RSS with 10,000 investors after rounds of load, with the malloc settings every start
+ *     uses beside glibc's defaults, alternated in the same run (bench/memory.ts; `npx node bench/memory.ts` runs it
+ *     alone, `--no-memory` leaves it out).
  * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
  *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
  *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
@@ -35,6 +38,7 @@ import { runDemoResetBench } from "./demo-reset.ts";
 import { runStallBench } from "./stalls.ts";
 import { runHttpBench } from "./http.ts";
 import { runImportBench } from "./import.ts";
+import { runMemoryBench } from "./memory.ts";
 import { runMailParseBench } from "./mail-parse.ts";
 import { runMailSyncBench } from "./mail-sync.ts";
 import { runPaletteBench } from "./palette.ts";
@@ -154,6 +158,7 @@ if (process.argv.includes("--no-mail")) {
 runMailParseBench();
 
 if (!process.argv.includes("--no-import")) await runImportBench();
+if (!process.argv.includes("--no-memory")) await runMemoryBench();
 console.log("");
 
 printSimulation(runSelectionSimulation());

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -36,13 +36,18 @@ export function baseEnv(): Record<string, string> {
  * Starts the built server (`node server.mjs`) on a free loopback port with its own database.
  * `nodeArgs` go before `server.mjs` (a benchmark's `--import` preload, `--cpu-prof`…).
  */
-export async function startBuiltServer(env: Record<string, string> = {}, options: { nodeArgs?: string[] } = {}): Promise<RunningServer> {
+export async function startBuiltServer(
+  env: Record<string, string | undefined> = {},
+  options: { nodeArgs?: string[] } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const databasePath = env.DATABASE_PATH ?? join(mkdtempSync(join(tmpdir(), "ipi-server-")), "app.db");
   // The production flags (scripts/server-flags.mjs), so tests and benchmarks run what users run.
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), "server.mjs"], {
+    // An env value of undefined leaves that variable out (a benchmark's "glibc defaults" variant).
     env: {
       ...baseEnv(),
+      ...SERVER_MALLOC_ENV,
       HOST: "127.0.0.1",
       PORT: String(port),
       DATABASE_PATH: databasePath,
