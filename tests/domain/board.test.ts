@@ -19,10 +19,15 @@ describe("boardColumnTotals", () => {
         for (const column of by_status) {
           const mine = investors.filter((investor) => investor.relationship_status === column.status);
           expect(column.count).toBe(mine.length);
-          const dollars = mine.reduce((sum, investor) => sum + (investor.amount === null ? 0 : toUsd(investor.amount, investor.amount_currency)), 0);
+          const dollars = mine.reduce(
+            (sum, investor) => sum + (investor.amount === null ? 0 : toUsd(investor.amount, investor.amount_currency)),
+            0,
+          );
           expect(column.amount).toBeCloseTo(dollars, 6);
         }
-        const foreign = investors.some((investor) => investor.amount !== null && investor.amount_currency !== null && investor.amount_currency !== "USD");
+        const foreign = investors.some(
+          (investor) => investor.amount !== null && investor.amount_currency !== null && investor.amount_currency !== "USD",
+        );
         expect(converted).toBe(foreign);
       }),
     );
@@ -82,7 +87,9 @@ describe("boardMoveSchema", () => {
   });
 
   it("drops a reason sent with another status, and refuses an unknown key or status", () => {
-    expect(boardMoveSchema.parse({ intent: "move", id: "3", relationship_status: "contacted", pass_reason: "timing" }).pass_reason).toBeNull();
+    expect(
+      boardMoveSchema.parse({ intent: "move", id: "3", relationship_status: "contacted", pass_reason: "timing" }).pass_reason,
+    ).toBeNull();
     expect(boardMoveSchema.safeParse({ intent: "move", id: "3", relationship_status: "wired" }).success).toBe(false);
     expect(boardMoveSchema.safeParse({ intent: "move", id: "3", relationship_status: "contacted", score: "99" }).success).toBe(false);
     expect(boardMoveSchema.safeParse({ intent: "move", id: "0", relationship_status: "contacted" }).success).toBe(false);
