@@ -9,6 +9,9 @@ import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 import { boardPage, expandedColumn, moveOnBoard } from "../services/board.server.ts";
 
+/** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
+export const handle = { keepHtml: true };
+
 // One module for /board and /demo/board; the path decides which rows it may see and move.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp();

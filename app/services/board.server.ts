@@ -1,5 +1,6 @@
 import { countPassReasons, readBoardCards, readBoardMoney, recordPassReason } from "#db/queries/board.server.ts";
 import { editInvestor } from "#db/queries/investors.server.ts";
+import { UNREAD_BY_KEPT_PAGES, keptUntilWrite } from "#db/queries/kept.server.ts";
 import type { App } from "../app-context.ts";
 import { type BoardMove, boardColumnTotals, daysSince, passReasonBars } from "../domain/board.ts";
 import { RELATIONSHIP_STATUSES, type RelationshipStatus } from "../domain/vocabulary.ts";
@@ -19,11 +20,22 @@ export function expandedColumn(params: URLSearchParams): RelationshipStatus | nu
 /**
  * What /board (or /demo/board) shows for one side: each status's column with its count, its total in
  * dollars and its first cards, and the pass reasons chart. Reads every row's status and amount
- * once (the totals) and only the cards it shows.
+ * once (the totals) and only the cards it shows; kept until the database is written, like the
+ * dashboard (decision 016), so its route keeps its HTML too.
  */
 export function boardPage(app: App, demo: boolean, params: URLSearchParams) {
   const today = app.now().toISOString().slice(0, 10);
   const expanded = expandedColumn(params);
+  return keptUntilWrite(
+    app.db,
+    `board:${demo}:${today}:${expanded ?? ""}`,
+    () => readBoardPage(app, demo, today, expanded),
+    demo ? "demo" : "real",
+    UNREAD_BY_KEPT_PAGES,
+  );
+}
+
+function readBoardPage(app: App, demo: boolean, today: string, expanded: RelationshipStatus | null) {
   const cards = readBoardCards(app.db, demo, BOARD_CARDS_SHOWN, expanded ? { status: expanded, limit: BOARD_SHOW_ALL_LIMIT } : null);
   // One call, the same answer as the round's by_status (decision 032): the lead points it at roundTotals.
   const totals = boardColumnTotals(readBoardMoney(app.db, demo));
