@@ -5,6 +5,7 @@ import { sideOf } from "../auth/guards.server.ts";
 import { Board } from "../components/board/board.tsx";
 import boardStyles from "../components/board/board.css?url";
 import { boardMoveSchema } from "../domain/board.ts";
+import { positiveId } from "../domain/id.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 import { boardPage, expandedColumn, moveOnBoard } from "../services/board.server.ts";
@@ -16,7 +17,8 @@ export const handle = { keepHtml: true };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp();
   const { demo } = await sideOf({ request, context }, app);
-  return { ...boardPage(app, demo, new URL(request.url).searchParams), demo };
+  const params = new URL(request.url).searchParams;
+  return { ...boardPage(app, demo, params), demo, moving: positiveId(params.get("move") ?? "") ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BoardRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <Board page={loaderData} demo={loaderData.demo} refusal={actionData ?? null} />;
+  return <Board page={loaderData} demo={loaderData.demo} moving={loaderData.moving} refusal={actionData ?? null} />;
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: boardStyles }];

@@ -122,6 +122,10 @@ for (const { name: widthName, viewport } of WIDTHS) {
       const name = `Selected Sam ${widthName}`;
       await addInvestor(page, { name, firm: "Form Partners", status: "intro_requested" });
       await openBoard(page, "intro_requested");
+      // One card's form at a time: its "Move" link opens it (a plain link).
+      await card(page, name)
+        .getByRole("link", { name: `Move ${name}` })
+        .click();
       await card(page, name).getByLabel(`Move ${name} to`).selectOption("soft_committed");
       await card(page, name)
         .getByRole("button", { name: `Move ${name}` })
@@ -130,6 +134,9 @@ for (const { name: widthName, viewport } of WIDTHS) {
       expect(await exportedStatus(page, name)).toBe("soft_committed");
 
       await openBoard(page, "soft_committed");
+      await card(page, name)
+        .getByRole("link", { name: `Move ${name}` })
+        .click();
       await card(page, name).getByLabel(`Move ${name} to`).selectOption("passed");
       await card(page, name)
         .getByRole("button", { name: `Move ${name}` })

@@ -14,14 +14,17 @@ function contactText(days: number | null): string {
 
 /**
  * One investor on the board. The card itself is the handle: dragged with the pointer, or picked
- * up with Space and carried with the arrow keys (board.tsx). Its form (a status, the pass reason,
- * a button) is the same move without JavaScript, or on a phone where there is no drag.
+ * up with Space and carried with the arrow keys (board.tsx). Its "Move" link opens its form (a
+ * status, the pass reason, a button): the same move without JavaScript, or on a phone where there
+ * is no drag. One card's form at a time keeps a board of 220 cards light to load and hydrate.
  */
 export function BoardCard({
   card,
   demo,
   hydrated,
   lifted,
+  open,
+  openHref,
   refusal,
   onKeyDown,
   onDragStart,
@@ -30,6 +33,9 @@ export function BoardCard({
   demo: boolean;
   hydrated: boolean;
   lifted: boolean;
+  /** Whether its move form is shown (`?move=<id>`, or a refused move). */
+  open: boolean;
+  openHref: string;
   refusal: string | null;
   onKeyDown: (event: React.KeyboardEvent<HTMLElement>) => void;
   onDragStart: (event: React.DragEvent<HTMLElement>) => void;
@@ -41,6 +47,7 @@ export function BoardCard({
   return (
     <li>
       <article
+        id={`board-card-${card.id}`}
         className={`board-card${lifted ? " board-card-lifted" : ""}`}
         data-card-id={card.id}
         tabIndex={hydrated ? 0 : undefined}
@@ -65,41 +72,50 @@ export function BoardCard({
             {card.next_step_date ? ` · ${card.next_step_date}` : ""}
           </p>
         ) : null}
-        <Form method="post" className="board-move" id={formId}>
-          <input type="hidden" name="intent" value="move" />
-          <input type="hidden" name="id" value={card.id} />
-          <label>
-            <span className="sr-only">Move {card.name} to</span>
-            <select name="relationship_status" value={status} onChange={(event) => setStatus(event.target.value)}>
-              {RELATIONSHIP_STATUSES.map((option) => (
-                <option key={option} value={option}>
-                  {STATUS_LABELS[option]}
-                </option>
-              ))}
-            </select>
-          </label>
-          {askReason ? (
+        {open ? null : (
+          <p className="board-card-move">
+            <Link to={openHref} preventScrollReset>
+              Move<span className="sr-only"> {card.name}</span>
+            </Link>
+          </p>
+        )}
+        {open ? (
+          <Form method="post" className="board-move" id={formId}>
+            <input type="hidden" name="intent" value="move" />
+            <input type="hidden" name="id" value={card.id} />
             <label>
-              <span className="sr-only">Why {card.name} passed</span>
-              <select name="pass_reason" defaultValue="" aria-invalid={refusal ? true : undefined}>
-                <option value="">{hydrated ? "Why they passed…" : "If passed: why…"}</option>
-                {PASS_REASONS.map((reason) => (
-                  <option key={reason} value={reason}>
-                    {PASS_REASON_LABELS[reason]}
+              <span className="sr-only">Move {card.name} to</span>
+              <select name="relationship_status" value={status} onChange={(event) => setStatus(event.target.value)}>
+                {RELATIONSHIP_STATUSES.map((option) => (
+                  <option key={option} value={option}>
+                    {STATUS_LABELS[option]}
                   </option>
                 ))}
               </select>
             </label>
-          ) : null}
-          <button type="submit" className="button-quiet">
-            Move<span className="sr-only"> {card.name}</span>
-          </button>
-          {refusal ? (
-            <p className="board-refusal" role="alert">
-              {refusal}
-            </p>
-          ) : null}
-        </Form>
+            {askReason ? (
+              <label>
+                <span className="sr-only">Why {card.name} passed</span>
+                <select name="pass_reason" defaultValue="" aria-invalid={refusal ? true : undefined}>
+                  <option value="">{hydrated ? "Why they passed…" : "If passed: why…"}</option>
+                  {PASS_REASONS.map((reason) => (
+                    <option key={reason} value={reason}>
+                      {PASS_REASON_LABELS[reason]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            <button type="submit" className="button-quiet">
+              Move<span className="sr-only"> {card.name}</span>
+            </button>
+            {refusal ? (
+              <p className="board-refusal" role="alert">
+                {refusal}
+              </p>
+            ) : null}
+          </Form>
+        ) : null}
       </article>
     </li>
   );

@@ -24,7 +24,18 @@ const KEYS_HELP =
  * reasons chart. With JavaScript a card moves by drag and drop or by the keyboard, through the
  * same form post as the card's own select and button (the no-JavaScript way).
  */
-export function Board({ page, demo, refusal }: { page: BoardPage & { demo: boolean }; demo: boolean; refusal: Refusal | null }) {
+export function Board({
+  page,
+  demo,
+  moving,
+  refusal,
+}: {
+  page: BoardPage;
+  demo: boolean;
+  /** The card whose move form is open (`?move=<id>`). */
+  moving: number | null;
+  refusal: Refusal | null;
+}) {
   const fetcher = useFetcher<Refusal>();
   const [hydrated, setHydrated] = useState(false);
   const [lifted, setLifted] = useState<Lifted | null>(null);
@@ -96,8 +107,10 @@ export function Board({ page, demo, refusal }: { page: BoardPage & { demo: boole
   const pending = fetcher.formData;
   const pendingId = pending ? Number(pending.get("id")) : null;
   const pendingStatus = pending ? (String(pending.get("relationship_status")) as RelationshipStatus) : null;
-  const moving = pendingId !== null ? cardsById.get(pendingId) : undefined;
+  const inFlight = pendingId !== null ? cardsById.get(pendingId) : undefined;
   const shownRefusal = fetcher.data ?? refusal;
+  const shown = page.columns.find((column) => column.expanded)?.status;
+  const openId = shownRefusal?.id ?? moving;
   const tracked = page.columns.reduce((sum, column) => sum + column.count, 0);
 
   return (
@@ -120,9 +133,9 @@ export function Board({ page, demo, refusal }: { page: BoardPage & { demo: boole
       <section className="board" aria-label="Columns by status" tabIndex={0}>
         {page.columns.map((column) => {
           let cards = column.cards;
-          if (moving && pendingStatus) {
-            cards = cards.filter((card) => card.id !== moving.id);
-            if (column.status === pendingStatus) cards = [{ ...moving, relationship_status: pendingStatus }, ...cards];
+          if (inFlight && pendingStatus) {
+            cards = cards.filter((card) => card.id !== inFlight.id);
+            if (column.status === pendingStatus) cards = [{ ...inFlight, relationship_status: pendingStatus }, ...cards];
           }
           const isTarget = lifted?.target === column.status || dragOver === column.status;
           return (
@@ -157,6 +170,8 @@ export function Board({ page, demo, refusal }: { page: BoardPage & { demo: boole
                     demo={demo}
                     hydrated={hydrated}
                     lifted={lifted?.id === card.id}
+                    open={openId === card.id}
+                    openHref={`${base}/board?${shown ? `show=${shown}&` : ""}move=${card.id}#board-card-${card.id}`}
                     refusal={shownRefusal && shownRefusal.id === card.id ? shownRefusal.message : null}
                     onKeyDown={(event) => onCardKeyDown(card, event)}
                     onDragStart={(event) => {
