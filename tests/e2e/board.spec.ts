@@ -155,3 +155,24 @@ for (const { name: widthName, viewport } of WIDTHS) {
     });
   });
 }
+
+test.describe("The demo's board without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("is linked from /demo and moves a demo card, open to anyone", async ({ page }) => {
+    await page.goto("/demo");
+    await page.getByRole("link", { name: "See them as a board" }).click();
+    await expect(page.getByRole("heading", { name: "Board", level: 1 })).toBeVisible();
+    // A card of any column but Committed, so the move changes something.
+    const first = page.locator(".board-column:not(#board-column-committed)").getByRole("article").first();
+    const name = await first.getAttribute("aria-label");
+    expect(name).toBeTruthy();
+    await first.getByRole("link", { name: `Move ${name}` }).click();
+    await card(page, name!).getByLabel(`Move ${name} to`).selectOption("committed");
+    await card(page, name!)
+      .getByRole("button", { name: `Move ${name}` })
+      .click();
+    await expect(page).toHaveURL(/\/demo\/board$/);
+    await expect(column(page, "Committed").getByRole("article", { name: name! })).toBeVisible();
+  });
+});
