@@ -72,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <NavLink to="/" end>
               Dashboard
             </NavLink>
+            <NavLink to="/board">Board</NavLink>
             <NavLink to="/startups">Startups</NavLink>
             <NavLink to="/runs">Runs</NavLink>
             <NavLink to="/settings">Settings</NavLink>

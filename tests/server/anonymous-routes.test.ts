@@ -30,6 +30,7 @@ const OPEN: Record<string, string> = {
   "/login": "the sign-in form itself",
   "/logout": "signing out deletes the session it is given, if any",
   "/demo": "the demo dashboard: synthetic investors, for anyone",
+  "/demo/board": "the demo's board and its moves: demo rows only (board.tsx, sideOf), 30 writes a minute per client",
   "/demo/actions": "the demo's reset and refresh buttons: demo rows only, 30 writes a minute per client",
   "/demo/investors/:id": "a demo investor's page and edit form: demo rows only (investor.tsx, sideOf)",
   "/demo/investors/:id/emailed": "the demo's one-click Emailed: demo rows only (sideOf)",

@@ -42,9 +42,14 @@ export function DashboardView({
             {demo ? "Demo pipeline" : "Your pipeline"} {demo ? <DemoBadge /> : null}
           </h1>
           <p className="muted">
-            {demo
-              ? "Synthetic investors with made-up news, to show how the app works. Nothing here is real."
-              : "Who to email first, which follow-ups are due and who not to chase."}
+            {demo ? (
+              <>
+                Synthetic investors with made-up news, to show how the app works. Nothing here is real.{" "}
+                <Link to="/demo/board">See them as a board</Link>.
+              </>
+            ) : (
+              "Who to email first, which follow-ups are due and who not to chase."
+            )}
           </p>
         </div>
         <div className="head-actions">

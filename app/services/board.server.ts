@@ -1,0 +1,65 @@
+import { countPassReasons, readBoardCards, readBoardMoney, recordPassReason } from "#db/queries/board.server.ts";
+import { editInvestor } from "#db/queries/investors.server.ts";
+import { UNREAD_BY_KEPT_PAGES, keptUntilWrite } from "#db/queries/kept.server.ts";
+import type { App } from "../app-context.ts";
+import { type BoardMove, boardColumnTotals, daysSince, passReasonBars } from "../domain/board.ts";
+import { RELATIONSHIP_STATUSES, type RelationshipStatus } from "../domain/vocabulary.ts";
+import { rescoreInvestorsForStartups } from "./startups.server.ts";
+
+/** The cards a column shows before its "show all" link. */
+export const BOARD_CARDS_SHOWN = 20;
+/** The most cards "show all" lists in one column; past this the column links to the table. */
+export const BOARD_SHOW_ALL_LIMIT = 200;
+
+/** `?show=<status>`: the column to show in full (up to the limit), or none. */
+export function expandedColumn(params: URLSearchParams): RelationshipStatus | null {
+  const value = params.get("show");
+  return (RELATIONSHIP_STATUSES as readonly string[]).includes(value ?? "") ? (value as RelationshipStatus) : null;
+}
+
+/**
+ * What /board (or /demo/board) shows for one side: each status's column with its count, its total in
+ * dollars and its first cards, and the pass reasons chart. Reads every row's status and amount
+ * once (the totals) and only the cards it shows; kept until the database is written, like the
+ * dashboard (decision 016), so its route keeps its HTML too.
+ */
+export function boardPage(app: App, demo: boolean, params: URLSearchParams) {
+  const today = app.now().toISOString().slice(0, 10);
+  const expanded = expandedColumn(params);
+  return keptUntilWrite(
+    app.db,
+    `board:${demo}:${today}:${expanded ?? ""}`,
+    () => readBoardPage(app, demo, today, expanded),
+    demo ? "demo" : "real",
+    UNREAD_BY_KEPT_PAGES,
+  );
+}
+
+function readBoardPage(app: App, demo: boolean, today: string, expanded: RelationshipStatus | null) {
+  const cards = readBoardCards(app.db, demo, BOARD_CARDS_SHOWN, expanded ? { status: expanded, limit: BOARD_SHOW_ALL_LIMIT } : null);
+  // One call, the same answer as the round's by_status (decision 032): the lead points it at roundTotals.
+  const totals = boardColumnTotals(readBoardMoney(app.db, demo));
+  const columns = totals.by_status.map((total) => ({
+    ...total,
+    expanded: total.status === expanded,
+    cards: cards
+      .filter((card) => card.relationship_status === total.status)
+      .map((card) => ({ ...card, days_since_contact: daysSince(card.last_contact_date, today) })),
+  }));
+  return { columns, converted: totals.converted, passReasons: passReasonBars(countPassReasons(app.db, demo)) };
+}
+
+export type BoardPage = ReturnType<typeof boardPage>;
+
+/**
+ * A card moved on the board: the investor edit of its status (the one the investor page and route #9
+ * make, re-scored), and on a move to "passed" the reason beside it. False for an unknown id.
+ */
+export function moveOnBoard(app: App, move: BoardMove, demo: boolean): boolean {
+  if (!editInvestor(app.db, move.id, { relationship_status: move.relationship_status }, { now: app.now(), rules: app.rules, demo })) {
+    return false;
+  }
+  if (move.pass_reason) recordPassReason(app.db, move.id, move.pass_reason, demo);
+  if (!demo) rescoreInvestorsForStartups(app, [move.id]);
+  return true;
+}

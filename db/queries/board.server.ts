@@ -1,0 +1,73 @@
+import { and, eq } from "drizzle-orm";
+import type { BoardMoney } from "#app/domain/board.ts";
+import type { PassReason, RelationshipStatus } from "#app/domain/vocabulary.ts";
+import { type AppDatabase, statement } from "../database.server.ts";
+import { investors } from "../schema.ts";
+import { writeDemoOnly } from "./kept.server.ts";
+
+/** A card on the board: what it shows, nothing private (no notes). */
+export type BoardCardRow = {
+  id: number;
+  name: string;
+  firm: string | null;
+  relationship_status: RelationshipStatus;
+  amount: number | null;
+  amount_currency: string | null;
+  last_contact_date: string | null;
+  next_step: string | null;
+  next_step_date: string | null;
+};
+
+const CARD_COLUMNS = "id, name, firm, relationship_status, amount, amount_currency, last_contact_date, next_step, next_step_date";
+
+/** A column's cards in the board's order: the highest score first (the founder's priority), then the oldest. */
+const CARD_ORDER = "score desc, id";
+
+/**
+ * The first `limit` cards of every status, and of `expanded` the first `expandedLimit`, for one
+ * side. One pass over the side's rows (a window per status), whatever the size of the pipeline.
+ */
+export function readBoardCards(
+  db: AppDatabase,
+  demo: boolean,
+  limit: number,
+  expanded: { status: RelationshipStatus; limit: number } | null,
+): BoardCardRow[] {
+  return statement(
+    db,
+    `select ${CARD_COLUMNS} from (
+       select ${CARD_COLUMNS}, row_number() over (partition by relationship_status order by ${CARD_ORDER}) as place
+         from investors where is_demo = ?)
+     where place <= (case when relationship_status = ? then ? else ? end)
+     order by relationship_status, place`,
+  ).all(demo ? 1 : 0, expanded?.status ?? "", expanded?.limit ?? limit, limit) as BoardCardRow[];
+}
+
+/** What the column totals read of every investor on one side: status, amount and its currency. */
+export function readBoardMoney(db: AppDatabase, demo: boolean): BoardMoney[] {
+  return statement(db, "select relationship_status, amount, amount_currency from investors where is_demo = ?").all(
+    demo ? 1 : 0,
+  ) as BoardMoney[];
+}
+
+/** How many passed investors gave each reason (null: none recorded), for the board's chart. */
+export function countPassReasons(db: AppDatabase, demo: boolean): Array<{ reason: PassReason | null; count: number }> {
+  return statement(
+    db,
+    "select pass_reason as reason, count(*) as count from investors where is_demo = ? and relationship_status = 'passed' group by pass_reason",
+  ).all(demo ? 1 : 0) as Array<{ reason: PassReason | null; count: number }>;
+}
+
+/**
+ * Records why an investor passed (a user-owned column, written beside the status edit). Returns
+ * false for an unknown id or one of the other side.
+ */
+export function recordPassReason(db: AppDatabase, id: number, reason: PassReason, demo: boolean): boolean {
+  const write = () =>
+    db
+      .update(investors)
+      .set({ passReason: reason })
+      .where(and(eq(investors.id, id), eq(investors.isDemo, demo)))
+      .run().changes > 0;
+  return demo ? writeDemoOnly(db, write) : write();
+}

@@ -1,0 +1,97 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type BoardMoney, boardColumnTotals, boardMoveSchema, daysSince, passReasonBars } from "#app/domain/board.ts";
+import { CURRENCIES, toUsd } from "#app/domain/currency.ts";
+import { PASS_REASONS, RELATIONSHIP_STATUSES } from "#app/domain/vocabulary.ts";
+
+const investorArb: fc.Arbitrary<BoardMoney> = fc.record({
+  relationship_status: fc.constantFrom(...RELATIONSHIP_STATUSES),
+  amount: fc.option(fc.integer({ min: 0, max: 50_000_000 }), { nil: null }),
+  amount_currency: fc.option(fc.constantFrom(...CURRENCIES), { nil: null }),
+});
+
+describe("boardColumnTotals", () => {
+  it("has every status once, in order, and its count and dollars are the sum over its investors", () => {
+    fc.assert(
+      fc.property(fc.array(investorArb, { maxLength: 60 }), (investors) => {
+        const { by_status, converted } = boardColumnTotals(investors);
+        expect(by_status.map((column) => column.status)).toEqual([...RELATIONSHIP_STATUSES]);
+        for (const column of by_status) {
+          const mine = investors.filter((investor) => investor.relationship_status === column.status);
+          expect(column.count).toBe(mine.length);
+          const dollars = mine.reduce(
+            (sum, investor) => sum + (investor.amount === null ? 0 : toUsd(investor.amount, investor.amount_currency)),
+            0,
+          );
+          expect(column.amount).toBeCloseTo(dollars, 6);
+        }
+        const foreign = investors.some(
+          (investor) => investor.amount !== null && investor.amount_currency !== null && investor.amount_currency !== "USD",
+        );
+        expect(converted).toBe(foreign);
+      }),
+    );
+  });
+
+  it("converts a euro amount at the fixed rate and says so", () => {
+    const { by_status, converted } = boardColumnTotals([
+      { relationship_status: "committed", amount: 100_000, amount_currency: "EUR" },
+      { relationship_status: "committed", amount: 50_000, amount_currency: null },
+      { relationship_status: "passed", amount: null, amount_currency: null },
+    ]);
+    expect(by_status.find((column) => column.status === "committed")).toEqual({ status: "committed", count: 2, amount: 158_000 });
+    expect(by_status.find((column) => column.status === "passed")).toEqual({ status: "passed", count: 1, amount: 0 });
+    expect(converted).toBe(true);
+  });
+});
+
+describe("daysSince", () => {
+  it("counts whole days, never below zero, null without a date", () => {
+    expect(daysSince("2026-11-20", "2026-11-25")).toBe(5);
+    expect(daysSince("2026-11-25", "2026-11-25")).toBe(0);
+    expect(daysSince("2026-12-01", "2026-11-25")).toBe(0);
+    expect(daysSince(null, "2026-11-25")).toBeNull();
+  });
+});
+
+describe("passReasonBars", () => {
+  it("lists every reason, the unrecorded last, with bars relative to the largest", () => {
+    const bars = passReasonBars([
+      { reason: "timing", count: 4 },
+      { reason: "too_early", count: 2 },
+      { reason: null, count: 1 },
+    ]);
+    expect(bars.map((bar) => bar.reason)).toEqual([...PASS_REASONS, null]);
+    expect(bars.find((bar) => bar.reason === "timing")).toMatchObject({ label: "Timing", count: 4, share: 1 });
+    expect(bars.find((bar) => bar.reason === "too_early")?.share).toBe(0.5);
+    expect(bars.at(-1)).toMatchObject({ label: "Not recorded", count: 1 });
+  });
+
+  it("has no unrecorded bar and zero shares when nobody passed", () => {
+    const bars = passReasonBars([]);
+    expect(bars).toHaveLength(PASS_REASONS.length);
+    expect(bars.every((bar) => bar.share === 0)).toBe(true);
+  });
+});
+
+describe("boardMoveSchema", () => {
+  it("asks for the reason when the move is to passed", () => {
+    const refused = boardMoveSchema.safeParse({ intent: "move", id: "3", relationship_status: "passed", pass_reason: "" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]).toMatchObject({ path: ["pass_reason"], message: "Choose why they passed" });
+    expect(boardMoveSchema.parse({ intent: "move", id: "3", relationship_status: "passed", pass_reason: "timing" })).toEqual({
+      id: 3,
+      relationship_status: "passed",
+      pass_reason: "timing",
+    });
+  });
+
+  it("drops a reason sent with another status, and refuses an unknown key or status", () => {
+    expect(
+      boardMoveSchema.parse({ intent: "move", id: "3", relationship_status: "contacted", pass_reason: "timing" }).pass_reason,
+    ).toBeNull();
+    expect(boardMoveSchema.safeParse({ intent: "move", id: "3", relationship_status: "wired" }).success).toBe(false);
+    expect(boardMoveSchema.safeParse({ intent: "move", id: "3", relationship_status: "contacted", score: "99" }).success).toBe(false);
+    expect(boardMoveSchema.safeParse({ intent: "move", id: "0", relationship_status: "contacted" }).success).toBe(false);
+  });
+});
