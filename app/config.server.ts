@@ -59,7 +59,12 @@ export const DEFAULT_DEAL_FEEDS = [
 /** Comma-separated http(s) URLs, at most 30; read as a list. */
 const dealFeeds = z
   .string()
-  .transform((text) => text.split(",").map((url) => url.trim()).filter((url) => url !== ""))
+  .transform((text) =>
+    text
+      .split(",")
+      .map((url) => url.trim())
+      .filter((url) => url !== ""),
+  )
   .pipe(z.array(z.url({ protocol: /^https?$/, message: "each feed must be an http(s) URL" })).max(30, "at most 30 feeds"));
 
 export const configSchema = z.object({
