@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseConfig } from "#app/config.server.ts";
 import { investorKey } from "#app/domain/discovery/investor-names.ts";
 import { dealSearchQueries } from "#app/domain/discovery/queries.ts";
 import { mergeDeals } from "#app/domain/discovery/same-deal.ts";
 import { readDeals } from "#app/integrations/discovery/deal-model.server.ts";
 import { fetchFeed, MAX_FEED_BYTES } from "#app/integrations/discovery/feeds.server.ts";
+import { discoverySourcesFromConfig } from "#app/integrations/discovery/sources.server.ts";
 import { createGdeltSource, gdeltQuery } from "#app/integrations/discovery/gdelt.server.ts";
 import { searchDealNews } from "#app/integrations/discovery/news-search.server.ts";
 import { IntegrationError } from "#app/integrations/errors.ts";
@@ -210,5 +212,19 @@ describe("GDELT DOC 2.0 against a fake", () => {
     expect(merged).toHaveLength(1);
     expect(merged[0]).toMatchObject({ company: "Orso", amount: 6_000_000, currency: "EUR", leads: ["Daphni"] });
     expect(merged[0]?.participants).toEqual(["Kima Ventures", "Side Capital"]);
+  });
+});
+
+describe("discoverySourcesFromConfig", () => {
+  it("turns Tavily on only with a key and a budget, and GDELT off when asked", () => {
+    const plain = discoverySourcesFromConfig(parseConfig({}));
+    expect(plain.feeds).toHaveLength(4);
+    expect(plain.searchNews).toBeUndefined();
+    expect(plain.gdelt).toBeDefined();
+    const keyed = discoverySourcesFromConfig(parseConfig({ TAVILY_API_KEY: "k", DISCOVERY_GDELT: "false" }));
+    expect(keyed.searchNews).toBeDefined();
+    expect(keyed.weeklyCredits).toBe(30);
+    expect(keyed.gdelt).toBeUndefined();
+    expect(discoverySourcesFromConfig(parseConfig({ TAVILY_API_KEY: "k", DISCOVERY_CREDIT_BUDGET: "0" })).searchNews).toBeUndefined();
   });
 });
