@@ -2,7 +2,8 @@
  * (o) Discovery's extractors on the labelled set (tests/fixtures/discovery/announcements.json,
  * written for the project): the rule-based extractor's precision and recall of investor names
  * (goal ≥ 0.95 / ≥ 0.85; the first run, before any tuning, gave 0.990 / 0.993 on the first 109
- * announcements), then the model path against a fake Gemini that answers each item with its labels
+ * announcements, and 15 written later in other styles gave 1.000 / 0.658 before the rules read
+ * them), then the model path against a fake Gemini that answers each item with its labels
  * plus one invented name every fifth item: how much of the fake's answer the model path keeps
  * (its checks drop names an item does not carry), and how often the rules agree with the model.
  * Last, the scanners uncapped on pathological text at 10 KB / 100 KB / 1 MB with the ratio per

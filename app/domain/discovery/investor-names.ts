@@ -12,19 +12,20 @@ export type Role = "lead" | "participant";
 export type NamedInvestor = { name: string; role: Role };
 
 /** Names follow the trigger: "led by X and Y". Alternatives are literal words, longest first. */
-const FORWARD_LEAD = "co-led by|co-lead by|led by";
+const FORWARD_LEAD = "co-led by|co-lead by|led by|spearheaded by|headed by";
 const FORWARD_PARTICIPANT = [
   "with participation from|saw participation from|participation from|participation of",
-  "joined by|backed by|supported by",
+  "joined (?:in|on) (?:the|this) round by|joined by|backed by|supported by",
   "(?:other )?investors in the round (?:include[sd]?|are)|(?:other )?investors (?:include[sd]?|including|are)",
   "(?:other )?backers (?:include[sd]?|including|are)|(?:other )?participants (?:include[sd]?|including)",
-  "also in the round:|round (?:also )?included|also included|and included|counts|as did|alongside",
-  "(?:funding|round|investment|financing|extension|capital|pre-seed|seed|series [a-h]) from",
+  "also in the round:|round (?:also )?included|also included|and included|included|which include[sd]?|counts|as did|alongside",
+  "(?:funding|round|investment|financing|extension|capital|backing|support|money|pre-seed|seed|series [a-h]) from",
 ].join("|");
 /** Names come before the trigger: "X led the round", "X and Y also participated". */
 const BACKWARD_LEAD =
-  "co-led the (?:round|investment|financing)|led the (?:round|investment|extension|financing)|which led(?: the (?:round|investment))?";
-const BACKWARD_PARTICIPANT = "(?:also )?(?:participated|took part|invested|joined(?: the round)?|followed on|returned)";
+  "co-led the (?:round|investment|financing)|led the (?:round|investment|extension|financing)|which led(?: the (?:round|investment))?|co-led|led";
+const BACKWARD_PARTICIPANT =
+  "(?:also )?(?:participated|took part|invested|joined(?: the round)?|followed on|returned|put money in|chipped in)";
 
 const TRIGGER = new RegExp(
   String.raw`\b(?:(${FORWARD_LEAD})|(${FORWARD_PARTICIPANT})|(${BACKWARD_LEAD})|(${BACKWARD_PARTICIPANT}))(?![\p{L}\p{N}-])`,
