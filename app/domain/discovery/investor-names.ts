@@ -192,6 +192,8 @@ const DESCRIPTORS = new Set([
   "chairman",
   "director",
 ]);
+/** Case matters: "Founder Collective" and "Founders Fund" are firms, "founder Jane" is not. */
+const COMPANY_ROLES = new Set(["CEO", "CTO", "COO", "CFO", "founder", "co-founder", "cofounder", "founders", "co-founders"]);
 const CONNECTORS = new Set(["&", "of", "de", "du", "la", "von", "van", "der", "y", "del", "da"]);
 const MAX_NAME_TOKENS = 6;
 
@@ -210,6 +212,8 @@ function readPiece(piece: string, side: "leading" | "trailing"): string | "skip"
     start++;
   }
   if (start >= tokens.length) return "skip";
+  // "led by CEO Dana Okafor": the company's own people lead it, they do not invest in it.
+  if (COMPANY_ROLES.has(tokens[start] ?? "")) return "stop";
   const words = tokens.slice(start);
   const run = side === "leading" ? leadingRun(words) : trailingRun(words);
   if (run.length === 0 || run.length > MAX_NAME_TOKENS) return "stop";

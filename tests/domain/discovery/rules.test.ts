@@ -78,6 +78,13 @@ describe("extractDealsByRules", () => {
     expect(deal?.participants).toEqual([]);
   });
 
+  it("does not take the company's chief executive, 'led by CEO X', for a lead investor", () => {
+    const [deal] = extractDealsByRules(
+      item("Finlo raises $3M seed", "Finlo, led by CEO Dana Okafor, has raised $3 million. The round was led by Northzone."),
+    );
+    expect(deal?.leads).toEqual(["Northzone"]);
+  });
+
   it("reads a Series A extension as Series A and 'Series C' as Series B+", () => {
     expect(extractDealsByRules(item("Hive Health raises $9.5M Series A extension", ""))[0]?.stage).toBe("series_a");
     expect(extractDealsByRules(item("Hive Health raises $90M Series C", ""))[0]?.stage).toBe("series_b_plus");
