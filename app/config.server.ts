@@ -204,7 +204,8 @@ export function reportVariables(config: Config): Record<keyof Config, boolean> {
   const defaults = configSchema.parse({});
   const report = {} as Record<keyof Config, boolean>;
   for (const name of Object.keys(configSchema.shape) as Array<keyof Config>) {
-    report[name] = config[name] !== undefined && config[name] !== defaults[name];
+    // JSON, so a list (DEAL_FEEDS) left at its default compares equal to it.
+    report[name] = config[name] !== undefined && JSON.stringify(config[name]) !== JSON.stringify(defaults[name]);
   }
   return report;
 }

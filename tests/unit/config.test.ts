@@ -21,6 +21,9 @@ describe("parseConfig", () => {
   it("reads discovery's feeds as a list, the documented four by default, and its weekly credits", () => {
     expect(parseConfig({}).DEAL_FEEDS).toHaveLength(4);
     expect(parseConfig({}).DISCOVERY_CREDIT_BUDGET).toBe(30);
+    // A list left at its default is reported as not set, like every other default.
+    expect(reportVariables(parseConfig({})).DEAL_FEEDS).toBe(false);
+    expect(reportVariables(parseConfig({ DEAL_FEEDS: "https://a.example.com/feed" })).DEAL_FEEDS).toBe(true);
     expect(parseConfig({ DEAL_FEEDS: " https://a.example.com/feed ,https://b.example.com/atom.xml, " }).DEAL_FEEDS).toEqual([
       "https://a.example.com/feed",
       "https://b.example.com/atom.xml",
