@@ -48,6 +48,25 @@ const timeZone = z.string().refine(
   { message: "must be an IANA time zone such as Europe/Paris" },
 );
 
+/** Public venture-news feeds read when DEAL_FEEDS is unset: funding rounds in the US and Europe. */
+export const DEFAULT_DEAL_FEEDS = [
+  "https://techcrunch.com/category/venture/feed/",
+  "https://news.crunchbase.com/feed/",
+  "https://www.eu-startups.com/feed/",
+  "https://tech.eu/feed/",
+].join(",");
+
+/** Comma-separated http(s) URLs, at most 30; read as a list. */
+const dealFeeds = z
+  .string()
+  .transform((text) =>
+    text
+      .split(",")
+      .map((url) => url.trim())
+      .filter((url) => url !== ""),
+  )
+  .pipe(z.array(z.url({ protocol: /^https?$/, message: "each feed must be an http(s) URL" })).max(30, "at most 30 feeds"));
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: integer(1, 65_535, 3000),
@@ -107,6 +126,13 @@ export const configSchema = z.object({
   REFRESH_GROUP_SIZE: integer(1, 10, 5),
   EVIDENCE_HALF_LIFE_DAYS: integer(1, 365, 14),
   FOLLOW_UP_AFTER_DAYS: integer(1, 365, 7),
+
+  // Discovery's sources (docs/product.md#sources-and-deals, decision 033): funding-news feeds read
+  // with a conditional GET, Tavily news within a weekly credit budget, GDELT (keyless).
+  DEAL_FEEDS: dealFeeds.prefault(DEFAULT_DEAL_FEEDS),
+  DISCOVERY_CREDIT_BUDGET: integer(0, 100_000, 30),
+  DISCOVERY_GDELT: booleanFlag.default(true),
+  GDELT_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).default("https://api.gdeltproject.org"),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -178,7 +204,8 @@ export function reportVariables(config: Config): Record<keyof Config, boolean> {
   const defaults = configSchema.parse({});
   const report = {} as Record<keyof Config, boolean>;
   for (const name of Object.keys(configSchema.shape) as Array<keyof Config>) {
-    report[name] = config[name] !== undefined && config[name] !== defaults[name];
+    // JSON, so a list (DEAL_FEEDS) left at its default compares equal to it.
+    report[name] = config[name] !== undefined && JSON.stringify(config[name]) !== JSON.stringify(defaults[name]);
   }
   return report;
 }

@@ -9,3 +9,7 @@ export { chatCompletion, openAiError, startFakeOpenAi } from "./openai.ts";
 export type { FakeOpenAi } from "./openai.ts";
 export { startFakeTwilio, twilioError } from "./twilio.ts";
 export type { FakeTwilio } from "./twilio.ts";
+export { atomFeed, rssFeed, startFakeFeeds } from "./feeds.ts";
+export type { FakeFeeds, FeedEntry } from "./feeds.ts";
+export { artList, busyReply, startFakeGdelt } from "./gdelt.ts";
+export type { FakeGdelt } from "./gdelt.ts";

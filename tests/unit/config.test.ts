@@ -18,6 +18,18 @@ describe("parseConfig", () => {
     });
   });
 
+  it("reads discovery's feeds as a list, the documented four by default, and its weekly credits", () => {
+    expect(parseConfig({}).DEAL_FEEDS).toHaveLength(4);
+    expect(parseConfig({}).DISCOVERY_CREDIT_BUDGET).toBe(30);
+    // A list left at its default is reported as not set, like every other default.
+    expect(reportVariables(parseConfig({})).DEAL_FEEDS).toBe(false);
+    expect(reportVariables(parseConfig({ DEAL_FEEDS: "https://a.example.com/feed" })).DEAL_FEEDS).toBe(true);
+    expect(parseConfig({ DEAL_FEEDS: " https://a.example.com/feed ,https://b.example.com/atom.xml, " }).DEAL_FEEDS).toEqual([
+      "https://a.example.com/feed",
+      "https://b.example.com/atom.xml",
+    ]);
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseConfig({ GEMINI_API_KEY: "", PORT: " " }).GEMINI_API_KEY).toBeUndefined();
   });
@@ -31,6 +43,8 @@ describe("parseConfig", () => {
     ["MEETING_LINK", "javascript:alert(1)"],
     ["SESSION_SECRET", "short"],
     ["FOLLOW_UP_AFTER_DAYS", "0"],
+    ["DEAL_FEEDS", "https://ok.example.com/feed, file:///etc/passwd"],
+    ["DISCOVERY_CREDIT_BUDGET", "-1"],
   ])("refuses %s=%s with one line naming the variable", (name, value) => {
     let error: unknown;
     try {
