@@ -117,7 +117,7 @@ export function daysUntil(date: string, today: string): number {
 
 /** "closes 15 Jan, 51 days", "closes today", "closed 3 Jan, 4 days ago". */
 export function closeText(closeBy: string, today: string): string {
-  const [, month, day] = closeBy.split("-").map(Number);
+  const [, month = 1, day = 1] = closeBy.split("-").map(Number);
   const when = `${day} ${MONTHS[month - 1]}`;
   const days = daysUntil(closeBy, today);
   if (days === 0) return `closes today, ${when}`;

@@ -92,8 +92,18 @@ describe("roundTotals", () => {
 describe("the round raising now", () => {
   it("is the only startup, else the one marked, else none", () => {
     expect(roundRaisingNow([{ id: 1, raisingNow: false }])?.id).toBe(1);
-    expect(roundRaisingNow([{ id: 1, raisingNow: false }, { id: 2, raisingNow: true }])?.id).toBe(2);
-    expect(roundRaisingNow([{ id: 1, raisingNow: false }, { id: 2, raisingNow: false }])).toBeUndefined();
+    expect(
+      roundRaisingNow([
+        { id: 1, raisingNow: false },
+        { id: 2, raisingNow: true },
+      ])?.id,
+    ).toBe(2);
+    expect(
+      roundRaisingNow([
+        { id: 1, raisingNow: false },
+        { id: 2, raisingNow: false },
+      ]),
+    ).toBeUndefined();
     expect(roundRaisingNow([])).toBeUndefined();
   });
 

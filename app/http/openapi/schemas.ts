@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACTIONS, INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES } from "../../domain/investor.ts";
+import { ACTIONS, INVESTOR_KINDS, PASS_REASONS, RELATIONSHIP_STATUSES, STAGES } from "../../domain/investor.ts";
 import { CURRENCIES } from "../../domain/import/money.ts";
 import { rubricSchema } from "../../domain/rubric/schema.ts";
 import { MAX_CHAIN } from "../../domain/runs.ts";
@@ -171,6 +171,21 @@ export function schemas(): Record<string, JsonSchema> {
         relationship_status: { type: "string", enum: [...RELATIONSHIP_STATUSES] },
         last_contact_date: nullable(date),
         personal_notes: nullable(text),
+        amount: nullable({
+          type: "integer",
+          minimum: 0,
+          description: "Their expected cheque while talking, the committed amount once in.",
+        }),
+        amount_currency: nullable({
+          type: "string",
+          enum: [...CURRENCIES],
+          description: "ISO 4217 code of amount; null means US dollars.",
+        }),
+        next_step: nullable(text),
+        next_step_date: nullable(date),
+        meeting_date: nullable(date),
+        pass_reason: nullable({ type: "string", enum: [...PASS_REASONS] }),
+        pass_note: nullable(text),
         contact_history: {
           type: "array",
           description:
