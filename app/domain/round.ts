@@ -142,3 +142,29 @@ export function roundProgressLine(round: Pick<RoundStartup, "roundSize" | "close
 
 /** The sentence shown under the line when an amount was converted. */
 export const CONVERTED_NOTE = "converted at the app's fixed rates";
+
+/** What Today and /demo draw: the line, the bar's two parts (per cent of the target, together at most 100) and the notes. */
+export type RoundProgress = {
+  name: string;
+  line: string;
+  committedShare: number;
+  softShare: number;
+  oversubscribed: boolean;
+  converted: boolean;
+};
+
+/** The round's progress as Today shows it; undefined without a round. */
+export function roundProgress(round: RoundStartup | undefined, totals: RoundTotals, today: string): RoundProgress | undefined {
+  if (!round) return undefined;
+  const target = round.roundSize ?? 0;
+  const share = (amount: number) => (target > 0 ? Math.min(100, (amount / target) * 100) : 0);
+  const committedShare = share(totals.committed);
+  return {
+    name: round.name,
+    line: roundProgressLine(round, totals, today),
+    committedShare: Math.round(committedShare * 10) / 10,
+    softShare: Math.round(Math.min(100 - committedShare, share(totals.soft_committed)) * 10) / 10,
+    oversubscribed: target > 0 && totals.committed + totals.soft_committed > target,
+    converted: totals.converted,
+  };
+}

@@ -1,4 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
+import { demoRound } from "#app/domain/demo-data.ts";
 import { type MoneyInvestor, type RoundStartup, type RoundTotals, roundRaisingNow, roundTotals } from "#app/domain/round.ts";
 import type { Db } from "../database.server.ts";
 import { investors, startups } from "../schema.ts";
@@ -42,6 +43,12 @@ export function readRound(db: Db): RoundReading {
   const rounds = startupRounds(db);
   const round = roundRaisingNow(rounds);
   return { round, totals: roundTotals(moneyInvestors(db, false), round), startups: rounds.length };
+}
+
+/** The demo's round (a fixed one, app/domain/demo-data/round.ts) over the demo investors. */
+export function readDemoRound(db: Db, now: Date): RoundReading {
+  const round = demoRound(now);
+  return { round, totals: roundTotals(moneyInvestors(db, true), round), startups: 1 };
 }
 
 export type RoundWrite = {

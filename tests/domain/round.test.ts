@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CURRENCIES, USD_PER_UNIT } from "#app/domain/currency.ts";
-import { type MoneyInvestor, closeText, roundProgressLine, roundRaisingNow, roundTotals } from "#app/domain/round.ts";
+import { buildDemoInvestors, demoRound } from "#app/domain/demo-data.ts";
+import { type MoneyInvestor, closeText, roundProgress, roundProgressLine, roundRaisingNow, roundTotals } from "#app/domain/round.ts";
 import { RELATIONSHIP_STATUSES } from "#app/domain/vocabulary.ts";
 
 const moneyInvestorArb: fc.Arbitrary<MoneyInvestor> = fc.record({
@@ -110,5 +111,58 @@ describe("the round raising now", () => {
   it("says a passed close date as such", () => {
     expect(closeText("2026-11-20", "2026-11-25")).toBe("closed 20 Nov, 5 days ago");
     expect(closeText("2026-11-26", "2026-11-25")).toBe("closes 26 Nov, 1 day");
+  });
+});
+
+describe("the round's progress on Today", () => {
+  it("draws committed and soft as shares of the target, never past the bar", () => {
+    const round = {
+      id: 1,
+      name: "Clinicpay",
+      roundSize: 1_000_000,
+      roundCurrency: null,
+      closeBy: null,
+      instrument: null,
+      roleWanted: null,
+      valuationCap: null,
+      preMoney: null,
+      raisingNow: true,
+    };
+    const totals = roundTotals(
+      [
+        { relationshipStatus: "committed", amount: 800_000, amountCurrency: null, amountStartupId: null },
+        { relationshipStatus: "soft_committed", amount: 500_000, amountCurrency: null, amountStartupId: null },
+      ],
+      round,
+    );
+    expect(roundProgress(round, totals, "2026-11-25")).toMatchObject({
+      committedShare: 80,
+      softShare: 20,
+      oversubscribed: true,
+      converted: false,
+      line: "$800k committed + $500k soft of $1M (130%), oversubscribed",
+    });
+    expect(roundProgress(undefined, totals, "2026-11-25")).toBeUndefined();
+  });
+
+  it("gives the demo a round its investors' amounts fill in part", () => {
+    const now = new Date("2026-11-25T08:00:00Z");
+    const investors = buildDemoInvestors(now);
+    const round = demoRound(now);
+    const totals = roundTotals(
+      investors.map((i) => ({
+        relationshipStatus: i.relationship_status,
+        amount: i.amount,
+        amountCurrency: i.amount_currency,
+        amountStartupId: null,
+      })),
+      round,
+    );
+    expect(totals.committed).toBeGreaterThan(0);
+    expect(totals.soft_committed).toBeGreaterThan(0);
+    expect(totals.percent).toBeLessThan(100);
+    expect(roundProgressLine(round, totals, "2026-11-25")).toContain("of $1.5M");
+    expect(roundProgressLine(round, totals, "2026-11-25")).toContain("closes 15 Jan, 51 days");
+    expect(investors.filter((i) => i.relationship_status === "passed").every((i) => i.pass_reason !== null)).toBe(true);
   });
 });
