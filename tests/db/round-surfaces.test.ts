@@ -69,12 +69,11 @@ describe("the round's totals on every surface", () => {
             updatedAt: stamp,
           })
           .run();
-        rows.forEach((row, index) =>
-          db
-            .insert(investors)
+        for (const [index, row] of rows.entries()) {
+          db.insert(investors)
             .values({ name: `Investor ${index}`, kind: "fund", ...row, createdAt: stamp, updatedAt: stamp })
-            .run(),
-        );
+            .run();
+        }
         const app = fakeApp(db);
         const committed = sumOf(rows, "committed", round.roundCurrency);
         const soft = sumOf(rows, "soft_committed", round.roundCurrency);

@@ -382,6 +382,7 @@ describe("the digest's round line (decision 031)", () => {
   it("says the round's progress after the heading, within two messages, however long the lists", () => {
     const long = (n: number) =>
       Array.from({ length: n }, (_, i) => ({
+        id: i + 1,
         name: `Investor With A Rather Long Name ${i}`,
         firm: "A Firm With A Long Name Too",
         action: "email_first" as const,
