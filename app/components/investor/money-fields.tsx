@@ -121,7 +121,7 @@ export function MoneyFields({ formId, investor, status, savedStatus, errors }: P
             ))}
           </select>
           <FieldError errors={errors.pass_reason} />
-          <label htmlFor={id("pass_note")}>Note</label>
+          <label htmlFor={id("pass_note")}>Pass note</label>
           <input id={id("pass_note")} name="pass_note" type="text" maxLength={PASS_NOTE_CHARS} defaultValue={originals.pass_note} />
           <FieldError errors={errors.pass_note} />
         </fieldset>
