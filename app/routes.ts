@@ -15,6 +15,7 @@ export default [
     route("startups", "routes/startups.tsx"),
     route("startups/new", "routes/startup-new.tsx"),
     route("startups/:id", "routes/startup.tsx"),
+    route("startups/:id/round", "routes/startup-round.ts"),
     route("refresh-now", "routes/refresh-now.ts"),
     route("export.csv", "routes/export-csv.ts"),
     route("export.json", "routes/export-json.ts"),
@@ -45,6 +46,7 @@ export default [
       route("startups/:id/evaluate", "routes/api/startup-evaluate.ts"),
       route("startups/:id/rubric", "routes/api/startup-rubric.ts"),
       route("investors/:id/merge", "routes/api/investor-merge.ts"),
+      route("round", "routes/api/round.ts"),
     ]),
     layout("routes/guard/cron.ts", [
       route("cron/refresh", "routes/api/cron-refresh.ts"),

@@ -236,6 +236,8 @@ export type DigestLists = {
   dontChaseCount: number;
   /** Investors whose latest email has no answer yet (mail capture, decision 014); said only when some are. */
   repliesWaiting?: number;
+  /** The round's progress line (app/domain/round.ts, `roundProgressLine`), said right after the heading. */
+  round?: string;
 };
 
 /** The digest from Today's lists as the database reads them (the first few rows and the counts), not the whole pipeline. */
@@ -258,9 +260,12 @@ export function composeDigest(lists: DigestLists, options: { date?: string } = {
   }));
 
   const counts = { emailFirst: lists.emailFirstCount, followUps, dontChase: lists.dontChaseCount, replies: lists.repliesWaiting ?? 0 };
+  // One line of round progress (decision 031); names are cut before it, it before the budget.
+  const round = lists.round ? roundSentence(lists.round) : "";
+  const head = round ? `${heading} ${round}` : heading;
   let text = "";
   for (const detail of DETAIL_LADDER) {
-    text = compose(heading, emailLines, chaseLines, counts, detail);
+    text = compose(head, emailLines, chaseLines, counts, detail);
     if (gsm7Length(text) <= DIGEST_MAX_SEPTETS) break;
   }
   // The ladder's last rung is a few dozen characters; this only guards against a future edit.
@@ -275,6 +280,15 @@ export function composeDigest(lists: DigestLists, options: { date?: string } = {
 }
 
 type Line = { name: string; detail: string | null };
+
+const ROUND_MAX = 90;
+
+/** "Round: $650k committed + $300k soft of $1.5M (63%); closes 15 Jan, 51 days." in GSM-7, capped. */
+function roundSentence(line: string): string {
+  // Signs GSM-7 lacks become their codes ("€300k" would read "EUR300k", "₹650k" lose its sign).
+  const written = line.replace(/ · /g, "; ").replace(/€/g, "EUR ").replace(/₹/g, "INR ");
+  return sentence(`Round: ${truncate(toGsm7(written), ROUND_MAX)}`);
+}
 
 /** How much of each list to write; tried richest first until the message fits. */
 type Detail = { emailNames: number; emailFirms: boolean; chaseNames: number; chaseReasons: boolean };

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { CURRENCIES } from "./import/money.ts";
-import { ACTIONS, EVIDENCE_CATEGORIES, INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES } from "./vocabulary.ts";
+import {
+  ACTIONS,
+  EVIDENCE_CATEGORIES,
+  INSTRUMENTS,
+  INVESTOR_KINDS,
+  PASS_REASONS,
+  RELATIONSHIP_STATUSES,
+  ROLES_WANTED,
+  STAGES,
+} from "./vocabulary.ts";
 
 /**
  * The shape of /export.json as `npm run restore-export` reads it back (decision 020): what
@@ -62,6 +71,14 @@ const investor = z.object({
   relationship_status: z.enum(RELATIONSHIP_STATUSES),
   last_contact_date: stamp.nullable(),
   personal_notes: maybeText,
+  // Exports from before the round (decision 031) have none of these.
+  amount: z.number().int().min(0).nullable().optional(),
+  amount_currency: z.enum(CURRENCIES).nullable().optional(),
+  next_step: maybeText.optional(),
+  next_step_date: stamp.nullable().optional(),
+  meeting_date: stamp.nullable().optional(),
+  pass_reason: z.enum(PASS_REASONS).nullable().optional(),
+  pass_note: maybeText.optional(),
   contact_history: z.array(contact),
   evidence: z.array(evidence),
   created_at: stamp,
@@ -86,6 +103,13 @@ const startup = z.object({
   geography: maybeText,
   roundSize: z.number().int().nullable(),
   ask: maybeText,
+  roundCurrency: z.enum(CURRENCIES).nullable().optional(),
+  closeBy: stamp.nullable().optional(),
+  instrument: z.enum(INSTRUMENTS).nullable().optional(),
+  roleWanted: z.enum(ROLES_WANTED).nullable().optional(),
+  valuationCap: z.number().int().nullable().optional(),
+  preMoney: z.number().int().nullable().optional(),
+  raisingNow: z.boolean().optional(),
   createdAt: stamp,
   updatedAt: stamp,
   rubrics: z.array(z.object({ version: z.number().int(), source: z.enum(["model", "default"]), rubric: z.unknown(), createdAt: stamp })),

@@ -1,18 +1,55 @@
 import { z } from "zod";
 import { DATE_MESSAGE, type FormWords } from "./form-messages.ts";
-import { type InvestorEdit, RELATIONSHIP_STATUSES, type RelationshipStatus, isoDate } from "./investor.ts";
+import { CURRENCIES, type Currency } from "./currency.ts";
+import {
+  type InvestorEdit,
+  MAX_AMOUNT,
+  NEXT_STEP_CHARS,
+  PASS_NOTE_CHARS,
+  PASS_REASONS,
+  type PassReason,
+  RELATIONSHIP_STATUSES,
+  type RelationshipStatus,
+  isoDate,
+} from "./investor.ts";
+import { parseAmount } from "./investor-form.ts";
 
 /**
- * The only columns an edit may write (docs/product.md#resources: the four user-owned columns; contact history is
+ * The only columns an edit may write (docs/product.md#resources: the user-owned columns; contact history is
  * appended in its own table). The type has no signal or score field, so an edit cannot express one.
  */
 export type UserOwnedPatch = {
   relationshipStatus?: RelationshipStatus;
   lastContactDate?: string | null;
   personalNotes?: string | null;
+  amount?: number | null;
+  amountCurrency?: Currency | null;
+  nextStep?: string | null;
+  nextStepDate?: string | null;
+  meetingDate?: string | null;
+  passReason?: PassReason | null;
+  passNote?: string | null;
 };
 
-export const USER_OWNED_COLUMNS = ["relationshipStatus", "lastContactDate", "personalNotes"] as const;
+export const USER_OWNED_COLUMNS = [
+  "relationshipStatus",
+  "lastContactDate",
+  "personalNotes",
+  "amount",
+  "amountCurrency",
+  "nextStep",
+  "nextStepDate",
+  "meetingDate",
+  "passReason",
+  "passNote",
+] as const;
+
+/** Trimmed text, or null when blank; undefined stays undefined (not in the edit). */
+function blankToNull(value: string | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  const text = value?.trim() ?? "";
+  return text === "" ? null : text;
+}
 
 /**
  * The patch an edit makes to an investor whose saved last-contact date is `savedLastContact`.
@@ -27,6 +64,13 @@ export function userOwnedPatch(edit: InvestorEdit, savedLastContact: string | nu
     const notes = edit.personal_notes?.trim() ?? "";
     patch.personalNotes = notes === "" ? null : notes;
   }
+  if (edit.amount !== undefined) patch.amount = edit.amount;
+  if (edit.amount_currency !== undefined) patch.amountCurrency = edit.amount_currency;
+  if (edit.next_step !== undefined) patch.nextStep = blankToNull(edit.next_step);
+  if (edit.next_step_date !== undefined) patch.nextStepDate = edit.next_step_date;
+  if (edit.meeting_date !== undefined) patch.meetingDate = edit.meeting_date;
+  if (edit.pass_reason !== undefined) patch.passReason = edit.pass_reason;
+  if (edit.pass_note !== undefined) patch.passNote = blankToNull(edit.pass_note);
   if (edit.add_contact?.date) {
     const base = edit.last_contact_date !== undefined ? edit.last_contact_date : savedLastContact;
     patch.lastContactDate = laterDate(base, edit.add_contact.date);
@@ -41,21 +85,45 @@ export function laterDate(a: string | null, b: string | null | undefined): strin
   return a >= b ? a : b;
 }
 
-export const EDIT_FORM_FIELDS = ["relationship_status", "last_contact_date", "personal_notes"] as const;
+export const EDIT_FORM_FIELDS = [
+  "relationship_status",
+  "last_contact_date",
+  "personal_notes",
+  "amount",
+  "amount_currency",
+  "next_step",
+  "next_step_date",
+  "meeting_date",
+  "pass_reason",
+  "pass_note",
+] as const;
+type EditFormField = (typeof EDIT_FORM_FIELDS)[number];
 
 /**
  * The edit the investor page's form means. The form always shows the three fields, so an emptied
  * field means "clear it"; and it carries the values it was loaded with, so only fields the founder
  * changed are written (a stale tab cannot undo an edit made elsewhere in the meantime).
  */
-export function editFromForm(value: InvestorEdit, original: Partial<Record<(typeof EDIT_FORM_FIELDS)[number], string>>): InvestorEdit {
-  const changed = (name: (typeof EDIT_FORM_FIELDS)[number], next: string | null | undefined) =>
-    original[name] === undefined || original[name] !== (next ?? "");
+export function editFromForm(value: InvestorEdit, original: Partial<Record<EditFormField, string>>): InvestorEdit {
+  const changed = (name: EditFormField, next: string | number | null | undefined) =>
+    original[name] === undefined || original[name] !== (next === null || next === undefined ? "" : String(next));
+  const cleared = <T>(name: EditFormField, next: T | null | undefined): T | null | undefined =>
+    changed(name, next as string | number | null | undefined) ? (next ?? null) : undefined;
+  // The money fields came later: a page without their originals did not show them, so an absent one is left alone.
+  const money = <T>(name: EditFormField, next: T | null | undefined): T | null | undefined =>
+    original[name] === undefined ? (next ?? undefined) : cleared(name, next);
   return {
     ...value,
     relationship_status: changed("relationship_status", value.relationship_status) ? value.relationship_status : undefined,
-    last_contact_date: changed("last_contact_date", value.last_contact_date) ? (value.last_contact_date ?? null) : undefined,
-    personal_notes: changed("personal_notes", value.personal_notes) ? (value.personal_notes ?? null) : undefined,
+    last_contact_date: cleared("last_contact_date", value.last_contact_date),
+    personal_notes: cleared("personal_notes", value.personal_notes),
+    amount: money("amount", value.amount),
+    amount_currency: money("amount_currency", value.amount_currency),
+    next_step: money("next_step", value.next_step),
+    next_step_date: money("next_step_date", value.next_step_date),
+    meeting_date: money("meeting_date", value.meeting_date),
+    pass_reason: money("pass_reason", value.pass_reason),
+    pass_note: money("pass_note", value.pass_note),
   };
 }
 
@@ -75,6 +143,7 @@ export function emailedEdit(status: RelationshipStatus, today: string): Investor
 }
 
 const CONTACT_NOTE_MESSAGE = "Write a note for the contact";
+export const PASS_REASON_MESSAGE = "Say why they passed";
 
 /**
  * The investor page's form, as the browser and the action both check it. Unlike route #9's strict
@@ -86,6 +155,13 @@ export const investorEditFormSchema = z
     relationship_status: z.enum(RELATIONSHIP_STATUSES).optional(),
     last_contact_date: isoDate.optional(),
     personal_notes: z.string().max(10_000).optional(),
+    amount: z.preprocess(parseAmount, z.number().int().min(0).max(MAX_AMOUNT).optional()),
+    amount_currency: z.enum(CURRENCIES).optional(),
+    next_step: z.string().trim().max(NEXT_STEP_CHARS).optional(),
+    next_step_date: isoDate.optional(),
+    meeting_date: isoDate.optional(),
+    pass_reason: z.enum(PASS_REASONS).optional(),
+    pass_note: z.string().trim().max(PASS_NOTE_CHARS).optional(),
     add_contact: z
       .object({
         date: isoDate.optional(),
@@ -99,6 +175,10 @@ export const investorEditFormSchema = z
     const contact = form.add_contact;
     if ((contact?.date || contact?.channel) && !contact.note) {
       context.addIssue({ code: "custom", message: CONTACT_NOTE_MESSAGE, path: ["add_contact", "note"] });
+    }
+    // Becoming "passed" asks why; an investor saved as passed before reasons were kept is not asked again.
+    if (form.relationship_status === "passed" && form.original?.relationship_status !== "passed" && !form.pass_reason) {
+      context.addIssue({ code: "custom", message: PASS_REASON_MESSAGE, path: ["pass_reason"] });
     }
   })
   .transform(
@@ -117,4 +197,11 @@ export const INVESTOR_EDIT_WORDS: FormWords = {
   "add_contact.date": { label: "Contact date", invalid: DATE_MESSAGE },
   "add_contact.channel": { label: "Channel" },
   "add_contact.note": { label: "Note" },
+  amount: { label: "Amount", invalid: "Amount must be an amount like 250k or 1.5m" },
+  amount_currency: { label: "Currency" },
+  next_step: { label: "Next step" },
+  next_step_date: { label: "Next step date", invalid: DATE_MESSAGE },
+  meeting_date: { label: "Meeting date", invalid: DATE_MESSAGE },
+  pass_reason: { label: "Why they passed", required: PASS_REASON_MESSAGE },
+  pass_note: { label: "Pass note" },
 };

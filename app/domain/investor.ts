@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { RELATIONSHIP_STATUSES, INVESTOR_KINDS, STAGES } from "./vocabulary.ts";
+import { CURRENCIES } from "./currency.ts";
+import { RELATIONSHIP_STATUSES, INVESTOR_KINDS, PASS_REASONS, STAGES } from "./vocabulary.ts";
 
 export * from "./vocabulary.ts";
 
@@ -30,11 +31,32 @@ export function isHttpUrl(value: string | null | undefined): value is string {
   return typeof value === "string" && httpUrl.safeParse(value).success;
 }
 
+/** The largest amount an investor's cheque or a round's target may be: ten billion, in any currency. */
+export const MAX_AMOUNT = 10_000_000_000;
+/** A next step is a short line ("Send the data room"); a pass note a few sentences. */
+export const NEXT_STEP_CHARS = 200;
+export const PASS_NOTE_CHARS = 500;
+
 /**
- * Route #9 and the edit form: only the four user-owned columns. Strict, so any other key
+ * The money and the next step (docs/product.md#the-round): user-owned like the status, each
+ * optional, a nullable one cleared with null.
+ */
+export const moneyEditShape = {
+  amount: z.number().int("must be a whole number").min(0).max(MAX_AMOUNT).nullable().optional(),
+  amount_currency: z.enum(CURRENCIES).nullable().optional(),
+  next_step: z.string().trim().max(NEXT_STEP_CHARS).nullable().optional(),
+  next_step_date: isoDate.nullable().optional(),
+  meeting_date: isoDate.nullable().optional(),
+  pass_reason: z.enum(PASS_REASONS).nullable().optional(),
+  pass_note: z.string().trim().max(PASS_NOTE_CHARS).nullable().optional(),
+};
+
+/**
+ * Route #9 and the edit form: only the user-owned columns. Strict, so any other key
  * (score, signal_activity, name…) is refused by name and nothing is written.
  */
 export const investorEditSchema = z.strictObject({
+  ...moneyEditShape,
   relationship_status: z.enum(RELATIONSHIP_STATUSES).optional(),
   last_contact_date: isoDate.nullable().optional(),
   add_contact: z

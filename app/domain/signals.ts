@@ -13,6 +13,14 @@ export type SignalWrite = {
   relationshipStatus?: never;
   lastContactDate?: never;
   personalNotes?: never;
+  amount?: never;
+  amountCurrency?: never;
+  amountStartupId?: never;
+  nextStep?: never;
+  nextStepDate?: never;
+  meetingDate?: never;
+  passReason?: never;
+  passNote?: never;
 };
 
 /** Copies exactly the signal columns, so extra properties on a wider object are never written. */

@@ -61,8 +61,8 @@ export function resetDemo(db: AppDatabase, now: Date, rules: ScoringRules): numb
     db,
     `insert into investors (name, firm, kind, website, linkedin_url, email, sectors, stages, geographies, check_min, check_max,
        is_demo, relationship_status, last_contact_date, personal_notes, signal_activity, signal_fit, signal_hook, signal_red_flag,
-       signals_checked_at, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+       signals_checked_at, created_at, updated_at, amount, amount_currency, next_step, next_step_date, meeting_date, pass_reason)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
   );
   const insertContact = statement(db, "insert into contact_entries (investor_id, date, channel, note, created_at) values (?, ?, ?, ?, ?)");
   const insertMail = statement(
@@ -100,6 +100,12 @@ export function resetDemo(db: AppDatabase, now: Date, rules: ScoringRules): numb
           item.signals_checked_at,
           stamp,
           stamp,
+          item.amount,
+          item.amount_currency,
+          item.next_step,
+          item.next_step_date,
+          item.meeting_date,
+          item.pass_reason,
         ) as number;
       insertEvidence(db, id, item.evidence, null);
       for (const contact of item.contacts) insertContact.run(id, contact.date, contact.channel, contact.note, stamp);

@@ -1,7 +1,9 @@
 import { countRepliesWaiting } from "#db/queries/mail.server.ts";
+import { readRound } from "#db/queries/round.server.ts";
 import { countToday, readTodayList } from "#db/queries/today.server.ts";
 import type { App } from "../app-context.ts";
 import { composeDigest } from "../domain/digest.ts";
+import { roundProgressLine } from "../domain/round.ts";
 import { describeFailure, failureLogFields } from "../integrations/errors.ts";
 import { senderFromConfig } from "../integrations/sms.server.ts";
 import { log } from "../log.server.ts";
@@ -12,6 +14,8 @@ export type DigestResult = { sent: boolean; channel: "sms" | "whatsapp" | null; 
 export function todaysDigest(app: App): string {
   // Reads only what the message shows: the first three of two Today lists and the counts (replies waiting included).
   const counts = countToday(app.db, false);
+  const { round, totals } = readRound(app.db);
+  const date = app.now().toISOString().slice(0, 10);
   return composeDigest(
     {
       tracked: counts.tracked,
@@ -21,8 +25,9 @@ export function todaysDigest(app: App): string {
       dontChase: readTodayList(app.db, false, "dont_chase", 3),
       dontChaseCount: counts.dont_chase,
       repliesWaiting: countRepliesWaiting(app.db, false),
+      round: round ? roundProgressLine(round, totals, date) : undefined,
     },
-    { date: app.now().toISOString().slice(0, 10) },
+    { date },
   ).text;
 }
 

@@ -10,7 +10,7 @@ export const handle = { keepHtml: true };
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
   const params = new URL(request.url).searchParams;
-  const { query, data, today, digest } = dashboardPage(app, false, params);
+  const { query, data, today, digest, round } = dashboardPage(app, false, params);
   return {
     data,
     today,
@@ -18,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     notice: params.get("refresh"),
     digest: digest ?? "",
     searchConfigured: reportSettings(app.config).TAVILY_API_KEY,
+    round,
   };
 }
 
@@ -31,6 +32,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       notice={loaderData.notice}
       digest={loaderData.digest}
       searchConfigured={loaderData.searchConfigured}
+      round={loaderData.round}
     />
   );
 }

@@ -11,8 +11,8 @@ export const handle = { keepHtml: true };
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
   const params = new URL(request.url).searchParams;
-  const { query, data, today } = dashboardPage(app, true, params);
-  return { data, today, query, notice: params.get("done") };
+  const { query, data, today, round } = dashboardPage(app, true, params);
+  return { data, today, query, notice: params.get("done"), round };
 }
 
 export default function Demo({ loaderData }: Route.ComponentProps) {
@@ -22,6 +22,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
       today={loaderData.today}
       query={loaderData.query}
       notice={loaderData.notice}
+      round={loaderData.round}
       demo
       actions={
         <>

@@ -4,11 +4,12 @@ import { useMemo, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/startup";
 import { loadFounderSettings } from "#db/queries/founder-settings.server.ts";
-import { getStartup, latestRubric, rubricInputs } from "#db/queries/startups.server.ts";
+import { getStartup, latestRubric, listStartups, rubricInputs } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
 import { pageId } from "../http/api-error.ts";
 import { ActionBadge, ScoreBar } from "../components/badges.tsx";
 import { OutreachDraftView } from "../components/outreach-draft.tsx";
+import { RoundForm } from "../components/round-form.tsx";
 import { STAGES, STAGE_LABELS, type Stage } from "../domain/investor.ts";
 import { draftOutreach } from "../domain/outreach.ts";
 import type { RubricInvestor } from "../domain/rubric/match.ts";
@@ -38,6 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     rules: app.rules,
     founder: { founderName, meetingLink },
     notice: url.searchParams.get("notice"),
+    round: { several: listStartups(app.db).length > 1, refused: url.searchParams.get("round_error") },
   };
 }
 
@@ -124,6 +126,8 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
           {loaderData.notice}
         </p>
       ) : null}
+
+      <RoundForm round={startup} several={loaderData.round.several} refused={loaderData.round.refused} />
 
       <div className="detail-grid">
         <section className="panel" aria-labelledby="rubric-heading">

@@ -1,9 +1,11 @@
 import { investorsForBriefing } from "#db/queries/briefing.server.ts";
 import { readKpis } from "#db/queries/dashboard.server.ts";
+import { readDemoRound, readRound } from "#db/queries/round.server.ts";
 import type { App } from "../app-context.ts";
 import { buildChatContext } from "../domain/chat/context.ts";
 import { CHAT_JSON_SCHEMA, CHAT_SYSTEM_PROMPT, buildChatPrompt, parseChatAnswer } from "../domain/chat/prompt.ts";
-import type { ChatRequest } from "../domain/chat/schema.ts";
+import type { ChatRequest, ChatRound } from "../domain/chat/schema.ts";
+import { roundProgressLine } from "../domain/round.ts";
 import { summaryAnswer } from "../domain/chat/summary.ts";
 import type { LanguageModel } from "../integrations/model.server.ts";
 import { modelFromConfig } from "../integrations/model.server.ts";
@@ -23,7 +25,9 @@ export async function answerQuestion(
   request: ChatRequest,
   options: { demo: boolean; model?: LanguageModel | undefined },
 ): Promise<ChatReply> {
-  const context = buildChatContext(request.message, investorsForBriefing(app.db, options.demo), readKpis(app.db, options.demo));
+  const context = buildChatContext(request.message, investorsForBriefing(app.db, options.demo), readKpis(app.db, options.demo), {
+    round: chatRound(app, options.demo),
+  });
   const model = "model" in options ? options.model : modelFromConfig(app.config);
   if (model) {
     try {
@@ -41,4 +45,11 @@ export async function answerQuestion(
     }
   }
   return { ...summaryAnswer(request.message, context), source: "summary" };
+}
+
+/** The round raising now (the demo's own on the demo side) as the chat reads it; none without one. */
+function chatRound(app: App, demo: boolean): ChatRound | undefined {
+  const { round, totals } = demo ? readDemoRound(app.db, app.now()) : readRound(app.db);
+  if (!round) return undefined;
+  return { name: round.name, line: roundProgressLine(round, totals, app.now().toISOString().slice(0, 10)), totals };
 }

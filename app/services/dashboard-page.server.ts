@@ -1,8 +1,10 @@
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
 import { UNREAD_BY_KEPT_PAGES, keptUntilWrite } from "#db/queries/kept.server.ts";
+import { readDemoRound, readRound } from "#db/queries/round.server.ts";
 import { loadTodayForPage } from "#db/queries/today.server.ts";
 import type { App } from "../app-context.ts";
 import { parseDashboardQuery } from "../domain/dashboard-query.ts";
+import { roundProgress } from "../domain/round.ts";
 import { todaysDigest } from "../jobs/digest.server.ts";
 import { mailConfigured } from "../jobs/mail-sync.server.ts";
 
@@ -29,8 +31,15 @@ export function dashboardPage(app: App, demo: boolean, params: URLSearchParams) 
         mailSetUp: demo || mailConfigured(app.config),
       }),
       digest: demo ? null : todaysDigest(app),
+      round: pageRound(app, demo, today),
     }),
     demo ? "demo" : "real",
     UNREAD_BY_KEPT_PAGES,
   );
+}
+
+/** The round's progress at the top of Today (docs/product.md#the-round): the founder's, or the demo's fixed one. */
+function pageRound(app: App, demo: boolean, today: string) {
+  const { round, totals } = demo ? readDemoRound(app.db, app.now()) : readRound(app.db);
+  return roundProgress(round, totals, today) ?? null;
 }

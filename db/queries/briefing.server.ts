@@ -17,6 +17,8 @@ export type BriefingInvestor = {
   /** When the hook's news appeared, and when the current action was given: Today's order. */
   hook_at: string | null;
   action_since: string | null;
+  amount: number | null;
+  amount_currency: string | null;
 };
 
 /**
@@ -27,7 +29,8 @@ export function investorsForBriefing(db: AppDatabase, demo: boolean): BriefingIn
   const rows = db.$client
     .prepare(
       `select i.id, i.name, i.firm, i.score, i.action, i.relationship_status, i.last_contact_date, i.signal_hook,
-              i.signal_red_flag, i.sectors, i.stages, i.geographies, coalesce(e.published_at, e.found_at) as hook_at, i.action_since
+              i.signal_red_flag, i.sectors, i.stages, i.geographies, coalesce(e.published_at, e.found_at) as hook_at, i.action_since,
+              i.amount, i.amount_currency
        from investors i left join evidence e on e.id = i.signal_hook_evidence_id
        where i.is_demo = ? order by i.score desc, i.id`,
     )

@@ -1,7 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../database.server.ts";
 import { contactEntries, evaluations, evidence, investors, mailContacts, rubrics, startupScores, startups } from "../schema.ts";
+import { roundJson } from "#app/domain/round-input.ts";
 import { investorJson } from "./investors.server.ts";
+import { readRound } from "./round.server.ts";
 
 /** Every real investor, for /export.csv (demo rows never leave through an export). */
 export function realInvestors(db: Db) {
@@ -20,8 +22,11 @@ export function exportEverything(db: Db, now: Date) {
   const rubricsByStartup = groupBy(db.select().from(rubrics).orderBy(asc(rubrics.version)).all(), (r) => r.startupId);
   const scoresByStartup = groupBy(db.select().from(startupScores).all(), (s) => s.startupId);
   const evaluationsByStartup = groupBy(db.select().from(evaluations).all(), (e) => e.startupId);
+  const current = readRound(db);
   return {
     exported_at: now.toISOString(),
+    // The round raising now with its totals, as GET /api/round answers (read back from the startups' own columns).
+    round: roundJson(current.round, current.totals),
     investors: rows.map((row) => ({
       ...investorJson(row, contactsByInvestor.get(row.id) ?? []),
       evidence: (evidenceByInvestor.get(row.id) ?? []).map((item) => ({

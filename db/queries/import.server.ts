@@ -23,6 +23,13 @@ const COLUMN_OF = {
   relationship_status: "relationshipStatus",
   last_contact_date: "lastContactDate",
   personal_notes: "personalNotes",
+  amount: "amount",
+  amount_currency: "amountCurrency",
+  next_step: "nextStep",
+  next_step_date: "nextStepDate",
+  meeting_date: "meetingDate",
+  pass_reason: "passReason",
+  pass_note: "passNote",
 } as const;
 
 /** The real investors an import may match: identity columns only (demo rows never match). */
@@ -39,6 +46,13 @@ function rowColumns(row: ImportRow) {
     lastContactDate: row.last_contact_date ?? null,
     personalNotes: row.personal_notes ?? null,
     importedNotes: row.personal_notes ?? null,
+    amount: row.amount ?? null,
+    amountCurrency: row.amount_currency ?? null,
+    nextStep: row.next_step ?? null,
+    nextStepDate: row.next_step_date ?? null,
+    meetingDate: row.meeting_date ?? null,
+    passReason: row.pass_reason ?? null,
+    passNote: row.pass_note ?? null,
   };
 }
 

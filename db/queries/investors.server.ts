@@ -321,6 +321,13 @@ export function investorJson(row: InvestorRow, contacts?: ContactRow[], contacts
     relationship_status: row.relationshipStatus,
     last_contact_date: row.lastContactDate,
     personal_notes: row.personalNotes,
+    amount: row.amount,
+    amount_currency: row.amountCurrency,
+    next_step: row.nextStep,
+    next_step_date: row.nextStepDate,
+    meeting_date: row.meetingDate,
+    pass_reason: row.passReason,
+    pass_note: row.passNote,
     ...(contacts
       ? { contact_history: contacts.map((c) => ({ id: c.id, date: c.date, channel: c.channel, note: c.note, created_at: c.createdAt })) }
       : {}),

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ACTIONS, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
+import { ACTIONS, RELATIONSHIP_STATUSES, type RelationshipStatus } from "#app/domain/investor.ts";
+import { roundProgressLine, roundTotals } from "#app/domain/round.ts";
 import { orderToday } from "#app/domain/today.ts";
 import { buildChatContext } from "#app/domain/chat/context.ts";
 import { CHAT_JSON_SCHEMA, CHAT_SYSTEM_PROMPT, buildChatPrompt, parseChatAnswer } from "#app/domain/chat/prompt.ts";
@@ -587,5 +588,88 @@ describe("the plain summary when no model answers", () => {
       ),
       RUNS,
     );
+  });
+});
+
+describe("answers with money, without a model (decision 031)", () => {
+  const money = (
+    id: number,
+    name: string,
+    relationship_status: string,
+    amount: number | null,
+    amount_currency: string | null = null,
+  ): ChatInvestor => ({
+    id,
+    name,
+    firm: null,
+    score: 50,
+    action: "wait",
+    relationship_status,
+    last_contact_date: "2026-11-01",
+    signal_hook: null,
+    signal_red_flag: null,
+    sectors: [],
+    stages: [],
+    geographies: [],
+    amount,
+    amount_currency,
+  });
+  const pipeline = [
+    money(1, "Ada Lead", "committed", 400_000),
+    money(2, "Bo Second", "committed", 250_000),
+    money(3, "Cy Verbal", "soft_committed", 300_000),
+    money(4, "Di Diligent", "due_diligence", 500_000),
+    money(5, "Ed Diligent", "due_diligence", 200_000, "EUR"),
+  ];
+  const round = { id: 1, name: "Clinicpay", roundSize: 1_500_000, roundCurrency: null, closeBy: "2027-01-15" };
+  const totals = roundTotals(
+    pipeline.map((i) => ({
+      relationshipStatus: i.relationship_status as RelationshipStatus,
+      amount: i.amount ?? null,
+      amountCurrency: i.amount_currency ?? null,
+      amountStartupId: null,
+    })),
+    round,
+  );
+  const chatRound = { name: "Clinicpay", line: roundProgressLine(round, totals, "2026-11-25"), totals };
+  const ask = (message: string) =>
+    summaryAnswer(
+      message,
+      buildChatContext(message, pipeline, { tracked: 5, emailFirst: 0, followUpsDue: 0, dontChase: 0 }, { round: chatRound }),
+    );
+
+  it("says how much is committed, by whom, and what is soft", () => {
+    const answer = ask("How much is committed?");
+    expect(answer.answer).toBe(
+      "$650k committed: Ada Lead ($400k), Bo Second ($250k) (amounts converted at the app's fixed rates). Plus $300k soft. $650k committed + $300k soft of $1.5M (63%) · closes 15 Jan, 51 days.",
+    );
+    expect(answer.investor_ids).toEqual([1, 2]);
+  });
+
+  it("says how close the round is", () => {
+    expect(ask("how close am I to my $1.5M round?").answer).toBe(
+      "$650k committed + $300k soft of $1.5M (63%) · closes 15 Jan, 51 days (amounts converted at the app's fixed rates).",
+    );
+  });
+
+  it("says who is soft", () => {
+    expect(ask("who is soft?").answer).toBe(
+      "Soft committed: Cy Verbal ($300k) — $300k in all (amounts converted at the app's fixed rates).",
+    );
+  });
+
+  it("says what is in due diligence and for how much, converting and saying so", () => {
+    expect(ask("what is in due diligence and for how much?").answer).toBe(
+      "Due diligence: 2 investors, $716k — Di Diligent ($500k), Ed Diligent (€200k) (amounts converted at the app's fixed rates).",
+    );
+  });
+
+  it("answers as before without a round", () => {
+    const message = "How much is committed?";
+    const answer = summaryAnswer(
+      message,
+      buildChatContext(message, pipeline, { tracked: 5, emailFirst: 0, followUpsDue: 0, dontChase: 0 }),
+    );
+    expect(answer.answer).not.toContain("$650k");
   });
 });

@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DIGEST_MAX_SEPTETS, buildDigest, gsm7Length, isGsm7, smsSegments, toGsm7, type DigestInvestor } from "#app/domain/digest.ts";
+import {
+  DIGEST_MAX_SEPTETS,
+  buildDigest,
+  composeDigest,
+  gsm7Length,
+  isGsm7,
+  smsSegments,
+  toGsm7,
+  type DigestInvestor,
+} from "#app/domain/digest.ts";
 import { ACTIONS, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
 
 const RUNS = { numRuns: 1_000 };
@@ -366,5 +375,38 @@ describe("GSM-7", () => {
     expect(smsSegments("ë".repeat(71))).toBe(2);
     expect(smsSegments("🚀".repeat(35))).toBe(1); // 70 UTF-16 units
     expect(smsSegments("🚀".repeat(36))).toBe(2);
+  });
+});
+
+describe("the digest's round line (decision 031)", () => {
+  it("says the round's progress after the heading, within two messages, however long the lists", () => {
+    const long = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: i + 1,
+        name: `Investor With A Rather Long Name ${i}`,
+        firm: "A Firm With A Long Name Too",
+        action: "email_first" as const,
+        signal_red_flag: "Fund is winding down after a long stretch",
+        relationship_status: "not_contacted",
+        score: 80,
+      }));
+    const digest = composeDigest(
+      {
+        tracked: 40,
+        emailFirst: long(3),
+        emailFirstCount: 20,
+        followUps: 7,
+        dontChase: long(3),
+        dontChaseCount: 10,
+        repliesWaiting: 2,
+        round: "₹650k committed + €300k soft of $1.5M (63%) · closes 15 Jan, 51 days",
+      },
+      { date: "2026-11-25" },
+    );
+    expect(
+      digest.text.startsWith("Pipeline 25 Nov: Round: INR 650k committed + EUR 300k soft of $1.5M (63%); closes 15 Jan, 51 days."),
+    ).toBe(true);
+    expect(digest.segments).toBeLessThanOrEqual(2);
+    expect(gsm7Length(digest.text)).toBeLessThanOrEqual(DIGEST_MAX_SEPTETS);
   });
 });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RELATIONSHIP_STATUSES, investorEditSchema } from "#app/domain/investor.ts";
-import { USER_OWNED_COLUMNS, editFromForm, laterDate, userOwnedPatch } from "#app/domain/investor-edit.ts";
+import { USER_OWNED_COLUMNS, editFromForm, investorEditFormSchema, laterDate, userOwnedPatch } from "#app/domain/investor-edit.ts";
 
 const date = fc
   .date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true })
@@ -103,5 +103,67 @@ describe("the edit write path", () => {
       last_contact_date: null,
       personal_notes: null,
     });
+  });
+});
+
+describe("the money and the next step", () => {
+  it("are written as user-owned columns, blanks cleared", () => {
+    const edit = investorEditSchema.parse({
+      amount: 250_000,
+      amount_currency: "EUR",
+      next_step: "  Send the data room ",
+      next_step_date: "2026-12-01",
+      meeting_date: null,
+      pass_reason: "timing",
+      pass_note: "  ",
+    });
+    expect(userOwnedPatch(edit)).toEqual({
+      amount: 250_000,
+      amountCurrency: "EUR",
+      nextStep: "Send the data room",
+      nextStepDate: "2026-12-01",
+      meetingDate: null,
+      passReason: "timing",
+      passNote: null,
+    });
+  });
+
+  it("refuses a negative or fractional amount, an unknown currency, a long next step and an unknown reason", () => {
+    for (const body of [
+      { amount: -1 },
+      { amount: 1.5 },
+      { amount_currency: "XYZ" },
+      { next_step: "x".repeat(201) },
+      { next_step_date: "2026-02-30" },
+      { meeting_date: "tomorrow" },
+      { pass_reason: "bored" },
+    ]) {
+      expect(investorEditSchema.safeParse(body).success, JSON.stringify(body)).toBe(false);
+    }
+  });
+
+  it("asks the page's form why an investor became passed, and not one already passed", () => {
+    const becoming = investorEditFormSchema.safeParse({ relationship_status: "passed", original: { relationship_status: "contacted" } });
+    expect(becoming.success).toBe(false);
+    expect(becoming.error?.issues[0]?.path).toEqual(["pass_reason"]);
+    expect(
+      investorEditFormSchema.safeParse({
+        relationship_status: "passed",
+        pass_reason: "too_early",
+        original: { relationship_status: "contacted" },
+      }).success,
+    ).toBe(true);
+    expect(investorEditFormSchema.safeParse({ relationship_status: "passed", original: { relationship_status: "passed" } }).success).toBe(
+      true,
+    );
+  });
+
+  it("reads the amount as people type it and writes only changed money fields", () => {
+    const parsed = investorEditFormSchema.parse({ amount: "$250k", amount_currency: "USD", next_step: "Call" });
+    expect(parsed.amount).toBe(250_000);
+    const original = { amount: "250000", amount_currency: "USD", next_step: "" };
+    expect(editFromForm(parsed, original)).toMatchObject({ amount: undefined, amount_currency: undefined, next_step: "Call" });
+    // A field emptied on the form clears it; one the form did not show is left alone.
+    expect(editFromForm({ amount_currency: "USD" }, original)).toMatchObject({ amount: null, pass_reason: undefined });
   });
 });

@@ -18,12 +18,26 @@ describe("the refresh's write path", () => {
     const contact: SignalWrite = { ...base, lastContactDate: "2026-11-01" };
     // @ts-expect-error personal_notes is user-owned.
     const notes: SignalWrite = { ...base, personalNotes: "x" };
+    // @ts-expect-error the money and the next step are user-owned (docs/product.md#the-round).
+    const amount: SignalWrite = { ...base, amount: 250_000 };
+    // @ts-expect-error
+    const nextStep: SignalWrite = { ...base, nextStep: "Send the deck" };
+    // @ts-expect-error
+    const passReason: SignalWrite = { ...base, passReason: "timing" };
     // The check is tsc's (npm run typecheck fails if an @ts-expect-error above is not an error).
-    void [status, contact, notes];
+    void [status, contact, notes, amount, nextStep, passReason];
   });
 
   it("copies exactly the signal columns, even from a wider object", () => {
-    const wider = { ...base, relationshipStatus: "passed", personalNotes: "x", score: 100 } as unknown as SignalWrite;
+    const wider = {
+      ...base,
+      relationshipStatus: "passed",
+      personalNotes: "x",
+      score: 100,
+      amount: 5,
+      nextStep: "x",
+      passReason: "timing",
+    } as unknown as SignalWrite;
     expect(Object.keys(signalColumns(wider)).sort()).toEqual(
       ["signalActivity", "signalFit", "signalHook", "signalHookEvidenceId", "signalRedFlag", "signalsCheckedAt"].sort(),
     );

@@ -33,13 +33,14 @@ function runRestore(file: string, databasePath: string) {
  * without the time each per-startup score was computed (the restored instance's start re-scores).
  */
 function comparable(exported: Exported) {
-  const { exported_at: _, ...rest } = exported;
+  const { exported_at: _, round, ...rest } = exported;
   const investorPlace = new Map(rest.investors.map((investor, index) => [investor.id, index]));
   const evidencePlace = new Map(
     rest.investors.flatMap((investor) => investor.evidence.map((item) => item.id)).map((id, index) => [id, index]),
   );
   return {
     ...rest,
+    round: { ...round, startup_id: round.startup_id === null ? null : "the startup" },
     investors: rest.investors.map(({ id: _id, contact_history, evidence, ...investor }) => ({
       ...investor,
       contact_history: (contact_history ?? []).map(({ id: _contact, ...contact }) => contact),
@@ -97,6 +98,11 @@ describe("npm run restore-export: /export.json back into an empty instance", () 
         relationship_status: "in_conversation",
         personal_notes: "Met at the summit",
         add_contact: { date: "2026-11-02", channel: "call", note: "Intro call" },
+        amount: 250_000,
+        amount_currency: "EUR",
+        next_step: "Send the data room",
+        next_step_date: "2026-12-01",
+        meeting_date: "2026-11-20",
       }),
     });
     expect(edited.status).toBe(200);
@@ -113,6 +119,25 @@ describe("npm run restore-export: /export.json back into an empty instance", () 
     });
     expect(startup.status).toBe(201);
     const startupId = ((await startup.json()) as { startup: { id: number } }).startup.id;
+    const passed = await fetch(`${source.url}/api/investors/${ids[1]}`, {
+      method: "PATCH",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ relationship_status: "passed", pass_reason: "other", pass_note: "Fund closed" }),
+    });
+    expect(passed.status).toBe(200);
+    const round = await fetch(`${source.url}/api/round`, {
+      method: "PUT",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({
+        target: 1_500_000,
+        currency: "EUR",
+        close_by: "2027-01-15",
+        instrument: "safe",
+        role_wanted: "lead",
+        valuation_cap: 8_000_000,
+      }),
+    });
+    expect(round.status).toBe(200);
     const settings = await postForm(
       source,
       "/settings",
@@ -151,6 +176,14 @@ describe("npm run restore-export: /export.json back into an empty instance", () 
     expect(original.investors[0]!.evidence).toHaveLength(1);
     expect(original.mail_contacts).toHaveLength(1);
     expect(original.startups[0]!.evaluations).toHaveLength(1);
+    expect(original.investors[0]).toMatchObject({
+      amount: 250_000,
+      amount_currency: "EUR",
+      next_step: "Send the data room",
+      meeting_date: "2026-11-20",
+    });
+    expect(original.investors[1]).toMatchObject({ pass_reason: "other", pass_note: "Fund closed" });
+    expect(original.round).toMatchObject({ target: 1_500_000, currency: "EUR", in_talks: 250_000, valuation_cap: 8_000_000 });
 
     // An instance that has started and whose demo was reset once: its demo rows hold the source's ids.
     const fresh = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE });

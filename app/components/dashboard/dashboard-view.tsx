@@ -3,6 +3,8 @@ import type { DashboardData } from "#db/queries/dashboard.server.ts";
 import type { DashboardQuery } from "../../domain/dashboard-query.ts";
 import { DemoBadge } from "../badges.tsx";
 import { KpiCards } from "../kpi-cards.tsx";
+import { RoundProgressBar } from "../round-progress.tsx";
+import type { RoundProgress } from "../../domain/round.ts";
 import { PipelineFunnel, ScoreDistribution } from "./charts.tsx";
 import { InvestorTable } from "./investor-table.tsx";
 import { LiveRevalidate } from "../live-revalidate.tsx";
@@ -19,6 +21,7 @@ export function DashboardView({
   notice,
   digest,
   searchConfigured = false,
+  round = null,
 }: {
   data: DashboardData;
   today: TodayData;
@@ -29,6 +32,8 @@ export function DashboardView({
   digest?: string;
   /** Whether web search (TAVILY_API_KEY) is set: without it "Refresh now" says so up front. */
   searchConfigured?: boolean;
+  /** The round raising now, drawn above Today (decision 031). */
+  round?: RoundProgress | null;
 }) {
   const basePath = demo ? "/demo" : "/";
   const message = refreshNotice(notice ?? null);
@@ -72,6 +77,7 @@ export function DashboardView({
           {message.text}
         </p>
       ) : null}
+      {round ? <RoundProgressBar progress={round} /> : null}
       {data.kpis.tracked > 0 ? <Today data={today} basePath={basePath} investorPath={demo ? "/demo/investors" : "/investors"} /> : null}
       <KpiCards {...data.kpis} />
       {data.kpis.tracked === 0 && !query.q && !query.action && !query.status ? (

@@ -18,6 +18,7 @@ import { INVESTOR_EDIT_WORDS, investorEditFormSchema } from "../../domain/invest
 import type { OutreachDraft } from "../../domain/outreach.ts";
 import { ActionBadge, DemoBadge, ScoreBar } from "../badges.tsx";
 import { OutreachDraftView } from "../outreach-draft.tsx";
+import { MoneyFields } from "./money-fields.tsx";
 import type { MailContactRow } from "#db/queries/mail.server.ts";
 import { loggedText, mailWhen } from "../../domain/mail-today.ts";
 import { Unverified } from "../dashboard/today-mail.tsx";
@@ -285,6 +286,22 @@ export function InvestorDetail({
             <label htmlFor={fields.last_contact_date.id}>Last contact</label>
             <input {...getInputProps(fields.last_contact_date, { type: "date" })} />
             <FieldError errors={fields.last_contact_date.errors} />
+
+            <MoneyFields
+              formId={form.id}
+              investor={investor}
+              status={fields.relationship_status.value}
+              savedStatus={investor.relationshipStatus}
+              errors={{
+                amount: fields.amount.errors,
+                amount_currency: fields.amount_currency.errors,
+                next_step: fields.next_step.errors,
+                next_step_date: fields.next_step_date.errors,
+                meeting_date: fields.meeting_date.errors,
+                pass_reason: fields.pass_reason.errors,
+                pass_note: fields.pass_note.errors,
+              }}
+            />
 
             <label htmlFor={fields.personal_notes.id}>Private notes</label>
             <textarea {...getTextareaProps(fields.personal_notes)} rows={4} />

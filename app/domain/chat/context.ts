@@ -1,8 +1,16 @@
 import { byDontChaseOrder, byEmailFirstOrder, byFollowUpOrder } from "../today.ts";
-import { ACTION_LABELS, STATUS_LABELS, type RecommendedAction, type RelationshipStatus } from "../vocabulary.ts";
+import { moneyText, toUsd } from "../currency.ts";
+import { ACTION_LABELS, STATUS_LABELS, type RecommendedAction, type RelationshipStatus, isClosedStatus } from "../vocabulary.ts";
 import { quote } from "../prompt-text.ts";
-import { byScore, dedupe, findMentionedInvestors } from "./question.ts";
-import { type ChatContext, type ChatInvestor, type ChatKpis, DEFAULT_MAX_CONTEXT_INVESTORS, MAX_CONTEXT_FIELD_CHARS } from "./schema.ts";
+import { byScore, dedupe, findMentionedInvestors, readMoneyQuestion } from "./question.ts";
+import {
+  type ChatContext,
+  type ChatInvestor,
+  type ChatKpis,
+  type ChatRound,
+  DEFAULT_MAX_CONTEXT_INVESTORS,
+  MAX_CONTEXT_FIELD_CHARS,
+} from "./schema.ts";
 
 /** The context handed to the model: the pipeline's numbers and one line per chosen investor. Pure. */
 
@@ -63,6 +71,8 @@ function chatFieldsOnly(row: ChatInvestor): ChatInvestor {
     geographies: [...(row.geographies ?? [])],
     hook_at: row.hook_at ?? null,
     action_since: row.action_since ?? null,
+    amount: row.amount ?? null,
+    amount_currency: row.amount_currency ?? null,
   };
 }
 
@@ -80,6 +90,8 @@ function contextLine(investor: ChatInvestor): string {
     `sectors: ${listField(investor.sectors)}`,
     `stages: ${listField(investor.stages)}`,
     `geographies: ${listField(investor.geographies)}`,
+    // Only when there is one: most investors have no amount, and the line stays short.
+    ...(investor.amount == null ? [] : [`amount: ${moneyText(investor.amount, investor.amount_currency)}`]),
   ].join(" | ");
 }
 
@@ -91,7 +103,7 @@ export function buildChatContext(
   message: string,
   all: ChatInvestor[],
   kpis: ChatKpis,
-  options: { maxInvestors?: number } = {},
+  options: { maxInvestors?: number; round?: ChatRound } = {},
 ): ChatContext {
   const requested = options.maxInvestors ?? DEFAULT_MAX_CONTEXT_INVESTORS;
   const cap = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : DEFAULT_MAX_CONTEXT_INVESTORS;
@@ -99,6 +111,10 @@ export function buildChatContext(
   const withAction = (action: RecommendedAction) => rows.filter((investor) => investor.action === action);
   const chosen = dedupe([
     ...findMentionedInvestors(message, rows),
+    // A money question lists those holding the money first (soft and committed), biggest amount first.
+    ...(options.round && readMoneyQuestion(message)
+      ? byAmount(rows.filter((investor) => isClosedStatus(investor.relationship_status) && investor.amount != null)).slice(0, PER_BUCKET)
+      : []),
     // Today's lists in Today's order, so the chat names whom the dashboard and the digest name.
     ...withAction("email_first").sort(byEmailFirstOrder).slice(0, PER_BUCKET),
     ...withAction("follow_up").sort(byFollowUpOrder).slice(0, PER_BUCKET),
@@ -111,8 +127,26 @@ export function buildChatContext(
 
   const lines = [
     `Pipeline: ${plural(kpis.tracked, "investor", "investors")} tracked | ${kpis.emailFirst} email first | ${plural(kpis.followUpsDue, "follow-up", "follow-ups")} due | ${kpis.dontChase} don't chase`,
+    ...(options.round
+      ? [
+          `Round (${oneLine(options.round.name, 120)}): ${options.round.line}${options.round.totals.converted ? " (amounts converted at the app's fixed rates)" : ""}`,
+        ]
+      : []),
     `Listed: ${chosen.length} of ${kpis.tracked} (those the question names or filters on first, then the top email-first, follow-ups due, don't-chase, and the highest scores). Investors not listed are unknown to you.`,
     ...chosen.map(contextLine),
   ];
-  return { kpis: { ...kpis }, investors: chosen, text: lines.join("\n"), ids: chosen.map((investor) => investor.id) };
+  return {
+    kpis: { ...kpis },
+    investors: chosen,
+    text: lines.join("\n"),
+    ids: chosen.map((investor) => investor.id),
+    ...(options.round ? { round: options.round } : {}),
+  };
+}
+
+/** Biggest amount first (in dollars at the fixed rates), then by name. */
+export function byAmount(investors: readonly ChatInvestor[]): ChatInvestor[] {
+  return [...investors].sort(
+    (a, b) => toUsd(b.amount ?? 0, b.amount_currency) - toUsd(a.amount ?? 0, a.amount_currency) || a.name.localeCompare(b.name),
+  );
 }

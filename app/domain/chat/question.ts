@@ -92,6 +92,7 @@ const STATUS_PATTERNS: ReadonlyArray<readonly [RelationshipStatus, RegExp]> = [
   ["not_a_fit", / (?:not a (?:good )?fit|not fit|no fit) /g],
   ["researching", / researching /g],
   ["contacted", / contacted /g],
+  ["soft_committed", / (?:soft committed|soft commit(?:ment)?s?|soft circled|soft) /g],
   ["committed", / (?:committed|commitments?) /g],
   ["passed", / (?:passed|declined) /g],
 ];
@@ -266,4 +267,24 @@ export function dedupe(investors: readonly ChatInvestor[]): ChatInvestor[] {
     result.push(investor);
   }
   return result;
+}
+
+/** A question about the round's money (docs/product.md#the-round), answered with amounts by rule. */
+export type MoneyQuestion = "progress" | "committed" | "soft" | "status_amounts";
+
+/**
+ * Whether the question asks about money: how close the round is, how much is committed, who is
+ * soft, or what a status holds "and for how much". Patterns on the normalized, padded text.
+ */
+export function readMoneyQuestion(message: string): MoneyQuestion | undefined {
+  const text = ` ${normalize(message.slice(0, 500))} `;
+  if (/ how (?:close|far) | progress | raised so far | how much (?:have i|did i|i ve|ive) raised | the round /.test(text))
+    return "progress";
+  if (/ (?:who|which)(?: investors?)?(?: is| are| s)? soft /.test(text) || / soft (?:commits?|committed|circled) investors? /.test(text))
+    return "soft";
+  const howMuch = / how much | for how much | amounts? | worth | total /.test(text);
+  if (howMuch && / (?:committed|commitments?) /.test(text) && !/ (?:due diligence|diligence|meetings?|talks|conversation) /.test(text))
+    return "committed";
+  if (howMuch) return "status_amounts";
+  return undefined;
 }

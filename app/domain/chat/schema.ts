@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { RoundTotals } from "../round.ts";
 import type { RecommendedAction } from "../vocabulary.ts";
 
 /**
@@ -51,7 +52,13 @@ export type ChatInvestor = {
   /** Today's order (docs/product.md#scoring-and-actions): when the hook's news appeared, when the action was given. */
   hook_at?: string | null;
   action_since?: string | null;
+  /** Their expected or committed cheque, in its own currency (null = USD); the round's totals are in `ChatContext.round`. */
+  amount?: number | null;
+  amount_currency?: string | null;
 };
+
+/** The round raising now as the chat reads it: the progress line and the totals `roundTotals` gave (decision 031). */
+export type ChatRound = { name: string; line: string; totals: RoundTotals };
 
 export type ChatKpis = { tracked: number; emailFirst: number; followUpsDue: number; dontChase: number };
 
@@ -62,6 +69,7 @@ export type ChatContext = {
   /** Compact, one line per investor, for the prompt. */
   text: string;
   ids: number[];
+  round?: ChatRound;
 };
 
 export type ChatAnswer = { answer: string; investor_ids: number[] };

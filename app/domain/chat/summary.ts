@@ -1,8 +1,10 @@
 import { byDontChaseOrder, byEmailFirstOrder, byFollowUpOrder } from "../today.ts";
-import { ACTIONS, ACTION_LABELS, STAGES, STAGE_LABELS, isClosedStatus } from "../vocabulary.ts";
-import { actionLabel, oneLine, plural, scoreText, statusLabel } from "./context.ts";
-import { type Filters, byScore, dedupe, normalize, passes, readQuestion } from "./question.ts";
-import type { ChatAnswer, ChatContext, ChatInvestor } from "./schema.ts";
+import { moneyText } from "../currency.ts";
+import { CONVERTED_NOTE, IN_TALKS_STATUSES } from "../round.ts";
+import { ACTIONS, ACTION_LABELS, STAGES, STAGE_LABELS, STATUS_LABELS, type RelationshipStatus, isClosedStatus } from "../vocabulary.ts";
+import { actionLabel, byAmount, oneLine, plural, scoreText, statusLabel } from "./context.ts";
+import { type Filters, byScore, dedupe, normalize, passes, readMoneyQuestion, readQuestion } from "./question.ts";
+import type { ChatAnswer, ChatContext, ChatInvestor, ChatRound } from "./schema.ts";
 
 /** The plain summary, when no model answers: the same context, answered by rule. Pure. */
 
@@ -76,6 +78,11 @@ export function summaryAnswer(message: string, context: ChatContext): ChatAnswer
     investor_ids: dedupe(cited).map((investor) => investor.id),
   });
 
+  const money = context.round ? readMoneyQuestion(message) : undefined;
+  if (context.round && money && reading.named.length === 0) {
+    return finish(moneyAnswer(money, context.round, listed, reading.filters, cite));
+  }
+
   if (reading.named.length > 0) {
     return finish(cite(reading.named.slice(0, MAX_NAMED_IN_SUMMARY)).map(describeStanding));
   }
@@ -147,4 +154,51 @@ export function summaryAnswer(message: string, context: ChatContext): ChatAnswer
   const start = best ? ` Start with ${displayName(cite([best])[0]!)} (score ${scoreText(best.score)}).` : "";
   const notFound = reading.asksStanding ? "I could not find an investor by that name here. " : "";
   return finish([`${notFound}${overview}${start}`]);
+}
+
+/**
+ * The round's money by rule (decision 031): every total is `roundTotals`' own, so the chat says
+ * what Today, the API and the digest say; the names are the listed investors of that status,
+ * biggest amount first.
+ */
+function moneyAnswer(
+  question: NonNullable<ReturnType<typeof readMoneyQuestion>>,
+  round: ChatRound,
+  listed: readonly ChatInvestor[],
+  filters: Filters,
+  cite: (investors: readonly ChatInvestor[]) => readonly ChatInvestor[],
+): string[] {
+  const { totals } = round;
+  const total = (amount: number) => moneyText(amount, totals.currency);
+  const converted = totals.converted ? ` (amounts ${CONVERTED_NOTE})` : "";
+  const holding = (status: RelationshipStatus) => {
+    const count = totals.by_status.find((entry) => entry.status === status)?.count ?? 0;
+    const top = cite(byAmount(listed.filter((investor) => investor.relationship_status === status)).slice(0, MAX_LISTED_IN_SUMMARY));
+    const names = top.map(
+      (investor) =>
+        `${displayName(investor)} (${investor.amount == null ? "no amount" : moneyText(investor.amount, investor.amount_currency)})`,
+    );
+    return { count, names: names.length > 0 ? `${names.join(", ")}${count > top.length ? `, and ${count - top.length} more` : ""}` : "" };
+  };
+  if (question === "progress") return [`${round.line}${converted}.`];
+  if (question === "committed") {
+    const committed = holding("committed");
+    return [
+      `${total(totals.committed)} committed${committed.names ? `: ${committed.names}` : ""}${converted}.`,
+      `Plus ${total(totals.soft_committed)} soft. ${round.line}.`,
+    ];
+  }
+  if (question === "soft") {
+    const soft = holding("soft_committed");
+    if (soft.count === 0) return ["Nobody is soft committed yet."];
+    return [`Soft committed: ${soft.names} — ${total(totals.soft_committed)} in all${converted}.`];
+  }
+  const asked = [...filters.statuses];
+  const statuses = asked.length > 0 ? asked : [...IN_TALKS_STATUSES];
+  return statuses.map((status) => {
+    const entry = totals.by_status.find((item) => item.status === status);
+    const { count, names } = holding(status);
+    if (!entry || count === 0) return `Nobody is in ${statusLabel(status).toLowerCase()}.`;
+    return `${STATUS_LABELS[status]}: ${plural(count, "investor", "investors")}, ${total(entry.amount)}${names ? ` — ${names}` : ""}${converted}.`;
+  });
 }

@@ -11,6 +11,7 @@ import {
   parseProfiles,
 } from "./cast.ts";
 import { type Author, draftFor, draftRedFlag, evidenceUrl, firstName, hostOf, toEvidence } from "./evidence.ts";
+import { demoMoney } from "./round.ts";
 import { type Rng, between, chance, intBetween, pick, rngFor, shuffled } from "./random.ts";
 import { activityPoints, clampScore, fitFrom } from "./signals.ts";
 import { DAY_MS, isoDay, slugify } from "./text.ts";
@@ -195,6 +196,7 @@ function buildInvestor(p: Person, profile: Profile, nowMs: number, seed: number)
     signals_checked_at: hasSignals ? new Date(checkedAtMs).toISOString() : null,
     evidence,
     contacts,
+    ...demoMoney(p.name, profile.status, nowMs, seed),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { DemoMoney } from "./round.ts";
 import type { EvidenceCategory, InvestorKind, RelationshipStatus, Stage } from "../vocabulary.ts";
 
 /** The rows the demo writes (app/jobs/demo.server.ts) and what a simulated refresh reads and answers. */
@@ -49,7 +50,7 @@ export type DemoInvestor = {
   evidence: DemoEvidence[];
   /** Oldest first, the last one dated last_contact_date. */
   contacts: DemoContact[];
-};
+} & DemoMoney;
 
 export type DemoRefreshUpdate = {
   /** Position in the `investors` array given to simulateDemoRefresh (the demo set ordered by name). */

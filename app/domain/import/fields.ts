@@ -25,21 +25,19 @@ export const IMPORT_COLUMNS = [
   "relationship_status",
   "last_contact_date",
   "personal_notes",
+  // The round (decision 031): user-owned like the status, read from the real lists' columns.
+  "amount",
+  "amount_currency",
+  "next_step",
+  "next_step_date",
+  "meeting_date",
+  "pass_reason",
+  "pass_note",
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** Every field a column can map to: the stored columns, and the ones kept as lines of the notes. */
-export const IMPORT_FIELDS = [
-  ...IMPORT_COLUMNS,
-  "check_range",
-  "twitter",
-  "contact",
-  "role",
-  "intro_path",
-  "next_step",
-  "next_step_date",
-  "amount",
-] as const;
+export const IMPORT_FIELDS = [...IMPORT_COLUMNS, "check_range", "twitter", "contact", "role", "intro_path"] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type ColumnTarget = ImportField | "ignore";
 
@@ -64,9 +62,13 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   contact: "Contact person (kept in notes)",
   role: "Role (kept in notes)",
   intro_path: "Intro path (kept in notes)",
-  next_step: "Next step (kept in notes)",
-  next_step_date: "Next step date (kept in notes)",
-  amount: "Amount / commitment (kept in notes)",
+  amount: "Amount / commitment",
+  amount_currency: "Amount currency",
+  next_step: "Next step",
+  next_step_date: "Next step date",
+  meeting_date: "Meeting date",
+  pass_reason: "Why they passed",
+  pass_note: "Pass note",
 };
 
 /** Fields whose values from several columns are merged (HQ and Countries are both places). */
@@ -294,8 +296,8 @@ const SYNONYMS: Record<ImportField, readonly string[]> = {
   ],
   personal_notes: ["personal_notes", "notes", "note", "comments", "comment", "remarks", "notas", "observaciones", "メモ", "備考"],
   intro_path: ["intro path", "intro", "introducer", "warm intro", "connection", "mutual connection", "紹介者"],
-  next_step: ["next step", "next steps", "next action", "próximo paso", "次のアクション"],
-  next_step_date: ["next step date", "next action date", "follow up date", "due date"],
+  next_step: ["next_step", "next step", "next steps", "next action", "próximo paso", "次のアクション"],
+  next_step_date: ["next_step_date", "next step date", "next action date", "follow up date", "due date"],
   amount: [
     "amount",
     "commitment",
@@ -307,6 +309,10 @@ const SYNONYMS: Record<ImportField, readonly string[]> = {
     "monto",
     "出資決定額",
   ],
+  amount_currency: ["amount_currency", "amount currency", "commitment currency", "committed currency"],
+  meeting_date: ["meeting_date", "meeting date", "meeting", "next meeting", "meeting on", "fecha de reunión", "面談日"],
+  pass_reason: ["pass_reason", "pass reason", "reason for passing", "why passed", "passed reason", "lost reason", "decline reason"],
+  pass_note: ["pass_note", "pass note", "pass notes"],
 };
 
 /** A header folded for lookup: units in brackets dropped ("出資可能額（万円）" → "出資可能額"). */
@@ -333,6 +339,8 @@ const LOOKUP: ReadonlyMap<string, ImportField> = (() => {
 const CONTAINS: ReadonlyArray<[RegExp, ImportField]> = [
   [/\blast\s+(contact|touch|interaction|meeting)/, "last_contact_date"],
   [/\bnext\s+step.*\bdate\b/, "next_step_date"],
+  [/\bmeeting\b/, "meeting_date"],
+  [/\bpass(?:ed|ing)?\b.*\breason|\breason\b.*\bpass/, "pass_reason"],
   [/\bnext\s+step/, "next_step"],
   [/\bstatus\b|pipeline/, "relationship_status"],
   [/linkedin/, "linkedin_url"],

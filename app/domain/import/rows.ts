@@ -1,7 +1,9 @@
 import type { z } from "zod";
 import { investorProfileSchema } from "../investor.ts";
 import type { InvestorProfile, RelationshipStatus, Stage } from "../investor.ts";
-import { STAGES, kindOfWords, stagesOfWords, statusOfWords } from "../vocabulary.ts";
+import { NEXT_STEP_CHARS, PASS_NOTE_CHARS } from "../investor.ts";
+import { type PassReason, STAGES, kindOfWords, stagesOfWords, statusOfWords } from "../vocabulary.ts";
+import { passReasonOfWords } from "./pass-reason.ts";
 import { resolvePlace } from "../places.ts";
 import { ANY_SEPARATOR, isEmptyCell, parseEmail, parseLinkedin, parseTwitter, parseWebsite, splitList } from "./cells.ts";
 import { type DateOrder, parseDate } from "./dates.ts";
@@ -25,6 +27,14 @@ export type ImportRow = {
   relationship_status?: RelationshipStatus;
   last_contact_date?: string;
   personal_notes?: string;
+  /** The round's columns (decision 031): their amount with its currency, the next step, the meeting, why they passed. */
+  amount?: number;
+  amount_currency?: Currency;
+  next_step?: string;
+  next_step_date?: string;
+  meeting_date?: string;
+  pass_reason?: PassReason;
+  pass_note?: string;
   /**
    * The stored columns this row had a value in. The profile fills defaults (kind "fund", empty
    * lists), so an update writes only these: an empty cell means "not given", not "clear".
@@ -153,9 +163,6 @@ const NOTE_LINES: ReadonlyArray<[ImportField, string]> = [
   ["contact", "Contact"],
   ["role", "Role"],
   ["intro_path", "Intro path"],
-  ["next_step", "Next step"],
-  ["next_step_date", "Next step date"],
-  ["amount", "Amount"],
   ["twitter", "Twitter"],
 ];
 
@@ -264,6 +271,8 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
   const lastContact = take("last_contact_date", (value) => parseDate(value, context.dateOrder), "is not a date");
   if (lastContact) extra.last_contact_date = lastContact;
 
+  readRoundCells(cells, context, extra, skipped, label, take);
+
   const notes: string[] = [];
   const notesCell = first("personal_notes");
   if (notesCell) notes.push(notesCell.value);
@@ -326,6 +335,59 @@ function readCheque(
   if ((min !== undefined || max !== undefined) && currency) extra.check_currency = currency;
 }
 
+/**
+ * The round's cells (decision 031): an amount as the cheque's cells are read (its currency from
+ * the cell, the header's unit or an amount-currency column), the next step and pass note as text,
+ * the dates as the file's dates, and why they passed in the reasons' words (else "other", the
+ * words kept as the note).
+ */
+function readRoundCells(
+  cells: Cells,
+  context: RowContext,
+  extra: Omit<ImportRow, "line" | "profile" | "given" | "skipped">,
+  skipped: SkippedCell[],
+  label: (field: ImportField) => string,
+  take: (field: ImportField, parse: (value: string) => string | undefined, why: string) => string | undefined,
+) {
+  const amountCell = cells.get("amount")?.[0];
+  if (amountCell) {
+    const range = parseMoneyRange(amountCell.value, context.units[amountCell.index]);
+    const amount = range?.max ?? range?.min;
+    if (amount === undefined) skipped.push({ column: label("amount"), reason: `'${short(amountCell.value)}' is not an amount` });
+    else {
+      extra.amount = amount;
+      if (range?.currency) extra.amount_currency = range.currency;
+    }
+  }
+  const currencyCell = cells.get("amount_currency")?.[0];
+  if (currencyCell) {
+    const code = currencyCell.value.trim().toUpperCase();
+    if ((CURRENCIES as readonly string[]).includes(code)) extra.amount_currency = code as Currency;
+    else skipped.push({ column: label("amount_currency"), reason: `'${short(currencyCell.value)}' is not a currency we know` });
+  }
+  const text = (field: "next_step" | "pass_note", max: number) => {
+    const value = cells.get(field)?.[0]?.value.replace(/\s+/g, " ").trim();
+    if (!value) return undefined;
+    if (value.length > max) skipped.push({ column: label(field), reason: `cut to ${max} characters` });
+    return value.slice(0, max);
+  };
+  const nextStep = text("next_step", NEXT_STEP_CHARS);
+  if (nextStep) extra.next_step = nextStep;
+  const nextStepDate = take("next_step_date", (value) => parseDate(value, context.dateOrder), "is not a date");
+  if (nextStepDate) extra.next_step_date = nextStepDate;
+  const meetingDate = take("meeting_date", (value) => parseDate(value, context.dateOrder), "is not a date");
+  if (meetingDate) extra.meeting_date = meetingDate;
+  const passNote = text("pass_note", PASS_NOTE_CHARS);
+  const reasonCell = cells.get("pass_reason")?.[0];
+  if (reasonCell && reasonCell.value.trim() !== "") {
+    const reason = passReasonOfWords(reasonCell.value);
+    extra.pass_reason = reason ?? "other";
+    // Words that are no reason of the list are the founder's own: kept as the note.
+    if (!reason && !passNote) extra.pass_note = reasonCell.value.replace(/\s+/g, " ").trim().slice(0, PASS_NOTE_CHARS);
+  }
+  if (passNote) extra.pass_note = passNote;
+}
+
 /** The shared profile schema has the final word; a field it refuses is left out, not the row. */
 function finish(
   line: number,
@@ -338,9 +400,23 @@ function finish(
     const parsed = investorProfileSchema.safeParse(candidate);
     if (parsed.success) {
       for (const column of IMPORT_COLUMNS) if (candidate[column] !== undefined) given.add(column);
-      for (const key of ["relationship_status", "last_contact_date", "personal_notes", "check_currency"] as const) {
+      for (const key of [
+        "relationship_status",
+        "last_contact_date",
+        "personal_notes",
+        "check_currency",
+        "amount",
+        "amount_currency",
+        "next_step",
+        "next_step_date",
+        "meeting_date",
+        "pass_reason",
+        "pass_note",
+      ] as const) {
         if (extra[key] !== undefined) given.add(key);
       }
+      // As with the cheque: an amount carries its currency ("250k" after "€250k" is dollars now).
+      if (given.has("amount")) given.add("amount_currency");
       // An amount and its currency go together: "$1M" after "€250k" is dollars now, not euros.
       if (given.has("check_min") || given.has("check_max")) given.add("check_currency");
       const ordered = IMPORT_COLUMNS.filter((column) => given.has(column));

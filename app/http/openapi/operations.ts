@@ -2,6 +2,7 @@ import { z } from "zod";
 import { chatRequestSchema } from "../../domain/chat/schema.ts";
 import { investorPatchSchema, mergeRequestSchema } from "../../domain/investor-profile.ts";
 import { rubricPatchSchema, startupInputSchema } from "../../domain/rubric/schema.ts";
+import { roundPutSchema } from "../../domain/round-input.ts";
 import { MAX_CHAIN, refreshContinueRequestSchema, refreshRequestSchema } from "../../domain/runs.ts";
 import {
   type AuthKind,
@@ -17,7 +18,7 @@ import {
 } from "./responses.ts";
 
 /**
- * The 17 operations, one entry each: what it is, its words (summary and description, the
+ * The 19 operations, one entry each: what it is, its words (summary and description, the
  * short form of docs/api.md), its body's zod schema, and the answers of its own. The errors
  * every operation shares are added from its credential and method (responses.ts).
  */
@@ -27,7 +28,7 @@ export function requestBodyJsonSchema(schema: z.ZodType): JsonSchema {
   return z.toJSONSchema(schema, { io: "input" }) as JsonSchema;
 }
 
-type Method = "get" | "post" | "patch" | "delete";
+type Method = "get" | "post" | "put" | "patch" | "delete";
 
 type OperationEntry = {
   path: string;
@@ -174,7 +175,7 @@ const OPERATIONS: OperationEntry[] = [
     auth: "sessionOrDemo",
     summary: "Edit the user-owned columns and the profile",
     description:
-      "Route #9. The four user-owned columns — `relationship_status`, `last_contact_date`, `add_contact` (appended to the contact history; a dated contact moves the last contact date forward, never back) and `personal_notes` (blank → null) — and the profile: `name`, `firm`, `kind`, `email`, `website`, `linkedin_url`, `sectors`, `stages`, `geographies` (place names as the countries data writes them: `UK` → `United Kingdom`), `check_min`, `check_max`, `check_currency` (null clears a field; `check_min` above `check_max`, given or saved, is a 400). The investor and every startup's score for it are re-scored. Any other key is a 400 naming it, and nothing is written. A demo investor may be edited without a credential (30 open writes a minute per client, 120 from everyone; at most 50 contacts per demo investor, 409 `demo_limit` past it; notes of at most 500 characters on the demo). The answer holds the newest 20 contact entries and the total.",
+      "Route #9. The user-owned columns — `relationship_status`, `last_contact_date`, `add_contact` (appended to the contact history; a dated contact moves the last contact date forward, never back) and `personal_notes` (blank → null), the money and the next step (`amount` ≥ 0 or null, `amount_currency`, `next_step` ≤ 200 characters, `next_step_date`, `meeting_date`, `pass_reason` with `pass_note`) — and the profile: `name`, `firm`, `kind`, `email`, `website`, `linkedin_url`, `sectors`, `stages`, `geographies` (place names as the countries data writes them: `UK` → `United Kingdom`), `check_min`, `check_max`, `check_currency` (null clears a field; `check_min` above `check_max`, given or saved, is a 400). The investor and every startup's score for it are re-scored. Any other key is a 400 naming it, and nothing is written. A demo investor may be edited without a credential (30 open writes a minute per client, 120 from everyone; at most 50 contacts per demo investor, 409 `demo_limit` past it; notes of at most 500 characters on the demo). The answer holds the newest 20 contact entries and the total.",
     parameters: ["investorId"],
     body: { schema: investorPatchSchema, required: true },
     responses: {
@@ -260,6 +261,33 @@ const OPERATIONS: OperationEntry[] = [
     parameters: ["startupId"],
     body: { schema: rubricPatchSchema, required: true },
     responses: { "200": ok("The rubric now in force.", ref("RubricChanged")) },
+  },
+  {
+    path: "/api/round",
+    method: "get",
+    operationId: "getRound",
+    tag: "startups",
+    auth: "session",
+    summary: "The round raising now, with its totals",
+    description:
+      "Route #18. The round raising now (the only startup, else the one marked raising now; nulls without one) and its totals over the investors' amounts, converted into the round's currency at the app's fixed rates (`converted` says when): `committed`, `soft_committed`, `in_talks` (intro requested to due diligence), `percent` ((committed + soft) / target, above 100 when oversubscribed, null without a target) and `by_status` (every status with its count and amount). An amount set for another startup's round is left out of the amounts.",
+    responses: { "200": ok("The round and its totals.", ref("Round")) },
+  },
+  {
+    path: "/api/round",
+    method: "put",
+    operationId: "setRound",
+    tag: "startups",
+    auth: "session",
+    summary: "Set the round",
+    description:
+      "Route #19. Sets `startup_id`'s round (default: the round raising now) and makes it the one raising now: `target` (whole, 0–10,000,000,000), `currency` (ISO 4217, null = USD), `close_by` (YYYY-MM-DD), `instrument` (`safe`, `convertible`, `priced`), `role_wanted` (`lead`, `co_lead`, `follow`), `valuation_cap`, `pre_money`; each optional, null clears. Several startups and none raising now without `startup_id`: 400 naming it; no startup at all: 409 `no_startup`.",
+    body: { schema: roundPutSchema, required: false },
+    findsById: true,
+    responses: {
+      "200": ok("The round now, with its totals.", ref("Round")),
+      "409": problem("No startup yet (`no_startup`): add one first."),
+    },
   },
   {
     path: "/api/demo/reset",

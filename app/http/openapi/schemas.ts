@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACTIONS, INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES } from "../../domain/investor.ts";
+import { ACTIONS, INSTRUMENTS, INVESTOR_KINDS, PASS_REASONS, RELATIONSHIP_STATUSES, ROLES_WANTED, STAGES } from "../../domain/investor.ts";
 import { CURRENCIES } from "../../domain/import/money.ts";
 import { rubricSchema } from "../../domain/rubric/schema.ts";
 import { MAX_CHAIN } from "../../domain/runs.ts";
@@ -171,6 +171,21 @@ export function schemas(): Record<string, JsonSchema> {
         relationship_status: { type: "string", enum: [...RELATIONSHIP_STATUSES] },
         last_contact_date: nullable(date),
         personal_notes: nullable(text),
+        amount: nullable({
+          type: "integer",
+          minimum: 0,
+          description: "Their expected cheque while talking, the committed amount once in.",
+        }),
+        amount_currency: nullable({
+          type: "string",
+          enum: [...CURRENCIES],
+          description: "ISO 4217 code of amount; null means US dollars.",
+        }),
+        next_step: nullable(text),
+        next_step_date: nullable(date),
+        meeting_date: nullable(date),
+        pass_reason: nullable({ type: "string", enum: [...PASS_REASONS] }),
+        pass_note: nullable(text),
         contact_history: {
           type: "array",
           description:
@@ -192,6 +207,38 @@ export function schemas(): Record<string, JsonSchema> {
         updated_at: dateTime,
       },
       required: ["id", "name", "kind", "is_demo", "score", "action", "relationship_status", "contact_history"],
+    },
+    Round: {
+      type: "object",
+      properties: {
+        startup_id: nullable({ type: "integer" }),
+        name: nullable(text),
+        target: nullable({ type: "integer", minimum: 0 }),
+        currency: { type: "string", enum: [...CURRENCIES] },
+        close_by: nullable(date),
+        instrument: nullable({ type: "string", enum: [...INSTRUMENTS] }),
+        role_wanted: nullable({ type: "string", enum: [...ROLES_WANTED] }),
+        valuation_cap: nullable({ type: "integer", minimum: 0 }),
+        pre_money: nullable({ type: "integer", minimum: 0 }),
+        committed: { type: "integer", minimum: 0 },
+        soft_committed: { type: "integer", minimum: 0 },
+        in_talks: { type: "integer", minimum: 0 },
+        percent: nullable({ type: "integer", minimum: 0 }),
+        converted: { type: "boolean", description: "True when an amount in another currency was converted at the app's fixed rates." },
+        by_status: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              status: { type: "string", enum: [...RELATIONSHIP_STATUSES] },
+              count: { type: "integer", minimum: 0 },
+              amount: { type: "integer", minimum: 0 },
+            },
+            required: ["status", "count", "amount"],
+          },
+        },
+      },
+      required: ["startup_id", "currency", "committed", "soft_committed", "in_talks", "percent", "converted", "by_status"],
     },
     Startup: {
       type: "object",

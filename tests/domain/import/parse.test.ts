@@ -154,7 +154,7 @@ describe("the fixtures in the real lists' conventions", () => {
     expect(parsed.warnings).toContain("Not imported: Description (map them below to keep them).");
   });
 
-  it("imports a fundraising tracker: status, last contact, and the rest as lines of the notes", () => {
+  it("imports a fundraising tracker: status, last contact, the next step, and the rest as lines of the notes", () => {
     const parsed = parseInvestorCsv(fixture("pipeline-tracker.csv"));
     expect(parsed.rejected).toEqual([]);
     const [mara, otto, rita] = parsed.rows;
@@ -167,10 +167,33 @@ describe("the fixtures in the real lists' conventions", () => {
       check_max: 2_000_000,
     });
     expect(mara?.personal_notes).toBe(
-      "Asked about retention. Follow up within 48 hours.\nRole: General Partner\nIntro path: Tom Advisor (portfolio intro)\nNext step: Send the deck\nNext step date: 2026-07-12",
+      "Asked about retention. Follow up within 48 hours.\nRole: General Partner\nIntro path: Tom Advisor (portfolio intro)",
     );
+    expect(mara).toMatchObject({ next_step: "Send the deck", next_step_date: "2026-07-12" });
     expect(otto?.relationship_status).toBe("intro_requested");
     expect(rita?.relationship_status).toBe("committed");
+  });
+
+  it("reads the round's columns of a real list: committed_amount with its currency, the meeting, why they passed", () => {
+    const parsed = parseInvestorCsv(
+      csv(
+        "Name,Status,committed_amount,Amount currency,Meeting date,Pass reason,Pass note",
+        "Ada,Committed,$250k,,2026-11-20,,",
+        "Bo,Soft committed,€100k,EUR,,,",
+        "Cy,Passed,,,,Too early for us,",
+        "Di,Passed,,,,Partner left the fund,",
+        "Ed,Passed,,,,cheque_size,Wants $5M+ rounds",
+        "Fi,Contacted,lots,XYZ,someday,,",
+      ),
+    );
+    const [ada, bo, cy, di, ed, fi] = parsed.rows;
+    expect(ada).toMatchObject({ relationship_status: "committed", amount: 250_000, amount_currency: "USD", meeting_date: "2026-11-20" });
+    expect(bo).toMatchObject({ relationship_status: "soft_committed", amount: 100_000, amount_currency: "EUR" });
+    expect(cy).toMatchObject({ pass_reason: "too_early" });
+    expect(di).toMatchObject({ pass_reason: "other", pass_note: "Partner left the fund" });
+    expect(ed).toMatchObject({ pass_reason: "cheque_size", pass_note: "Wants $5M+ rounds" });
+    expect(fi?.amount).toBeUndefined();
+    expect(fi?.skipped.map((cell) => cell.column)).toEqual(["committed_amount", "Amount currency", "Meeting date"]);
   });
 
   it("imports a Japanese CRM list with amounts in units of 10,000 yen", () => {

@@ -1,0 +1,140 @@
+import { useEffect, useState } from "react";
+import { CURRENCIES } from "../../domain/currency.ts";
+import { NEXT_STEP_CHARS, PASS_NOTE_CHARS, PASS_REASONS, PASS_REASON_LABELS } from "../../domain/investor.ts";
+
+/** What the money fields read of an investor. */
+export type MoneyValues = {
+  amount: number | null;
+  amountCurrency: string | null;
+  nextStep: string | null;
+  nextStepDate: string | null;
+  meetingDate: string | null;
+  passReason: string | null;
+  passNote: string | null;
+};
+
+type Props = {
+  formId: string;
+  investor: MoneyValues;
+  /** The status the form's select shows now (follows the founder's choice with JavaScript on). */
+  status: string | undefined;
+  savedStatus: string;
+  errors: Partial<
+    Record<"amount" | "amount_currency" | "next_step" | "next_step_date" | "meeting_date" | "pass_reason" | "pass_note", string[]>
+  >;
+};
+
+/** The fields' saved values as the form carries them back, so only what the founder changed is written. */
+export function moneyOriginals(investor: MoneyValues): Record<string, string> {
+  return {
+    amount: investor.amount === null ? "" : String(investor.amount),
+    amount_currency: investor.amountCurrency ?? "USD",
+    next_step: investor.nextStep ?? "",
+    next_step_date: investor.nextStepDate ?? "",
+    meeting_date: investor.meetingDate ?? "",
+    pass_reason: investor.passReason ?? "",
+    pass_note: investor.passNote ?? "",
+  };
+}
+
+/**
+ * The money and the next step on the investor's edit form (docs/product.md#the-round). Why they
+ * passed is always on the page without JavaScript (the action asks for it when the status becomes
+ * "passed"); with JavaScript it appears, required, once "Passed" is chosen.
+ */
+export function MoneyFields({ formId, investor, status, savedStatus, errors }: Props) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const passing = status === "passed";
+  const showPass = !hydrated || passing || investor.passReason !== null;
+  const id = (name: string) => `${formId}-${name}`;
+  const originals = moneyOriginals(investor);
+  return (
+    <>
+      {Object.entries(originals).map(([name, value]) => (
+        <input key={name} type="hidden" name={`original.${name}`} value={value} />
+      ))}
+      <div className="row">
+        <div>
+          <label htmlFor={id("amount")}>Amount</label>
+          <input
+            id={id("amount")}
+            name="amount"
+            type="text"
+            inputMode="decimal"
+            placeholder="250k"
+            defaultValue={originals.amount}
+            aria-invalid={errors.amount ? true : undefined}
+          />
+          <FieldError errors={errors.amount} />
+        </div>
+        <div>
+          <label htmlFor={id("amount_currency")}>Currency</label>
+          <select id={id("amount_currency")} name="amount_currency" defaultValue={originals.amount_currency}>
+            {CURRENCIES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <label htmlFor={id("next_step")}>Next step</label>
+      <input
+        id={id("next_step")}
+        name="next_step"
+        type="text"
+        maxLength={NEXT_STEP_CHARS}
+        placeholder="Send the data room"
+        defaultValue={originals.next_step}
+        aria-invalid={errors.next_step ? true : undefined}
+      />
+      <FieldError errors={errors.next_step} />
+      <div className="row">
+        <div>
+          <label htmlFor={id("next_step_date")}>Next step date</label>
+          <input id={id("next_step_date")} name="next_step_date" type="date" defaultValue={originals.next_step_date} />
+          <FieldError errors={errors.next_step_date} />
+        </div>
+        <div>
+          <label htmlFor={id("meeting_date")}>Meeting date</label>
+          <input id={id("meeting_date")} name="meeting_date" type="date" defaultValue={originals.meeting_date} />
+          <FieldError errors={errors.meeting_date} />
+        </div>
+      </div>
+      {showPass ? (
+        <fieldset className="pass-reason">
+          <legend>{savedStatus === "passed" || passing ? "Why they passed" : "If they pass: why"}</legend>
+          <label htmlFor={id("pass_reason")}>Reason</label>
+          <select
+            id={id("pass_reason")}
+            name="pass_reason"
+            defaultValue={originals.pass_reason}
+            required={hydrated && passing && savedStatus !== "passed"}
+            aria-invalid={errors.pass_reason ? true : undefined}
+          >
+            <option value="">—</option>
+            {PASS_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {PASS_REASON_LABELS[reason]}
+              </option>
+            ))}
+          </select>
+          <FieldError errors={errors.pass_reason} />
+          <label htmlFor={id("pass_note")}>Pass note</label>
+          <input id={id("pass_note")} name="pass_note" type="text" maxLength={PASS_NOTE_CHARS} defaultValue={originals.pass_note} />
+          <FieldError errors={errors.pass_note} />
+        </fieldset>
+      ) : null}
+    </>
+  );
+}
+
+function FieldError({ errors }: { errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p className="field-error" role="alert">
+      {errors[0]}
+    </p>
+  );
+}

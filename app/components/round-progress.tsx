@@ -1,0 +1,29 @@
+import { CONVERTED_NOTE, type RoundProgress } from "../domain/round.ts";
+
+/**
+ * The round at the top of Today and /demo (docs/product.md#the-round): one line and a bar,
+ * committed solid and soft lighter, "oversubscribed" when the two pass the target, and a note
+ * when an amount was converted at the app's fixed rates.
+ */
+export function RoundProgressBar({ progress }: { progress: RoundProgress }) {
+  return (
+    <section className="panel round-progress" aria-labelledby="round-progress-heading">
+      <h2 id="round-progress-heading">
+        The round <span className="muted">· {progress.name}</span>
+      </h2>
+      <p className="round-line" data-testid="round-line">
+        {progress.line}
+      </p>
+      <div
+        className="round-bar"
+        role="img"
+        aria-label={`${progress.committedShare}% of the target committed, ${progress.softShare}% soft${progress.oversubscribed ? ", oversubscribed" : ""}`}
+      >
+        <span className="round-bar-committed" style={{ width: `${progress.committedShare}%` }} />
+        <span className="round-bar-soft" style={{ width: `${progress.softShare}%` }} />
+      </div>
+      {progress.oversubscribed ? <p className="badge round-over">Oversubscribed</p> : null}
+      {progress.converted ? <p className="muted round-note">Amounts {CONVERTED_NOTE}.</p> : null}
+    </section>
+  );
+}

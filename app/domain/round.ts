@@ -1,0 +1,170 @@
+import { type Currency, USD_PER_UNIT, isCurrency, moneyText } from "./currency.ts";
+import { type Instrument, RELATIONSHIP_STATUSES, type RelationshipStatus, type RoleWanted } from "./vocabulary.ts";
+
+/**
+ * The round (docs/product.md#the-round, decision 031): which startup is raising now, and what its
+ * investors' amounts add up to. Pure: rows in, totals out. Today, /demo, `GET /api/round`, the
+ * chat and the digest all call `roundTotals`, so they cannot disagree.
+ */
+
+/** A startup's round as the round's surfaces read it. */
+export type RoundStartup = {
+  id: number;
+  name: string;
+  roundSize: number | null;
+  roundCurrency: string | null;
+  closeBy: string | null;
+  instrument: Instrument | null;
+  roleWanted: RoleWanted | null;
+  valuationCap: number | null;
+  preMoney: number | null;
+  raisingNow: boolean;
+};
+
+/** What the totals read of an investor. */
+export type MoneyInvestor = {
+  relationshipStatus: RelationshipStatus;
+  amount: number | null;
+  amountCurrency: string | null;
+  amountStartupId: number | null;
+};
+
+/** The statuses whose amount is an expected cheque still being talked about. */
+export const IN_TALKS_STATUSES: ReadonlySet<RelationshipStatus> = new Set([
+  "intro_requested",
+  "contacted",
+  "in_conversation",
+  "meeting_scheduled",
+  "due_diligence",
+]);
+
+export type StatusTotal = { status: RelationshipStatus; count: number; amount: number };
+
+export type RoundTotals = {
+  /** The round's currency: its target's, USD when unset. */
+  currency: Currency;
+  committed: number;
+  soft_committed: number;
+  in_talks: number;
+  /** (committed + soft committed) / target, whole per cent; null without a target. Above 100 when oversubscribed. */
+  percent: number | null;
+  /** Every status in the vocabulary's order: how many investors, and their amounts in this round. */
+  by_status: StatusTotal[];
+  /** True when an amount in another currency was converted at the app's fixed rates. */
+  converted: boolean;
+};
+
+/** The round raising now: the only startup, else the one marked raising now, else none. */
+export function roundRaisingNow<T extends { raisingNow: boolean }>(startups: readonly T[]): T | undefined {
+  if (startups.length === 1) return startups[0];
+  return startups.find((startup) => startup.raisingNow);
+}
+
+/** The round's currency: a startup's round currency when the app knows it, else dollars. */
+export function roundCurrency(round: Pick<RoundStartup, "roundCurrency"> | undefined): Currency {
+  return isCurrency(round?.roundCurrency) ? round.roundCurrency : "USD";
+}
+
+/** Whether an investor's amount belongs to this round: its startup's, or unassigned (the round raising now). */
+export function countsInRound(investor: Pick<MoneyInvestor, "amountStartupId">, round: Pick<RoundStartup, "id"> | undefined): boolean {
+  return investor.amountStartupId === null || investor.amountStartupId === round?.id;
+}
+
+/**
+ * The round's totals over `investors`, amounts converted into the round's currency at `rates`
+ * (dollars per unit, the app's fixed rates by default; no currency is dollars). Counts take every
+ * investor; amounts only those that belong to the round. Totals are rounded to whole units once,
+ * after summing.
+ */
+export function roundTotals(
+  investors: readonly MoneyInvestor[],
+  round: Pick<RoundStartup, "id" | "roundSize" | "roundCurrency"> | undefined,
+  rates: Readonly<Record<Currency, number>> = USD_PER_UNIT,
+): RoundTotals {
+  const currency = roundCurrency(round);
+  const counts = new Map<RelationshipStatus, { count: number; amount: number }>(
+    RELATIONSHIP_STATUSES.map((status) => [status, { count: 0, amount: 0 }]),
+  );
+  let converted = false;
+  for (const investor of investors) {
+    const slot = counts.get(investor.relationshipStatus);
+    if (!slot) continue;
+    slot.count++;
+    if (investor.amount === null || !countsInRound(investor, round)) continue;
+    const from: Currency = isCurrency(investor.amountCurrency) ? investor.amountCurrency : "USD";
+    if (from !== currency) converted = true;
+    slot.amount += from === currency ? investor.amount : (investor.amount * rates[from]) / rates[currency];
+  }
+  const by_status = RELATIONSHIP_STATUSES.map((status) => {
+    const slot = counts.get(status)!;
+    return { status, count: slot.count, amount: Math.round(slot.amount) };
+  });
+  const amountOf = (status: RelationshipStatus) => by_status.find((total) => total.status === status)!.amount;
+  const committed = amountOf("committed");
+  const soft_committed = amountOf("soft_committed");
+  const in_talks = by_status.filter((total) => IN_TALKS_STATUSES.has(total.status)).reduce((sum, total) => sum + total.amount, 0);
+  const target = round?.roundSize ?? null;
+  const percent = target && target > 0 ? Math.round(((committed + soft_committed) / target) * 100) : null;
+  return { currency, committed, soft_committed, in_talks, percent, by_status, converted };
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** Whole days from `today` to `date` (both YYYY-MM-DD); negative when it has passed. */
+export function daysUntil(date: string, today: string): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/** "closes 15 Jan, 51 days", "closes today", "closed 3 Jan, 4 days ago". */
+export function closeText(closeBy: string, today: string): string {
+  const [, month = 1, day = 1] = closeBy.split("-").map(Number);
+  const when = `${day} ${MONTHS[month - 1]}`;
+  const days = daysUntil(closeBy, today);
+  if (days === 0) return `closes today, ${when}`;
+  if (days < 0) return `closed ${when}, ${-days} day${days === -1 ? "" : "s"} ago`;
+  return `closes ${when}, ${days} day${days === 1 ? "" : "s"}`;
+}
+
+/**
+ * The round in one line: "$650k committed + $300k soft of $1.5M (63%) · closes 15 Jan, 51 days".
+ * Oversubscribed says so; without a target the amounts alone.
+ */
+export function roundProgressLine(round: Pick<RoundStartup, "roundSize" | "closeBy">, totals: RoundTotals, today: string): string {
+  const money = (amount: number) => moneyText(amount, totals.currency);
+  let line = `${money(totals.committed)} committed + ${money(totals.soft_committed)} soft`;
+  if (round.roundSize && totals.percent !== null) {
+    line += ` of ${money(round.roundSize)} (${totals.percent}%)`;
+    if (totals.committed + totals.soft_committed > round.roundSize) line += ", oversubscribed";
+  }
+  if (round.closeBy) line += ` · ${closeText(round.closeBy, today)}`;
+  return line;
+}
+
+/** The sentence shown under the line when an amount was converted. */
+export const CONVERTED_NOTE = "converted at the app's fixed rates";
+
+/** What Today and /demo draw: the line, the bar's two parts (per cent of the target, together at most 100) and the notes. */
+export type RoundProgress = {
+  name: string;
+  line: string;
+  committedShare: number;
+  softShare: number;
+  oversubscribed: boolean;
+  converted: boolean;
+};
+
+/** The round's progress as Today shows it; undefined without a round. */
+export function roundProgress(round: RoundStartup | undefined, totals: RoundTotals, today: string): RoundProgress | undefined {
+  if (!round) return undefined;
+  const target = round.roundSize ?? 0;
+  const share = (amount: number) => (target > 0 ? Math.min(100, (amount / target) * 100) : 0);
+  const committedShare = share(totals.committed);
+  return {
+    name: round.name,
+    line: roundProgressLine(round, totals, today),
+    committedShare: Math.round(committedShare * 10) / 10,
+    softShare: Math.round(Math.min(100 - committedShare, share(totals.soft_committed)) * 10) / 10,
+    oversubscribed: target > 0 && totals.committed + totals.soft_committed > target,
+    converted: totals.converted,
+  };
+}

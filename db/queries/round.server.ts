@@ -1,0 +1,90 @@
+import { and, eq, ne } from "drizzle-orm";
+import { demoRound } from "#app/domain/demo-data.ts";
+import { type MoneyInvestor, type RoundStartup, type RoundTotals, roundRaisingNow, roundTotals } from "#app/domain/round.ts";
+import type { Db } from "../database.server.ts";
+import { investors, startups } from "../schema.ts";
+
+const ROUND_COLUMNS = {
+  id: startups.id,
+  name: startups.name,
+  roundSize: startups.roundSize,
+  roundCurrency: startups.roundCurrency,
+  closeBy: startups.closeBy,
+  instrument: startups.instrument,
+  roleWanted: startups.roleWanted,
+  valuationCap: startups.valuationCap,
+  preMoney: startups.preMoney,
+  raisingNow: startups.raisingNow,
+};
+
+/** Every real startup's round, oldest first. */
+export function startupRounds(db: Db): RoundStartup[] {
+  return db.select(ROUND_COLUMNS).from(startups).where(eq(startups.isDemo, false)).orderBy(startups.id).all();
+}
+
+/** What the round's totals read of every investor on one side. */
+export function moneyInvestors(db: Db, demo: boolean): MoneyInvestor[] {
+  return db
+    .select({
+      relationshipStatus: investors.relationshipStatus,
+      amount: investors.amount,
+      amountCurrency: investors.amountCurrency,
+      amountStartupId: investors.amountStartupId,
+    })
+    .from(investors)
+    .where(eq(investors.isDemo, demo))
+    .all();
+}
+
+export type RoundReading = { round: RoundStartup | undefined; totals: RoundTotals; startups: number };
+
+/** The founder's round raising now with its totals (docs/product.md#the-round): what every surface shows. */
+export function readRound(db: Db): RoundReading {
+  const rounds = startupRounds(db);
+  const round = roundRaisingNow(rounds);
+  return { round, totals: roundTotals(moneyInvestors(db, false), round), startups: rounds.length };
+}
+
+/** The demo's round (a fixed one, app/domain/demo-data/round.ts) over the demo investors. */
+export function readDemoRound(db: Db, now: Date): RoundReading {
+  const round = demoRound(now);
+  return { round, totals: roundTotals(moneyInvestors(db, true), round), startups: 1 };
+}
+
+export type RoundWrite = {
+  roundSize?: number | null;
+  roundCurrency?: string | null;
+  closeBy?: string | null;
+  instrument?: RoundStartup["instrument"];
+  roleWanted?: RoundStartup["roleWanted"];
+  valuationCap?: number | null;
+  preMoney?: number | null;
+  raisingNow?: boolean;
+};
+
+/**
+ * Saves a real startup's round; marking it raising now unmarks every other one, in one
+ * transaction. False for an unknown (or demo) startup.
+ */
+export function saveRound(db: Db, startupId: number, write: RoundWrite, now: Date): boolean {
+  return db.transaction((tx) => {
+    const found = tx
+      .select({ id: startups.id })
+      .from(startups)
+      .where(and(eq(startups.id, startupId), eq(startups.isDemo, false)))
+      .get();
+    if (!found) return false;
+    const patch = Object.fromEntries(Object.entries(write).filter(([, value]) => value !== undefined));
+    tx.update(startups)
+      .set({ ...patch, updatedAt: now.toISOString() })
+      .where(eq(startups.id, startupId))
+      .run();
+    if (write.raisingNow) {
+      tx.update(startups)
+        .set({ raisingNow: false })
+        .where(and(ne(startups.id, startupId), eq(startups.isDemo, false)))
+        .run();
+    }
+    return true;
+  });
+}

@@ -1,0 +1,110 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CURRENCIES, USD_PER_UNIT, moneyText } from "#app/domain/currency.ts";
+import { toGsm7 } from "#app/domain/digest.ts";
+import { RELATIONSHIP_STATUSES } from "#app/domain/vocabulary.ts";
+import { todaysDigest } from "#app/jobs/digest.server.ts";
+import { answerQuestion } from "#app/services/chat.server.ts";
+import { dashboardPage } from "#app/services/dashboard-page.server.ts";
+import { currentRound } from "#app/services/round.server.ts";
+import type { AppDatabase } from "#db/database.server.ts";
+import { investors, startups } from "#db/schema.ts";
+import { fakeApp } from "#tests/helpers/app.ts";
+import { createTestDatabase } from "#tests/helpers/database.ts";
+
+const investorArb = fc.record({
+  relationshipStatus: fc.constantFrom(...RELATIONSHIP_STATUSES),
+  amount: fc.option(fc.integer({ min: 0, max: 3_000_000 }), { nil: null }),
+  amountCurrency: fc.option(fc.constantFrom(...CURRENCIES), { nil: null }),
+});
+
+const roundArb = fc.record({
+  roundSize: fc.integer({ min: 100_000, max: 5_000_000 }),
+  roundCurrency: fc.constantFrom(...CURRENCIES),
+});
+
+type Generated = { relationshipStatus: (typeof RELATIONSHIP_STATUSES)[number]; amount: number | null; amountCurrency: string | null };
+
+/** The plain sum over investors of one status, converted at the fixed rates and rounded once. */
+function sumOf(rows: Generated[], status: string, currency: keyof typeof USD_PER_UNIT): number {
+  const exact = rows
+    .filter((row) => row.relationshipStatus === status && row.amount !== null)
+    .reduce(
+      (sum, row) => sum + (row.amount! * USD_PER_UNIT[(row.amountCurrency ?? "USD") as keyof typeof USD_PER_UNIT]) / USD_PER_UNIT[currency],
+      0,
+    );
+  return Math.round(exact);
+}
+
+/**
+ * Decision 031's promise: Today, GET /api/round, the chat (without a model) and the digest all
+ * say the round's totals, and those are the plain sum over the investors, for generated pipelines
+ * of mixed currencies and every status.
+ */
+describe("the round's totals on every surface", () => {
+  let db: AppDatabase;
+  beforeAll(() => {
+    db = createTestDatabase().db;
+  });
+  afterAll(() => db?.$client.close());
+
+  it("equal the sum over investors on Today, the API, the chat and the digest", async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(investorArb, { minLength: 1, maxLength: 25 }), roundArb, async (rows, round) => {
+        run++;
+        db.delete(investors).run();
+        db.delete(startups).run();
+        const stamp = "2026-11-25T12:00:00.000Z";
+        db.insert(startups)
+          .values({
+            name: "Clinicpay",
+            pitch: "p",
+            sector: "fintech",
+            stage: "seed",
+            roundSize: round.roundSize,
+            roundCurrency: round.roundCurrency,
+            closeBy: "2027-01-15",
+            createdAt: stamp,
+            updatedAt: stamp,
+          })
+          .run();
+        for (const [index, row] of rows.entries()) {
+          db.insert(investors)
+            .values({ name: `Investor ${index}`, kind: "fund", ...row, createdAt: stamp, updatedAt: stamp })
+            .run();
+        }
+        const app = fakeApp(db);
+        const committed = sumOf(rows, "committed", round.roundCurrency);
+        const soft = sumOf(rows, "soft_committed", round.roundCurrency);
+        const committedText = moneyText(committed, round.roundCurrency);
+        const softText = moneyText(soft, round.roundCurrency);
+
+        const api = currentRound(app);
+        expect(api.committed).toBe(committed);
+        expect(api.soft_committed).toBe(soft);
+        for (const entry of api.by_status) expect(entry.amount).toBe(sumOf(rows, entry.status, round.roundCurrency));
+        expect(api.percent).toBe(Math.round(((committed + soft) / round.roundSize) * 100));
+
+        const today = dashboardPage(app, false, new URLSearchParams({ run: String(run) })).round;
+        expect(today?.line).toContain(`${committedText} committed + ${softText} soft`);
+        expect(today?.line).toContain(`(${api.percent}%)`);
+
+        const chat = await answerQuestion(app, { message: "How much is committed?" }, { demo: false, model: undefined });
+        expect(chat.source).toBe("summary");
+        expect(chat.answer.startsWith(`${committedText} committed`)).toBe(true);
+        expect(chat.answer).toContain(`Plus ${softText} soft.`);
+
+        const progress = await answerQuestion(app, { message: "How close am I?" }, { demo: false, model: undefined });
+        expect(progress.answer).toContain(`(${api.percent}%)`);
+
+        const digest = todaysDigest(app);
+        // The digest is GSM-7: € and ¥ stay, ₹ and the like are spelled out; the percent always reads the same.
+        const digestMoney = `${committedText} committed + ${softText} soft`.replace(/€/g, "EUR ").replace(/₹/g, "INR ");
+        expect(digest).toContain(`Round: ${toGsm7(digestMoney)}`);
+        expect(digest).toContain(`(${api.percent}%)`);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

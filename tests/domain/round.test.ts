@@ -1,0 +1,168 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { CURRENCIES, USD_PER_UNIT } from "#app/domain/currency.ts";
+import { buildDemoInvestors, demoRound } from "#app/domain/demo-data.ts";
+import { type MoneyInvestor, closeText, roundProgress, roundProgressLine, roundRaisingNow, roundTotals } from "#app/domain/round.ts";
+import { RELATIONSHIP_STATUSES } from "#app/domain/vocabulary.ts";
+
+const moneyInvestorArb: fc.Arbitrary<MoneyInvestor> = fc.record({
+  relationshipStatus: fc.constantFrom(...RELATIONSHIP_STATUSES),
+  amount: fc.option(fc.integer({ min: 0, max: 5_000_000 }), { nil: null }),
+  amountCurrency: fc.option(fc.constantFrom(...CURRENCIES), { nil: null }),
+  amountStartupId: fc.option(fc.constantFrom(1, 2), { nil: null }),
+});
+
+const roundArb = fc.record({
+  id: fc.constantFrom(1, 2),
+  roundSize: fc.option(fc.integer({ min: 1, max: 10_000_000 }), { nil: null }),
+  roundCurrency: fc.option(fc.constantFrom(...CURRENCIES), { nil: null }),
+});
+
+/** The sum over investors, written the plain way: what every surface must agree with. */
+function sumOver(investors: MoneyInvestor[], round: { id: number; roundCurrency: string | null }, statuses: string[]) {
+  const currency = round.roundCurrency ?? "USD";
+  let total = 0;
+  for (const investor of investors) {
+    if (!statuses.includes(investor.relationshipStatus) || investor.amount === null) continue;
+    if (investor.amountStartupId !== null && investor.amountStartupId !== round.id) continue;
+    const from = (investor.amountCurrency ?? "USD") as keyof typeof USD_PER_UNIT;
+    total += (investor.amount * USD_PER_UNIT[from]) / USD_PER_UNIT[currency as keyof typeof USD_PER_UNIT];
+  }
+  return total;
+}
+
+describe("roundTotals", () => {
+  it("equals the sum over investors for generated pipelines (mixed currencies, every status)", () => {
+    fc.assert(
+      fc.property(fc.array(moneyInvestorArb, { maxLength: 60 }), roundArb, (investors, round) => {
+        const totals = roundTotals(investors, round);
+        expect(totals.committed).toBeCloseTo(sumOver(investors, round, ["committed"]), -0.5);
+        expect(totals.soft_committed).toBeCloseTo(sumOver(investors, round, ["soft_committed"]), -0.5);
+        expect(totals.in_talks).toBeCloseTo(
+          sumOver(investors, round, ["intro_requested", "contacted", "in_conversation", "meeting_scheduled", "due_diligence"]),
+          -1,
+        );
+        for (const total of totals.by_status) {
+          expect(total.count).toBe(investors.filter((i) => i.relationshipStatus === total.status).length);
+          expect(total.amount).toBeCloseTo(sumOver(investors, round, [total.status]), -0.5);
+        }
+        expect(totals.by_status.map((t) => t.status)).toEqual([...RELATIONSHIP_STATUSES]);
+        const counted = investors.filter((i) => i.amount !== null && (i.amountStartupId === null || i.amountStartupId === round.id));
+        expect(totals.converted).toBe(counted.some((i) => (i.amountCurrency ?? "USD") !== (round.roundCurrency ?? "USD")));
+        if (round.roundSize === null) expect(totals.percent).toBeNull();
+        else expect(totals.percent).toBe(Math.round(((totals.committed + totals.soft_committed) / round.roundSize) * 100));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("says the issue's line: committed, soft, target, percent and the close", () => {
+    const investors: MoneyInvestor[] = [
+      { relationshipStatus: "committed", amount: 400_000, amountCurrency: null, amountStartupId: null },
+      { relationshipStatus: "committed", amount: 250_000, amountCurrency: "USD", amountStartupId: 1 },
+      { relationshipStatus: "soft_committed", amount: 300_000, amountCurrency: null, amountStartupId: null },
+      { relationshipStatus: "due_diligence", amount: 500_000, amountCurrency: null, amountStartupId: null },
+      { relationshipStatus: "passed", amount: 100_000, amountCurrency: null, amountStartupId: null },
+    ];
+    const round = { id: 1, roundSize: 1_500_000, roundCurrency: null, closeBy: "2027-01-15" };
+    const totals = roundTotals(investors, round);
+    expect(totals).toMatchObject({ committed: 650_000, soft_committed: 300_000, in_talks: 500_000, percent: 63, converted: false });
+    expect(roundProgressLine(round, totals, "2026-11-25")).toBe("$650k committed + $300k soft of $1.5M (63%) · closes 15 Jan, 51 days");
+  });
+
+  it("shows an oversubscribed round as such and flags a conversion", () => {
+    const investors: MoneyInvestor[] = [
+      { relationshipStatus: "committed", amount: 1_000_000, amountCurrency: "EUR", amountStartupId: null },
+      { relationshipStatus: "soft_committed", amount: 600_000, amountCurrency: null, amountStartupId: null },
+    ];
+    const round = { id: 1, roundSize: 1_500_000, roundCurrency: "USD", closeBy: null };
+    const totals = roundTotals(investors, round);
+    expect(totals.committed).toBe(1_080_000);
+    expect(totals.converted).toBe(true);
+    expect(roundProgressLine(round, totals, "2026-11-25")).toBe("$1.08M committed + $600k soft of $1.5M (112%), oversubscribed");
+  });
+
+  it("leaves out amounts that belong to another startup's round", () => {
+    const investors: MoneyInvestor[] = [{ relationshipStatus: "committed", amount: 100, amountCurrency: null, amountStartupId: 2 }];
+    const totals = roundTotals(investors, { id: 1, roundSize: 1_000, roundCurrency: null });
+    expect(totals.committed).toBe(0);
+    expect(totals.by_status.find((t) => t.status === "committed")).toEqual({ status: "committed", count: 1, amount: 0 });
+  });
+});
+
+describe("the round raising now", () => {
+  it("is the only startup, else the one marked, else none", () => {
+    expect(roundRaisingNow([{ id: 1, raisingNow: false }])?.id).toBe(1);
+    expect(
+      roundRaisingNow([
+        { id: 1, raisingNow: false },
+        { id: 2, raisingNow: true },
+      ])?.id,
+    ).toBe(2);
+    expect(
+      roundRaisingNow([
+        { id: 1, raisingNow: false },
+        { id: 2, raisingNow: false },
+      ]),
+    ).toBeUndefined();
+    expect(roundRaisingNow([])).toBeUndefined();
+  });
+
+  it("says a passed close date as such", () => {
+    expect(closeText("2026-11-20", "2026-11-25")).toBe("closed 20 Nov, 5 days ago");
+    expect(closeText("2026-11-26", "2026-11-25")).toBe("closes 26 Nov, 1 day");
+  });
+});
+
+describe("the round's progress on Today", () => {
+  it("draws committed and soft as shares of the target, never past the bar", () => {
+    const round = {
+      id: 1,
+      name: "Clinicpay",
+      roundSize: 1_000_000,
+      roundCurrency: null,
+      closeBy: null,
+      instrument: null,
+      roleWanted: null,
+      valuationCap: null,
+      preMoney: null,
+      raisingNow: true,
+    };
+    const totals = roundTotals(
+      [
+        { relationshipStatus: "committed", amount: 800_000, amountCurrency: null, amountStartupId: null },
+        { relationshipStatus: "soft_committed", amount: 500_000, amountCurrency: null, amountStartupId: null },
+      ],
+      round,
+    );
+    expect(roundProgress(round, totals, "2026-11-25")).toMatchObject({
+      committedShare: 80,
+      softShare: 20,
+      oversubscribed: true,
+      converted: false,
+      line: "$800k committed + $500k soft of $1M (130%), oversubscribed",
+    });
+    expect(roundProgress(undefined, totals, "2026-11-25")).toBeUndefined();
+  });
+
+  it("gives the demo a round its investors' amounts fill in part", () => {
+    const now = new Date("2026-11-25T08:00:00Z");
+    const investors = buildDemoInvestors(now);
+    const round = demoRound(now);
+    const totals = roundTotals(
+      investors.map((i) => ({
+        relationshipStatus: i.relationship_status,
+        amount: i.amount,
+        amountCurrency: i.amount_currency,
+        amountStartupId: null,
+      })),
+      round,
+    );
+    expect(totals.committed).toBeGreaterThan(0);
+    expect(totals.soft_committed).toBeGreaterThan(0);
+    expect(totals.percent).toBeLessThan(100);
+    expect(roundProgressLine(round, totals, "2026-11-25")).toContain("of $1.5M");
+    expect(roundProgressLine(round, totals, "2026-11-25")).toContain("closes 15 Jan, 51 days");
+    expect(investors.filter((i) => i.relationship_status === "passed").every((i) => i.pass_reason !== null)).toBe(true);
+  });
+});

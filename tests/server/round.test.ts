@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+
+const PASSCODE = "round-test-passcode";
+const ADMIN = { "x-admin-passcode": PASSCODE };
+
+/** The round over HTTP (docs/api.md routes #18 and #19, route #9's money, the round form, the export). */
+describe("the round, over HTTP", () => {
+  let server: RunningServer;
+
+  function send(method: string, path: string, body?: unknown, headers: Record<string, string> = ADMIN) {
+    return fetch(server.url + path, {
+      method,
+      redirect: "manual",
+      headers: { "content-type": "application/json", ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  function postForm(path: string, fields: Record<string, string>) {
+    return fetch(server.url + path, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...ADMIN, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+  }
+
+  async function addInvestor(name: string, relationship_status: string): Promise<number> {
+    const response = await postForm("/investors/new", { name, kind: "fund", relationship_status });
+    expect(response.status).toBe(302);
+    return Number(response.headers.get("location")!.split("/").pop());
+  }
+
+  async function addStartup(name: string): Promise<number> {
+    const response = await send("POST", "/api/startups", { name, pitch: "Payments for clinics", sector: "fintech", stage: "seed" });
+    expect(response.status).toBe(201);
+    return (await response.json()).startup.id;
+  }
+
+  beforeAll(async () => {
+    server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE });
+  }, 60_000);
+  afterAll(() => server?.stop());
+
+  it("refuses a round before any startup, and a stranger", async () => {
+    const none = await send("PUT", "/api/round", { target: 1_500_000 });
+    expect(none.status).toBe(409);
+    expect((await none.json()).error.code).toBe("no_startup");
+    expect((await send("GET", "/api/round", undefined, {})).status).toBe(401);
+    expect((await send("PUT", "/api/round", { target: 1 }, {})).status).toBe(401);
+  });
+
+  it("sets the round, adds up the investors' amounts, and carries all of it through /export.json", async () => {
+    const startupId = await addStartup("Clinicpay");
+    const set = await send("PUT", "/api/round", {
+      target: 1_500_000,
+      currency: "USD",
+      close_by: "2027-01-15",
+      instrument: "safe",
+      role_wanted: "lead",
+    });
+    expect(set.status).toBe(200);
+    expect(await set.json()).toMatchObject({
+      startup_id: startupId,
+      name: "Clinicpay",
+      target: 1_500_000,
+      instrument: "safe",
+      role_wanted: "lead",
+    });
+
+    const lead = await addInvestor("Ada Lead", "committed");
+    const soft = await addInvestor("Bo Soft", "soft_committed");
+    const euro = await addInvestor("Cy Euro", "committed");
+    const passed = await addInvestor("Di Passed", "contacted");
+    expect((await send("PATCH", `/api/investors/${lead}`, { amount: 400_000 })).status).toBe(200);
+    expect(
+      (await send("PATCH", `/api/investors/${soft}`, { amount: 300_000, next_step: "Send the data room", next_step_date: "2026-12-01" }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await send("PATCH", `/api/investors/${euro}`, { amount: 250_000, amount_currency: "EUR", meeting_date: "2026-11-20" })).status,
+    ).toBe(200);
+    const pass = await send("PATCH", `/api/investors/${passed}`, {
+      relationship_status: "passed",
+      pass_reason: "too_early",
+      pass_note: "Come back at Series A",
+    });
+    expect(pass.status).toBe(200);
+    expect(await pass.json()).toMatchObject({ pass_reason: "too_early", pass_note: "Come back at Series A" });
+
+    const round = await (await send("GET", "/api/round")).json();
+    // 400k + 250k EUR at the app's fixed 1.08 = 670k committed; 300k soft; (670 + 300) / 1,500 = 65%.
+    expect(round).toMatchObject({
+      committed: 670_000,
+      soft_committed: 300_000,
+      in_talks: 0,
+      percent: 65,
+      converted: true,
+      currency: "USD",
+    });
+    expect(round.by_status.find((s: { status: string }) => s.status === "committed")).toEqual({
+      status: "committed",
+      count: 2,
+      amount: 670_000,
+    });
+
+    const file = await (await fetch(`${server.url}/export.json`, { headers: ADMIN })).json();
+    const byName = new Map(file.investors.map((i: { name: string }) => [i.name, i]));
+    expect(byName.get("Bo Soft")).toMatchObject({
+      amount: 300_000,
+      amount_currency: null,
+      next_step: "Send the data room",
+      next_step_date: "2026-12-01",
+    });
+    expect(byName.get("Cy Euro")).toMatchObject({ amount: 250_000, amount_currency: "EUR", meeting_date: "2026-11-20" });
+    expect(byName.get("Di Passed")).toMatchObject({ relationship_status: "passed", pass_reason: "too_early" });
+    expect(file.round).toMatchObject({ startup_id: startupId, target: 1_500_000, committed: 670_000, percent: 65 });
+  });
+
+  it("refuses bad money and bad rounds with the error format, writing nothing", async () => {
+    const id = await addInvestor("Ed Bad", "contacted");
+    for (const body of [
+      { amount: -5 },
+      { amount: 1.5 },
+      { amount_currency: "XXX" },
+      { next_step: "x".repeat(201) },
+      { pass_reason: "bored" },
+      { meeting_date: "2026-02-30" },
+    ]) {
+      const response = await send("PATCH", `/api/investors/${id}`, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await response.json()).error.code).toBe("invalid_body");
+    }
+    for (const body of [{ target: -1 }, { instrument: "shares" }, { close_by: "soon" }, { rocket: true }, { startup_id: 0 }]) {
+      const response = await send("PUT", "/api/round", body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await response.json()).error.code).toBe("invalid_body");
+    }
+    expect((await send("PUT", "/api/round", { startup_id: 999 })).status).toBe(404);
+    expect((await (await send("GET", "/api/round")).json()).target).toBe(1_500_000);
+  });
+
+  it("with several startups, the round form marks the one raising now", async () => {
+    const second = await addStartup("Second Co");
+    const saved = await postForm(`/startups/${second}/round`, { target: "2m", currency: "EUR", close_by: "", raising_now: "on" });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toContain(`/startups/${second}?notice=`);
+    const round = await (await send("GET", "/api/round")).json();
+    expect(round).toMatchObject({ startup_id: second, name: "Second Co", target: 2_000_000, currency: "EUR" });
+    const refused = await postForm(`/startups/${second}/round`, { target: "lots" });
+    expect(refused.status).toBe(303);
+    expect(decodeURIComponent(refused.headers.get("location")!)).toContain("Target must be an amount");
+  });
+});
