@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { type ServiceState, chatSummaryNote } from "../domain/service-state.ts";
 
-type Turn = { role: "user" | "assistant"; text: string; source?: "model" | "summary"; investorIds?: number[] };
+type Turn = { role: "user" | "assistant"; text: string; source?: "model" | "summary"; modelStatus?: ServiceState; investorIds?: number[] };
 type FeedItem = { id: number; name: string; href: string };
 
 // What /api/chat accepts as history (app/domain/chat/schema.ts); the drawer itself keeps every turn.
@@ -93,7 +94,10 @@ export function ChatDrawer() {
         setError(body?.error?.message ?? "The question could not be answered. Try again.");
         return;
       }
-      setTurns((previous) => [...previous, { role: "assistant", text: body.answer, source: body.source, investorIds: body.investor_ids }]);
+      setTurns((previous) => [
+        ...previous,
+        { role: "assistant", text: body.answer, source: body.source, modelStatus: body.model_status, investorIds: body.investor_ids },
+      ]);
     } catch {
       takeBack();
       setError("The server could not be reached. Check your connection and try again.");
@@ -143,7 +147,9 @@ export function ChatDrawer() {
                   </p>
                 ) : null}
                 {turn.source === "summary" ? (
-                  <p className="chat-source">Answered from a summary: the language model was not available.</p>
+                  <p className={`chat-source chat-source-${turn.modelStatus ?? "no_answer"}`}>
+                    {chatSummaryNote(turn.modelStatus ?? "no_answer")}
+                  </p>
                 ) : null}
               </li>
             ))}

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import type { NoticeTone } from "../domain/service-state.ts";
 import type { MailSyncStatus } from "#db/queries/mail-status.server.ts";
 
 /** The variables mail capture needs (the rest have defaults). */
@@ -17,12 +18,14 @@ export function mailSetupFor(given: Record<string, boolean>, configured: boolean
   return { configured, missing: REQUIRED.filter((name) => !given[name]) };
 }
 
-export type SyncNotice = { tone: "good" | "bad"; text: string } | null;
+export type SyncNotice = { tone: NoticeTone; text: string } | null;
 
 /** What "Sync now" answered (`?synced=added:N`, `failed`, `not_configured`), in words. */
 export function syncNotice(value: string | null): SyncNotice {
   if (value === null) return null;
-  if (value === "not_configured") return { tone: "bad", text: "Mail is not set up yet: nothing was read." };
+  // Not set up is a setting to make (neutral); a sync that did not finish is a failure (decision 030).
+  if (value === "not_configured")
+    return { tone: "info", text: "Mail is not configured yet (IMAP_HOST, IMAP_USER, IMAP_PASSWORD): nothing was read." };
   if (value === "failed") return { tone: "bad", text: "The sync did not finish. What went wrong is below." };
   const added = /^added:(\d{1,9})$/.exec(value);
   if (!added) return null;

@@ -1,5 +1,7 @@
+import { moneyText } from "./currency.ts";
 import type { FounderSettings } from "./founder-settings.ts";
-import type { RelationshipStatus } from "./investor.ts";
+import { followUpDue, plannedReason, plannedStep } from "./follow-ups.ts";
+import type { RelationshipStatus, RoleWanted, Stage } from "./investor.ts";
 import { daysSince } from "./scoring.ts";
 
 /**
@@ -16,12 +18,28 @@ export type OutreachInvestor = {
   relationshipStatus: RelationshipStatus;
   lastContactDate: string | null;
   signalHook: string | null;
+  /** The follow-ups' facts (decision 030): a next step due or planned, a meeting passed. */
+  nextStep?: string | null;
+  nextStepDate?: string | null;
+  meetingDate?: string | null;
+};
+
+/** A startup as drafts speak of it: its name and pitch, and its round for the first email's subject. */
+export type DraftStartup = {
+  name: string;
+  pitch: string;
+  stage?: Stage | null;
+  roleWanted?: RoleWanted | null;
+  roundSize?: number | null;
+  roundCurrency?: string | null;
 };
 
 export type OutreachContext = {
   founder: FounderSettings;
-  /** On a startup's page the draft is about that startup (its name and pitch). */
-  startup?: { name: string; pitch: string };
+  /** On a startup's page the draft is about that startup: its pitch wins over the founder's. */
+  startup?: DraftStartup;
+  /** The startup raising now (or the only one): fills in what /settings leaves empty, and names the round. */
+  raising?: DraftStartup | null;
   now: Date;
   followUpAfterDays: number;
 };
@@ -233,20 +251,52 @@ function email(
   return { kind, note, to, subject, body, mailto: mailtoLink(to, subject, body) };
 }
 
+const STAGE_WORDS: Record<Stage, string> = { pre_seed: "pre-seed", seed: "seed", series_a: "Series A", series_b_plus: "Series B" };
+const ROLE_WORDS: Record<RoleWanted, string> = {
+  lead: "looking for a lead",
+  co_lead: "looking for a co-lead",
+  follow: "looking for investors to join",
+};
+
+/** "an $8M", "an €800k", "a $1.5M": the article as the amount is read aloud (eight, eleven, eighteen). */
+function withArticle(text: string): string {
+  const spoken = text.replace(/^[^\d]*/, "");
+  return /^(8|11(?!\d)|18(?!\d))/.test(spoken) ? `an ${text}` : `a ${text}`;
+}
+
+/** The first email's subject: "Ledgerly — raising a $1.5M seed, looking for a lead". */
+export function roundSubject(startup: DraftStartup): string {
+  const stage = startup.stage ? STAGE_WORDS[startup.stage] : null;
+  const round = startup.roundSize
+    ? withArticle(`${moneyText(startup.roundSize, startup.roundCurrency ?? "USD")} ${stage ?? "round"}`)
+    : `a ${stage ? `${stage} ` : ""}round`;
+  const role = startup.roleWanted ? `, ${ROLE_WORDS[startup.roleWanted]}` : "";
+  return `${startup.name} — raising ${round}${role}`;
+}
+
+function lowerFirst(text: string): string {
+  return text && text !== text.toUpperCase() ? `${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
+}
+
 export function draftOutreach(investor: OutreachInvestor, context: OutreachContext): OutreachDraft {
   const { founder: settings, startup, now } = context;
-  const founder = settings.founderName?.trim() || "[your name]";
+  const about = startup ?? context.raising ?? undefined;
+  const founder = settings.founderName?.trim() || (about ? `The ${about.name} team` : "[your name]");
   const pitch = startup
     ? `${startup.name}: ${asSentence(startup.pitch)}`
     : settings.pitch?.trim()
       ? asSentence(settings.pitch)
-      : "[one line on what you are building and why now]";
+      : about?.pitch.trim()
+        ? `${about.name}: ${asSentence(about.pitch)}`
+        : "[one line on what you are building and why now]";
   const link = settings.meetingLink?.trim();
   const pickATime = link ? `You can pick a time here: ${link}` : "Reply with a time that suits you.";
-  const suffix = startup ? ` — ${startup.name}` : "";
+  const suffix = about ? ` — ${about.name}` : "";
   const status = investor.relationshipStatus;
+  const twentyMinutes = `Would you have 20 minutes in the next two weeks? ${pickATime}`;
+  const firstSubject = about ? roundSubject(about) : `Intro from ${founder}`;
 
-  if (status === "committed") {
+  if (status === "committed" || status === "soft_committed") {
     return { kind: "no_email", note: `No email: ${investor.name} has committed. Keep them in your investor updates rather than chasing.` };
   }
   if (status === "passed") {
@@ -259,6 +309,75 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
     return { kind: "no_email", note: `No email: ${investor.name} is marked as not a fit for your round.` };
   }
 
+  // Stalled deals and the founder's own next step (decision 030), before the status's own email.
+  const facts = {
+    name: investor.name,
+    relationship_status: status,
+    last_contact_date: investor.lastContactDate,
+    next_step: investor.nextStep,
+    next_step_date: investor.nextStepDate,
+    meeting_date: investor.meetingDate,
+  };
+  const due = followUpDue(facts, now, context.followUpAfterDays);
+  if (due?.kind === "next_step") {
+    const step = due.step?.replace(/[.!?]+$/, "");
+    return email(
+      "follow_up",
+      `Next step: ${step ?? "your next step"} — due ${daysAgo(due.late)}.`,
+      investor,
+      `${step ? `Next step: ${lowerFirst(step)}` : "Our next step"}${suffix}`,
+      [
+        step ? `Following up on our next step: ${lowerFirst(step)}.` : "Following up on the next step we agreed.",
+        "Is there anything else you need from me, or a question I can answer?",
+      ],
+      founder,
+    );
+  }
+  if (due?.kind === "meeting") {
+    const on = formatContactDate(due.date, now);
+    return email(
+      "follow_up",
+      `How did the meeting on ${on} go? Thank them, then record what happened and the next step.`,
+      investor,
+      `Thank you for the meeting on ${on}${suffix}`,
+      [
+        `Thank you for taking the time to meet on ${on}. I would be glad to send anything that would help — the deck, our numbers, or answers to questions that came up.`,
+        "What would you see as the next step?",
+      ],
+      founder,
+    );
+  }
+  if (due?.kind === "intro") {
+    const on = formatContactDate(due.date, now);
+    return email(
+      "follow_up",
+      `Nudge ${firstName(investor.name)} about the introduction you asked for ${daysAgo(due.days)} (${on}): write directly, or send this to whoever you asked.`,
+      investor,
+      firstSubject,
+      [`On ${on} I asked for an introduction to you; in case it got lost, I thought I would write directly.`, pitch, twentyMinutes],
+      founder,
+    );
+  }
+  if (due?.kind === "no_date") {
+    const what = about ? about.name : "what we are building";
+    const opener =
+      status === "in_conversation"
+        ? "Thank you again for our conversation. I wanted to follow up and see whether it makes sense to take the next step."
+        : `I wrote to you a while ago about ${what}. I know inboxes fill up, so I am following up in case my note got buried.`;
+    return email(
+      "follow_up",
+      "When did you last write? Add the date on this page to be reminded on time. Meanwhile, a follow-up:",
+      investor,
+      `Following up${suffix}`,
+      status === "in_conversation" ? [opener, twentyMinutes] : [opener, pitch, twentyMinutes],
+      founder,
+    );
+  }
+  const planned = plannedStep(facts, now);
+  if (planned && !FIRST_EMAIL_STATUSES.has(status)) {
+    return { kind: "no_email", note: `No email needed now. ${plannedReason(planned, now)}` };
+  }
+
   if (FIRST_EMAIL_STATUSES.has(status)) {
     const hook = hookSentence(investor.signalHook, investor);
     const opener = hook ? `${hook} It is why I thought of you.` : "I have been following your investments and think we could be a fit.";
@@ -266,15 +385,7 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
       status === "intro_requested"
         ? "First email. You asked for an introduction: if it comes, reply on that thread instead."
         : "First email: you have not been in touch yet.";
-    const subject = startup ? `${startup.name} — intro` : `Intro from ${founder}`;
-    return email(
-      "first_email",
-      note,
-      investor,
-      subject,
-      [opener, pitch, `Would you have 20 minutes in the next two weeks? ${pickATime}`],
-      founder,
-    );
+    return email("first_email", note, investor, firstSubject, [opener, pitch, twentyMinutes], founder);
   }
 
   // In a process: contacted, in conversation, meeting scheduled, due diligence.
@@ -297,7 +408,7 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
   }
 
   const note = `Follow-up: last contact on ${lastOn}, ${daysAgo(days)} (a follow-up is due after ${context.followUpAfterDays} days).`;
-  const about = startup ? startup.name : "what we are building";
+  const aboutWhat = about ? about.name : "what we are building";
   switch (status) {
     case "contacted":
       return email(
@@ -306,9 +417,9 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
         investor,
         `Following up on my note of ${lastOn}${suffix}`,
         [
-          `I wrote to you on ${lastOn} about ${about}. I know inboxes fill up, so I am following up in case my note got buried.`,
+          `I wrote to you on ${lastOn} about ${aboutWhat}. I know inboxes fill up, so I am following up in case my note got buried.`,
           pitch,
-          `Would you have 20 minutes in the next two weeks? ${pickATime}`,
+          twentyMinutes,
         ],
         founder,
       );
@@ -320,7 +431,7 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
         `Next steps after our conversation${suffix}`,
         [
           `Thank you again for our conversation on ${lastOn}. I wanted to follow up and see whether it makes sense to take the next step.`,
-          `Would you have 20 minutes in the next two weeks? ${pickATime}`,
+          twentyMinutes,
         ],
         founder,
       );

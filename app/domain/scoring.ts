@@ -1,3 +1,4 @@
+import { type FollowUpFacts, followUpDue, followUpReason, plannedReason, plannedStep } from "./follow-ups.ts";
 import { type EvidenceCategory, type RecommendedAction, type RelationshipStatus, STATUS_LABELS } from "./investor.ts";
 
 /**
@@ -33,9 +34,8 @@ export type EvidenceForScoring = {
   relevance: number | null;
 };
 
-export type InvestorForScoring = {
-  relationship_status: RelationshipStatus;
-  last_contact_date: string | null;
+/** The follow-up facts (name, status, last contact, next step and its date, meeting date) and the signals. */
+export type InvestorForScoring = FollowUpFacts & {
   signal_activity: number | null;
   signal_fit: number | null;
   signal_red_flag: string | null;
@@ -278,22 +278,31 @@ export function recommendAction(
   if (status === "not_a_fit") return { action: "dont_chase", reason: "You marked them not a fit." };
   if (investor.signal_red_flag) return { action: "dont_chase", reason: `Red flag: ${investor.signal_red_flag}` };
 
+  // Follow-ups (decision 030): a next step due, a stalled deal; a planned next step holds them back.
+  const due = followUpDue(investor, now, rules.followUpAfterDays);
+  if (due) return { action: "follow_up", reason: followUpReason(due, investor, now) };
+  const planned = plannedStep(investor, now);
+  if (planned && (IN_PROCESS_STATUSES.has(status) || status === "intro_requested"))
+    return { action: "wait", reason: plannedReason(planned, now) };
   if (IN_PROCESS_STATUSES.has(status)) {
     const label = STATUS_LABELS[status];
     if (investor.last_contact_date === null) {
       return { action: "wait", reason: `${label}. Add the date of your last contact to be reminded when to follow up.` };
     }
     const since = daysSince(investor.last_contact_date, now);
-    const overdue = since - rules.followUpAfterDays;
-    if (overdue >= 0) {
-      const due = overdue === 0 ? "the follow-up is due today" : `the follow-up was due ${daysAgoText(overdue)}`;
-      return { action: "follow_up", reason: `Last contact ${daysAgoText(since)}; ${due}.` };
-    }
-    const left = -overdue;
-    return { action: "wait", reason: `${label}; last contact ${daysAgoText(since)}. Follow up in ${plural(left, "day")}.` };
+    return {
+      action: "wait",
+      reason: `${label}; last contact ${daysAgoText(since)}. Follow up in ${plural(rules.followUpAfterDays - since, "day")}.`,
+    };
   }
-
-  if (status === "intro_requested") return { action: "wait", reason: "Intro requested: wait for the introduction." };
+  if (status === "intro_requested") {
+    if (investor.last_contact_date === null) {
+      return { action: "wait", reason: "Intro requested: wait for the introduction. Add the date you asked to be reminded." };
+    }
+    const since = daysSince(investor.last_contact_date, now);
+    const left = plural(rules.followUpAfterDays - since, "day");
+    return { action: "wait", reason: `Intro requested ${daysAgoText(since)}: wait for the introduction. Nudge in ${left}.` };
+  }
   if (!knowsSomething) {
     return {
       action: "research",

@@ -1,5 +1,6 @@
-import type { RecommendedAction, RelationshipStatus } from "./investor.ts";
-import { daysAgoText, daysSince } from "./scoring.ts";
+import { type FollowUpFacts, followUpDue, followUpReason } from "./follow-ups.ts";
+import type { RecommendedAction } from "./investor.ts";
+import { daysAgoText } from "./scoring.ts";
 
 /**
  * "Today" (docs/product.md#pages): the three lists that answer the founder's morning questions, each in
@@ -19,6 +20,8 @@ export type TodayInvestor = {
   score: number;
   action: RecommendedAction;
   last_contact_date?: string | null;
+  /** A follow-up's next step date: the founder's own steps come before the computed follow-ups. */
+  next_step_date?: string | null;
   /** When the hook's news was published (else found): the freshest hook breaks score ties. */
   hook_at?: string | null;
   /** When the current action was first given: "don't chase" lists the newest reasons first. */
@@ -43,11 +46,15 @@ export function byEmailFirstOrder(a: TodayInvestor, b: TodayInvestor): number {
 }
 
 /**
- * Follow-ups: most days overdue first. Every row here has passed the same follow-up delay, so
- * the oldest last contact is the most overdue; then the better score.
+ * Follow-ups: the founder's own next steps first, the longest overdue first (a follow-up with a
+ * next step date has it due: a later one holds the follow-up back); then most days overdue. Every
+ * other row here has passed the same follow-up delay, so the oldest last contact is the most
+ * overdue; then the better score.
  */
 export function byFollowUpOrder(a: TodayInvestor, b: TodayInvestor): number {
-  return textAsc(a.last_contact_date, b.last_contact_date) || b.score - a.score || a.id - b.id;
+  return (
+    textAsc(a.next_step_date, b.next_step_date) || textAsc(a.last_contact_date, b.last_contact_date) || b.score - a.score || a.id - b.id
+  );
 }
 
 /** Don't chase: the newest reason first (a fresh red flag matters more than an old pass), then the more tempting. */
@@ -73,16 +80,16 @@ export function orderToday<T extends TodayInvestor>(rows: readonly T[]): TodayLi
   return lists;
 }
 
-/** "Follow-up due today" / "16 days overdue", counted from today (the stored reason may be a day old). */
-export function overdueText(
-  investor: { relationship_status: RelationshipStatus; last_contact_date: string | null },
-  now: Date,
-  followUpAfterDays: number,
-): string {
-  if (investor.last_contact_date === null) return "Follow-up due";
-  const since = daysSince(investor.last_contact_date, now);
-  const overdue = since - followUpAfterDays;
-  const last = `last contact ${daysAgoText(since)}`;
-  if (overdue <= 0) return `Due today · ${last}`;
-  return `${overdue} ${overdue === 1 ? "day" : "days"} overdue · ${last}`;
+/**
+ * A follow-up's line on Today, counted from today (the stored reason may be a day old):
+ * "16 days overdue · last contact 23 days ago", or the stalled deal's own words ("How did the
+ * meeting on 20 Nov go? …", "Send the data room — due 2 days ago.").
+ */
+export function overdueText(investor: FollowUpFacts, now: Date, followUpAfterDays: number): string {
+  const due = followUpDue(investor, now, followUpAfterDays);
+  if (due === null) return "Follow-up due";
+  if (due.kind !== "overdue") return followUpReason(due, investor, now);
+  const last = `last contact ${daysAgoText(due.since)}`;
+  if (due.overdue === 0) return `Due today · ${last}`;
+  return `${due.overdue} ${due.overdue === 1 ? "day" : "days"} overdue · ${last}`;
 }

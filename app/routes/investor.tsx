@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/investor";
-import { loadFounderSettings } from "#db/queries/founder-settings.server.ts";
+import { loadFounderSettings, readDraftStartup } from "#db/queries/founder-settings.server.ts";
 import { countContacts } from "#db/queries/contacts.server.ts";
 import { editInvestor, getInvestorDetail } from "#db/queries/investors.server.ts";
 import { readInvestorMail } from "#db/queries/mail.server.ts";
@@ -54,6 +54,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // The demo is open to anyone: its drafts show placeholders, never the founder's own details.
     outreach: draftOutreach(detail.investor, {
       founder: demo ? {} : loadFounderSettings(app.db, app.config),
+      // What /settings leaves empty comes from the startup raising now (the demo's own startup on the demo).
+      raising: readDraftStartup(app.db, demo),
       now,
       followUpAfterDays: app.rules.followUpAfterDays,
     }),

@@ -2,7 +2,12 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { loadFounderSettings, readSavedFounderSettings, saveFounderSettings } from "#db/queries/founder-settings.server.ts";
+import {
+  loadFounderSettings,
+  readDraftStartup,
+  readSavedFounderSettings,
+  saveFounderSettings,
+} from "#db/queries/founder-settings.server.ts";
 import { getApp } from "../app.server.ts";
 import { reportVariables } from "../config.server.ts";
 import { type FounderSettingSource, founderSettingsFormSchema, founderSettingsFromForm } from "../domain/founder-settings.ts";
@@ -20,6 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     integrations: describeIntegrations({ given: reportVariables(app.config), schedulerEnabled: app.config.SCHEDULER_ENABLED }),
     saved,
     founder: loadFounderSettings(app.db, app.config),
+    // What an empty field falls back to in drafts: the startup raising now (decision 030).
+    startupName: readDraftStartup(app.db, false)?.name ?? null,
     defaults: {
       founderName: app.config.FOUNDER_NAME ?? null,
       pitch: app.config.FOUNDER_PITCH ?? null,
@@ -122,7 +129,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               autoComplete="name"
             />
             {errorOf(fields.founder_name)}
-            <SourceNote source={founder.sources.founderName} defaultVariable="FOUNDER_NAME" fallback="[your name]" />
+            <SourceNote
+              source={founder.sources.founderName}
+              defaultVariable="FOUNDER_NAME"
+              fallback={loaderData.startupName ? `“The ${loaderData.startupName} team”` : "[your name]"}
+            />
           </div>
           <div>
             <label htmlFor={fields.founder_pitch.id}>Your pitch, in one or two sentences</label>
@@ -132,7 +143,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               placeholder={defaults.pitch ?? "What you are building, for whom, and why now."}
             />
             {errorOf(fields.founder_pitch)}
-            <SourceNote source={founder.sources.pitch} defaultVariable="FOUNDER_PITCH" fallback="a placeholder for your pitch" />
+            <SourceNote
+              source={founder.sources.pitch}
+              defaultVariable="FOUNDER_PITCH"
+              fallback={loaderData.startupName ? `${loaderData.startupName}'s pitch` : "a placeholder for your pitch"}
+            />
           </div>
           <div>
             <label htmlFor={fields.meeting_link.id}>Meeting link</label>

@@ -19,6 +19,7 @@ import { founderErrors } from "../domain/form-messages.ts";
 import { RUBRIC_FORM_WORDS, RUBRIC_WEIGHT_LABELS, rubricFormSchema, rubricFromFields } from "../domain/startup-forms.ts";
 import { editRubric, evaluateStartup, regenerateRubric, removeStartup } from "../services/startups.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
+import { type NoticeTone, evaluateNotice, toneOf } from "../domain/service-state.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const app = getApp();
@@ -40,6 +41,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     founder: { founderName, meetingLink },
     notice: url.searchParams.get("notice"),
     round: { several: listStartups(app.db).length > 1, refused: url.searchParams.get("round_error") },
+    // A notice is green only when the service answered: "not configured" and "did not answer" are not success.
+    noticeTone: (["info", "bad"] as const).find((tone) => tone === url.searchParams.get("tone")) ?? "good",
   };
 }
 
@@ -49,22 +52,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!getStartup(app.db, id)) throw new Response("Not found", { status: 404 });
   const formData = await readFormBody(request);
   const intent = formData.get("intent");
-  const back = (notice: string) => redirect(`/startups/${id}?notice=${encodeURIComponent(notice)}`);
+  const back = (notice: string, tone: NoticeTone = "good") =>
+    redirect(`/startups/${id}?notice=${encodeURIComponent(notice)}${tone === "good" ? "" : `&tone=${tone}`}`);
   if (intent === "delete") {
     await removeStartup(app, id);
     return redirect("/startups");
   }
   if (intent === "evaluate") {
-    const result = await evaluateStartup(app, id);
-    return back(
-      result.source === "model"
-        ? `Evaluated ${result.investors_evaluated} investors with the model and re-ranked ${result.investors_scored}.`
-        : `The model was not available: ranked ${result.investors_scored} investors by the rubric's rules only.`,
-    );
+    const notice = evaluateNotice(await evaluateStartup(app, id));
+    return back(notice.text, notice.tone);
   }
   if (intent === "regenerate") {
     const result = await regenerateRubric(app, id);
-    return back("message" in result ? result.message! : "A new rubric was drafted by the model.");
+    return back(result.message ?? "A new rubric was drafted by the model.", toneOf(result.model_status));
   }
   const submission = parseWithZod(formData, { schema: rubricFormSchema, ...founderErrors(RUBRIC_FORM_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -122,7 +122,7 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
         </p>
       </div>
       {loaderData.notice ? (
-        <p className="notice notice-good" role="status">
+        <p className={`notice notice-${loaderData.noticeTone}`} role="status">
           {loaderData.notice}
         </p>
       ) : null}
@@ -307,10 +307,20 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
                     relationshipStatus: row.investor.relationship_status,
                     lastContactDate: row.investor.last_contact_date,
                     signalHook: row.investor.signal_hook,
+                    nextStep: row.investor.next_step,
+                    nextStepDate: row.investor.next_step_date,
+                    meetingDate: row.investor.meeting_date,
                   },
                   {
                     founder,
-                    startup: { name: startup.name, pitch: startup.pitch },
+                    startup: {
+                      name: startup.name,
+                      pitch: startup.pitch,
+                      stage: startup.stage,
+                      roleWanted: startup.roleWanted,
+                      roundSize: startup.roundSize,
+                      roundCurrency: startup.roundCurrency,
+                    },
                     now: new Date(loaderData.now),
                     followUpAfterDays: rules.followUpAfterDays,
                   },

@@ -6,13 +6,15 @@ import { buildChatContext } from "../domain/chat/context.ts";
 import { CHAT_JSON_SCHEMA, CHAT_SYSTEM_PROMPT, buildChatPrompt, parseChatAnswer } from "../domain/chat/prompt.ts";
 import type { ChatRequest, ChatRound } from "../domain/chat/schema.ts";
 import { roundProgressLine } from "../domain/round.ts";
+import type { ServiceState } from "../domain/service-state.ts";
 import { summaryAnswer } from "../domain/chat/summary.ts";
 import type { LanguageModel } from "../integrations/model.server.ts";
 import { modelFromConfig } from "../integrations/model.server.ts";
 import { failureLogFields } from "../integrations/errors.ts";
 import { log } from "../log.server.ts";
 
-export type ChatReply = { answer: string; source: "model" | "summary"; investor_ids: number[] };
+/** `model_status`: whether the model answered, is not configured, or did not answer (or not in shape) — decision 030. */
+export type ChatReply = { answer: string; source: "model" | "summary"; investor_ids: number[]; model_status: ServiceState };
 
 /**
  * Route #8's core: a compact context from one side's own data (real or demo, never both), the
@@ -38,13 +40,13 @@ export async function answerQuestion(
         schemaName: "chat_answer",
       });
       const parsed = parseChatAnswer(reply.text, new Set(context.ids));
-      if (parsed) return { ...parsed, source: "model" };
+      if (parsed) return { ...parsed, source: "model", model_status: "answered" };
       log.warn("chat: the model's answer did not match the schema; answering from the summary");
     } catch (error) {
       log.warn("chat: the model could not answer; answering from the summary", failureLogFields(error));
     }
   }
-  return { ...summaryAnswer(request.message, context), source: "summary" };
+  return { ...summaryAnswer(request.message, context), source: "summary", model_status: model ? "no_answer" : "not_configured" };
 }
 
 /** The round raising now (the demo's own on the demo side) as the chat reads it; none without one. */

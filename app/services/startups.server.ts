@@ -14,6 +14,7 @@ import {
   startupInputOf,
 } from "#db/queries/startups.server.ts";
 import { commitImport } from "#db/queries/import.server.ts";
+import { type ServiceState, regenerateMessage } from "../domain/service-state.ts";
 import type { App } from "../app-context.ts";
 import type { ImportPlan } from "../domain/import/plan.ts";
 import { EVALUATION_JSON_SCHEMA, EVALUATION_SYSTEM_PROMPT, buildEvaluationPrompt, parseEvaluationAnswer } from "../domain/evaluation.ts";
@@ -82,18 +83,20 @@ export async function editRubric(app: App, startupId: number, rubric: Rubric) {
 
 /** Route #12 with regenerate: a new model rubric, or the old one kept with a message. */
 export async function regenerateRubric(app: App, startupId: number, options: Options = {}) {
-  const drafted = await draftRubric(modelFor(app, options), startupInputOf(getStartup(app.db, startupId)!));
+  const model = modelFor(app, options);
+  const drafted = await draftRubric(model, startupInputOf(getStartup(app.db, startupId)!));
   if (!drafted) {
     const current = latestRubric(app.db, startupId)!;
-    return {
-      rubric: current.rubric,
-      rubric_source: current.source,
-      rescored: 0,
-      message: "The model could not draft a new rubric, so the current one was kept. Try again later or edit the numbers yourself.",
-    };
+    const state: Exclude<ServiceState, "answered"> = model ? "no_answer" : "not_configured";
+    return { rubric: current.rubric, rubric_source: current.source, rescored: 0, model_status: state, message: regenerateMessage(state) };
   }
   saveRubricVersion(app.db, startupId, drafted, "model", app.now());
-  return { rubric: drafted, rubric_source: "model" as const, rescored: await rescoreForRubric(app, startupId) };
+  return {
+    rubric: drafted,
+    rubric_source: "model" as const,
+    rescored: await rescoreForRubric(app, startupId),
+    model_status: "answered" as const,
+  };
 }
 
 /**
@@ -105,6 +108,8 @@ export async function evaluateStartup(app: App, startupId: number, options: Opti
   const model = modelFor(app, options);
   let evaluated = 0;
   let source: "model" | "rules_only" = "rules_only";
+  // Not configured and did not answer are different news (decision 030); nothing to ask is no failure.
+  let modelStatus: ServiceState = model ? "answered" : "not_configured";
   if (model) {
     const candidates = evidenceToEvaluate(app.db);
     let anyAnswer = false;
@@ -137,9 +142,10 @@ export async function evaluateStartup(app: App, startupId: number, options: Opti
       }
     }
     if (anyAnswer) source = "model";
+    else if (candidates.length > 0) modelStatus = "no_answer";
   }
   const scored = scoreStartup(app.db, startupId, app.now(), app.rules);
-  return { startup_id: startupId, investors_evaluated: evaluated, investors_scored: scored, source };
+  return { startup_id: startupId, investors_evaluated: evaluated, investors_scored: scored, source, model_status: modelStatus };
 }
 
 /**

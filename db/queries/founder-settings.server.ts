@@ -1,5 +1,8 @@
 import { type FounderSettings, type ResolvedFounderSettings, resolveFounderSettings } from "#app/domain/founder-settings.ts";
+import type { DraftStartup } from "#app/domain/outreach.ts";
+import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../database.server.ts";
+import { startups } from "../schema.ts";
 import { deleteState, readStates, writeState } from "./app-state.server.ts";
 
 /** Keys in the app_state key/value table; a missing key means "use the environment's default". */
@@ -34,4 +37,26 @@ export function loadFounderSettings(
     pitch: defaults.FOUNDER_PITCH,
     meetingLink: defaults.MEETING_LINK,
   });
+}
+
+/**
+ * The startup a draft speaks for when /settings leaves something empty, and whose round the first
+ * email's subject names (decision 030): the one raising now, else the only one (else the first added).
+ */
+export function readDraftStartup(db: Db, demo: boolean): DraftStartup | null {
+  const row = db
+    .select({
+      name: startups.name,
+      pitch: startups.pitch,
+      stage: startups.stage,
+      roleWanted: startups.roleWanted,
+      roundSize: startups.roundSize,
+      roundCurrency: startups.roundCurrency,
+    })
+    .from(startups)
+    .where(eq(startups.isDemo, demo))
+    .orderBy(desc(startups.raisingNow), asc(startups.id))
+    .limit(1)
+    .get();
+  return row ?? null;
 }

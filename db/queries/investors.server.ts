@@ -29,10 +29,24 @@ function nowIso(now: Date): string {
 export function scoringInput(
   row: Pick<
     InvestorRow,
-    "relationshipStatus" | "lastContactDate" | "signalActivity" | "signalFit" | "fitDetail" | "fitKnown" | "signalRedFlag"
+    | "name"
+    | "relationshipStatus"
+    | "lastContactDate"
+    | "nextStep"
+    | "nextStepDate"
+    | "meetingDate"
+    | "signalActivity"
+    | "signalFit"
+    | "fitDetail"
+    | "fitKnown"
+    | "signalRedFlag"
   >,
 ): InvestorForScoring {
   return {
+    name: row.name,
+    next_step: row.nextStep,
+    next_step_date: row.nextStepDate,
+    meeting_date: row.meetingDate,
     relationship_status: row.relationshipStatus,
     last_contact_date: row.lastContactDate,
     signal_activity: row.signalActivity,
@@ -113,7 +127,7 @@ export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringR
   const ofEvidence = setCondition("investor_id", range);
   const readInvestors = statement(
     db,
-    `select id, action, relationship_status, last_contact_date, signal_activity, signal_fit, fit_detail, fit_known, signal_red_flag from investors where ${ofInvestors.sql} order by id`,
+    `select id, action, name, relationship_status, last_contact_date, next_step, next_step_date, meeting_date, signal_activity, signal_fit, fit_detail, fit_known, signal_red_flag from investors where ${ofInvestors.sql} order by id`,
   );
   const readEvidence = statement(
     db,
@@ -130,8 +144,12 @@ export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringR
     action: RecommendedAction;
     fit_detail: string | null;
     fit_known: number | null;
+    name: string;
     relationship_status: RelationshipStatus;
     last_contact_date: string | null;
+    next_step: string | null;
+    next_step_date: string | null;
+    meeting_date: string | null;
     signal_activity: number | null;
     signal_fit: number | null;
     signal_red_flag: string | null;

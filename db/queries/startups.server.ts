@@ -32,6 +32,10 @@ const rubricInvestorColumns = {
   last_contact_date: investors.lastContactDate,
   signal_activity: investors.signalActivity,
   signal_red_flag: investors.signalRedFlag,
+  // What the follow-ups read (decision 030): a next step due, a meeting passed.
+  next_step: investors.nextStep,
+  next_step_date: investors.nextStepDate,
+  meeting_date: investors.meetingDate,
 };
 
 /** The regions an investor's places sit in, resolved here so a page that re-ranks in the browser need not carry the countries data. */

@@ -15,6 +15,10 @@ export type TodayRow = {
   action: RecommendedAction;
   relationship_status: RelationshipStatus;
   last_contact_date: string | null;
+  /** The follow-ups' facts (decision 030): the next step and its date, the meeting date. */
+  next_step: string | null;
+  next_step_date: string | null;
+  meeting_date: string | null;
   signal_hook: string | null;
   signal_red_flag: string | null;
   hook_at: string | null;
@@ -26,11 +30,12 @@ export type TodayRow = {
 /** the docs/product.md#scoring-and-actions order within each action, in SQL; the same order as app/domain/today.ts's comparators. */
 const ORDER_BY: Record<TodayAction, string> = {
   email_first: "i.score desc, hook_at is null, hook_at desc, i.id",
-  follow_up: "i.last_contact_date is null, i.last_contact_date asc, i.score desc, i.id",
+  follow_up: "i.next_step_date is null, i.next_step_date asc, i.last_contact_date is null, i.last_contact_date asc, i.score desc, i.id",
   dont_chase: "i.action_since is null, i.action_since desc, i.score desc, i.id",
 };
 
 const COLUMNS = `i.id, i.name, i.firm, i.email, i.score, i.action, i.relationship_status, i.last_contact_date,
+  i.next_step, i.next_step_date, i.meeting_date,
   i.signal_hook, i.signal_red_flag, coalesce(e.published_at, e.found_at) as hook_at, i.action_since,
   json_extract(i.score_explained, '$.action_reason') as reason`;
 

@@ -20,6 +20,7 @@ const rowArb = fc.record({
   lastContact: fc.option(fc.integer({ min: 0, max: 60 }), { nil: null }),
   hookAge: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
   actionSince: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
+  nextStep: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
   demo: fc.boolean(),
 });
 
@@ -30,7 +31,7 @@ describe("Today's lists", () => {
         const { db } = createTestDatabase();
         try {
           const insertInvestor = db.$client.prepare(
-            "insert into investors (name, score, action, relationship_status, last_contact_date, action_since, is_demo, score_explained) values (?, ?, ?, ?, ?, ?, ?, ?)",
+            "insert into investors (name, score, action, relationship_status, last_contact_date, action_since, is_demo, score_explained, next_step_date) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
           );
           const insertEvidence = db.$client.prepare(
             "insert into evidence (investor_id, url, source, published_at, found_at, content_hash) values (?, ?, 'news', ?, ?, ?)",
@@ -46,6 +47,7 @@ describe("Today's lists", () => {
               row.actionSince === null ? null : day(row.actionSince),
               row.demo ? 1 : 0,
               JSON.stringify({ total: row.score, components: [], action_reason: `reason ${index}` }),
+              row.nextStep === null ? null : day(row.nextStep).slice(0, 10),
             );
             if (row.hookAge !== null) {
               const evidence = insertEvidence.run(lastInsertRowid, `https://example.com/${index}`, day(row.hookAge), day(0), `h${index}`);
@@ -56,7 +58,7 @@ describe("Today's lists", () => {
             const fromSql = readToday(db, demo, limit);
             const all = db.$client
               .prepare(
-                "select i.id, i.score, i.action, i.last_contact_date, coalesce(e.published_at, e.found_at) as hook_at, i.action_since from investors i left join evidence e on e.id = i.signal_hook_evidence_id where i.is_demo = ?",
+                "select i.id, i.score, i.action, i.last_contact_date, i.next_step_date, coalesce(e.published_at, e.found_at) as hook_at, i.action_since from investors i left join evidence e on e.id = i.signal_hook_evidence_id where i.is_demo = ?",
               )
               .all(demo ? 1 : 0) as Parameters<typeof orderToday>[0] extends readonly (infer T)[] ? T[] : never;
             const computed = orderToday(all);

@@ -109,7 +109,7 @@ describe("first emails", () => {
     const draft = asEmail(
       draftOutreach(investor("not_contacted"), { ...context, startup: { name: "Radium Labs", pitch: "Batteries for the grid." } }),
     );
-    expect(draft.subject).toBe("Radium Labs — intro");
+    expect(draft.subject).toBe("Radium Labs — raising a round");
     expect(draft.body).toContain("Radium Labs: Batteries for the grid.");
     expect(draft.body).not.toContain("Grid batteries that last 20 years");
   });

@@ -247,7 +247,7 @@ describe("scoring examples", () => {
   it("waits for an introduction rather than sending it to research, even when nothing is known", () => {
     const result = scoreInvestor({ ...base, relationship_status: "intro_requested" }, [], now);
     expect(result.action).toBe("wait");
-    expect(result.explained.action_reason).toBe("Intro requested: wait for the introduction.");
+    expect(result.explained.action_reason).toBe("Intro requested: wait for the introduction. Add the date you asked to be reminded.");
   });
 
   it("says how overdue a follow-up is, in days", () => {
@@ -288,8 +288,8 @@ describe("scoring examples", () => {
     expect(
       scoreInvestor({ ...active, last_contact_date: dateDaysAgo(6) }, [], now, { ...DEFAULT_RULES, followUpAfterDays: 3 }).action,
     ).toBe("follow_up");
-    // Contacted but never dated: nothing to count from.
-    expect(scoreInvestor({ ...active, last_contact_date: null }, [], now).action).toBe("wait");
+    // In conversation but never dated: nothing to count from, so ask for the date (decision 030).
+    expect(scoreInvestor({ ...active, last_contact_date: null }, [], now).action).toBe("follow_up");
   });
 
   it("does not chase a low score", () => {

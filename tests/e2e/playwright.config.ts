@@ -9,7 +9,11 @@ export const E2E_PASSCODE = "e2e-passcode-4821";
 // never test each other's server.
 process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 2_000));
 const port = Number(process.env.E2E_PORT);
-const databasePath = join(mkdtempSync(join(tmpdir(), "ipi-e2e-")), "app.db");
+// The server's database file, set once here like the port, so a spec can put a row in a state no
+// route sets yet (stalled.spec.ts: a meeting date and a next step) and read back what it wrote.
+process.env.E2E_DATABASE_PATH ??= join(mkdtempSync(join(tmpdir(), "ipi-e2e-")), "app.db");
+export const DATABASE_PATH = process.env.E2E_DATABASE_PATH;
+const databasePath = DATABASE_PATH;
 // Where founder.setup.ts saves the signed-in founder's storageState, once per run, for the specs
 // that need a signed-in browser (helpers.ts `openSignedIn`); set once here like the port.
 process.env.E2E_FOUNDER_STATE ??= join(mkdtempSync(join(tmpdir(), "ipi-e2e-state-")), "founder.json");

@@ -1,6 +1,10 @@
 import { type Page, expect, test } from "@playwright/test";
 import { collectConsoleErrors, openSignedIn } from "./helpers.ts";
 
+// The first email's subject names the startup raising now and its round once one exists (other
+// specs on this shared server add startups), else the founder (decision 030).
+const FIRST_SUBJECT = /^(Intro from Irène Joliot|.+ — raising .+)$/;
+
 /** Adds an investor with an email through the real form; returns its page URL. */
 async function addInvestorWithEmail(page: Page, name: string, email: string, status = "not_contacted"): Promise<string> {
   await page.goto("/investors/new");
@@ -35,6 +39,8 @@ for (const javaScript of [true, false]) {
     test.use({ javaScriptEnabled: javaScript });
 
     test("settings explain each integration, and the outreach details are saved and used by drafts", async ({ page }) => {
+      // A long walk (save, read back, draft, edit, restore): under a loaded machine it passed 30 s.
+      test.setTimeout(90_000);
       const errors = collectConsoleErrors(page);
       await openSignedIn(page);
       const suffix = javaScript ? "js" : "nojs";
@@ -76,11 +82,11 @@ for (const javaScript of [true, false]) {
       await expect(body).toHaveValue(/Isotopes for cancer care\./);
       await expect(body).toHaveValue(/You can pick a time here: https:\/\/cal\.example\.com\/irene/);
       await expect(body).toHaveValue(/Best,\nIrène Joliot$/);
-      await expect(page.getByLabel("Subject")).toHaveValue("Intro from Irène Joliot");
+      await expect(page.getByLabel("Subject")).toHaveValue(FIRST_SUBJECT);
       const mail = page.getByRole("link", { name: "Open in your mail app" });
       await expect(mail).toHaveAttribute(
         "href",
-        new RegExp(`^mailto:dora\\.${suffix}%40fund\\.example\\.com\\?subject=Intro%20from%20Ir%C3%A8ne%20Joliot&body=Hi%20Dora%2C`),
+        new RegExp(`^mailto:dora\\.${suffix}%40fund\\.example\\.com\\?subject=[^&]+&body=Hi%20Dora%2C`),
       );
 
       if (javaScript) {
@@ -98,7 +104,7 @@ for (const javaScript of [true, false]) {
           /\?subject=Isotopes%20%26%20your%20new%20fund&body=Hi%20Dora%2C%0D%0A%0D%0AShort%20and%20sweet\.%0D%0A%0D%0AIr%C3%A8ne$/,
         );
         await page.getByRole("button", { name: "Back to the draft" }).click();
-        await expect(page.getByLabel("Subject")).toHaveValue("Intro from Irène Joliot");
+        await expect(page.getByLabel("Subject")).toHaveValue(FIRST_SUBJECT);
       } else {
         // Without JavaScript the draft is still there to select, and there is no dead Copy button.
         await expect(page.getByRole("button", { name: "Copy subject and email" })).toHaveCount(0);

@@ -84,7 +84,7 @@ describe("route #8, the chat", () => {
     const response = await ask({ message: "Who should I email first?" });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toEqual({ answer: "Email Ada Lovelace first.", source: "model", investor_ids: [adaId] });
+    expect(body).toEqual({ answer: "Email Ada Lovelace first.", source: "model", investor_ids: [adaId], model_status: "answered" });
     expect(gemini.requests).toHaveLength(1);
     expect(openai.requests).toHaveLength(0);
     // Private notes never reach the model; the context does carry the investor.
@@ -108,6 +108,8 @@ describe("route #8, the chat", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.source).toBe("summary");
+    // Configured but down: "did not answer", not "not configured" (decision 030).
+    expect(body.model_status).toBe("no_answer");
     expect(body.answer).toContain("Ada Lovelace");
     expect(body.investor_ids).toContain(adaId);
     const notChase = await (await ask({ message: "Who should I not chase?" })).json();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { count } from "#tests/helpers/checksum.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { type FakeGemini, type FakeTavily, geminiError, startFakeGemini, startFakeTavily } from "#tests/fakes/index.ts";
-import { importCsv } from "#tests/helpers/http.ts";
+import { importCsv, postForm } from "#tests/helpers/http.ts";
 
 const PASSCODE = "startups-passcode";
 const CRON = "startups-cron-0123456789abcdef01";
@@ -137,6 +137,8 @@ describe("routes #10–#13, startups", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.message).toMatch(/kept/);
+    expect(body.message).toMatch(/^The language model did not answer/);
+    expect(body.model_status).toBe("no_answer");
     expect(body.rubric.weights.relationship).toBe(10);
     expect(count(server.databasePath, `select count(*) from rubrics where startup_id = ${id}`)).toBe(versions);
   });
@@ -147,14 +149,35 @@ describe("routes #10–#13, startups", () => {
     gemini.answerWith({ evaluations: [{ investor_id: ada, relevance: 0.95, reasons: "Backs climate at seed.", evidence_ids: [] }] });
     const response = await api("POST", `/startups/${id}/evaluate`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ startup_id: id, investors_evaluated: 1, investors_scored: 2, source: "model" });
+    expect(await response.json()).toEqual({
+      startup_id: id,
+      investors_evaluated: 1,
+      investors_scored: 2,
+      source: "model",
+      model_status: "answered",
+    });
     expect(tavily.requests).toHaveLength(0);
     expect(count(server.databasePath, `select count(*) from evaluations where startup_id = ${id}`)).toBe(1);
 
     gemini.respond(() => geminiError(500, "down"));
     const rulesOnly = await (await api("POST", `/startups/${id}/evaluate`)).json();
     expect(rulesOnly.source).toBe("rules_only");
+    // A model that is configured but down did not answer: not "not configured" (decision 030).
+    expect(rulesOnly.model_status).toBe("no_answer");
     expect(rulesOnly.investors_scored).toBe(2);
+  });
+
+  it("never shows a model that did not answer in the success style on the startup's page", async () => {
+    const id = count(server.databasePath, "select min(id) from startups");
+    gemini.respond(() => geminiError(500, "down"));
+    const response = await postForm(server, `/startups/${id}`, { intent: "evaluate" }, { as: { passcode: PASSCODE } });
+    expect(response.status).toBe(302);
+    const location = response.headers.get("location") ?? "";
+    expect(location).toMatch(/&tone=bad$/);
+    const page = await (await fetch(`${server.url}${location}`, { headers: { "x-admin-passcode": PASSCODE } })).text();
+    expect(page).toContain('class="notice notice-bad"');
+    expect(page).toContain("The language model did not answer: ranked 2 investors by the rubric&#x27;s rules only.");
+    expect(page).not.toContain("notice-good");
   });
 
   it("ranks an investor added after the startups at once (fit signal and startup scores)", async () => {

@@ -1,12 +1,14 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { DEMO_CONTACTS_PER_INVESTOR } from "../../domain/demo-bounds.ts";
+import { type NoticeTone, unavailableWords } from "../../domain/service-state.ts";
 
-const NOTICES: Record<string, { text: string; tone: "good" | "bad" }> = {
+const NOTICES: Record<string, { text: string; tone: NoticeTone }> = {
   started: { text: "Refresh started. Progress shows below.", tone: "good" },
   wrong_passcode: { text: "That passcode is not right; no refresh was started.", tone: "bad" },
   run_in_progress: { text: "A refresh is already running; it shows below.", tone: "bad" },
-  search_not_configured: { text: "Web search is not configured: set TAVILY_API_KEY on the server to refresh.", tone: "bad" },
+  // Not configured: a setting to make, not a failure to retry (decision 030).
+  search_not_configured: { text: `${unavailableWords("search", "not_configured")}: a refresh has nowhere to look for news.`, tone: "info" },
   // "Emailed" on a demo investor whose history is full (app/domain/demo-bounds.ts).
   demo_full: {
     text: `Not recorded: that demo investor already has ${DEMO_CONTACTS_PER_INVESTOR} contacts, the most a demo investor keeps. Reset the demo to start again.`,
@@ -14,7 +16,7 @@ const NOTICES: Record<string, { text: string; tone: "good" | "bad" }> = {
   },
 };
 
-export function refreshNotice(value: string | null): { text: string; tone: "good" | "bad" } | null {
+export function refreshNotice(value: string | null): { text: string; tone: NoticeTone } | null {
   if (!value) return null;
   // The demo page's buttons: "demo_reset:66", "demo_refresh:12" (a number only, so a link cannot put words here).
   const demo = /^(demo_reset|demo_refresh):(\d{1,6})$/.exec(value);

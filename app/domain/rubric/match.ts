@@ -24,6 +24,11 @@ export type RubricInvestor = {
   last_contact_date: string | null;
   signal_activity: number | null;
   signal_red_flag: string | null;
+  /** What the follow-ups read (app/domain/follow-ups.ts); absent: no next step, no meeting. */
+  name?: string | null;
+  next_step?: string | null;
+  next_step_date?: string | null;
+  meeting_date?: string | null;
 };
 
 /** The latest model evaluation of this investor's evidence for this startup, if any. */

@@ -115,8 +115,13 @@ export function schemas(): Record<string, JsonSchema> {
         answer: { type: "string", maxLength: 1500 },
         source: { type: "string", enum: ["model", "summary"] },
         investor_ids: { type: "array", items: { type: "integer" } },
+        model_status: {
+          type: "string",
+          enum: ["answered", "not_configured", "no_answer"],
+          description: "Whether the language model answered, is not configured on this server, or was asked and did not answer.",
+        },
       },
-      required: ["answer", "source", "investor_ids"],
+      required: ["answer", "source", "investor_ids", "model_status"],
     },
     ScoreExplained: {
       type: "object",
@@ -269,8 +274,13 @@ export function schemas(): Record<string, JsonSchema> {
         investors_evaluated: { type: "integer", minimum: 0 },
         investors_scored: { type: "integer", minimum: 0 },
         source: { type: "string", enum: ["model", "rules_only"] },
+        model_status: {
+          type: "string",
+          enum: ["answered", "not_configured", "no_answer"],
+          description: "Whether the language model answered, is not configured on this server, or was asked and did not answer.",
+        },
       },
-      required: ["startup_id", "investors_evaluated", "investors_scored", "source"],
+      required: ["startup_id", "investors_evaluated", "investors_scored", "source", "model_status"],
     },
     RubricChanged: {
       type: "object",
@@ -279,6 +289,11 @@ export function schemas(): Record<string, JsonSchema> {
         rubric_source: ref("RubricSource"),
         rescored: { type: "integer", minimum: 0, description: "Investors scored for this startup." },
         message: { type: "string", description: "Only when regenerate kept the current rubric." },
+        model_status: {
+          type: "string",
+          enum: ["answered", "not_configured", "no_answer"],
+          description: "Only for regenerate: the model drafted it, is not configured, or did not answer.",
+        },
       },
       required: ["rubric", "rubric_source", "rescored"],
     },

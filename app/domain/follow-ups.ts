@@ -1,0 +1,116 @@
+import type { RelationshipStatus } from "./vocabulary.ts";
+
+/**
+ * Which follow-up is due for an investor, if any (docs/product.md#scoring-and-actions, decision
+ * 030): the founder's own next step once its date comes, then the deals that stall without one —
+ * a meeting whose day has passed, an introduction asked for a week ago and more, a conversation
+ * with no date to count from, a last contact older than the follow-up delay. The scoring rules
+ * give the action and its reason from it, Today its line, the drafts their email. Pure: pass `now`.
+ */
+export type FollowUpFacts = {
+  /** The investor's name: the nudge names them ("Nudge Jukka…"). */
+  name?: string | null;
+  relationship_status: RelationshipStatus;
+  last_contact_date: string | null;
+  next_step?: string | null;
+  next_step_date?: string | null;
+  meeting_date?: string | null;
+};
+
+export type FollowUp =
+  /** The founder's next step, due today (`late` 0) or overdue. */
+  | { kind: "next_step"; step: string | null; date: string; late: number }
+  /** A meeting whose day has passed with nothing recorded since. */
+  | { kind: "meeting"; date: string }
+  /** An introduction asked for `days` ago (the last contact date), at least the follow-up delay. */
+  | { kind: "intro"; date: string; days: number }
+  /** Contacted or in conversation with no date to count from. */
+  | { kind: "no_date" }
+  /** The last contact is the follow-up delay old or older. */
+  | { kind: "overdue"; date: string; since: number; overdue: number };
+
+const DAY_MS = 86_400_000;
+
+/** Statuses never followed up: in the round, or out of it. */
+const CLOSED: ReadonlySet<RelationshipStatus> = new Set(["committed", "soft_committed", "passed", "not_a_fit"]);
+/** Statuses with a conversation under way (the same set as the scoring rules'). */
+const IN_PROCESS: ReadonlySet<RelationshipStatus> = new Set(["contacted", "in_conversation", "meeting_scheduled", "due_diligence"]);
+/** Asked "when did you last write?" when undated: a meeting or diligence has its own dates. */
+const ASK_FOR_DATE: ReadonlySet<RelationshipStatus> = new Set(["contacted", "in_conversation"]);
+
+const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** Whole calendar days (UTC) from a YYYY-MM-DD date to `now`: negative for a date to come. */
+function daysFrom(date: string, now: Date): number {
+  const then = Date.parse(`${date}T00:00:00Z`);
+  return Math.floor((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - then) / DAY_MS);
+}
+
+/** "2026-11-20" → "20 Nov" (with the year when it is not this year's). */
+export function shortDate(date: string, now: Date): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const base = `${day} ${SHORT_MONTHS[month - 1] ?? ""}`.trim();
+  return year === now.getUTCFullYear() ? base : `${base} ${year}`;
+}
+
+function firstName(name: string | null | undefined): string {
+  return name?.trim().split(/\s+/)[0] || "them";
+}
+
+/** A next step dated after today: the founder said when, so nothing computed is due before it. */
+export function plannedStep(facts: FollowUpFacts, now: Date): { step: string | null; date: string } | null {
+  const date = facts.next_step_date;
+  if (!date || CLOSED.has(facts.relationship_status) || daysFrom(date, now) >= 0) return null;
+  return { step: facts.next_step?.trim() || null, date };
+}
+
+export function followUpDue(facts: FollowUpFacts, now: Date, followUpAfterDays: number): FollowUp | null {
+  const status = facts.relationship_status;
+  if (CLOSED.has(status)) return null;
+  if (facts.next_step_date) {
+    const late = daysFrom(facts.next_step_date, now);
+    return late >= 0 ? { kind: "next_step", step: facts.next_step?.trim() || null, date: facts.next_step_date, late } : null;
+  }
+  const last = facts.last_contact_date;
+  const meeting = facts.meeting_date;
+  // Past, and nothing since: the status still says "scheduled", or no contact is dated after it.
+  if (meeting && daysFrom(meeting, now) > 0 && (status === "meeting_scheduled" || last === null || last < meeting)) {
+    return { kind: "meeting", date: meeting };
+  }
+  if (status === "intro_requested" && last) {
+    const days = daysFrom(last, now);
+    return days >= followUpAfterDays ? { kind: "intro", date: last, days } : null;
+  }
+  if (!IN_PROCESS.has(status)) return null;
+  if (last === null) return ASK_FOR_DATE.has(status) ? { kind: "no_date" } : null;
+  const since = daysFrom(last, now);
+  const overdue = since - followUpAfterDays;
+  return overdue >= 0 ? { kind: "overdue", date: last, since, overdue } : null;
+}
+
+function agoText(days: number): string {
+  if (days <= 0) return "today";
+  return days === 1 ? "yesterday" : `${days} days ago`;
+}
+
+/** The follow-up's reason, in the founder's words (Today's line and the action's reason). */
+export function followUpReason(due: FollowUp, facts: Pick<FollowUpFacts, "name">, now: Date): string {
+  switch (due.kind) {
+    case "next_step":
+      return `${due.step ?? "Your next step"} — due ${agoText(due.late)}.`;
+    case "meeting":
+      return `How did the meeting on ${shortDate(due.date, now)} go? Add what happened and the next step.`;
+    case "intro":
+      return `Nudge ${firstName(facts.name)} about the introduction you asked for ${agoText(due.days)}.`;
+    case "no_date":
+      return "When did you last write? Add the date.";
+    case "overdue":
+      return `Last contact ${agoText(due.since)}; ${due.overdue === 0 ? "the follow-up is due today" : `the follow-up was due ${agoText(due.overdue)}`}.`;
+  }
+}
+
+/** The wait while a planned next step is ahead: "Next step on 30 Nov: Send the Q4 update." */
+export function plannedReason(planned: { step: string | null; date: string }, now: Date): string {
+  const step = planned.step ? planned.step.replace(/[.!?]+$/, "") : "your next step";
+  return `Next step on ${shortDate(planned.date, now)}: ${step}.`;
+}
