@@ -1,5 +1,5 @@
 import type { FounderSettings } from "./founder-settings.ts";
-import type { RelationshipStatus } from "./investor.ts";
+import type { RecommendedAction, RelationshipStatus } from "./investor.ts";
 import { daysSince } from "./scoring.ts";
 
 /**
@@ -16,6 +16,8 @@ export type OutreachInvestor = {
   relationshipStatus: RelationshipStatus;
   lastContactDate: string | null;
   signalHook: string | null;
+  /** The recommended action: a don't-chase investor gets no first email (decision 029). */
+  action?: RecommendedAction | null;
 };
 
 export type OutreachContext = {
@@ -259,6 +261,9 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
     return { kind: "no_email", note: `No email: ${investor.name} is marked as not a fit for your round.` };
   }
 
+  if (FIRST_EMAIL_STATUSES.has(status) && investor.action === "dont_chase") {
+    return { kind: "no_email", note: `No email: ${investor.name} is not worth chasing for this round (the reason is beside their score).` };
+  }
   if (FIRST_EMAIL_STATUSES.has(status)) {
     const hook = hookSentence(investor.signalHook, investor);
     const opener = hook ? `${hook} It is why I thought of you.` : "I have been following your investments and think we could be a fit.";

@@ -87,10 +87,19 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
     return inputs
       .map((row) => ({
         row,
-        result: scoreForStartup(row.investor as RubricInvestor, row.evaluation, row.evidence, rubric, now, rules, startup.name),
+        result: scoreForStartup(
+          row.investor as RubricInvestor,
+          row.evaluation,
+          row.evidence,
+          rubric,
+          now,
+          rules,
+          startup.name,
+          startup.stage,
+        ),
       }))
       .sort((a, b) => b.result.score - a.result.score || a.row.investor.id - b.row.investor.id);
-  }, [inputs, rubric, rules, loaderData.now, startup.name]);
+  }, [inputs, rubric, rules, loaderData.now, startup.name, startup.stage]);
 
   // After a refused save without JavaScript the page is drawn again: show what was typed, not the saved rubric.
   const typed = (actionData as { initialValue?: Record<string, unknown> } | undefined)?.initialValue ?? undefined;

@@ -1,4 +1,5 @@
 import type { AppDatabase } from "../database.server.ts";
+import { WARM_PATH_SQL } from "./today.server.ts";
 import type { RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
 
 export type BriefingInvestor = {
@@ -17,6 +18,10 @@ export type BriefingInvestor = {
   /** When the hook's news appeared, and when the current action was given: Today's order. */
   hook_at: string | null;
   action_since: string | null;
+  /** Today's tie-breaks (app/domain/today.ts): the fit, a warm path (1/0, never the notes themselves), the cheque's closeness. */
+  fit: number | null;
+  warm: number;
+  cheque: number | null;
 };
 
 /**
@@ -27,7 +32,8 @@ export function investorsForBriefing(db: AppDatabase, demo: boolean): BriefingIn
   const rows = db.$client
     .prepare(
       `select i.id, i.name, i.firm, i.score, i.action, i.relationship_status, i.last_contact_date, i.signal_hook,
-              i.signal_red_flag, i.sectors, i.stages, i.geographies, coalesce(e.published_at, e.found_at) as hook_at, i.action_since
+              i.signal_red_flag, i.sectors, i.stages, i.geographies, coalesce(e.published_at, e.found_at) as hook_at, i.action_since,
+              i.signal_fit as fit, ${WARM_PATH_SQL} as warm, i.fit_cheque as cheque
        from investors i left join evidence e on e.id = i.signal_hook_evidence_id
        where i.is_demo = ? order by i.score desc, i.id`,
     )

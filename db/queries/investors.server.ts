@@ -29,7 +29,7 @@ function nowIso(now: Date): string {
 export function scoringInput(
   row: Pick<
     InvestorRow,
-    "relationshipStatus" | "lastContactDate" | "signalActivity" | "signalFit" | "fitDetail" | "fitKnown" | "signalRedFlag"
+    "relationshipStatus" | "lastContactDate" | "signalActivity" | "signalFit" | "fitDetail" | "fitKnown" | "fitMisfit" | "signalRedFlag"
   >,
 ): InvestorForScoring {
   return {
@@ -39,6 +39,7 @@ export function scoringInput(
     signal_fit: row.signalFit,
     fit_detail: row.fitDetail,
     fit_known: row.fitKnown,
+    fit_misfit: row.fitMisfit,
     signal_red_flag: row.signalRedFlag,
   };
 }
@@ -113,7 +114,7 @@ export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringR
   const ofEvidence = setCondition("investor_id", range);
   const readInvestors = statement(
     db,
-    `select id, action, relationship_status, last_contact_date, signal_activity, signal_fit, fit_detail, fit_known, signal_red_flag from investors where ${ofInvestors.sql} order by id`,
+    `select id, action, relationship_status, last_contact_date, signal_activity, signal_fit, fit_detail, fit_known, fit_misfit, signal_red_flag from investors where ${ofInvestors.sql} order by id`,
   );
   const readEvidence = statement(
     db,
@@ -130,6 +131,7 @@ export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringR
     action: RecommendedAction;
     fit_detail: string | null;
     fit_known: number | null;
+    fit_misfit: string | null;
     relationship_status: RelationshipStatus;
     last_contact_date: string | null;
     signal_activity: number | null;

@@ -3,9 +3,9 @@ import type { RecommendedAction } from "#app/domain/investor.ts";
 import { parseInvestorCsv } from "#app/domain/import/parse.ts";
 import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
 import { profileFit } from "#app/domain/rubric/fit-sentence.ts";
-import { placeReachOf } from "#app/domain/rubric/place-reach.ts";
+import { placeReachOf, placeReachesOf } from "#app/domain/rubric/place-reach.ts";
 import { scoreInvestor } from "#app/domain/scoring.ts";
-import { byEmailFirstOrder } from "#app/domain/today.ts";
+import { byEmailFirstOrder, warmPath } from "#app/domain/today.ts";
 import { LEDGERLY, PIPELINE_CSV, PIPELINE_NOW } from "../fixtures/founder-pipeline.ts";
 
 /**
@@ -30,7 +30,7 @@ const TIER: Record<RecommendedAction, number> = {
 
 function scorePipeline(): Ranked[] {
   const parsed = parseInvestorCsv(PIPELINE_CSV);
-  const startups = [{ name: LEDGERLY.name, rubric: defaultRubric(LEDGERLY) }];
+  const startups = [{ name: LEDGERLY.name, rubric: defaultRubric(LEDGERLY), stage: LEDGERLY.stage }];
   const rows = parsed.rows.map((row, index) => {
     const profile = row.profile;
     const investor = {
@@ -40,6 +40,7 @@ function scorePipeline(): Ranked[] {
       stages: profile.stages,
       geographies: profile.geographies,
       place_reach: placeReachOf(profile.geographies),
+      place_reaches: placeReachesOf(profile.geographies),
       check_min: profile.check_min ?? null,
       check_max: profile.check_max ?? null,
       check_currency: row.check_currency ?? null,
@@ -53,6 +54,7 @@ function scorePipeline(): Ranked[] {
         signal_fit: fit.value,
         fit_detail: fit.detail,
         fit_known: fit.known,
+        fit_misfit: fit.misfit,
         signal_red_flag: null,
       },
       [],
@@ -65,6 +67,9 @@ function scorePipeline(): Ranked[] {
       action: result.action,
       reason: result.explained.action_reason,
       hook_at: null,
+      fit: fit.value,
+      warm: warmPath(row.personal_notes, false),
+      cheque: fit.cheque ?? null,
     };
   });
   return rows.sort((a, b) => TIER[a.action] - TIER[b.action] || byEmailFirstOrder(a, b));
@@ -72,8 +77,16 @@ function scorePipeline(): Ranked[] {
 
 /** "A before B, because …" */
 const PAIRS: ReadonlyArray<[string, string, string]> = [
-  ["Northbridge Partners", "Oakline Family Office", "a European fintech fund that leads seeds beats a 20-country family office with a $100K–$14M range"],
-  ["Centrum Fintech Fund", "Oakline Family Office", "a central-European fintech fund is closer than a family office investing everywhere in everything"],
+  [
+    "Northbridge Partners",
+    "Oakline Family Office",
+    "a European fintech fund that leads seeds beats a 20-country family office with a $100K–$14M range",
+  ],
+  [
+    "Centrum Fintech Fund",
+    "Oakline Family Office",
+    "a central-European fintech fund is closer than a family office investing everywhere in everything",
+  ],
   ["Northbridge Partners", "Centrum Fintech Fund", "$500K–$2M can lead a $1.5M round; $50K–$500K mostly cannot"],
   ["Baltic Ledger Ventures", "Centrum Fintech Fund", "$400K–$1.5M can lead; $50K–$500K is a follower's cheque"],
   ["Harbour Lane Capital", "Tomás Ferreira", "a seed fund writing up to $1M before an angel writing up to $200K when a lead is wanted"],
@@ -150,6 +163,7 @@ describe("the founder's judgements over Ledgerly's pipeline", () => {
   const ranked = scorePipeline();
   const position = new Map(ranked.map((row, index) => [row.name, index]));
   const byName = new Map(ranked.map((row) => [row.name, row]));
+  if (process.env.SHOW_RANKING) for (const row of ranked) console.log(row.score, row.action, row.name, "—", row.reason);
   const describeRow = (name: string) => {
     const row = byName.get(name);
     return row ? `${name} #${position.get(name)} ${row.score} ${row.action} (${row.reason})` : `${name} missing`;
