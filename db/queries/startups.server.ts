@@ -6,7 +6,7 @@ import { profileFit } from "#app/domain/rubric/fit-sentence.ts";
 import { placeReachOf, placeReachesOf } from "#app/domain/rubric/place-reach.ts";
 import type { RubricInvestor } from "#app/domain/rubric/match.ts";
 import { type Rubric, type StartupInput, rubricSchema } from "#app/domain/rubric/schema.ts";
-import type { Stage } from "#app/domain/vocabulary.ts";
+import type { RoleWanted, Stage } from "#app/domain/vocabulary.ts";
 import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investors.server.ts";
@@ -103,6 +103,14 @@ export function createStartup(db: Db, input: StartupInput, rubric: Rubric, sourc
     tx.insert(rubrics).values({ startupId: row.id, version: 1, source, rubric, createdAt: stamp }).run();
     return row;
   });
+}
+
+/** The role the startup wants from investors (decision 029); the rubric is the caller's to follow. */
+export function saveRoleWanted(db: Db, id: number, role: RoleWanted | null, now: Date): void {
+  db.update(startups)
+    .set({ roleWanted: role, updatedAt: now.toISOString() })
+    .where(and(eq(startups.id, id), eq(startups.isDemo, false)))
+    .run();
 }
 
 /** A new rubric version (the previous ones stay, for history). */

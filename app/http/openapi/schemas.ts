@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACTIONS, INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES } from "../../domain/investor.ts";
+import { ROLES_WANTED } from "../../domain/vocabulary.ts";
 import { CURRENCIES } from "../../domain/import/money.ts";
 import { rubricSchema } from "../../domain/rubric/schema.ts";
 import { MAX_CHAIN } from "../../domain/runs.ts";
@@ -204,6 +205,10 @@ export function schemas(): Record<string, JsonSchema> {
         geography: nullable(text),
         round_size: nullable({ type: "integer", minimum: 1 }),
         ask: nullable(text),
+        role_wanted: {
+          ...nullable({ type: "string", enum: [...ROLES_WANTED] }),
+          description: "The role wanted from investors; the default rubric's cheque range follows it (decision 029).",
+        },
         created_at: dateTime,
       },
       required: ["id", "name", "pitch", "sector", "stage", "created_at"],
