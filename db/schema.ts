@@ -60,6 +60,10 @@ export const investors = sqliteTable(
     // How much of the profile the fit could see (0–100 of the rubric's weights): a fit judged on
     // one known part out of four is too little to call someone not worth chasing.
     fitKnown: integer("fit_known"),
+    // The cheque part of that fit, 0–100 (Today's tie-break after fit and news), and why a known part
+    // is far off for every startup (decision 029: they are then "don't chase"), both derived with it.
+    fitCheque: integer("fit_cheque"),
+    fitMisfit: text("fit_misfit"),
     signalHook: text("signal_hook"),
     signalHookEvidenceId: integer("signal_hook_evidence_id"),
     signalRedFlag: text("signal_red_flag"),

@@ -1,7 +1,7 @@
 import { moneyText } from "./currency.ts";
 import type { FounderSettings } from "./founder-settings.ts";
 import { followUpDue, plannedReason, plannedStep } from "./follow-ups.ts";
-import type { RelationshipStatus, RoleWanted, Stage } from "./investor.ts";
+import type { RecommendedAction, RelationshipStatus, RoleWanted, Stage } from "./investor.ts";
 import { daysSince } from "./scoring.ts";
 
 /**
@@ -22,6 +22,8 @@ export type OutreachInvestor = {
   nextStep?: string | null;
   nextStepDate?: string | null;
   meetingDate?: string | null;
+  /** The recommended action: a don't-chase investor gets no first email (decision 029). */
+  action?: RecommendedAction | null;
 };
 
 /** A startup as drafts speak of it: its name and pitch, and its round for the first email's subject. */
@@ -309,6 +311,9 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
     return { kind: "no_email", note: `No email: ${investor.name} is marked as not a fit for your round.` };
   }
 
+  if (FIRST_EMAIL_STATUSES.has(status) && investor.action === "dont_chase") {
+    return { kind: "no_email", note: `No email: ${investor.name} is not worth chasing for this round (the reason is beside their score).` };
+  }
   // Stalled deals and the founder's own next step (decision 030), before the status's own email.
   const facts = {
     name: investor.name,

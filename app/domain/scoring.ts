@@ -43,6 +43,8 @@ export type InvestorForScoring = FollowUpFacts & {
   fit_detail?: string | null;
   /** How much of the profile the fit could see, 0–100 (null: all of it, or no fit). */
   fit_known?: number | null;
+  /** Why a known part of the profile is far off for every startup (decision 029), else null. */
+  fit_misfit?: string | null;
 };
 
 export type ScoreComponent = { key: string; label: string; points: number; detail: string };
@@ -303,6 +305,8 @@ export function recommendAction(
     const left = plural(rules.followUpAfterDays - since, "day");
     return { action: "wait", reason: `Intro requested ${daysAgoText(since)}: wait for the introduction. Nudge in ${left}.` };
   }
+  // A known part far off (decision 029) rules them out; an unknown part never does.
+  if (investor.fit_misfit) return { action: "dont_chase", reason: `Not a fit: ${investor.fit_misfit}.` };
   if (!knowsSomething) {
     return {
       action: "research",

@@ -2,15 +2,31 @@ import { z } from "zod";
 import type { FormWords } from "./form-messages.ts";
 import { parseAmount, splitList } from "./investor-form.ts";
 import { RUBRIC_WEIGHT_KEYS, type Rubric, rubricSchema, startupInputSchema } from "./rubric/schema.ts";
+import { ROLES_WANTED, ROLE_LABELS, type RoleWanted } from "./vocabulary.ts";
 
 /**
  * The startup pages' forms (work without JavaScript): the same rules as routes #10 and #12, with
  * text fields turned into lists and numbers first.
  */
 
+/** A select's "No preference" is an empty value: no role named. */
+const blankAsUnset = (value: unknown) => (value === "" ? undefined : value);
+
+const roleField = z.preprocess(blankAsUnset, z.enum(ROLES_WANTED).optional());
+
 export const startupFormSchema = startupInputSchema.extend({
   round_size: z.preprocess(parseAmount, z.number({ message: "must be an amount in US dollars" }).int().positive().optional()),
+  role_wanted: roleField,
 });
+
+/** The startup page's "The ask" form: the role wanted from investors (decision 029). */
+export const roleFormSchema = z.object({ role_wanted: roleField });
+
+/** The role choices as the forms offer them ("" = no preference). */
+export const ROLE_CHOICES: ReadonlyArray<{ value: RoleWanted | ""; label: string }> = [
+  { value: "", label: "No preference" },
+  ...ROLES_WANTED.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
+];
 
 function toArray(value: unknown): unknown {
   if (value === undefined) return [];
@@ -79,6 +95,7 @@ export const STARTUP_FORM_WORDS: FormWords = {
   geography: { label: "Geography" },
   round_size: { label: "Round size", invalid: `Round size ${AMOUNT}` },
   ask: { label: "Ask" },
+  role_wanted: { label: "Role wanted", invalid: "Role wanted must be a lead, a co-lead or followers" },
 };
 
 /** The weights as the rubric editor labels them. */

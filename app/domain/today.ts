@@ -26,7 +26,49 @@ export type TodayInvestor = {
   hook_at?: string | null;
   /** When the current action was first given: "don't chase" lists the newest reasons first. */
   action_since?: string | null;
+  name?: string;
+  /** The profile fit 0–100 (signal_fit): the first tie-break after the score. */
+  fit?: number | null;
+  /** A warm path: mail with them, or an intro path in the notes (1), else 0. */
+  warm?: number | null;
+  /** How close their cheque is to the one asked for, 0–100 (fit_cheque). */
+  cheque?: number | null;
 };
+
+/**
+ * Email first's order, declared once: the score, then the fit degree, fresh news, a warm path,
+ * cheque closeness, the name, the oldest record (docs/product.md#scoring-and-actions). The
+ * comparator below and Today's SQL (db/queries/today.server.ts) both read this list, and
+ * tieBreakText says which key put a row ahead of one with the same score.
+ */
+export const EMAIL_FIRST_ORDER = [
+  { key: "score", desc: true, ahead: "" },
+  { key: "fit", desc: true, ahead: "a closer fit" },
+  { key: "hook_at", desc: true, ahead: "fresher news" },
+  { key: "warm", desc: true, ahead: "a warm path" },
+  { key: "cheque", desc: true, ahead: "a cheque closer to your ask" },
+  { key: "name", desc: false, ahead: "name order" },
+  { key: "id", desc: false, ahead: "the older record" },
+] as const satisfies ReadonlyArray<{ key: keyof TodayInvestor; desc: boolean; ahead: string }>;
+
+/** The line an import writes for a list's intro path column (app/domain/import/rows.ts): someone can introduce you. */
+export const INTRO_PATH_LINE = "Intro path:";
+
+/** A warm path: mail exchanged with them, or an intro path in their notes. */
+export function warmPath(notes: string | null | undefined, hasMail: boolean): number {
+  return hasMail || (notes ?? "").includes(INTRO_PATH_LINE) ? 1 : 0;
+}
+
+type OrderKey = (typeof EMAIL_FIRST_ORDER)[number]["key"];
+
+/** One key's order: nulls last either way; numbers by value, text by code units (as SQLite's default collation). */
+function compareKey(a: TodayInvestor, b: TodayInvestor, key: OrderKey, desc: boolean): number {
+  const x = a[key] ?? null;
+  const y = b[key] ?? null;
+  if (x === null || y === null) return x === null ? (y === null ? 0 : 1) : -1;
+  const order = x < y ? -1 : x > y ? 1 : 0;
+  return desc ? -order : order;
+}
 
 /** Ascending text order with nulls last (ISO dates and times sort as text). */
 function textAsc(a: string | null | undefined, b: string | null | undefined): number {
@@ -40,9 +82,26 @@ function textDesc(a: string | null | undefined, b: string | null | undefined): n
   return a > b ? -1 : a < b ? 1 : 0;
 }
 
-/** Email first: best score, then the freshest hook, then the oldest record. */
+/** Email first, in EMAIL_FIRST_ORDER. */
 export function byEmailFirstOrder(a: TodayInvestor, b: TodayInvestor): number {
-  return b.score - a.score || textDesc(a.hook_at, b.hook_at) || a.id - b.id;
+  for (const { key, desc } of EMAIL_FIRST_ORDER) {
+    const order = compareKey(a, b, key, desc);
+    if (order !== 0) return order;
+  }
+  return 0;
+}
+
+/**
+ * Why `ahead` comes before `behind` when both show the same score ("Same score as Copper Seed;
+ * ahead on a cheque closer to your ask"), else null.
+ */
+export function tieBreakText(ahead: TodayInvestor, behind: TodayInvestor): string | null {
+  if (ahead.score !== behind.score) return null;
+  for (const { key, desc, ahead: words } of EMAIL_FIRST_ORDER) {
+    if (key === "score") continue;
+    if (compareKey(ahead, behind, key, desc) !== 0) return `ahead on ${words}`;
+  }
+  return null;
 }
 
 /**

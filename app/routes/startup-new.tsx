@@ -5,7 +5,7 @@ import type { Route } from "./+types/startup-new";
 import { getApp } from "../app.server.ts";
 import { STAGES, STAGE_LABELS } from "../domain/investor.ts";
 import { founderErrors } from "../domain/form-messages.ts";
-import { STARTUP_FORM_WORDS, startupFormSchema } from "../domain/startup-forms.ts";
+import { ROLE_CHOICES, STARTUP_FORM_WORDS, startupFormSchema } from "../domain/startup-forms.ts";
 import { createStartupWithRubric } from "../services/startups.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 
@@ -30,7 +30,8 @@ export default function NewStartup({ actionData }: Route.ComponentProps) {
       <div className="page-head">
         <h1>Add a startup</h1>
         <p className="muted">
-          The model drafts a rubric from this; if it is not available, a default rubric is derived from the sector, stage and geography.
+          The model drafts a rubric from this; if it is not available, a default rubric is derived from the sector, stage and geography,
+          with a cheque range from the round size and the role wanted.
         </p>
       </div>
       <section className="panel">
@@ -64,6 +65,17 @@ export default function NewStartup({ actionData }: Route.ComponentProps) {
             <label htmlFor={fields.round_size.id}>Round size (USD)</label>
             <input {...getInputProps(fields.round_size, { type: "text" })} placeholder="2m" />
             {error(fields.round_size.errors)}
+          </div>
+          <div>
+            <label htmlFor={fields.role_wanted.id}>Role wanted</label>
+            <select {...getSelectProps(fields.role_wanted)} defaultValue="">
+              {ROLE_CHOICES.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+            {error(fields.role_wanted.errors)}
           </div>
           <div>
             <label htmlFor={fields.ask.id}>Ask</label>

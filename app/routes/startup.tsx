@@ -1,13 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/startup";
 import { loadFounderSettings } from "#db/queries/founder-settings.server.ts";
 import { getStartup, latestRubric, listStartups, rubricInputs } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
 import { pageId } from "../http/api-error.ts";
-import { ActionBadge, ScoreBar } from "../components/badges.tsx";
 import { OutreachDraftView } from "../components/outreach-draft.tsx";
 import { RoundForm } from "../components/round-form.tsx";
 import { STAGES, STAGE_LABELS, type Stage } from "../domain/investor.ts";
@@ -16,8 +15,10 @@ import type { RubricInvestor } from "../domain/rubric/match.ts";
 import { RUBRIC_WEIGHT_KEYS, type Rubric } from "../domain/rubric/schema.ts";
 import { scoreForStartup } from "../domain/rubric/startup-score.ts";
 import { founderErrors } from "../domain/form-messages.ts";
-import { RUBRIC_FORM_WORDS, RUBRIC_WEIGHT_LABELS, rubricFormSchema, rubricFromFields } from "../domain/startup-forms.ts";
-import { editRubric, evaluateStartup, regenerateRubric, removeStartup } from "../services/startups.server.ts";
+import { RUBRIC_FORM_WORDS, RUBRIC_WEIGHT_LABELS, roleFormSchema, rubricFormSchema, rubricFromFields } from "../domain/startup-forms.ts";
+import { changeRoleWanted, editRubric, evaluateStartup, regenerateRubric, removeStartup } from "../services/startups.server.ts";
+import { StartupAsk } from "../components/startup-ask.tsx";
+import { StartupRanking } from "../components/startup-ranking.tsx";
 import { readFormBody } from "../http/form-body.server.ts";
 import { type NoticeTone, evaluateNotice, toneOf } from "../domain/service-state.ts";
 
@@ -43,6 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     round: { several: listStartups(app.db).length > 1, refused: url.searchParams.get("round_error") },
     // A notice is green only when the service answered: "not configured" and "did not answer" are not success.
     noticeTone: (["info", "bad"] as const).find((tone) => tone === url.searchParams.get("tone")) ?? "good",
+    startupCount: listStartups(app.db).length,
   };
 }
 
@@ -62,6 +64,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     const notice = evaluateNotice(await evaluateStartup(app, id));
     return back(notice.text, notice.tone);
   }
+  if (intent === "role") {
+    const submission = parseWithZod(formData, { schema: roleFormSchema });
+    if (submission.status !== "success") return back("Choose a lead, a co-lead, followers or no preference.");
+    const result = await changeRoleWanted(app, id, submission.value.role_wanted ?? null);
+    return back(`The ask is saved; ${result.rescored} investors re-ranked.`);
+  }
   if (intent === "regenerate") {
     const result = await regenerateRubric(app, id);
     return back(result.message ?? "A new rubric was drafted by the model.", toneOf(result.model_status));
@@ -76,6 +84,12 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
   const { startup, inputs, rules, founder } = loaderData;
   const navigation = useNavigation();
   const [rubric, setRubric] = useState<Rubric>(loaderData.rubric);
+  // A new rubric version (the ask saved, a regenerate) replaces what the live ranking and the form show.
+  const [shownVersion, setShownVersion] = useState(loaderData.version);
+  if (shownVersion !== loaderData.version) {
+    setShownVersion(loaderData.version);
+    setRubric(loaderData.rubric);
+  }
   const [form] = useForm({
     id: `rubric-${loaderData.version}`,
     lastResult: actionData,
@@ -89,10 +103,19 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
     return inputs
       .map((row) => ({
         row,
-        result: scoreForStartup(row.investor as RubricInvestor, row.evaluation, row.evidence, rubric, now, rules, startup.name),
+        result: scoreForStartup(
+          row.investor as RubricInvestor,
+          row.evaluation,
+          row.evidence,
+          rubric,
+          now,
+          rules,
+          startup.name,
+          startup.stage,
+        ),
       }))
       .sort((a, b) => b.result.score - a.result.score || a.row.investor.id - b.row.investor.id);
-  }, [inputs, rubric, rules, loaderData.now, startup.name]);
+  }, [inputs, rubric, rules, loaderData.now, startup.name, startup.stage]);
 
   // After a refused save without JavaScript the page is drawn again: show what was typed, not the saved rubric.
   const typed = (actionData as { initialValue?: Record<string, unknown> } | undefined)?.initialValue ?? undefined;
@@ -128,11 +151,13 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       <RoundForm round={startup} several={loaderData.round.several} refused={loaderData.round.refused} />
+      <StartupAsk role={startup.roleWanted} roundSize={startup.roundSize} />
 
       <div className="detail-grid">
         <section className="panel" aria-labelledby="rubric-heading">
           <h2 id="rubric-heading">Rubric</h2>
           <Form
+            key={loaderData.version}
             method="post"
             {...getFormProps(form)}
             className="rubric-form"
@@ -256,39 +281,12 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
           </div>
         </section>
 
-        <section className="panel" aria-labelledby="ranking-heading">
-          <h2 id="ranking-heading">Ranking for {startup.name}</h2>
-          <p className="muted small">
-            Scores here use {startup.name}'s rubric; the overall score beside each counts your whole raise (the dashboard ranks by it unless
-            you pick a startup there).
-          </p>
-          {ranking.length === 0 ? (
-            <p className="muted">No investors yet.</p>
-          ) : (
-            <table className="table ranking" aria-label="Ranking">
-              <tbody>
-                {ranking.slice(0, 50).map(({ row, result }, index) => (
-                  <tr key={row.investor.id}>
-                    <td>{index + 1}</td>
-                    <td>
-                      <Link to={`/investors/${row.investor.id}`} className="investor-name">
-                        {row.investor.name}
-                      </Link>
-                      {row.investor.firm ? <span className="muted firm">{row.investor.firm}</span> : null}
-                    </td>
-                    <td>
-                      <ScoreBar score={result.score} />
-                      <span className="muted score-note">{row.investor.overall} overall</span>
-                    </td>
-                    <td>
-                      <ActionBadge action={result.action} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
+        <StartupRanking
+          startupName={startup.name}
+          ranking={ranking}
+          emailFirstAt={rubric.thresholds.email_first}
+          severalStartups={loaderData.startupCount > 1}
+        />
       </div>
 
       {drafts.length ? (

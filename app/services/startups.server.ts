@@ -9,6 +9,7 @@ import {
   latestRubric,
   rankedStartups,
   saveEvaluations,
+  saveRoleWanted,
   saveRubricVersion,
   scoreStartup,
   startupInputOf,
@@ -19,7 +20,8 @@ import type { App } from "../app-context.ts";
 import type { ImportPlan } from "../domain/import/plan.ts";
 import { EVALUATION_JSON_SCHEMA, EVALUATION_SYSTEM_PROMPT, buildEvaluationPrompt, parseEvaluationAnswer } from "../domain/evaluation.ts";
 import { clampRubric } from "../domain/rubric/clean-model-output.ts";
-import { defaultRubric } from "../domain/rubric/default-rubric.ts";
+import { chequeRangeFor, defaultRubric } from "../domain/rubric/default-rubric.ts";
+import type { RoleWanted } from "../domain/vocabulary.ts";
 import { RUBRIC_JSON_SCHEMA, RUBRIC_SYSTEM_PROMPT, buildRubricPrompt } from "../domain/rubric/prompt.ts";
 import type { Rubric, StartupInput } from "../domain/rubric/schema.ts";
 import { type LanguageModel, modelFromConfig } from "../integrations/model.server.ts";
@@ -79,6 +81,21 @@ export async function editRubric(app: App, startupId: number, rubric: Rubric) {
   const source = current?.source ?? "default";
   saveRubricVersion(app.db, startupId, rubric, source, app.now());
   return { rubric, rubric_source: source, rescored: await rescoreForRubric(app, startupId) };
+}
+
+/**
+ * The ask changed (decision 029): the role is saved and, when the round size is known, a new
+ * rubric version takes its cheque range from the round and the role (everything else kept, and
+ * still the founder's to edit); then everyone's fit and scores are redone.
+ */
+export async function changeRoleWanted(app: App, startupId: number, role: RoleWanted | null) {
+  const startup = getStartup(app.db, startupId)!;
+  saveRoleWanted(app.db, startupId, role, app.now());
+  const current = latestRubric(app.db, startupId);
+  if (!current || !startup.roundSize) return { rescored: await rescoreForRubric(app, startupId), check_size: current?.rubric.check_size };
+  const check_size = chequeRangeFor(startup.roundSize, role);
+  saveRubricVersion(app.db, startupId, { ...current.rubric, check_size }, current.source, app.now());
+  return { rescored: await rescoreForRubric(app, startupId), check_size };
 }
 
 /** Route #12 with regenerate: a new model rubric, or the old one kept with a message. */

@@ -1,4 +1,5 @@
 import type { AppDatabase } from "../database.server.ts";
+import { WARM_PATH_SQL } from "./today.server.ts";
 import type { RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
 
 export type BriefingInvestor = {
@@ -21,6 +22,10 @@ export type BriefingInvestor = {
   action_since: string | null;
   amount: number | null;
   amount_currency: string | null;
+  /** Today's tie-breaks (app/domain/today.ts): the fit, a warm path (1/0, never the notes themselves), the cheque's closeness. */
+  fit: number | null;
+  warm: number;
+  cheque: number | null;
 };
 
 /**
@@ -32,7 +37,7 @@ export function investorsForBriefing(db: AppDatabase, demo: boolean): BriefingIn
     .prepare(
       `select i.id, i.name, i.firm, i.score, i.action, i.relationship_status, i.last_contact_date, i.next_step_date, i.signal_hook,
               i.signal_red_flag, i.sectors, i.stages, i.geographies, coalesce(e.published_at, e.found_at) as hook_at, i.action_since,
-              i.amount, i.amount_currency
+              i.amount, i.amount_currency, i.signal_fit as fit, ${WARM_PATH_SQL} as warm, i.fit_cheque as cheque
        from investors i left join evidence e on e.id = i.signal_hook_evidence_id
        where i.is_demo = ? order by i.score desc, i.id`,
     )

@@ -39,6 +39,7 @@ export function scoringInput(
     | "signalFit"
     | "fitDetail"
     | "fitKnown"
+    | "fitMisfit"
     | "signalRedFlag"
   >,
 ): InvestorForScoring {
@@ -53,6 +54,7 @@ export function scoringInput(
     signal_fit: row.signalFit,
     fit_detail: row.fitDetail,
     fit_known: row.fitKnown,
+    fit_misfit: row.fitMisfit,
     signal_red_flag: row.signalRedFlag,
   };
 }
@@ -127,7 +129,7 @@ export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringR
   const ofEvidence = setCondition("investor_id", range);
   const readInvestors = statement(
     db,
-    `select id, action, name, relationship_status, last_contact_date, next_step, next_step_date, meeting_date, signal_activity, signal_fit, fit_detail, fit_known, signal_red_flag from investors where ${ofInvestors.sql} order by id`,
+    `select id, action, name, relationship_status, last_contact_date, next_step, next_step_date, meeting_date, signal_activity, signal_fit, fit_detail, fit_known, fit_misfit, signal_red_flag from investors where ${ofInvestors.sql} order by id`,
   );
   const readEvidence = statement(
     db,
@@ -145,6 +147,7 @@ export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringR
     fit_detail: string | null;
     fit_known: number | null;
     name: string;
+    fit_misfit: string | null;
     relationship_status: RelationshipStatus;
     last_contact_date: string | null;
     next_step: string | null;

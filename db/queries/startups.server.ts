@@ -3,9 +3,10 @@ import { and, asc, between, desc, eq, inArray, sql } from "drizzle-orm";
 import type { InvestorToEvaluate } from "#app/domain/evaluation.ts";
 import type { EvidenceForScoring, ScoringRules } from "#app/domain/scoring.ts";
 import { profileFit } from "#app/domain/rubric/fit-sentence.ts";
-import { placeReachOf } from "#app/domain/rubric/place-reach.ts";
+import { placeReachOf, placeReachesOf } from "#app/domain/rubric/place-reach.ts";
 import type { RubricInvestor } from "#app/domain/rubric/match.ts";
 import { type Rubric, type StartupInput, rubricSchema } from "#app/domain/rubric/schema.ts";
+import type { RoleWanted, Stage } from "#app/domain/vocabulary.ts";
 import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investors.server.ts";
@@ -39,8 +40,11 @@ const rubricInvestorColumns = {
 };
 
 /** The regions an investor's places sit in, resolved here so a page that re-ranks in the browser need not carry the countries data. */
-function withPlaceReach<Row extends { geographies: string[] | null }>(row: Row): Row & { place_reach: string[] } {
-  return { ...row, place_reach: placeReachOf(row.geographies ?? []) };
+function withPlaceReach<Row extends { geographies: string[] | null }>(
+  row: Row,
+): Row & { place_reach: string[]; place_reaches: string[][] } {
+  const places = row.geographies ?? [];
+  return { ...row, place_reach: placeReachOf(places), place_reaches: placeReachesOf(places) };
 }
 
 /** A saved startup as the API answers it (snake_case, docs/product.md#resources). */
@@ -58,6 +62,7 @@ export function startupInputOf(row: StartupRow): StartupInput {
     geography: row.geography,
     round_size: row.roundSize,
     ask: row.ask,
+    role_wanted: row.roleWanted,
   };
 }
 export type RubricSource = "model" | "default";
@@ -93,6 +98,7 @@ export function createStartup(db: Db, input: StartupInput, rubric: Rubric, sourc
         geography: input.geography ?? null,
         roundSize: input.round_size ?? null,
         ask: input.ask ?? null,
+        roleWanted: input.role_wanted ?? null,
         createdAt: stamp,
         updatedAt: stamp,
       })
@@ -101,6 +107,14 @@ export function createStartup(db: Db, input: StartupInput, rubric: Rubric, sourc
     tx.insert(rubrics).values({ startupId: row.id, version: 1, source, rubric, createdAt: stamp }).run();
     return row;
   });
+}
+
+/** The role the startup wants from investors (decision 029); the rubric is the caller's to follow. */
+export function saveRoleWanted(db: Db, id: number, role: RoleWanted | null, now: Date): void {
+  db.update(startups)
+    .set({ roleWanted: role, updatedAt: now.toISOString() })
+    .where(and(eq(startups.id, id), eq(startups.isDemo, false)))
+    .run();
 }
 
 /** A new rubric version (the previous ones stay, for history). */
@@ -214,17 +228,18 @@ export function scoreStartup(
   const current = latestRubric(db, startupId);
   if (!current) return 0;
   const name = getStartup(db, startupId)?.name ?? "this startup";
-  return scoreRankedStartup(db, { id: startupId, name, rubric: current.rubric }, now, rules, onlyIds, rubricBase(db, range));
+  const stage = getStartup(db, startupId)?.stage ?? null;
+  return scoreRankedStartup(db, { id: startupId, name, stage, rubric: current.rubric }, now, rules, onlyIds, rubricBase(db, range));
 }
 
-/** A startup with its latest rubric: what ranking investors for it needs. */
-export type RankedStartup = { id: number; name: string; rubric: Rubric };
+/** A startup with its latest rubric and the stage it raises: what ranking investors for it needs. */
+export type RankedStartup = { id: number; name: string; stage: Stage | null; rubric: Rubric };
 
 /** Every startup that has a rubric, with it. */
 export function rankedStartups(db: Db): RankedStartup[] {
   return listStartups(db).flatMap((startup) => {
     const rubric = latestRubric(db, startup.id)?.rubric;
-    return rubric ? [{ id: startup.id, name: startup.name, rubric }] : [];
+    return rubric ? [{ id: startup.id, name: startup.name, stage: startup.stage, rubric }] : [];
   });
 }
 
@@ -250,7 +265,7 @@ export function scoreRankedStartup(
   db.$client.transaction(() => {
     const stamp = now.toISOString();
     for (const { investor, evaluation, evidence: items } of inputs) {
-      const result = scoreForStartup(investor as RubricInvestor, evaluation, items, current.rubric, now, rules, name);
+      const result = scoreForStartup(investor as RubricInvestor, evaluation, items, current.rubric, now, rules, name, startup.stage);
       upsert.run(startupId, investor.id, result.score, result.action, JSON.stringify(result.explained), stamp);
     }
   })();
@@ -285,13 +300,17 @@ export function updateFitSignals(
     // No rubric: every fit is unknown, set in one statement (most installs before a startup is added).
     db.$client
       .prepare(
-        `update investors set signal_fit = null, fit_detail = null, fit_known = null
-          where is_demo = 0 and id between ? and ? and (signal_fit is not null or fit_detail is not null or fit_known is not null)`,
+        `update investors set signal_fit = null, fit_detail = null, fit_known = null, fit_cheque = null, fit_misfit = null
+          where is_demo = 0 and id between ? and ?
+            and (signal_fit is not null or fit_detail is not null or fit_known is not null or fit_cheque is not null or fit_misfit is not null)`,
       )
       .run(range.from, range.to);
     return;
   }
-  const write = statement(db, "update investors set signal_fit = ?, fit_detail = ?, fit_known = ? where id = ?");
+  const write = statement(
+    db,
+    "update investors set signal_fit = ?, fit_detail = ?, fit_known = ?, fit_cheque = ?, fit_misfit = ? where id = ?",
+  );
   const rows = db
     .select(rubricInvestorColumns)
     .from(investors)
@@ -302,7 +321,7 @@ export function updateFitSignals(
     for (const row of rows) {
       if (onlyIds && !onlyIds.has(row.id)) continue;
       const fit = profileFit(row as RubricInvestor, all);
-      write.run(fit.value, fit.detail, fit.known, row.id);
+      write.run(fit.value, fit.detail, fit.known, fit.cheque ?? null, fit.misfit ?? null, row.id);
     }
   })();
 }

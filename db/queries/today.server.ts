@@ -1,6 +1,6 @@
 import type { RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
 import { parseTodayExpand } from "#app/domain/dashboard-query.ts";
-import { TODAY_ACTIONS, TODAY_SHOWN, type TodayAction, type TodayLists } from "#app/domain/today.ts";
+import { EMAIL_FIRST_ORDER, INTRO_PATH_LINE, TODAY_ACTIONS, TODAY_SHOWN, type TodayAction, type TodayLists } from "#app/domain/today.ts";
 import { positiveId } from "#app/domain/id.ts";
 import { MAIL_SHOWN } from "#app/domain/mail-today.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
@@ -25,11 +25,30 @@ export type TodayRow = {
   action_since: string | null;
   /** The action's reason in the founder's words, as the last scoring wrote it. */
   reason: string | null;
+  fit: number | null;
+  warm: number;
+  cheque: number | null;
 };
 
-/** the docs/product.md#scoring-and-actions order within each action, in SQL; the same order as app/domain/today.ts's comparators. */
+/** A warm path in SQL, as app/domain/today.ts's warmPath says it: mail with them, or an intro path in the notes. */
+export const WARM_PATH_SQL = `(exists (select 1 from mail_contacts m where m.investor_id = i.id) or instr(coalesce(i.personal_notes, ''), '${INTRO_PATH_LINE}') > 0)`;
+
+/** Each key of EMAIL_FIRST_ORDER as a column of the query below. */
+const ORDER_COLUMNS: Record<(typeof EMAIL_FIRST_ORDER)[number]["key"], string> = {
+  score: "i.score",
+  fit: "i.signal_fit",
+  hook_at: "hook_at",
+  warm: "warm",
+  cheque: "i.fit_cheque",
+  name: "i.name",
+  id: "i.id",
+};
+
+/** the docs/product.md#scoring-and-actions order within each action, in SQL; email first's read from EMAIL_FIRST_ORDER, the one place it is declared. */
 const ORDER_BY: Record<TodayAction, string> = {
-  email_first: "i.score desc, hook_at is null, hook_at desc, i.id",
+  email_first: EMAIL_FIRST_ORDER.map(
+    ({ key, desc }) => `${ORDER_COLUMNS[key]} is null, ${ORDER_COLUMNS[key]} ${desc ? "desc" : "asc"}`,
+  ).join(", "),
   follow_up: "i.next_step_date is null, i.next_step_date asc, i.last_contact_date is null, i.last_contact_date asc, i.score desc, i.id",
   dont_chase: "i.action_since is null, i.action_since desc, i.score desc, i.id",
 };
@@ -37,7 +56,7 @@ const ORDER_BY: Record<TodayAction, string> = {
 const COLUMNS = `i.id, i.name, i.firm, i.email, i.score, i.action, i.relationship_status, i.last_contact_date,
   i.next_step, i.next_step_date, i.meeting_date,
   i.signal_hook, i.signal_red_flag, coalesce(e.published_at, e.found_at) as hook_at, i.action_since,
-  json_extract(i.score_explained, '$.action_reason') as reason`;
+  json_extract(i.score_explained, '$.action_reason') as reason, i.signal_fit as fit, ${WARM_PATH_SQL} as warm, i.fit_cheque as cheque`;
 
 /**
  * The first `limit` rows of each Today list for one side (real or demo, never both). Reads only

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ACTIONS, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
 import { DEFAULT_RULES, daysOverdue } from "#app/domain/scoring.ts";
-import { TODAY_ACTIONS, orderToday } from "#app/domain/today.ts";
+import { TODAY_ACTIONS, orderToday, tieBreakText, warmPath } from "#app/domain/today.ts";
 import { buildDigest } from "#app/domain/digest.ts";
 import { todaysDigest } from "#app/jobs/digest.server.ts";
 import { loadToday, readToday } from "#db/queries/today.server.ts";
@@ -22,6 +22,16 @@ const rowArb = fc.record({
   actionSince: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
   nextStep: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
   demo: fc.boolean(),
+  fit: fc.option(
+    fc.integer({ min: 0, max: 3 }).map((n) => n * 30),
+    { nil: null },
+  ),
+  cheque: fc.option(
+    fc.integer({ min: 0, max: 2 }).map((n) => n * 50),
+    { nil: null },
+  ),
+  intro: fc.boolean(),
+  name: fc.constantFrom("Aster", "Azalea", "aster", "Ébène", "Zinc"),
 });
 
 describe("Today's lists", () => {
@@ -31,7 +41,7 @@ describe("Today's lists", () => {
         const { db } = createTestDatabase();
         try {
           const insertInvestor = db.$client.prepare(
-            "insert into investors (name, score, action, relationship_status, last_contact_date, action_since, is_demo, score_explained, next_step_date) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "insert into investors (name, score, action, relationship_status, last_contact_date, action_since, is_demo, score_explained, next_step_date, signal_fit, fit_cheque, personal_notes) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
           );
           const insertEvidence = db.$client.prepare(
             "insert into evidence (investor_id, url, source, published_at, found_at, content_hash) values (?, ?, 'news', ?, ?, ?)",
@@ -39,7 +49,7 @@ describe("Today's lists", () => {
           const setHook = db.$client.prepare("update investors set signal_hook = 'A hook', signal_hook_evidence_id = ? where id = ?");
           rows.forEach((row, index) => {
             const { lastInsertRowid } = insertInvestor.run(
-              `Investor ${index}`,
+              row.name,
               row.score,
               row.action,
               row.status,
@@ -48,6 +58,9 @@ describe("Today's lists", () => {
               row.demo ? 1 : 0,
               JSON.stringify({ total: row.score, components: [], action_reason: `reason ${index}` }),
               row.nextStep === null ? null : day(row.nextStep).slice(0, 10),
+              row.fit,
+              row.cheque,
+              row.intro ? "Met at a demo day\nIntro path: Anna (portfolio founder)" : null,
             );
             if (row.hookAge !== null) {
               const evidence = insertEvidence.run(lastInsertRowid, `https://example.com/${index}`, day(row.hookAge), day(0), `h${index}`);
@@ -58,10 +71,12 @@ describe("Today's lists", () => {
             const fromSql = readToday(db, demo, limit);
             const all = db.$client
               .prepare(
-                "select i.id, i.score, i.action, i.last_contact_date, i.next_step_date, coalesce(e.published_at, e.found_at) as hook_at, i.action_since from investors i left join evidence e on e.id = i.signal_hook_evidence_id where i.is_demo = ?",
+                "select i.id, i.name, i.score, i.action, i.last_contact_date, i.next_step_date, coalesce(e.published_at, e.found_at) as hook_at, i.action_since, i.signal_fit as fit, i.fit_cheque as cheque, i.personal_notes from investors i left join evidence e on e.id = i.signal_hook_evidence_id where i.is_demo = ?",
               )
               .all(demo ? 1 : 0) as Parameters<typeof orderToday>[0] extends readonly (infer T)[] ? T[] : never;
-            const computed = orderToday(all);
+            const computed = orderToday(
+              all.map((row) => ({ ...row, warm: warmPath((row as { personal_notes?: string | null }).personal_notes, false) })),
+            );
             for (const action of TODAY_ACTIONS) {
               expect(fromSql[action].map((row) => row.id)).toEqual(computed[action].slice(0, limit).map((row) => row.id));
             }
@@ -141,6 +156,29 @@ describe("Today's lists", () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it("breaks email-first ties on score by fit, fresh news, a warm path, cheque closeness, then name, and says which", () => {
+    const base = { score: 45, action: "email_first" as const, last_contact_date: null, hook_at: null, fit: 90, warm: 0, cheque: 80 };
+    const rows = [
+      { ...base, id: 1, name: "Zinc" },
+      { ...base, id: 2, name: "Aster", cheque: 100 },
+      { ...base, id: 3, name: "Birch", warm: 1 },
+      { ...base, id: 4, name: "Cedar", hook_at: day(2) },
+      { ...base, id: 5, name: "Dune", fit: 95 },
+      { ...base, id: 6, name: "Alder" },
+    ];
+    const ordered = orderToday(rows).email_first;
+    expect(ordered.map((row) => row.name)).toEqual(["Dune", "Cedar", "Birch", "Aster", "Alder", "Zinc"]);
+    const said = ordered.slice(0, -1).map((row, index) => tieBreakText(row, ordered[index + 1]!));
+    expect(said).toEqual([
+      "ahead on a closer fit",
+      "ahead on fresher news",
+      "ahead on a warm path",
+      "ahead on a cheque closer to your ask",
+      "ahead on name order",
+    ]);
+    expect(tieBreakText({ ...base, id: 7, score: 50 }, ordered[0]!)).toBeNull();
   });
 
   it("puts email-first ties on score behind the freshest hook", () => {

@@ -401,8 +401,9 @@ describe("scoreForStartup properties", () => {
         weightArb,
         weightArb,
         (who, evaluated, evidence, usingRubric, first, second) => {
-          const matching = { ...who, sectors: [...who.sectors, ...usingRubric.sector_keywords.slice(0, 1), "fintech"] };
-          const keywords = usingRubric.sector_keywords.length > 0 ? usingRubric.sector_keywords : ["fintech"];
+          // A full sector match: two of the keywords named, and nothing else (graded fit, decision 029).
+          const matching = { ...who, sectors: ["fintech", "payments"] };
+          const keywords = ["fintech", "payments", ...usingRubric.sector_keywords];
           const at = (weight: number) =>
             scoreForStartup(
               matching,
@@ -453,7 +454,15 @@ describe("scoreForStartup properties", () => {
 });
 
 describe("scoreForStartup examples", () => {
-  const perfect = investor({ signal_activity: 100, relationship_status: "due_diligence", last_contact_date: daysAgo(1).slice(0, 10) });
+  // The startup's own place and exactly the wanted cheque range: a full degree on every part.
+  const perfect = investor({
+    geographies: ["France"],
+    check_min: 100_000,
+    check_max: 800_000,
+    signal_activity: 100,
+    relationship_status: "due_diligence",
+    last_contact_date: daysAgo(1).slice(0, 10),
+  });
   const nonMatch = investor({
     id: 2,
     sectors: ["Gaming"],
@@ -502,16 +511,16 @@ describe("scoreForStartup examples", () => {
   });
 
   it("gives partial check-size credit when the ranges are close and none when far apart", () => {
-    const close = score(investor({ check_min: 25_000, check_max: 50_000 }));
+    const close = score(investor({ check_min: 60_000, check_max: 80_000 }));
     const far = score(investor({ check_min: 1_000, check_max: 10_000 }));
-    const fits = score(investor());
+    const fits = score(investor({ check_min: 100_000, check_max: 800_000 }));
     const points = (result: ReturnType<typeof score>) => result.explained.components.find((c) => c.key === "check_size")!.points;
     expect(points(fits)).toBe(10);
     expect(points(close)).toBeGreaterThan(0);
     expect(points(close)).toBeLessThan(10);
     expect(points(far)).toBe(0);
     expect(close.explained.components.find((c) => c.key === "check_size")!.detail).toBe(
-      "Writes $25k–$50k cheques, smaller than the $100k–$800k you look for",
+      "Writes $60k–$80k cheques, smaller than the $100k–$800k you look for",
     );
   });
 
@@ -589,21 +598,23 @@ describe("fitSignal and profileFit", () => {
 
   it("takes the best match over startups, counting the cheque size", () => {
     const climate = defaultRubric({ ...fintechStartup, sector: "Climate", stage: "series_a", geography: "USA" });
-    expect(fitSignal(investor({ check_min: null, check_max: null }), [climate])).toBe(0);
-    expect(fitSignal(investor(), [climate, rubric])).toBe(100);
+    const exact = { geographies: ["France"], check_min: 100_000, check_max: 800_000 };
+    // Only the stage comes near (seed is one step from Series A): 0.4 of its weight.
+    expect(fitSignal(investor({ check_min: null, check_max: null }), [climate])).toBeLessThan(20);
+    expect(fitSignal(investor(exact), [climate, rubric])).toBe(100);
     // Sector, stage and cheque fit, geography does not: (8 + 7 + 4) / (8 + 7 + 4 + 4).
-    expect(fitSignal(investor({ geographies: ["Asia"] }), [rubric])).toBe(Math.round((19 / 23) * 100));
+    expect(fitSignal(investor({ ...exact, geographies: ["Asia"] }), [rubric])).toBe(Math.round((19 / 23) * 100));
   });
 
   it("counts an unknown part as nothing and says it is not known", () => {
-    const fit = profileFit(investor({ check_min: null, check_max: null }), [{ name: "Ledgerly", rubric }]);
+    const fit = profileFit(investor({ geographies: ["France"], check_min: null, check_max: null }), [{ name: "Ledgerly", rubric }]);
     expect(fit.value).toBe(Math.round((19 / 23) * 100));
-    expect(fit.detail).toBe("Fits Ledgerly on fintech/payments, Seed and Europe; cheque size not known");
+    expect(fit.detail).toBe("Fits Ledgerly on fintech/payments, Seed and France; cheque size not known");
   });
 
   it("leaves out a part the startup leaves open, instead of a match everyone gets", () => {
-    const noRound = { ...rubric, check_size: {} };
-    const mismatch = investor({ sectors: ["Biotech"], stages: ["series_b_plus"], geographies: ["Asia"] });
+    const noRound: Rubric = { ...rubric, stages: ["series_b_plus"], check_size: {} };
+    const mismatch = investor({ sectors: ["Biotech"], stages: ["pre_seed"], geographies: ["Asia"] });
     expect(profileFit(mismatch, [{ name: "Open", rubric: noRound }]).value).toBe(0);
     // The same with every weight at 0 (counted as equal weights).
     const zero = { ...noRound, weights: Object.fromEntries(RUBRIC_WEIGHT_KEYS.map((key) => [key, 0])) as Rubric["weights"] };
@@ -622,7 +633,11 @@ describe("fitSignal and profileFit", () => {
       { name: "Ledgerly", rubric },
     ]);
     expect(nordic.detail).toContain("Europe");
-    expect(nordic.value).toBe(100);
+    const asia = profileFit(investor({ geographies: ["Asia"], place_reach: placeReachOf(["Asia"]) }), [{ name: "Ledgerly", rubric }]);
+    // Inside the region (0.8 of the geography part), not the startup's own place (1).
+    expect(nordic.value).toBeGreaterThanOrEqual(90);
+    expect(nordic.value).toBeLessThan(100);
+    expect(nordic.value).toBeGreaterThan(asia.value!);
   });
 
   it("says what does not match, in the founder's words", () => {

@@ -5,6 +5,7 @@ import { STATUS_LABELS } from "../../domain/investor.ts";
 import { type TodayAction, type TodayLists, overdueText } from "../../domain/today.ts";
 import { loggedText } from "../../domain/mail-today.ts";
 import { EmailsToLog, RepliesWaiting, type TodayMail } from "./today-mail.tsx";
+import { TieNote } from "./tie-note.tsx";
 
 export type TodayData = {
   /** The investor just marked "Emailed", to say so. */
@@ -66,7 +67,7 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
                 <p className="muted">{emptyText(action, data)}</p>
               ) : (
                 <ol className="today-rows">
-                  {rows.map((row) => (
+                  {rows.map((row, index) => (
                     <li key={row.id} className="today-row">
                       <div className="today-who">
                         <Link to={`${investorPath}/${row.id}`} className="today-name">
@@ -87,6 +88,7 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
                         ) : (
                           row.reason
                         )}
+                        {action === "email_first" ? <TieNote rows={rows} index={index} /> : null}
                       </p>
                       {action === "email_first" && row.signal_hook ? <p className="today-hook">{row.signal_hook}</p> : null}
                       {action !== "dont_chase" ? <EmailedButton id={row.id} name={row.name} investorPath={investorPath} /> : null}

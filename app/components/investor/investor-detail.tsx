@@ -182,10 +182,11 @@ export function InvestorDetail({
       <div className="detail-grid">
         <section className="panel" aria-labelledby="why-heading">
           <h2 id="why-heading">
-            {startupScores.length > 0 ? "Overall score" : "Score"} <ScoreBar score={investor.score} />{" "}
+            {startupScores.length > 1 ? "Overall score" : "Score"} <ScoreBar score={investor.score} />{" "}
             <ActionBadge action={investor.action} />
           </h2>
-          {startupScores.length > 0 ? <StartupScores overall={investor.score} scores={startupScores} /> : null}
+          {/* One score per page (decision 029): with one startup the overall score is the only number; with several, each names its startup. */}
+          {startupScores.length > 1 ? <StartupScores overall={investor.score} scores={startupScores} /> : null}
           {explained ? (
             <ScoreWhy components={explained.components} reason={explained.action_reason} />
           ) : (

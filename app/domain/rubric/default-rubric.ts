@@ -1,4 +1,4 @@
-import { STAGES, type Stage } from "../vocabulary.ts";
+import { type RoleWanted, STAGES, type Stage } from "../vocabulary.ts";
 import {
   DEFAULT_THRESHOLDS,
   DEFAULT_WEIGHTS,
@@ -118,15 +118,27 @@ function neighbouringStages(stage: Stage): Stage[] {
   return STAGES.filter((candidate) => candidate === stage || candidate === next);
 }
 
-/** One cheque is usefully between 5% and 40% of the round: smaller is noise, larger is a lead. */
-export const CHECK_SHARE_OF_ROUND = { min: 5, max: 40 } as const;
+/**
+ * The share of the round (in %) one cheque is wanted to be, by the role the founder asks for
+ * (decision 029): a lead writes a large share and sets the terms, a co-lead a good part of it, a
+ * follower a small ticket. With no role named, anything between noise and a lead.
+ */
+export const CHECK_SHARE_BY_ROLE: Record<RoleWanted | "any", { min: number; max: number }> = {
+  lead: { min: 20, max: 60 },
+  co_lead: { min: 10, max: 35 },
+  follow: { min: 2, max: 15 },
+  any: { min: 5, max: 40 },
+};
+
+/** The cheque range wanted from the round size and the role; open when the round size is not given. */
+export function chequeRangeFor(roundSize: number | null | undefined, role: RoleWanted | null | undefined): Rubric["check_size"] {
+  if (!roundSize) return {};
+  const share = CHECK_SHARE_BY_ROLE[role ?? "any"];
+  return { min: Math.round((roundSize * share.min) / 100), max: Math.round((roundSize * share.max) / 100) };
+}
 
 export function defaultRubric(startup: StartupInput): Rubric {
-  const check_size: Rubric["check_size"] = {};
-  if (startup.round_size) {
-    check_size.min = Math.round((startup.round_size * CHECK_SHARE_OF_ROUND.min) / 100);
-    check_size.max = Math.round((startup.round_size * CHECK_SHARE_OF_ROUND.max) / 100);
-  }
+  const check_size = chequeRangeFor(startup.round_size, startup.role_wanted);
   return {
     weights: { ...DEFAULT_WEIGHTS },
     sector_keywords: sectorKeywords(startup.sector),

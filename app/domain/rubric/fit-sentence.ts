@@ -1,5 +1,6 @@
 import { type RubricInvestor, listed, matchCheckSize, matchGeography, matchSector, matchStage } from "./match.ts";
 import { MAX_WEIGHT, type Rubric, clamp } from "./schema.ts";
+import type { Stage } from "../vocabulary.ts";
 
 /**
  * The global fit signal (`signal_fit`, docs/product.md#resources): how an investor's declared
@@ -15,17 +16,32 @@ const UNKNOWN_PART_NAMES: Record<(typeof PROFILE_PARTS)[number], string> = {
   check_size: "cheque size",
 };
 
-/** The fit 0–100, its sentence, and how much of the profile was known (0–100 of the weights). */
-export type ProfileFit = { value: number | null; detail: string | null; known: number | null };
+/**
+ * The fit 0–100, its sentence, how much of the profile was known (0–100 of the weights), the
+ * cheque part's degree 0–100 (Today's tie-break, null when unknown or open), and the reason a known
+ * part is far off (decision 029: the investor is then not worth chasing for this startup).
+ */
+export type ProfileFit = {
+  value: number | null;
+  detail: string | null;
+  known: number | null;
+  cheque?: number | null;
+  misfit?: string | null;
+};
 
-function profileMatches(
-  investor: Pick<RubricInvestor, "sectors" | "stages" | "geographies" | "place_reach" | "check_min" | "check_max" | "check_currency">,
-  rubric: Rubric,
-) {
+type ProfileInvestor = Pick<
+  RubricInvestor,
+  "sectors" | "stages" | "geographies" | "place_reach" | "place_reaches" | "check_min" | "check_max" | "check_currency"
+>;
+
+/** What a fit reads of a startup beside its rubric: the stage it raises (distance on the ladder counts from it). */
+export type FitStartup = { name: string; rubric: Rubric; stage?: Stage | null };
+
+export function profileMatches(investor: ProfileInvestor, rubric: Rubric, stage?: Stage | null) {
   return {
     sector: matchSector(investor.sectors, rubric.sector_keywords),
-    stage: matchStage(investor.stages, rubric.stages),
-    geography: matchGeography(investor.geographies, rubric.geographies, investor.place_reach),
+    stage: matchStage(investor.stages, rubric.stages, stage),
+    geography: matchGeography(investor.geographies, rubric.geographies, investor.place_reach, investor.place_reaches),
     check_size: matchCheckSize(investor.check_min, investor.check_max, rubric.check_size, investor.check_currency ?? null),
   };
 }
@@ -36,12 +52,8 @@ function profileMatches(
  * "Fits Ledgerly on fintech, Seed and Europe; cheque size not known". An unknown part earns
  * nothing; a profile with no known part at all is unknown (null), not zero.
  */
-export function describeFit(
-  investor: Pick<RubricInvestor, "sectors" | "stages" | "geographies" | "place_reach" | "check_min" | "check_max" | "check_currency">,
-  rubric: Rubric,
-  startupName: string,
-): ProfileFit {
-  const matches = profileMatches(investor, rubric);
+export function describeFit(investor: ProfileInvestor, rubric: Rubric, startupName: string, stage?: Stage | null): ProfileFit {
+  const matches = profileMatches(investor, rubric, stage);
   if (PROFILE_PARTS.every((part) => matches[part].state === "unknown")) return { value: null, detail: null, known: null };
   // A part the startup leaves open ("any cheque size") says nothing about this investor: it is
   // left out of the fit rather than counted as a match everyone gets.
@@ -78,7 +90,11 @@ export function describeFit(
     clauses.push(misses.length > 0 ? `Little in common with ${startupName}: ${misses.join("; ")}` : `Little in common with ${startupName}`);
   }
   if (unknown.length > 0) clauses.push(`${listed(unknown, 4)} not known`);
-  return { value, detail: clauses.join("; "), known };
+  // The first far part (in the order a founder weighs them) is the reason to not chase; a part the rubric does not count is no reason.
+  const misfit = PROFILE_PARTS.map((part, index) => ((weights[index] ?? 0) > 0 ? matches[part].far : undefined)).find(Boolean) ?? null;
+  const chequeState = matches.check_size.state;
+  const cheque = chequeState === "unknown" || chequeState === "any" ? null : Math.round(matches.check_size.value * 100);
+  return { value, detail: clauses.join("; "), known, cheque, misfit };
 }
 
 function lowerFirst(text: string): string {
@@ -87,16 +103,15 @@ function lowerFirst(text: string): string {
 
 /**
  * `signal_fit` (docs/product.md#resources) and its sentence: the best profile fit over the founder's startups.
- * Null while there is no startup, or when the investor's profile says nothing matchable.
+ * Null while there is no startup, or when the investor's profile says nothing matchable. A fit
+ * with no far part beats any misfit: an investor is a misfit only when far off for every startup.
  */
-export function profileFit(
-  investor: Pick<RubricInvestor, "sectors" | "stages" | "geographies" | "place_reach" | "check_min" | "check_max" | "check_currency">,
-  startups: ReadonlyArray<{ name: string; rubric: Rubric }>,
-): ProfileFit {
-  let best: ProfileFit = { value: null, detail: null, known: null };
+export function profileFit(investor: ProfileInvestor, startups: ReadonlyArray<FitStartup>): ProfileFit {
+  let best: ProfileFit = { value: null, detail: null, known: null, cheque: null, misfit: null };
+  const rank = (fit: ProfileFit) => (fit.misfit ? 0 : 1000) + (fit.value ?? -1);
   for (const startup of startups) {
-    const fit = describeFit(investor, startup.rubric, startup.name);
-    if (fit.value !== null && (best.value === null || fit.value > best.value)) best = fit;
+    const fit = describeFit(investor, startup.rubric, startup.name, startup.stage);
+    if (fit.value !== null && (best.value === null || rank(fit) > rank(best))) best = fit;
   }
   return best;
 }

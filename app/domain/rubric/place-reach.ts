@@ -38,3 +38,8 @@ export function placeReachOf(places: readonly string[]): string[] {
   lists.set(key, reach);
   return reach;
 }
+
+/** Each place's own reach, in the order listed: how many of an investor's places sit inside the startup's (match.ts). */
+export function placeReachesOf(places: readonly string[]): string[][] {
+  return places.map(reachOf);
+}

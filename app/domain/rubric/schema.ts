@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STAGES } from "../vocabulary.ts";
+import { ROLES_WANTED, STAGES } from "../vocabulary.ts";
 
 /**
  * What a startup and its rubric are (docs/product.md#resources): the zod schemas routes #10 and
@@ -24,6 +24,7 @@ export const startupInputSchema = z.strictObject({
   geography: z.string().trim().max(80).nullish(),
   round_size: z.number().int("must be a whole number of USD").positive().max(MAX_USD).nullish(),
   ask: z.string().trim().max(500).nullish(),
+  role_wanted: z.enum(ROLES_WANTED, { error: () => `must be one of: ${ROLES_WANTED.join(", ")}` }).nullish(),
 });
 export type StartupInput = z.infer<typeof startupInputSchema>;
 

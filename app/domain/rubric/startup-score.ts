@@ -1,4 +1,4 @@
-import type { RecommendedAction } from "../vocabulary.ts";
+import type { RecommendedAction, Stage } from "../vocabulary.ts";
 import {
   RED_FLAG_PENALTY,
   recommendAction,
@@ -7,19 +7,8 @@ import {
   type ScoreExplained,
   type ScoringRules,
 } from "../scoring.ts";
-import { describeFit } from "./fit-sentence.ts";
-import {
-  type Match,
-  type RubricEvaluation,
-  type RubricInvestor,
-  matchActivity,
-  matchCheckSize,
-  matchEvidence,
-  matchGeography,
-  matchRelationship,
-  matchSector,
-  matchStage,
-} from "./match.ts";
+import { describeFit, profileMatches } from "./fit-sentence.ts";
+import { type Match, type RubricEvaluation, type RubricInvestor, matchActivity, matchEvidence, matchRelationship } from "./match.ts";
 import { MAX_WEIGHT, RUBRIC_WEIGHT_KEYS, type Rubric, type RubricWeightKey, clamp } from "./schema.ts";
 
 /**
@@ -81,12 +70,10 @@ export function scoreForStartup(
   now: Date,
   rules: ScoringRules,
   startupName = "this startup",
+  stage: Stage | null = null,
 ): StartupScore {
   const matches: Record<RubricWeightKey, Match> = {
-    sector: matchSector(investor.sectors, rubric.sector_keywords),
-    stage: matchStage(investor.stages, rubric.stages),
-    geography: matchGeography(investor.geographies, rubric.geographies, investor.place_reach),
-    check_size: matchCheckSize(investor.check_min, investor.check_max, rubric.check_size, investor.check_currency ?? null),
+    ...profileMatches(investor, rubric, stage),
     activity: matchActivity(investor.signal_activity),
     evidence_relevance: matchEvidence(evaluation, evidence, now, rules.halfLifeDays),
     relationship: matchRelationship(investor.relationship_status),
@@ -116,7 +103,7 @@ export function scoreForStartup(
   const score = clamp(Math.round(rawTenths / 10), 0, 100);
 
   const activity = investor.signal_activity;
-  const profile = describeFit(investor, rubric, startupName);
+  const profile = describeFit(investor, rubric, startupName, stage);
   const knowsSomething =
     profile.value !== null ||
     evidence.length > 0 ||
@@ -124,7 +111,7 @@ export function scoreForStartup(
     investor.signal_red_flag !== null ||
     evaluation !== undefined;
   const { action, reason } = recommendAction(
-    { ...investor, signal_fit: profile.value, fit_detail: profile.detail, fit_known: profile.known },
+    { ...investor, signal_fit: profile.value, fit_detail: profile.detail, fit_known: profile.known, fit_misfit: profile.misfit },
     score,
     knowsSomething,
     now,

@@ -256,6 +256,10 @@ export function schemas(): Record<string, JsonSchema> {
         geography: nullable(text),
         round_size: nullable({ type: "integer", minimum: 1 }),
         ask: nullable(text),
+        role_wanted: {
+          ...nullable({ type: "string", enum: [...ROLES_WANTED] }),
+          description: "The role wanted from investors; the default rubric's cheque range follows it (decision 029).",
+        },
         created_at: dateTime,
       },
       required: ["id", "name", "pitch", "sector", "stage", "created_at"],

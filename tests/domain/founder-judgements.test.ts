@@ -1,0 +1,192 @@
+import { describe, expect, it } from "vitest";
+import type { RecommendedAction } from "#app/domain/investor.ts";
+import { parseInvestorCsv } from "#app/domain/import/parse.ts";
+import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
+import { profileFit } from "#app/domain/rubric/fit-sentence.ts";
+import { placeReachOf, placeReachesOf } from "#app/domain/rubric/place-reach.ts";
+import { scoreInvestor } from "#app/domain/scoring.ts";
+import { byEmailFirstOrder, warmPath } from "#app/domain/today.ts";
+import { LEDGERLY, PIPELINE_CSV, PIPELINE_NOW } from "../fixtures/founder-pipeline.ts";
+
+/**
+ * A founder's judgements over a realistic pipeline (tests/fixtures/founder-pipeline.ts): Ledgerly,
+ * a fintech raising a $1.5M seed in Europe, wants a lead. Each pair says who Today should put
+ * first and why; each label says what the app should advise. The pipeline is scored the way the
+ * server scores it: the import's parsers, the default rubric, the fit signal, the overall score,
+ * Today's order.
+ */
+
+type Ranked = { id: number; name: string; score: number; action: RecommendedAction; reason: string };
+
+/** Today's lists as one order: who to email first, then who waits, then the unknown, then the rest. */
+const TIER: Record<RecommendedAction, number> = {
+  email_first: 0,
+  follow_up: 0,
+  wait: 1,
+  research: 2,
+  committed: 3,
+  dont_chase: 4,
+};
+
+function scorePipeline(): Ranked[] {
+  const parsed = parseInvestorCsv(PIPELINE_CSV);
+  const startups = [{ name: LEDGERLY.name, rubric: defaultRubric(LEDGERLY), stage: LEDGERLY.stage }];
+  const rows = parsed.rows.map((row, index) => {
+    const profile = row.profile;
+    const investor = {
+      // Ids against the file's order, so that no judgement holds by the order it was written in.
+      id: parsed.rows.length - index,
+      sectors: profile.sectors,
+      stages: profile.stages,
+      geographies: profile.geographies,
+      place_reach: placeReachOf(profile.geographies),
+      place_reaches: placeReachesOf(profile.geographies),
+      check_min: profile.check_min ?? null,
+      check_max: profile.check_max ?? null,
+      check_currency: row.check_currency ?? null,
+    };
+    const fit = profileFit(investor, startups);
+    const result = scoreInvestor(
+      {
+        relationship_status: row.relationship_status ?? "not_contacted",
+        last_contact_date: row.last_contact_date ?? null,
+        signal_activity: null,
+        signal_fit: fit.value,
+        fit_detail: fit.detail,
+        fit_known: fit.known,
+        fit_misfit: fit.misfit,
+        signal_red_flag: null,
+      },
+      [],
+      PIPELINE_NOW,
+    );
+    return {
+      id: investor.id,
+      name: profile.name,
+      score: result.score,
+      action: result.action,
+      reason: result.explained.action_reason,
+      hook_at: null,
+      fit: fit.value,
+      warm: warmPath(row.personal_notes, false),
+      cheque: fit.cheque ?? null,
+    };
+  });
+  return rows.sort((a, b) => TIER[a.action] - TIER[b.action] || byEmailFirstOrder(a, b));
+}
+
+/** "A before B, because …" */
+const PAIRS: ReadonlyArray<[string, string, string]> = [
+  [
+    "Northbridge Partners",
+    "Oakline Family Office",
+    "a European fintech fund that leads seeds beats a 20-country family office with a $100K–$14M range",
+  ],
+  [
+    "Centrum Fintech Fund",
+    "Oakline Family Office",
+    "a central-European fintech fund is closer than a family office investing everywhere in everything",
+  ],
+  ["Northbridge Partners", "Centrum Fintech Fund", "$500K–$2M can lead a $1.5M round; $50K–$500K mostly cannot"],
+  ["Baltic Ledger Ventures", "Centrum Fintech Fund", "$400K–$1.5M can lead; $50K–$500K is a follower's cheque"],
+  ["Harbour Lane Capital", "Tomás Ferreira", "a seed fund writing up to $1M before an angel writing up to $200K when a lead is wanted"],
+  ["Northbridge Partners", "Meridian Global Ventures", "a fintech specialist before a generalist"],
+  ["Kestrel Payments Fund", "Meridian Global Ventures", "a payments specialist before a generalist"],
+  ["Baltic Ledger Ventures", "Kestrel Payments Fund", "investing in Europe by name before investing 'globally'"],
+  ["Ledger Path Ventures", "Ledger Road Ventures", "the same fund profile, but a portfolio founder can introduce us"],
+  ["Cobalt Seed", "Copper Seed", "$300K–$1.2M covers a lead's cheque; $100K–$400K barely reaches it"],
+  ["Aster Capital", "Azalea Capital", "identical in every way: the name decides, so the order is stable"],
+  ["Alpine Seed Capital", "Seedling Lab", "a seed fund writing $300K–$1M before a pre-seed accelerator writing $50K–$150K"],
+  ["Crescent Fund", "Redwood Growth Partners", "Series A is one step up; a US Series B+ growth fund is no fit"],
+  ["Northbridge Partners", "Crescent Fund", "a seed fund before a Series A-only fund for a seed round"],
+  ["Harbour Lane Capital", "Crescent Fund", "a seed fund before a Series A-only fund for a seed round"],
+  ["Tomás Ferreira", "Priya Raman", "$50K–$200K is closer to a lead's cheque than $25K–$100K"],
+  ["Half Known Angel", "Quiet Ventures", "something known that fits before nothing known at all"],
+  ["Nowhere Fund", "Pampas Capital", "an unknown geography is worth checking; Latin America only is not"],
+  ["Nowhere Fund", "Half Known Angel", "a fintech seed fund with a lead's cheque before a fintech angel we know nothing else about"],
+  ["Baltic Ledger Ventures", "Nowhere Fund", "known to invest in Europe before not known where"],
+  ["Elm Street Angels", "Priya Raman", "an angel group writing up to $500K before a single angel writing up to $100K"],
+  ["Hanseatic Angels", "Lena Vogel", "fintech angels before a SaaS-only angel"],
+  ["Loire Valley Capital", "Gulf Horizon", "France is in our market; the Gulf is not"],
+  ["Continental Bank Ventures", "Saffron Growth", "a European banking investor before an Indian consumer growth fund"],
+  ["Continental Bank Ventures", "Big Cheque Capital", "$1M–$10M reaches a lead's cheque; $5M–$20M is far above the whole round's share"],
+  ["Alpine Seed Capital", "Boulder Deeptech", "fintech before robotics"],
+  ["Harbour Lane Capital", "Atlas Bio Fund", "financial services before biotech"],
+  ["Tomás Ferreira", "Granite VC", "Granite already passed"],
+  ["Loire Valley Capital", "Tallinn Tech Angels", "a seed fund with a lead's cheque before pre-seed angels writing $20K–$80K"],
+  ["Fjordline Fintech", "Sakura Fintech", "the Nordics are in Europe; Japan is not"],
+  ["Kestrel Payments Fund", "Pampas Capital", "global reach before Latin America only"],
+  ["Meridian Global Ventures", "Sunset Health Ventures", "a generalist seed fund before a US healthcare Series A fund"],
+  ["Oakline Family Office", "Redwood Growth Partners", "a partial fit before a US Series B+ growth fund"],
+  ["Northbridge Partners", "Nordic Scale Fund", "a seed fund before a Series B+ fund"],
+  ["Cobalt Seed", "Big Cheque Capital", "a seed cheque before $5M–$20M cheques"],
+  ["Ledger Road Ventures", "Copper Seed", "exactly a lead's cheque before $100K–$400K"],
+  ["Harbour Lane Capital", "Elm Street Angels", "a fund that can lead before angels writing up to $500K"],
+  ["Kestrel Payments Fund", "Tomás Ferreira", "a fund that can lead before an angel"],
+  ["Loire Valley Capital", "Tomás Ferreira", "a French seed fund that can lead before an angel"],
+  ["Centrum Fintech Fund", "Tallinn Tech Angels", "seed fintech before pre-seed software angels with $20K–$80K"],
+  ["Continental Bank Ventures", "Meridian Global Ventures", "banking and payments named before no sector named"],
+  ["Baltic Ledger Ventures", "Gulf Horizon", "Europe before the Gulf"],
+];
+
+/** What the founder expects the app to advise, and (for don't-chase) what the reason must name. */
+const LABELS: ReadonlyArray<[string, RecommendedAction, RegExp?]> = [
+  ["Northbridge Partners", "email_first"],
+  ["Baltic Ledger Ventures", "email_first"],
+  ["Harbour Lane Capital", "email_first"],
+  ["Ledger Path Ventures", "email_first"],
+  ["Alpine Seed Capital", "email_first"],
+  ["Loire Valley Capital", "email_first"],
+  ["Redwood Growth Partners", "dont_chase", /Series B\+/],
+  ["Nordic Scale Fund", "dont_chase", /Series B\+.*seed/i],
+  ["Sunset Health Ventures", "dont_chase"],
+  ["Atlas Bio Fund", "dont_chase", /biotech/i],
+  ["Boulder Deeptech", "dont_chase", /robotics|deep tech/i],
+  ["Pampas Capital", "dont_chase", /Argentina|Brazil|Chile/],
+  ["Sakura Fintech", "dont_chase", /Japan/],
+  ["Gulf Horizon", "dont_chase", /United Arab Emirates|Saudi|Qatar/],
+  ["Big Cheque Capital", "dont_chase", /\$5M–\$20M/],
+  ["Priya Raman", "dont_chase", /\$25k–\$100k/],
+  ["Lena Vogel", "dont_chase", /SaaS/],
+  ["Saffron Growth", "dont_chase"],
+  ["Granite VC", "dont_chase", /passed/],
+  ["Slate Partners", "dont_chase"],
+  ["Ivy Capital", "committed"],
+  ["Willow Angels", "committed"],
+  ["Quiet Ventures", "research"],
+];
+
+/** Labels that are not "don't chase": a partial fit or an unknown part is never ruled out. */
+const NOT_RULED_OUT = ["Nowhere Fund", "Crescent Fund", "Tomás Ferreira", "Half Known Angel", "Oakline Family Office"];
+
+describe("the founder's judgements over Ledgerly's pipeline", () => {
+  const ranked = scorePipeline();
+  const position = new Map(ranked.map((row, index) => [row.name, index]));
+  const byName = new Map(ranked.map((row) => [row.name, row]));
+  if (process.env.SHOW_RANKING) for (const row of ranked) console.log(row.score, row.action, row.name, "—", row.reason);
+  const describeRow = (name: string) => {
+    const row = byName.get(name);
+    return row ? `${name} #${position.get(name)} ${row.score} ${row.action} (${row.reason})` : `${name} missing`;
+  };
+
+  it("has the whole pipeline and enough judgements", () => {
+    expect(ranked).toHaveLength(44);
+    expect(PAIRS.length).toBeGreaterThanOrEqual(40);
+    expect(LABELS.length + NOT_RULED_OUT.length).toBeGreaterThanOrEqual(20);
+    for (const [a, b] of PAIRS) expect([byName.has(a), byName.has(b)], `${a} / ${b}`).toEqual([true, true]);
+  });
+
+  it.each(PAIRS)("%s before %s: %s", (a, b) => {
+    expect(position.get(a)!, `${describeRow(a)}\n${describeRow(b)}`).toBeLessThan(position.get(b)!);
+  });
+
+  it.each(LABELS)("%s: %s", (name, action, reason) => {
+    const row = byName.get(name)!;
+    expect(row.action, describeRow(name)).toBe(action);
+    if (reason) expect(row.reason).toMatch(reason);
+  });
+
+  it.each(NOT_RULED_OUT)("%s is not ruled out", (name) => {
+    expect(byName.get(name)!.action, describeRow(name)).not.toBe("dont_chase");
+  });
+});
