@@ -39,7 +39,7 @@ export function dashboardPage(app: App, demo: boolean, params: URLSearchParams) 
 }
 
 /** The round's progress at the top of Today (docs/product.md#the-round): the founder's, or the demo's fixed one. */
-function pageRound(app: App, demo: boolean, today: string) {
+export function pageRound(app: App, demo: boolean, today: string) {
   const { round, totals } = demo ? readDemoRound(app.db, app.now()) : readRound(app.db);
   return roundProgress(round, totals, today) ?? null;
 }

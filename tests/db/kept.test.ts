@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
-import { dashboardPage } from "#app/services/dashboard-page.server.ts";
+import { dashboardPage, pageRound } from "#app/services/dashboard-page.server.ts";
 import { todaysDigest } from "#app/jobs/digest.server.ts";
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
 import { ensureDemoData, refreshDemo, resetDemo } from "#app/jobs/demo.server.ts";
@@ -97,6 +97,7 @@ describe("results kept until the database is written", () => {
                   data: loadDashboard(db, demo, query),
                   today: loadTodayForPage(db, demo, params, { now, followUpAfterDays: DEFAULT_RULES.followUpAfterDays, mailSetUp: demo }),
                   digest: demo ? null : todaysDigest(app),
+                  round: pageRound(app, demo, now.toISOString().slice(0, 10)),
                 }),
               );
             }

@@ -35,7 +35,9 @@ const untouched = {
 describe("the investor page's form", () => {
   it("accepts the original.* fields it carries, and an empty contact means no contact", () => {
     expect(editErrors(untouched)).toEqual({ value: { relationship_status: "contacted", last_contact_date: "2026-11-01" } });
-    expect(editErrors({ ...untouched, relationship_status: "passed" }).value?.relationship_status).toBe("passed");
+    const passed = editErrors({ ...untouched, relationship_status: "passed", pass_reason: "timing" }).value;
+    expect(passed?.relationship_status).toBe("passed");
+    expect(passed?.pass_reason).toBe("timing");
   });
 
   it("passes a contact with a note through, channel and date optional", () => {
