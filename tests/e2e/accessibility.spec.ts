@@ -21,7 +21,7 @@ async function serious(page: Page, name: string): Promise<Finding[]> {
 async function overlays(page: Page, name: string, withRefresh: boolean): Promise<Finding[]> {
   const findings: Finding[] = [];
   await page.waitForLoadState("networkidle");
-  await page.getByRole("button", { name: /Find investor/ }).click();
+  await page.getByRole("link", { name: /Find investor/ }).click();
   const input = page.getByPlaceholder("Find an investor by name or firm…");
   await input.fill("a");
   await expect(page.getByRole("option").first()).toBeVisible();
@@ -43,14 +43,14 @@ async function overlays(page: Page, name: string, withRefresh: boolean): Promise
   await page.keyboard.press("Escape");
   await expect(input).toBeHidden();
   // Focus goes back where it was, not to the top of the page.
-  await expect(page.getByRole("button", { name: /Find investor/ })).toBeFocused();
+  await expect(page.getByRole("link", { name: /Find investor/ })).toBeFocused();
 
-  await page.getByRole("button", { name: "Ask your pipeline" }).click();
+  await page.getByRole("link", { name: "Ask your pipeline" }).click();
   await expect(page.getByRole("complementary", { name: "Ask your pipeline" })).toBeVisible();
   findings.push(...(await serious(page, `${name} with the chat open`)));
   await page.keyboard.press("Escape");
   await expect(page.getByRole("complementary", { name: "Ask your pipeline" })).toBeHidden();
-  await expect(page.getByRole("button", { name: "Ask your pipeline" })).toBeFocused();
+  await expect(page.getByRole("link", { name: "Ask your pipeline" })).toBeFocused();
 
   if (withRefresh) {
     await page.getByText("Refresh now").click();
