@@ -124,3 +124,21 @@ test("the sign-in page and the demo's pages are thumb-sized, and the chat entry 
     await checkPage(page, path, true);
   }
 });
+
+test("an investor's status and next action are on the first screen of their page", async ({ page }) => {
+  await openSignedIn(page);
+  await page.goto("/demo");
+  await page.locator(".investor-table tbody a.investor-name").first().click();
+  await expect(page).toHaveURL(/\/demo\/investors\/\d+$/);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const standing = page.getByRole("region", { name: "Where you stand" });
+  for (const locator of [standing.getByText("Status", { exact: true }), standing.locator(".investor-next-action .badge")]) {
+    await expect(locator).toBeVisible();
+    const box = await locator.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y + box!.height, "bottom edge within the first screen").toBeLessThanOrEqual(PHONE.height);
+  }
+  // And the form that changes them is one tap away.
+  await standing.getByRole("link", { name: /Change status/ }).click();
+  await expect(page.getByLabel("Relationship status")).toBeInViewport();
+});
