@@ -64,7 +64,7 @@ async function overlays(page: Page, name: string, withRefresh: boolean): Promise
 }
 
 test("no serious or critical axe violation on any signed-in page, overlays included", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const findings: Finding[] = [];
   await tourSignedIn(page, async (name) => {
     findings.push(...(await serious(page, name)));
@@ -74,7 +74,7 @@ test("no serious or critical axe violation on any signed-in page, overlays inclu
 });
 
 test("no serious or critical axe violation on the sign-in page, the demo and a demo investor", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const findings: Finding[] = [];
   await tourSignedOut(page, async (name) => {
     findings.push(...(await serious(page, name)));
@@ -87,7 +87,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("no serious or critical axe violation on any page laid out for 390 px", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const findings: Finding[] = [];
     const stop = async (name: string) => {
       findings.push(...(await serious(page, `${name} (phone)`)));

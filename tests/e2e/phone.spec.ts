@@ -99,7 +99,7 @@ async function screenshots(page: Page, browser: Browser, name: string): Promise<
 }
 
 test("every signed-in page fits a phone, with every control reachable", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await tourSignedIn(page, async (name) => {
     await screenshots(page, browser, name);
     await expectFitsPhone(page, name);
@@ -108,7 +108,7 @@ test("every signed-in page fits a phone, with every control reachable", async ({
 });
 
 test("the sign-in page, the demo and a demo investor fit a phone", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await tourSignedOut(page, async (name) => {
     await screenshots(page, browser, name);
     await expectFitsPhone(page, name);

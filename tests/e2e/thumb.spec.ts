@@ -108,7 +108,7 @@ async function checkPage(page: Page, name: string, chat: boolean): Promise<void>
 }
 
 test("every signed-in page's controls are thumb-sized, and the chat entry covers none", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await tourSignedIn(page, (name) => checkPage(page, name, true));
   for (const path of ["/search?q=a", "/ask"]) {
     await page.goto(path);
@@ -117,7 +117,7 @@ test("every signed-in page's controls are thumb-sized, and the chat entry covers
 });
 
 test("the sign-in page and the demo's pages are thumb-sized, and the chat entry covers nothing", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await tourSignedOut(page, (name) => checkPage(page, name, name.startsWith("demo")));
   for (const path of ["/demo/search?q=a", "/demo/ask"]) {
     await page.goto(path);
