@@ -13,8 +13,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { ChatDrawer } from "./components/chat-drawer.tsx";
-import { CommandPalette, PaletteButton } from "./components/command-palette.tsx";
+import { ChatDrawer, ChatLink } from "./components/chat-drawer.tsx";
+import { CommandPalette, PaletteLink } from "./components/command-palette.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { getApp } from "./app.server.ts";
 import { hasSession, signedInContext } from "./auth/guards.server.ts";
@@ -78,7 +78,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <NavLink to="/settings">Settings</NavLink>
             <NavLink to="/demo">Demo</NavLink>
           </nav>
-          {data?.signedIn || onDemo ? <PaletteButton /> : null}
+          {data?.signedIn || onDemo ? (
+            <>
+              <PaletteLink />
+              <ChatLink />
+            </>
+          ) : null}
           {data?.signedIn ? (
             <Form method="post" action="/logout" className="signout">
               <button type="submit" className="button-quiet">

@@ -26,6 +26,8 @@ export default [
     route("investors/:id/emailed", "routes/investor-emailed.ts"),
     route("mail/log", "routes/mail-log.ts"),
     route("settings/mail-sync", "routes/settings-mail-sync.ts"),
+    route("search", "routes/search.tsx"),
+    route("ask", "routes/ask.tsx"),
   ]),
 
   // Open: signing in and out, the demo (its pages and writes, on demo rows only), the contract.
@@ -37,6 +39,8 @@ export default [
   route("demo/investors/:id", "routes/investor.tsx", { id: "demo-investor" }),
   route("demo/investors/:id/emailed", "routes/investor-emailed.ts", { id: "demo-investor-emailed" }),
   route("demo/mail/log", "routes/mail-log.ts", { id: "demo-mail-log" }),
+  route("demo/search", "routes/search.tsx", { id: "demo-search" }),
+  route("demo/ask", "routes/ask.tsx", { id: "demo-ask" }),
   route("openapi.json", "routes/openapi-json.ts"),
 
   ...prefix("api", [

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { type ServiceState, chatSummaryNote } from "../domain/service-state.ts";
 
@@ -24,13 +24,34 @@ export function ChatDrawer() {
   const [error, setError] = useState<string | null>(null);
   const [names, setNames] = useState<Map<number, FeedItem>>(new Map());
   const input = useRef<HTMLTextAreaElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
+  // Where focus goes back when the drawer closes: what had it when it opened (the header's link).
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   const drawer = useRef<HTMLElement>(null);
   const list = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
     if (open) input.current?.focus();
   }, [open]);
+
+  useEffect(() => {
+    const onToggle = () =>
+      setOpen((value) => {
+        if (!value) {
+          const active = document.activeElement;
+          returnFocusTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
+        }
+        return !value;
+      });
+    window.addEventListener("toggle-chat", onToggle);
+    return () => window.removeEventListener("toggle-chat", onToggle);
+  }, []);
+
+  const close = useCallback((giveFocusBack: boolean) => {
+    setOpen(false);
+    const target = returnFocusTo.current;
+    returnFocusTo.current = null;
+    if (giveFocusBack && target?.isConnected) target.focus();
+  }, []);
 
   // Esc closes the drawer; focus goes back to the button that opened it, unless the founder
   // had already moved on to something else on the page. An Esc another overlay (the palette)
@@ -40,12 +61,11 @@ export function ChatDrawer() {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented) return;
       const focusWasInDrawer = drawer.current?.contains(document.activeElement) || document.activeElement === document.body;
-      setOpen(false);
-      if (focusWasInDrawer) toggle.current?.focus();
+      close(Boolean(focusWasInDrawer));
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [open]);
+  }, [open, close]);
 
   // The newest turn comes into view: its beginning, so a long answer is read from the top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new turn or reopening is what moves the view.
@@ -108,20 +128,15 @@ export function ChatDrawer() {
 
   return (
     <>
-      <button
-        type="button"
-        ref={toggle}
-        className="chat-toggle"
-        aria-expanded={open}
-        aria-controls="chat-drawer"
-        onClick={() => setOpen((value) => !value)}
-      >
-        {open ? "Close" : "Ask your pipeline"}
-      </button>
       {open ? (
         <aside id="chat-drawer" ref={drawer} className="chat-drawer" aria-label="Ask your pipeline">
           <header>
-            <h2>Ask your pipeline</h2>
+            <div className="chat-head">
+              <h2>Ask your pipeline</h2>
+              <button type="button" className="button-quiet" onClick={() => close(true)}>
+                Close
+              </button>
+            </div>
             <p className="muted">{demo ? "Answers come from the demo data only." : "Answers come from your dashboard's data only."}</p>
           </header>
           <ol className="chat-turns" ref={list} aria-live="polite">
@@ -190,5 +205,29 @@ export function ChatDrawer() {
         </aside>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The header's "Ask your pipeline": a link to the ask page (/ask, a plain form), so it works
+ * without JavaScript; with JavaScript it opens the drawer instead. In the header, never floating
+ * over the page, so it covers no control at any scroll position (decision 035).
+ */
+export function ChatLink() {
+  const location = useLocation();
+  const demo = location.pathname === "/demo" || location.pathname.startsWith("/demo/");
+  return (
+    <Link
+      to={demo ? "/demo/ask" : "/ask"}
+      className="button-quiet chat-link"
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        event.currentTarget.focus();
+        window.dispatchEvent(new Event("toggle-chat"));
+      }}
+    >
+      Ask your pipeline
+    </Link>
   );
 }

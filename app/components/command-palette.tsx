@@ -1,6 +1,6 @@
 import { Command } from "cmdk";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { ACTION_LABELS, type RecommendedAction } from "../domain/vocabulary.ts";
 import { type IndexedItem, indexItems, searchItems } from "../domain/palette-search.ts";
 
@@ -114,19 +114,27 @@ export function CommandPalette() {
   );
 }
 
-export function PaletteButton() {
+/**
+ * The header's "Find investor": a link to the search page (/search, a plain GET form), so it
+ * works without JavaScript; with JavaScript it opens the palette instead.
+ */
+export function PaletteLink() {
+  const location = useLocation();
+  const demo = location.pathname === "/demo" || location.pathname.startsWith("/demo/");
   return (
-    <button
-      type="button"
+    <Link
+      to={demo ? "/demo/search" : "/search"}
       className="button-quiet palette-button"
       onClick={(event) => {
-        // A tap (and Safari's click) does not focus a button; the palette gives focus back to
-        // whatever had it when it opened, so make that this button.
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        // A tap (and Safari's click) does not focus a link; the palette gives focus back to
+        // whatever had it when it opened, so make that this link.
         event.currentTarget.focus();
         window.dispatchEvent(new Event("open-command-palette"));
       }}
     >
       Find investor <kbd>Ctrl K</kbd>
-    </button>
+    </Link>
   );
 }

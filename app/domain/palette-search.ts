@@ -3,6 +3,9 @@
  * freezes at a few thousand items, so the palette indexes the feed once and ranks here.
  */
 
+/** The longest query the search page reads (/search): a name and a firm fit well inside it. */
+export const MAX_SEARCH_QUERY_CHARS = 200;
+
 export type PaletteItem = { id: number; name: string; firm: string | null; score: number; action: string; href: string };
 export type IndexedItem = PaletteItem & { haystack: string; nameKey: string };
 

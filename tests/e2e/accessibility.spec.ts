@@ -21,7 +21,7 @@ async function serious(page: Page, name: string): Promise<Finding[]> {
 async function overlays(page: Page, name: string, withRefresh: boolean): Promise<Finding[]> {
   const findings: Finding[] = [];
   await page.waitForLoadState("networkidle");
-  await page.getByRole("button", { name: /Find investor/ }).click();
+  await page.getByRole("link", { name: /Find investor/ }).click();
   const input = page.getByPlaceholder("Find an investor by name or firm…");
   await input.fill("a");
   await expect(page.getByRole("option").first()).toBeVisible();
@@ -43,14 +43,14 @@ async function overlays(page: Page, name: string, withRefresh: boolean): Promise
   await page.keyboard.press("Escape");
   await expect(input).toBeHidden();
   // Focus goes back where it was, not to the top of the page.
-  await expect(page.getByRole("button", { name: /Find investor/ })).toBeFocused();
+  await expect(page.getByRole("link", { name: /Find investor/ })).toBeFocused();
 
-  await page.getByRole("button", { name: "Ask your pipeline" }).click();
+  await page.getByRole("link", { name: "Ask your pipeline" }).click();
   await expect(page.getByRole("complementary", { name: "Ask your pipeline" })).toBeVisible();
   findings.push(...(await serious(page, `${name} with the chat open`)));
   await page.keyboard.press("Escape");
   await expect(page.getByRole("complementary", { name: "Ask your pipeline" })).toBeHidden();
-  await expect(page.getByRole("button", { name: "Ask your pipeline" })).toBeFocused();
+  await expect(page.getByRole("link", { name: "Ask your pipeline" })).toBeFocused();
 
   if (withRefresh) {
     await page.getByText("Refresh now").click();
@@ -64,7 +64,7 @@ async function overlays(page: Page, name: string, withRefresh: boolean): Promise
 }
 
 test("no serious or critical axe violation on any signed-in page, overlays included", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const findings: Finding[] = [];
   await tourSignedIn(page, async (name) => {
     findings.push(...(await serious(page, name)));
@@ -74,7 +74,7 @@ test("no serious or critical axe violation on any signed-in page, overlays inclu
 });
 
 test("no serious or critical axe violation on the sign-in page, the demo and a demo investor", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const findings: Finding[] = [];
   await tourSignedOut(page, async (name) => {
     findings.push(...(await serious(page, name)));
@@ -87,7 +87,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("no serious or critical axe violation on any page laid out for 390 px", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const findings: Finding[] = [];
     const stop = async (name: string) => {
       findings.push(...(await serious(page, `${name} (phone)`)));

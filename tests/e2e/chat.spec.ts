@@ -6,7 +6,7 @@ test("the chat drawer answers who to email first, with links to the investors", 
   await openSignedIn(page);
   await addInvestor(page, { name: "Chatty Cathy", firm: "Conversation Capital" });
   await page.goto("/");
-  await page.getByRole("button", { name: "Ask your pipeline" }).click();
+  await page.getByRole("link", { name: "Ask your pipeline" }).click();
   const drawer = page.getByRole("complementary", { name: "Ask your pipeline" });
   await drawer.getByLabel("Your question").fill("Who should I email first?");
   await drawer.getByRole("button", { name: "Ask" }).click();
@@ -23,7 +23,7 @@ test("the chat drawer answers who to email first, with links to the investors", 
 
 test("the demo chat works without signing in and answers from demo rows", async ({ page }) => {
   await page.goto("/demo");
-  await page.getByRole("button", { name: "Ask your pipeline" }).click();
+  await page.getByRole("link", { name: "Ask your pipeline" }).click();
   const drawer = page.getByRole("complementary", { name: "Ask your pipeline" });
   await expect(drawer).toContainText("demo data only");
   await drawer.getByLabel("Your question").fill("Who should I email first?");
@@ -36,7 +36,7 @@ test("the chat shows the whole conversation, scrolls to the newest answer, and E
   const errors = collectConsoleErrors(page);
   await openSignedIn(page);
   await page.waitForLoadState("networkidle");
-  const toggle = page.getByRole("button", { name: "Ask your pipeline" });
+  const toggle = page.getByRole("link", { name: "Ask your pipeline" });
   await toggle.click();
   const drawer = page.getByRole("complementary", { name: "Ask your pipeline" });
   const questions = ["Who should I email first?", "Which follow-ups are due?", "Who should I not chase?", "Who is the best fit?"];

@@ -111,7 +111,7 @@ export async function tourSignedOut(page: Page, stop: Stop): Promise<void> {
   await page.goto("/demo");
   await expect(page.getByRole("heading", { name: /Demo pipeline/ })).toBeVisible();
   await page.getByRole("button", { name: "Simulate a refresh" }).click();
-  await expect(page.getByText(/Last refresh: Completed/)).toBeVisible();
+  await expect(page.getByText(/Last refresh: Completed/)).toBeVisible({ timeout: 20_000 });
   // The demo's synthetic mail: both mail capture sections of Today (decision 014).
   await expect(page.getByRole("heading", { name: /^Replies waiting on you/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: /^Emails to log/ })).toBeVisible();

@@ -69,8 +69,8 @@ async function expectControlsReachable(page: Page, signedIn: boolean, onDemo: bo
   }
   if (signedIn) await expectOnScreen(page.getByRole("button", { name: "Sign out" }), "Sign out");
   if (signedIn || onDemo) {
-    await expectOnScreen(page.getByRole("button", { name: /Find investor/ }), "Find investor");
-    const chat = page.getByRole("button", { name: "Ask your pipeline" });
+    await expectOnScreen(page.getByRole("link", { name: /Find investor/ }), "Find investor");
+    const chat = page.getByRole("link", { name: "Ask your pipeline" });
     await expect(chat).toBeInViewport();
     await expectOnScreen(chat, "the chat button");
   }
@@ -99,7 +99,7 @@ async function screenshots(page: Page, browser: Browser, name: string): Promise<
 }
 
 test("every signed-in page fits a phone, with every control reachable", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await tourSignedIn(page, async (name) => {
     await screenshots(page, browser, name);
     await expectFitsPhone(page, name);
@@ -108,7 +108,7 @@ test("every signed-in page fits a phone, with every control reachable", async ({
 });
 
 test("the sign-in page, the demo and a demo investor fit a phone", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await tourSignedOut(page, async (name) => {
     await screenshots(page, browser, name);
     await expectFitsPhone(page, name);
@@ -146,7 +146,7 @@ test("on a phone the palette, the chat and Refresh now open inside the screen, a
   await page.goto("/");
   await page.waitForLoadState("networkidle");
 
-  const find = page.getByRole("button", { name: /Find investor/ });
+  const find = page.getByRole("link", { name: /Find investor/ });
   await find.tap();
   const palette = page.getByRole("dialog", { name: "Find an investor" });
   await expectOnScreen(palette, "the palette");
@@ -161,7 +161,7 @@ test("on a phone the palette, the chat and Refresh now open inside the screen, a
   await expect(palette).toBeHidden();
   await expect(find).toBeFocused();
 
-  const ask = page.getByRole("button", { name: "Ask your pipeline" });
+  const ask = page.getByRole("link", { name: "Ask your pipeline" });
   await ask.tap();
   const drawer = page.getByRole("complementary", { name: "Ask your pipeline" });
   await expectOnScreen(drawer, "the chat");

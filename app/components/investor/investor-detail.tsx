@@ -19,6 +19,7 @@ import type { OutreachDraft } from "../../domain/outreach.ts";
 import { ActionBadge, DemoBadge, ScoreBar } from "../badges.tsx";
 import { OutreachDraftView } from "../outreach-draft.tsx";
 import { MoneyFields } from "./money-fields.tsx";
+import { InvestorStanding } from "./standing.tsx";
 import type { MailContactRow } from "#db/queries/mail.server.ts";
 import { loggedText, mailWhen } from "../../domain/mail-today.ts";
 import { Unverified } from "../dashboard/today-mail.tsx";
@@ -178,6 +179,7 @@ export function InvestorDetail({
           {investor.email ? <a href={`mailto:${investor.email}`}>{investor.email}</a> : null}
         </p>
       </div>
+      <InvestorStanding investor={investor} formId="notes" />
 
       <div className="detail-grid">
         <section className="panel" aria-labelledby="why-heading">
@@ -263,7 +265,7 @@ export function InvestorDetail({
       </section>
 
       <div className="detail-grid">
-        <section className="panel" aria-labelledby="edit-heading">
+        <section className="panel" aria-labelledby="edit-heading" id="notes">
           <h2 id="edit-heading">Your notes</h2>
           {saved ? (
             <p className="saved" role="status">

@@ -1,0 +1,36 @@
+import type { InvestorRow } from "#db/queries/investors.server.ts";
+import { STATUS_LABELS } from "../../domain/investor.ts";
+import { ActionBadge } from "../badges.tsx";
+
+/**
+ * Where the founder stands with an investor, under the page's heading: the relationship status,
+ * the last contact and the next action with its reason, and a link down to the form that changes
+ * them. On a phone the form is two screens down; this strip is on the first (decision 035).
+ */
+export function InvestorStanding({ investor, formId }: { investor: InvestorRow; formId: string }) {
+  const reason = investor.scoreExplained?.action_reason;
+  return (
+    <section className="panel investor-standing" aria-label="Where you stand">
+      <dl className="standing-facts">
+        <div>
+          <dt>Status</dt>
+          <dd>{STATUS_LABELS[investor.relationshipStatus]}</dd>
+        </div>
+        <div>
+          <dt>Last contact</dt>
+          <dd>{investor.lastContactDate ?? "Never"}</dd>
+        </div>
+        <div className="investor-next-action">
+          <dt>Next action</dt>
+          <dd>
+            <ActionBadge action={investor.action} />
+            {reason ? <span className="standing-reason"> {reason}</span> : null}
+          </dd>
+        </div>
+      </dl>
+      <a href={`#${formId}`} className="button-secondary">
+        Change status or log a contact
+      </a>
+    </section>
+  );
+}
