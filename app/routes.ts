@@ -20,6 +20,7 @@ export default [
     route("investors/new", "routes/investor-new.tsx"),
     route("investors/import", "routes/investor-import.tsx"),
     route("investors/import/refused.csv", "routes/investor-import-refused.ts"),
+    route("investors/import/sample.csv", "routes/investor-import-sample.ts"),
     route("investors/:id", "routes/investor.tsx"),
     route("investors/:id/emailed", "routes/investor-emailed.ts"),
     route("mail/log", "routes/mail-log.ts"),

@@ -19,6 +19,7 @@ export function DashboardView({
   notice,
   digest,
   searchConfigured = false,
+  guide,
 }: {
   data: DashboardData;
   today: TodayData;
@@ -29,6 +30,8 @@ export function DashboardView({
   digest?: string;
   /** Whether web search (TAVILY_API_KEY) is set: without it "Refresh now" says so up front. */
   searchConfigured?: boolean;
+  /** The first morning's steps (app/components/first-morning.tsx), shown before Today. */
+  guide?: React.ReactNode;
 }) {
   const basePath = demo ? "/demo" : "/";
   const message = refreshNotice(notice ?? null);
@@ -67,6 +70,7 @@ export function DashboardView({
           {message.text}
         </p>
       ) : null}
+      {guide}
       {data.kpis.tracked > 0 ? <Today data={today} basePath={basePath} investorPath={demo ? "/demo/investors" : "/investors"} /> : null}
       <KpiCards {...data.kpis} />
       {data.kpis.tracked === 0 && !query.q && !query.action && !query.status ? (
