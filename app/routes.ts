@@ -23,6 +23,7 @@ export default [
     route("investors/import/sample.csv", "routes/investor-import-sample.ts"),
     route("investors/:id", "routes/investor.tsx"),
     route("investors/:id/emailed", "routes/investor-emailed.ts"),
+    route("undo", "routes/undo.ts"),
     route("mail/log", "routes/mail-log.ts"),
     route("settings/mail-sync", "routes/settings-mail-sync.ts"),
   ]),
@@ -35,6 +36,7 @@ export default [
   route("demo/investors/:id", "routes/investor.tsx", { id: "demo-investor" }),
   route("demo/investors/:id/emailed", "routes/investor-emailed.ts", { id: "demo-investor-emailed" }),
   route("demo/mail/log", "routes/mail-log.ts", { id: "demo-mail-log" }),
+  route("demo/undo", "routes/undo.ts", { id: "demo-undo" }),
   route("openapi.json", "routes/openapi-json.ts"),
 
   ...prefix("api", [
