@@ -22,8 +22,10 @@ export default [
     route("investors/new", "routes/investor-new.tsx"),
     route("investors/import", "routes/investor-import.tsx"),
     route("investors/import/refused.csv", "routes/investor-import-refused.ts"),
+    route("investors/import/sample.csv", "routes/investor-import-sample.ts"),
     route("investors/:id", "routes/investor.tsx"),
     route("investors/:id/emailed", "routes/investor-emailed.ts"),
+    route("undo", "routes/undo.ts"),
     route("mail/log", "routes/mail-log.ts"),
     route("settings/mail-sync", "routes/settings-mail-sync.ts"),
     route("search", "routes/search.tsx"),
@@ -41,6 +43,7 @@ export default [
   route("demo/mail/log", "routes/mail-log.ts", { id: "demo-mail-log" }),
   route("demo/search", "routes/search.tsx", { id: "demo-search" }),
   route("demo/ask", "routes/ask.tsx", { id: "demo-ask" }),
+  route("demo/undo", "routes/undo.ts", { id: "demo-undo" }),
   route("openapi.json", "routes/openapi-json.ts"),
 
   ...prefix("api", [

@@ -9,6 +9,7 @@ import {
   ROLES_WANTED,
   STAGES,
 } from "../app/domain/investor.ts";
+import type { RecordedChange } from "../app/domain/undo.ts";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /**
@@ -348,3 +349,21 @@ export const mailMailboxes = sqliteTable("mail_mailboxes", {
   addressesHash: text("addresses_hash").notNull().default(""),
   syncedAt: text("synced_at"),
 });
+
+/**
+ * What a one-click action recorded, so "Undo" removes exactly that (decision 036): the contact
+ * entries it appended and the status and last contact date it moved, from → to (`change`, JSON,
+ * app/domain/undo.ts). The token the founder holds is random; only its SHA-256 is kept. A row is
+ * used once and lives `UNDO_MINUTES`; expired rows are deleted by the next action or undo.
+ */
+export const undoChanges = sqliteTable(
+  "undo_changes",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    isDemo: integer("is_demo", { mode: "boolean" }).notNull(),
+    change: text("change", { mode: "json" }).$type<RecordedChange>().notNull(),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("undo_changes_expires_at").on(t.expiresAt)],
+);

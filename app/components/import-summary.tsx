@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { importedSentence } from "../domain/first-morning.ts";
 
 export type ImportSummaryData = {
   token: string;
@@ -15,9 +16,22 @@ export type ImportSummaryData = {
  * it works without JavaScript), and the way on to Today.
  */
 export function ImportSummary({ summary }: { summary: ImportSummaryData }) {
+  const refusedHref = `/investors/import/refused.csv?done=${encodeURIComponent(summary.token)}`;
   return (
     <section className="panel" aria-label="Imported">
       <h2>Imported</h2>
+      <p className="import-sentence" role="status">
+        <strong>{importedSentence(summary)}</strong>
+        {summary.refused ? (
+          <>
+            {" — "}
+            <a href={refusedHref} download>
+              see why
+            </a>
+          </>
+        ) : null}
+        .
+      </p>
       <ul className="import-summary">
         <li>
           <strong>{summary.created}</strong> new
@@ -35,7 +49,7 @@ export function ImportSummary({ summary }: { summary: ImportSummaryData }) {
       {summary.changes ? <p>{`Of the updated: ${summary.changes}.`}</p> : null}
       {summary.refused ? (
         <p>
-          <a href={`/investors/import/refused.csv?done=${encodeURIComponent(summary.token)}`} download>
+          <a href={refusedHref} download>
             {`Download the ${summary.refused === 1 ? "refused row" : `${summary.refused} refused rows`} (CSV, with the reason on each row)`}
           </a>{" "}
           <span className="muted">— kept for an hour.</span>

@@ -3,6 +3,8 @@ import { getApp } from "../app.server.ts";
 import { dashboardPage } from "../services/dashboard-page.server.ts";
 import { reportSettings } from "../config.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
+import { FirstMorning } from "../components/first-morning.tsx";
+import { firstMorning } from "../services/first-morning.server.ts";
 
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
 export const handle = { keepHtml: true };
@@ -19,6 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     digest: digest ?? "",
     searchConfigured: reportSettings(app.config).TAVILY_API_KEY,
     round,
+    firstMorning: firstMorning(app),
   };
 }
 
@@ -33,6 +36,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       digest={loaderData.digest}
       searchConfigured={loaderData.searchConfigured}
       round={loaderData.round}
+      guide={<FirstMorning guide={loaderData.firstMorning} />}
     />
   );
 }

@@ -4,6 +4,7 @@ import { classifyUpdates, existingForImport } from "#db/queries/import.server.ts
 import { getApp } from "../app.server.ts";
 import { ImportPreview } from "../components/import-preview.tsx";
 import { ImportSummary } from "../components/import-summary.tsx";
+import { SAMPLE_CSV_PATH } from "../components/first-morning.tsx";
 import { refusedWithCells } from "../domain/import/outcome.ts";
 import { type ImportPlan, planImport } from "../domain/import/plan.ts";
 import { describeChanges, describeReading, fieldOptions, PREVIEW_ROWS, previewColumns, skippedSummary } from "../domain/import/preview.ts";
@@ -170,6 +171,13 @@ export default function ImportInvestors({ loaderData, actionData }: Route.Compon
           Countries, Status, Last contact, Notes… in English, Spanish, Portuguese or Japanese) and you can change any of them before
           importing. An investor you already have (same email, else same name, unless the firm or website differs) is updated, not
           duplicated. Nothing is saved until you confirm.
+        </p>
+        <p>
+          Not sure what a list looks like? Download the{" "}
+          <a href={SAMPLE_CSV_PATH} download>
+            sample CSV
+          </a>{" "}
+          (made-up investors, in the columns this page reads): import it as it is to look around, or open it to copy its columns.
         </p>
       </div>
       {summary ? <ImportSummary summary={summary} /> : null}

@@ -244,7 +244,7 @@ export function editInvestor(
   return editAnyInvestor(db, id, edit, options);
 }
 
-function editAnyInvestor(
+export function editAnyInvestor(
   db: Db,
   id: number,
   edit: InvestorEdit | InvestorPatch,

@@ -2,6 +2,7 @@ import type { RecommendedAction, RelationshipStatus } from "#app/domain/investor
 import { parseTodayExpand } from "#app/domain/dashboard-query.ts";
 import { EMAIL_FIRST_ORDER, INTRO_PATH_LINE, TODAY_ACTIONS, TODAY_SHOWN, type TodayAction, type TodayLists } from "#app/domain/today.ts";
 import { positiveId } from "#app/domain/id.ts";
+import { isUndoToken } from "#app/domain/undo.ts";
 import { MAIL_SHOWN } from "#app/domain/mail-today.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
 import { readMailToLog, readRepliesWaiting } from "./mail.server.ts";
@@ -103,21 +104,28 @@ export function loadToday(
     mailSetUp?: boolean;
     /** How many emails the last "Log" recorded, to say so. */
     logged?: number | null;
+    /** The token that undoes the "Emailed" just recorded, and what the last undo did (decision 036). */
+    undo?: string | null;
+    undone?: number | "expired" | null;
   },
 ) {
   const counts = countToday(db, demo);
   const lists = readToday(db, demo, options.shown);
   if (options.expand) lists[options.expand] = readTodayList(db, demo, options.expand, SHOW_ALL_LIMIT);
   const hasStartups = (db.$client.prepare("select count(*) as n from startups where is_demo = ?").get(demo ? 1 : 0) as { n: number }).n > 0;
-  const emailed = options.emailedId
-    ? ((
-        db.$client.prepare("select name from investors where id = ? and is_demo = ?").get(options.emailedId, demo ? 1 : 0) as
-          | { name: string }
-          | undefined
-      )?.name ?? null)
-    : null;
+  const nameOf = (id: number | null | undefined) =>
+    id
+      ? ((
+          db.$client.prepare("select name from investors where id = ? and is_demo = ?").get(id, demo ? 1 : 0) as
+            | { name: string }
+            | undefined
+        )?.name ?? null)
+      : null;
+  const emailed = nameOf(options.emailedId);
   return {
     emailed,
+    undo: emailed ? (options.undo ?? null) : null,
+    undone: options.undone === "expired" ? ("expired" as const) : options.undone ? { name: nameOf(options.undone) } : null,
     logged: options.logged ?? null,
     mail: {
       setUp: options.mailSetUp ?? false,
@@ -135,7 +143,7 @@ export function loadToday(
   };
 }
 
-/** Today as the dashboard and the demo show it, from the page's search params (`?all=`, `?emailed=`, `?logged=`). */
+/** Today as the dashboard and the demo show it, from the page's search params (`?all=`, `?emailed=`, `?undo=`, `?undone=`, `?logged=`). */
 export function loadTodayForPage(
   db: AppDatabase,
   demo: boolean,
@@ -149,5 +157,7 @@ export function loadTodayForPage(
     expand: parseTodayExpand(params),
     shown: TODAY_SHOWN,
     emailedId: positiveId(params.get("emailed") ?? undefined) ?? null,
+    undo: isUndoToken(params.get("undo")) ? params.get("undo") : null,
+    undone: params.get("undone") === "expired" ? "expired" : (positiveId(params.get("undone") ?? undefined) ?? null),
   });
 }

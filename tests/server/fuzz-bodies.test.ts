@@ -382,6 +382,8 @@ describe("fuzzing every request body", () => {
     ["POST /demo/actions", page(() => "/demo/actions", openHeaders)],
     ["POST /mail/log", page(() => "/mail/log")],
     ["POST /demo/mail/log", page(() => "/demo/mail/log", openHeaders)],
+    ["POST /undo", page(() => "/undo")],
+    ["POST /demo/undo", page(() => "/demo/undo", openHeaders)],
     ["POST /settings/mail-sync", page(() => "/settings/mail-sync")],
     ["POST /startups/new", page(() => "/startups/new")],
     // Deleting the startup would turn every later body into a 404 before the form is read.

@@ -22,6 +22,7 @@ export function DashboardView({
   digest,
   searchConfigured = false,
   round = null,
+  guide,
 }: {
   data: DashboardData;
   today: TodayData;
@@ -34,6 +35,8 @@ export function DashboardView({
   searchConfigured?: boolean;
   /** The round raising now, drawn above Today (decision 031). */
   round?: RoundProgress | null;
+  /** The first morning's steps (app/components/first-morning.tsx), shown before Today. */
+  guide?: React.ReactNode;
 }) {
   const basePath = demo ? "/demo" : "/";
   const message = refreshNotice(notice ?? null);
@@ -78,6 +81,7 @@ export function DashboardView({
         </p>
       ) : null}
       {round ? <RoundProgressBar progress={round} /> : null}
+      {guide}
       {data.kpis.tracked > 0 ? <Today data={today} basePath={basePath} investorPath={demo ? "/demo/investors" : "/investors"} /> : null}
       <KpiCards {...data.kpis} />
       {data.kpis.tracked === 0 && !query.q && !query.action && !query.status ? (

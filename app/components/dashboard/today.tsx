@@ -6,10 +6,14 @@ import { type TodayAction, type TodayLists, overdueText } from "../../domain/tod
 import { loggedText } from "../../domain/mail-today.ts";
 import { EmailsToLog, RepliesWaiting, type TodayMail } from "./today-mail.tsx";
 import { TieNote } from "./tie-note.tsx";
+import { UndoNotice } from "../undo-notice.tsx";
 
 export type TodayData = {
   /** The investor just marked "Emailed", to say so. */
   emailed: string | null;
+  /** The token that undoes that "Emailed", and what the last undo did (app/components/undo-notice.tsx). */
+  undo: string | null;
+  undone: { name: string | null } | "expired" | null;
   /** How many emails the last "Log" recorded, to say so. */
   logged: number | null;
   /** Mail capture's two sections: replies waiting on the founder, and emails to log. */
@@ -42,11 +46,7 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
       <h2 id="today-heading" className="visually-hidden">
         Today
       </h2>
-      {data.emailed ? (
-        <p className="notice notice-good today-notice" role="status">
-          Recorded: you emailed {data.emailed} today.
-        </p>
-      ) : null}
+      <UndoNotice emailed={data.emailed} undo={data.undo} undone={data.undone} undoPath={basePath === "/" ? "/undo" : `${basePath}/undo`} />
       {data.logged !== null ? (
         <p className="notice notice-good today-notice" role="status">
           {loggedText(data.logged)}

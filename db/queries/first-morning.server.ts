@@ -1,0 +1,15 @@
+import type { FirstMorningFacts } from "#app/domain/first-morning.ts";
+import type { AppDatabase } from "../database.server.ts";
+
+/** What the first morning's guide ticks, on the founder's side (demo rows never count): three indexed look-ups. */
+export function readFirstMorningFacts(db: AppDatabase): FirstMorningFacts {
+  const row = db.$client
+    .prepare(
+      `select exists(select 1 from startups where is_demo = 0) as startup,
+              exists(select 1 from investors where is_demo = 0) as investors,
+              exists(select 1 from investors i where i.is_demo = 0
+                     and exists(select 1 from contact_entries c where c.investor_id = i.id)) as contacted`,
+    )
+    .get() as { startup: number; investors: number; contacted: number };
+  return { startup: row.startup === 1, investors: row.investors === 1, contacted: row.contacted === 1 };
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { UNDO_MINUTES, isUndoToken, recordedChange, undoPatch } from "#app/domain/undo.ts";
+import { editInvestor } from "#db/queries/investors.server.ts";
+import { recordEmailed, undoAction } from "#app/services/undo.server.ts";
+import { DEFAULT_RULES } from "#app/domain/scoring.ts";
+import { createTestDatabase } from "#tests/helpers/database.ts";
+import { fakeApp } from "#tests/helpers/app.ts";
+
+const morning = new Date("2026-11-25T09:00:00Z");
+
+/** A database with one investor per side, and an app whose clock the test moves. */
+function setUp(status = "not_contacted", lastContact: string | null = "2026-11-01") {
+  const { db } = createTestDatabase();
+  let clock = morning;
+  const app = fakeApp(db, morning, { now: () => clock });
+  const insert = db.$client.prepare("insert into investors (name, relationship_status, last_contact_date, is_demo) values (?, ?, ?, ?)");
+  const real = Number(insert.run("Ada Real", status, lastContact, 0).lastInsertRowid);
+  const demo = Number(insert.run("Demo Dora", status, lastContact, 1).lastInsertRowid);
+  const read = (id: number) => ({
+    ...(db.$client.prepare("select relationship_status as status, last_contact_date as last from investors where id = ?").get(id) as {
+      status: string;
+      last: string | null;
+    }),
+    notes: db.$client.prepare("select note from contact_entries where investor_id = ? order by id").pluck().all(id) as string[],
+  });
+  const emailed = (id: number, demoSide = false) => {
+    const outcome = recordEmailed(app, id, demoSide);
+    if (outcome.kind !== "recorded") throw new Error(`not recorded: ${outcome.kind}`);
+    return outcome.undo;
+  };
+  return { db, app, real, demo, read, emailed, setClock: (at: Date) => (clock = at) };
+}
+
+describe("undoing Emailed", () => {
+  it("removes exactly what it recorded: the entry, the status and the last contact date put back", () => {
+    const { app, real, read, emailed } = setUp();
+    const token = emailed(real);
+    expect(isUndoToken(token)).toBe(true);
+    expect(read(real)).toEqual({ status: "contacted", last: "2026-11-25", notes: ["Emailed"] });
+    expect(undoAction(app, token, false)).toEqual({ investorIds: [real] });
+    expect(read(real)).toEqual({ status: "not_contacted", last: "2026-11-01", notes: [] });
+  });
+
+  it("keeps what the founder did after it: a later status, a later note, a later contact that day", () => {
+    const { db, app, real, read, emailed } = setUp();
+    const token = emailed(real);
+    editInvestor(
+      db,
+      real,
+      { relationship_status: "in_conversation", add_contact: { date: "2026-11-25", channel: "call", note: "Called back" } },
+      { now: morning, rules: DEFAULT_RULES, demo: false },
+    );
+    expect(undoAction(app, token, false)).not.toBeNull();
+    // Only the "Emailed" entry goes; the status and the date are now the later edit's, and stay.
+    expect(read(real)).toEqual({ status: "in_conversation", last: "2026-11-25", notes: ["Called back"] });
+  });
+
+  it("keeps a last contact date edited by hand after it", () => {
+    const { db, app, real, read, emailed } = setUp("contacted");
+    const token = emailed(real);
+    editInvestor(db, real, { last_contact_date: "2026-11-20" }, { now: morning, rules: DEFAULT_RULES, demo: false });
+    undoAction(app, token, false);
+    expect(read(real)).toEqual({ status: "contacted", last: "2026-11-20", notes: [] });
+  });
+
+  it("works once, within the minutes it lasts, and only with the token of this change", () => {
+    const { app, real, read, emailed, setClock } = setUp();
+    const first = emailed(real);
+    const second = emailed(real);
+    expect(read(real).notes).toEqual(["Emailed", "Emailed"]);
+    // The second token names the second entry only.
+    undoAction(app, second, false);
+    expect(read(real)).toEqual({ status: "contacted", last: "2026-11-25", notes: ["Emailed"] });
+    expect(undoAction(app, second, false)).toBeNull();
+    expect(undoAction(app, "not a token", false)).toBeNull();
+    expect(undoAction(app, "A".repeat(22), false)).toBeNull();
+    setClock(new Date(morning.getTime() + UNDO_MINUTES * 60_000));
+    expect(undoAction(app, first, false)).toBeNull();
+    expect(read(real)).toEqual({ status: "contacted", last: "2026-11-25", notes: ["Emailed"] });
+  });
+
+  it("never crosses sides: a demo token undoes nothing of the founder's, nor the founder's on the demo", () => {
+    const { app, real, demo, read, emailed } = setUp();
+    const realToken = emailed(real);
+    const demoToken = emailed(demo, true);
+    expect(undoAction(app, realToken, true)).toBeNull();
+    expect(undoAction(app, demoToken, false)).toBeNull();
+    expect(read(real).notes).toEqual(["Emailed"]);
+    expect(read(demo).notes).toEqual(["Emailed"]);
+    expect(undoAction(app, demoToken, true)).toEqual({ investorIds: [demo] });
+    expect(read(demo)).toEqual({ status: "not_contacted", last: "2026-11-01", notes: [] });
+    expect(read(real).notes).toEqual(["Emailed"]);
+  });
+
+  it("stores only the token's hash, and sweeps expired rows on the next action", () => {
+    const { db, real, emailed, setClock } = setUp();
+    const token = emailed(real);
+    const hashes = () => db.$client.prepare("select token_hash from undo_changes").pluck().all() as string[];
+    expect(hashes()).toHaveLength(1);
+    expect(hashes()[0]).not.toContain(token);
+    setClock(new Date(morning.getTime() + (UNDO_MINUTES + 1) * 60_000));
+    emailed(real);
+    expect(hashes()).toHaveLength(1);
+  });
+});
+
+describe("what an undo writes back (pure)", () => {
+  const change = recordedChange(
+    7,
+    { relationshipStatus: "researching", lastContactDate: null },
+    { relationshipStatus: "contacted", lastContactDate: "2026-11-25" },
+    [3],
+  );
+
+  it("records only the values the action moved", () => {
+    expect(change).toEqual({
+      id: 7,
+      contactEntryIds: [3],
+      status: { from: "researching", to: "contacted" },
+      lastContactDate: { from: null, to: "2026-11-25" },
+    });
+    const same = { relationshipStatus: "contacted" as const, lastContactDate: "2026-11-25" };
+    expect(recordedChange(7, same, same, [4])).toEqual({ id: 7, contactEntryIds: [4] });
+  });
+
+  it("puts a value back only while it is still what the action set, and no kept contact carries the date", () => {
+    expect(undoPatch(change, { relationshipStatus: "contacted", lastContactDate: "2026-11-25" }, [])).toEqual({
+      relationshipStatus: "researching",
+      lastContactDate: null,
+    });
+    expect(undoPatch(change, { relationshipStatus: "passed", lastContactDate: "2026-11-26" }, [])).toEqual({});
+    expect(undoPatch(change, { relationshipStatus: "contacted", lastContactDate: "2026-11-25" }, ["2026-11-25", null])).toEqual({
+      relationshipStatus: "researching",
+    });
+  });
+});
