@@ -115,6 +115,8 @@ export const runs = sqliteTable(
   "runs",
   {
     runId: text("run_id").primaryKey(),
+    // A refresh checks the pipeline's investors; a discovery reads funding news (decision 034).
+    kind: text("kind", { enum: ["refresh", "discovery"] }).notNull().default("refresh"),
     trigger: text("trigger", { enum: ["cron", "manual", "demo"] }).notNull(),
     status: text("status", {
       enum: ["queued", "running", "waiting_chain", "completed", "failed", "truncated"],
@@ -132,6 +134,9 @@ export const runs = sqliteTable(
     evidenceAdded: integer("evidence_added").notNull().default(0),
     searchCreditsUsed: integer("search_credits_used").notNull().default(0),
     llmCalls: integer("llm_calls").notNull().default(0),
+    // A discovery's counts: the deals its news items named and the investors outside the pipeline in them.
+    dealsFound: integer("deals_found").notNull().default(0),
+    investorsFound: integer("investors_found").notNull().default(0),
     errors: text("errors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     degraded: integer("degraded", { mode: "boolean" }).notNull().default(false),
     leaseOwner: text("lease_owner"),
@@ -143,9 +148,9 @@ export const runs = sqliteTable(
   (t) => [
     index("runs_status").on(t.status),
     index("runs_created").on(t.createdAt),
-    // At most one active real run (docs/product.md#the-refresh), enforced by the database itself.
+    // At most one active real run of each kind (docs/product.md#the-refresh), enforced by the database itself.
     uniqueIndex("runs_one_active")
-      .on(sql`(1)`)
+      .on(t.kind)
       .where(sql`${t.status} in ('queued', 'running', 'waiting_chain') and ${t.trigger} != 'demo'`),
   ],
 );
@@ -344,3 +349,5 @@ export const mailMailboxes = sqliteTable("mail_mailboxes", {
   addressesHash: text("addresses_hash").notNull().default(""),
   syncedAt: text("synced_at"),
 });
+
+export * from "./schema-discovery.ts";

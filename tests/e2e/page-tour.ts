@@ -90,7 +90,7 @@ export async function tourSignedIn(page: Page, stop: Stop): Promise<void> {
   await expect(page).toHaveURL(/\/startups$/);
 
   await page.goto("/runs");
-  await expect(page.getByRole("heading", { name: "Refresh runs" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Runs", exact: true })).toBeVisible();
   await stop("runs");
 
   await page.goto("/settings");
