@@ -91,6 +91,8 @@ export const configSchema = z.object({
   TZ_SCHEDULE: timeZone.default("UTC"),
   REFRESH_CRON: cronPattern.default("0 7 * * 1,4"),
   DIGEST_CRON: cronPattern.default("0 8 * * *"),
+  // Discovery reads the week's funding news once a week, before Monday's refresh (decision 034).
+  DISCOVERY_CRON: cronPattern.default("0 6 * * 1"),
   // Days pass without a refresh: follow-ups fall due and news fades, so scores are redone daily.
   RESCORE_CRON: cronPattern.default("0 6 * * *"),
 
@@ -105,6 +107,8 @@ export const configSchema = z.object({
   DEMO_REQUESTS_PER_SECOND: integer(1, 1_000_000, 20),
   REFRESH_CREDIT_BUDGET: integer(1, 100_000, 100),
   REFRESH_GROUP_SIZE: integer(1, 10, 5),
+  // Search credits a discovery run may spend (its news searches), apart from the refresh's.
+  DISCOVERY_CREDIT_BUDGET: integer(0, 100_000, 20),
   EVIDENCE_HALF_LIFE_DAYS: integer(1, 365, 14),
   FOLLOW_UP_AFTER_DAYS: integer(1, 365, 7),
 });

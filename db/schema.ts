@@ -116,7 +116,9 @@ export const runs = sqliteTable(
   {
     runId: text("run_id").primaryKey(),
     // A refresh checks the pipeline's investors; a discovery reads funding news (decision 034).
-    kind: text("kind", { enum: ["refresh", "discovery"] }).notNull().default("refresh"),
+    kind: text("kind", { enum: ["refresh", "discovery"] })
+      .notNull()
+      .default("refresh"),
     trigger: text("trigger", { enum: ["cron", "manual", "demo"] }).notNull(),
     status: text("status", {
       enum: ["queued", "running", "waiting_chain", "completed", "failed", "truncated"],
@@ -137,6 +139,8 @@ export const runs = sqliteTable(
     // A discovery's counts: the deals its news items named and the investors outside the pipeline in them.
     dealsFound: integer("deals_found").notNull().default(0),
     investorsFound: integer("investors_found").notNull().default(0),
+    // When a discovery's sources were fetched and their items saved: a takeover reads them, never fetches again.
+    fetchedAt: text("fetched_at"),
     errors: text("errors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     degraded: integer("degraded", { mode: "boolean" }).notNull().default(false),
     leaseOwner: text("lease_owner"),
@@ -149,9 +153,7 @@ export const runs = sqliteTable(
     index("runs_status").on(t.status),
     index("runs_created").on(t.createdAt),
     // At most one active real run of each kind (docs/product.md#the-refresh), enforced by the database itself.
-    uniqueIndex("runs_one_active")
-      .on(t.kind)
-      .where(sql`${t.status} in ('queued', 'running', 'waiting_chain') and ${t.trigger} != 'demo'`),
+    uniqueIndex("runs_one_active").on(t.kind).where(sql`${t.status} in ('queued', 'running', 'waiting_chain') and ${t.trigger} != 'demo'`),
   ],
 );
 

@@ -20,8 +20,8 @@ export default function Runs({ loaderData }: Route.ComponentProps) {
       <div className="page-head">
         <h1>Runs</h1>
         <p className="muted">
-          Each refresh searches the news for the investors worth checking and judges what it finds; each discovery reads the
-          week's funding news for new investors. Costs are counted per run.
+          Each refresh searches the news for the investors worth checking and judges what it finds; each discovery reads the week's funding
+          news for new investors. Costs are counted per run.
         </p>
       </div>
       <section className="panel">

@@ -66,4 +66,5 @@ DROP INDEX `runs_one_active`;--> statement-breakpoint
 ALTER TABLE `runs` ADD `kind` text DEFAULT 'refresh' NOT NULL;--> statement-breakpoint
 ALTER TABLE `runs` ADD `deals_found` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `runs` ADD `investors_found` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `runs` ADD `fetched_at` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `runs_one_active` ON `runs` (`kind`) WHERE "runs"."status" in ('queued', 'running', 'waiting_chain') and "runs"."trigger" != 'demo';
