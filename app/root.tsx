@@ -73,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               Dashboard
             </NavLink>
             <NavLink to="/startups">Startups</NavLink>
+            <NavLink to="/discover">Discover</NavLink>
             <NavLink to="/runs">Runs</NavLink>
             <NavLink to="/settings">Settings</NavLink>
             <NavLink to="/demo">Demo</NavLink>

@@ -3,6 +3,8 @@ import { getApp } from "../app.server.ts";
 import { dashboardPage } from "../services/dashboard-page.server.ts";
 import { reportSettings } from "../config.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
+import { NewInvestorsLine } from "../components/new-investors-line.tsx";
+import { newThisWeek } from "../services/discoveries.server.ts";
 
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
 export const handle = { keepHtml: true };
@@ -18,20 +20,24 @@ export async function loader({ request }: Route.LoaderArgs) {
     notice: params.get("refresh"),
     digest: digest ?? "",
     searchConfigured: reportSettings(app.config).TAVILY_API_KEY,
+    newInvestors: newThisWeek(app, false),
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
-    <DashboardView
-      data={loaderData.data}
-      today={loaderData.today}
-      query={loaderData.query}
-      demo={false}
-      notice={loaderData.notice}
-      digest={loaderData.digest}
-      searchConfigured={loaderData.searchConfigured}
-    />
+    <>
+      <NewInvestorsLine count={loaderData.newInvestors} />
+      <DashboardView
+        data={loaderData.data}
+        today={loaderData.today}
+        query={loaderData.query}
+        demo={false}
+        notice={loaderData.notice}
+        digest={loaderData.digest}
+        searchConfigured={loaderData.searchConfigured}
+      />
+    </>
   );
 }
 

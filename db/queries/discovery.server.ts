@@ -2,10 +2,11 @@ import { and, asc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Deal, NewsItem } from "#app/domain/discovery/deal.ts";
 import { type AliasRow, investorKey, pipelineKeys, resolvedKey } from "#app/domain/discovery/names.ts";
 import { type DealForRanking, type DealRole, dealSentence } from "#app/domain/discovery/rank.ts";
+import type { InvestorProfile } from "#app/domain/investor.ts";
 import type { ScoringRules } from "#app/domain/scoring.ts";
 import type { Db } from "../database.server.ts";
 import { dealInvestors, deals, discoveryAliases, discoveryDismissals, evidence, investors, newsItems, runs } from "../schema.ts";
-import { rescoreInvestor } from "./investors.server.ts";
+import { createInvestor, rescoreInvestor } from "./investors.server.ts";
 import { contentHash, LeaseLost } from "./refresh.server.ts";
 import type { RunRow } from "./runs.server.ts";
 
@@ -169,6 +170,62 @@ function sameRound(db: Db, deal: Deal, announcedOn: string, demo: boolean) {
   return candidates.find((row) => row.stage === null || deal.stage === null || row.stage === deal.stage);
 }
 
+type DealForEvidence = Omit<DealForRanking, "investors" | "sourceUrls">;
+
+/** A deal as one investor's evidence ("Led the $3M seed of Finlo (fintech, Berlin), 12 Nov"); false when they have it already. */
+function insertDealEvidence(
+  db: Db,
+  input: { investorId: number; deal: DealForEvidence; role: DealRole; url: string; excerpt: string; runId: string | null; now: Date },
+): boolean {
+  const sentence = dealSentence(input.deal, input.role);
+  const stamp = input.now.toISOString();
+  return (
+    db
+      .insert(evidence)
+      .values({
+        investorId: input.investorId,
+        url: input.url,
+        title: sentence,
+        excerpt: input.excerpt.slice(0, 500),
+        source: "news",
+        publishedAt: input.deal.announcedOn,
+        foundAt: stamp,
+        runId: input.runId,
+        contentHash: contentHash(sentence, `deal ${input.deal.id}`),
+        category: "deal",
+        relevance: DEAL_EVIDENCE_RELEVANCE,
+        summary: sentence,
+        judgedAt: stamp,
+      })
+      .onConflictDoNothing()
+      .run().changes > 0
+  );
+}
+
+/**
+ * "Add to pipeline": the investor created with the profile their deals show (status
+ * not_contacted), every deal naming them saved as their evidence, scored once, in one transaction.
+ */
+export function addDiscoveredInvestor(
+  db: Db,
+  input: { key: string; profile: InvestorProfile; demo: boolean; now: Date; rules: ScoringRules },
+): number {
+  return db.transaction((t) => {
+    const investorId = createInvestor(t, input.profile, { now: input.now, rules: input.rules, demo: input.demo });
+    const named = t
+      .select({ role: dealInvestors.role, deal: deals })
+      .from(dealInvestors)
+      .innerJoin(deals, eq(deals.id, dealInvestors.dealId))
+      .where(and(eq(dealInvestors.key, input.key), eq(deals.isDemo, input.demo)))
+      .all();
+    for (const { role, deal } of named) {
+      insertDealEvidence(t, { investorId, deal, role, url: deal.sourceUrls[0] ?? "", excerpt: deal.company, runId: null, now: input.now });
+    }
+    rescoreInvestor(t, investorId, input.now, input.rules);
+    return investorId;
+  });
+}
+
 export type SavedDeals = { dealIds: number[]; evidenceAdded: number; newInvestors: number };
 
 /**
@@ -259,27 +316,16 @@ export function saveItemDeals(
           if (!seenBefore) newInvestors++;
           continue;
         }
-        const sentence = dealSentence({ ...deal, announcedOn }, role);
-        const added = t
-          .insert(evidence)
-          .values({
-            investorId,
-            url: sourceUrl,
-            title: sentence,
-            excerpt: input.item.title.slice(0, 500),
-            source: "news",
-            publishedAt: announcedOn,
-            foundAt: input.now.toISOString(),
-            runId: demo ? null : input.runId,
-            contentHash: contentHash(sentence, `deal ${dealId}`),
-            category: "deal",
-            relevance: DEAL_EVIDENCE_RELEVANCE,
-            summary: sentence,
-            judgedAt: input.now.toISOString(),
-          })
-          .onConflictDoNothing()
-          .run();
-        if (added.changes > 0) {
+        const added = insertDealEvidence(t, {
+          investorId,
+          deal: { ...deal, announcedOn, id: dealId },
+          role,
+          url: sourceUrl,
+          excerpt: input.item.title,
+          runId: demo ? null : input.runId,
+          now: input.now,
+        });
+        if (added) {
           evidenceAdded++;
           touched.add(investorId);
         }
