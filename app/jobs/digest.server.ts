@@ -5,6 +5,7 @@ import { composeDigest } from "../domain/digest.ts";
 import { describeFailure, failureLogFields } from "../integrations/errors.ts";
 import { senderFromConfig } from "../integrations/sms.server.ts";
 import { log } from "../log.server.ts";
+import { newThisWeek } from "../services/discoveries.server.ts";
 
 export type DigestResult = { sent: boolean; channel: "sms" | "whatsapp" | null; message: string; reason?: string };
 
@@ -21,6 +22,7 @@ export function todaysDigest(app: App): string {
       dontChase: readTodayList(app.db, false, "dont_chase", 3),
       dontChaseCount: counts.dont_chase,
       repliesWaiting: countRepliesWaiting(app.db, false),
+      newInvestors: newThisWeek(app, false),
     },
     { date: app.now().toISOString().slice(0, 10) },
   ).text;
