@@ -93,6 +93,10 @@ export async function tourSignedIn(page: Page, stop: Stop): Promise<void> {
   await expect(page.getByRole("heading", { name: "Runs", exact: true })).toBeVisible();
   await stop("runs");
 
+  await page.goto("/discover");
+  await expect(page.getByRole("heading", { name: "Discover", level: 1 })).toBeVisible();
+  await stop("discover");
+
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
   await stop("settings");

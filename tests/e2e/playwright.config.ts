@@ -9,7 +9,9 @@ export const E2E_PASSCODE = "e2e-passcode-4821";
 // never test each other's server.
 process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 2_000));
 const port = Number(process.env.E2E_PORT);
-const databasePath = join(mkdtempSync(join(tmpdir(), "ipi-e2e-")), "app.db");
+// Set once here like the port: a spec that must put rows the UI cannot make (discovery's deals) writes them here.
+process.env.E2E_DATABASE_PATH ??= join(mkdtempSync(join(tmpdir(), "ipi-e2e-")), "app.db");
+const databasePath = process.env.E2E_DATABASE_PATH;
 // Where founder.setup.ts saves the signed-in founder's storageState, once per run, for the specs
 // that need a signed-in browser (helpers.ts `openSignedIn`); set once here like the port.
 process.env.E2E_FOUNDER_STATE ??= join(mkdtempSync(join(tmpdir(), "ipi-e2e-state-")), "founder.json");
