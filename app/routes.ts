@@ -25,6 +25,7 @@ export default [
     route("investors/:id/emailed", "routes/investor-emailed.ts"),
     route("mail/log", "routes/mail-log.ts"),
     route("settings/mail-sync", "routes/settings-mail-sync.ts"),
+    route("settings/aliases", "routes/settings-aliases.ts"),
   ]),
 
   // Open: signing in and out, the demo (its pages and writes, on demo rows only), the contract.

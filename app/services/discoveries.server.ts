@@ -1,6 +1,9 @@
 import {
   addDiscoveredInvestor,
   aliasMap,
+  deleteAlias,
+  listAliases,
+  saveAlias,
   dealsForRanking,
   dismissDiscovery,
   dismissals,
@@ -114,4 +117,24 @@ export function dismissDiscoveryByKey(app: App, key: string, demo: boolean): { n
   const investor = find(app, key, demo);
   dismissDiscovery(app.db, key, demo, app.now());
   return { name: investor.name };
+}
+
+/** The founder's aliases as /settings lists them. */
+export function listDiscoveryAliases(app: App): Array<{ aliasKey: string; alias: string; name: string }> {
+  return listAliases(app.db);
+}
+
+const ALIAS_MAX = 120;
+
+/** Saves "alias = name" from the settings form: `saved`, or why not in a word the page turns into a sentence. */
+export function saveDiscoveryAlias(app: App, rawAlias: unknown, rawName: unknown): "saved" | "missing" | "too_long" | "same" {
+  const alias = typeof rawAlias === "string" ? rawAlias.replace(/\s+/g, " ").trim() : "";
+  const name = typeof rawName === "string" ? rawName.replace(/\s+/g, " ").trim() : "";
+  if (!alias || !name) return "missing";
+  if (alias.length > ALIAS_MAX || name.length > ALIAS_MAX) return "too_long";
+  return saveAlias(app.db, alias, name) ? "saved" : "same";
+}
+
+export function removeDiscoveryAlias(app: App, aliasKey: string): boolean {
+  return aliasKey.length <= 200 && deleteAlias(app.db, aliasKey);
 }

@@ -123,4 +123,20 @@ describe("discovery over HTTP", () => {
     expect(response.headers.get("location")).toBe("/discover?dismissed=Seedcamp");
     expect(sqlNumber(server.databasePath, "select count(*) from discovery_dismissals where key = 'seedcamp'")).toBe(1);
   });
+
+  it("saves, refuses and deletes an alias on /settings without JavaScript", async () => {
+    const as = { as: { passcode: PASSCODE } };
+    const saved = await postForm(server, "/settings/aliases", { alias: "BG", name: "Big Growth" }, as);
+    expect(saved.headers.get("location")).toBe("/settings?alias=saved#aliases");
+    expect(await (await api(server, "/settings")).text()).toContain("“BG” = Big Growth");
+    expect((await postForm(server, "/settings/aliases", { alias: "", name: "Big Growth" }, as)).headers.get("location")).toBe(
+      "/settings?alias=missing#aliases",
+    );
+    expect(
+      (await postForm(server, "/settings/aliases", { alias: "Big Growth Ventures", name: "Big Growth" }, as)).headers.get("location"),
+    ).toBe("/settings?alias=same#aliases");
+    expect(sqlNumber(server.databasePath, "select count(*) from discovery_aliases")).toBe(1);
+    await postForm(server, "/settings/aliases", { intent: "delete", alias_key: "bg" }, as);
+    expect(sqlNumber(server.databasePath, "select count(*) from discovery_aliases")).toBe(0);
+  });
 });
