@@ -36,6 +36,7 @@ export default [
   route("demo/investors/:id", "routes/investor.tsx", { id: "demo-investor" }),
   route("demo/investors/:id/emailed", "routes/investor-emailed.ts", { id: "demo-investor-emailed" }),
   route("demo/mail/log", "routes/mail-log.ts", { id: "demo-mail-log" }),
+  route("demo/discover", "routes/demo-discover.tsx"),
   route("openapi.json", "routes/openapi-json.ts"),
 
   ...prefix("api", [

@@ -10,10 +10,13 @@ export function DiscoverList({
   investors,
   deals,
   dismissedCount,
+  readOnly = false,
 }: {
   investors: ReadonlyArray<Omit<DiscoveredInvestor, "profile">>;
   deals: Readonly<Record<string, DealForRanking>>;
   dismissedCount: number;
+  /** The demo's list: no buttons. */
+  readOnly?: boolean;
 }) {
   if (investors.length === 0) {
     return (
@@ -57,20 +60,22 @@ export function DiscoverList({
               );
             })}
           </ul>
-          <div className="discover-actions">
-            <Form method="post">
-              <input type="hidden" name="key" value={investor.key} />
-              <button type="submit" name="intent" value="add" className="button-primary" aria-label={`Add ${investor.name} to pipeline`}>
-                Add to pipeline
-              </button>
-            </Form>
-            <Form method="post">
-              <input type="hidden" name="key" value={investor.key} />
-              <button type="submit" name="intent" value="dismiss" className="button-secondary" aria-label={`Dismiss ${investor.name}`}>
-                Dismiss
-              </button>
-            </Form>
-          </div>
+          {readOnly ? null : (
+            <div className="discover-actions">
+              <Form method="post">
+                <input type="hidden" name="key" value={investor.key} />
+                <button type="submit" name="intent" value="add" className="button-primary" aria-label={`Add ${investor.name} to pipeline`}>
+                  Add to pipeline
+                </button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="key" value={investor.key} />
+                <button type="submit" name="intent" value="dismiss" className="button-secondary" aria-label={`Dismiss ${investor.name}`}>
+                  Dismiss
+                </button>
+              </Form>
+            </div>
+          )}
         </li>
       ))}
     </ol>

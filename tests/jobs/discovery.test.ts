@@ -9,6 +9,8 @@ import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import type { DiscoverySources } from "#app/jobs/discovery-sources.ts";
 import { type DiscoveryDeps, startDiscovery, workDiscovery } from "#app/jobs/discovery.server.ts";
 import { RefreshRefused } from "#app/jobs/refresh.server.ts";
+import { resetDemo } from "#app/jobs/demo.server.ts";
+import { dismissDiscovery } from "#db/queries/discovery.server.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 
 const now = new Date("2026-11-23T06:00:00Z");
@@ -172,5 +174,17 @@ describe("a discovery run", () => {
     expect(db.select().from(evidence).where(eq(evidence.investorId, pipelineId)).all()).toEqual([]);
     expect(JSON.stringify(db.select().from(investors).all())).toBe(before);
     expect(db.select().from(runs).where(eq(runs.runId, run_id)).get()!.errors.join(" ")).toContain("did not match the contract");
+  });
+
+  it("the demo reset writes its synthetic deals anew and never touches real deals or dismissals", async () => {
+    const fake = fakeSources([item("a", "Finlo raises $3M")], { a: [deal("Finlo", ["Northzone"])] });
+    await workDiscovery(deps(fake.sources), startDiscovery({ db, now: () => now }, "cron").run_id);
+    dismissDiscovery(db, "northzone", false, now);
+    resetDemo(db, now, DEFAULT_RULES);
+    resetDemo(db, now, DEFAULT_RULES);
+    const all = db.select().from(deals).all();
+    expect(all.filter((row) => !row.isDemo).map((row) => row.company)).toEqual(["Finlo"]);
+    expect(all.filter((row) => row.isDemo)).toHaveLength(4);
+    expect(db.$client.prepare("select count(*) from discovery_dismissals where is_demo = 0").pluck().get()).toBe(1);
   });
 });

@@ -34,6 +34,7 @@ const OPEN: Record<string, string> = {
   "/demo/investors/:id": "a demo investor's page and edit form: demo rows only (investor.tsx, sideOf)",
   "/demo/investors/:id/emailed": "the demo's one-click Emailed: demo rows only (sideOf)",
   "/demo/mail/log": "logging the demo's mail: demo rows only (sideOf)",
+  "/demo/discover": "the demo's synthetic discoveries, read only: demo rows only",
   "/openapi.json": "the API's contract is public, like docs/api.md",
   "/api/health": "route #1: for uptime checks; settings are booleans only",
   "/api/demo/reset": "route #14: demo rows only, rate limited",
