@@ -59,8 +59,9 @@ export const DEFAULT_DEAL_FEEDS = [
 /** Comma-separated http(s) URLs, at most 30; read as a list. */
 const dealFeeds = z
   .string()
+  // "none" reads no feed (a machine without internet, the tests).
   .transform((text) =>
-    text
+    (text.trim().toLowerCase() === "none" ? "" : text)
       .split(",")
       .map((url) => url.trim())
       .filter((url) => url !== ""),
@@ -110,6 +111,8 @@ export const configSchema = z.object({
   TZ_SCHEDULE: timeZone.default("UTC"),
   REFRESH_CRON: cronPattern.default("0 7 * * 1,4"),
   DIGEST_CRON: cronPattern.default("0 8 * * *"),
+  // Discovery reads the week's funding news once a week, before Monday's refresh (decision 034).
+  DISCOVERY_CRON: cronPattern.default("0 6 * * 1"),
   // Days pass without a refresh: follow-ups fall due and news fades, so scores are redone daily.
   RESCORE_CRON: cronPattern.default("0 6 * * *"),
 

@@ -74,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </NavLink>
             <NavLink to="/board">Board</NavLink>
             <NavLink to="/startups">Startups</NavLink>
+            <NavLink to="/discover">Discover</NavLink>
             <NavLink to="/runs">Runs</NavLink>
             <NavLink to="/settings">Settings</NavLink>
             <NavLink to="/demo">Demo</NavLink>

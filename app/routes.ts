@@ -16,6 +16,7 @@ export default [
     route("startups/new", "routes/startup-new.tsx"),
     route("startups/:id", "routes/startup.tsx"),
     route("startups/:id/round", "routes/startup-round.ts"),
+    route("discover", "routes/discover.tsx"),
     route("refresh-now", "routes/refresh-now.ts"),
     route("export.csv", "routes/export-csv.ts"),
     route("export.json", "routes/export-json.ts"),
@@ -30,6 +31,7 @@ export default [
     route("settings/mail-sync", "routes/settings-mail-sync.ts"),
     route("search", "routes/search.tsx"),
     route("ask", "routes/ask.tsx"),
+    route("settings/aliases", "routes/settings-aliases.ts"),
   ]),
 
   // Open: signing in and out, the demo (its pages and writes, on demo rows only), the contract.
@@ -44,6 +46,7 @@ export default [
   route("demo/search", "routes/search.tsx", { id: "demo-search" }),
   route("demo/ask", "routes/ask.tsx", { id: "demo-ask" }),
   route("demo/undo", "routes/undo.ts", { id: "demo-undo" }),
+  route("demo/discover", "routes/demo-discover.tsx"),
   route("openapi.json", "routes/openapi-json.ts"),
 
   ...prefix("api", [
@@ -54,10 +57,14 @@ export default [
       route("startups/:id/rubric", "routes/api/startup-rubric.ts"),
       route("investors/:id/merge", "routes/api/investor-merge.ts"),
       route("round", "routes/api/round.ts"),
+      route("discoveries", "routes/api/discoveries.ts"),
+      route("discoveries/:key/add", "routes/api/discovery-answer.ts", { id: "discovery-add" }),
+      route("discoveries/:key/dismiss", "routes/api/discovery-answer.ts", { id: "discovery-dismiss" }),
     ]),
     layout("routes/guard/cron.ts", [
       route("cron/refresh", "routes/api/cron-refresh.ts"),
       route("cron/digest", "routes/api/cron-digest.ts"),
+      route("cron/discover", "routes/api/cron-discover.ts"),
       route("refresh/continue", "routes/api/refresh-continue.ts"),
       route("rescore", "routes/api/rescore.ts"),
     ]),

@@ -120,6 +120,10 @@ export const runs = sqliteTable(
   "runs",
   {
     runId: text("run_id").primaryKey(),
+    // A refresh checks the pipeline's investors; a discovery reads funding news (decision 034).
+    kind: text("kind", { enum: ["refresh", "discovery"] })
+      .notNull()
+      .default("refresh"),
     trigger: text("trigger", { enum: ["cron", "manual", "demo"] }).notNull(),
     status: text("status", {
       enum: ["queued", "running", "waiting_chain", "completed", "failed", "truncated"],
@@ -137,6 +141,11 @@ export const runs = sqliteTable(
     evidenceAdded: integer("evidence_added").notNull().default(0),
     searchCreditsUsed: integer("search_credits_used").notNull().default(0),
     llmCalls: integer("llm_calls").notNull().default(0),
+    // A discovery's counts: the deals its news items named and the investors outside the pipeline in them.
+    dealsFound: integer("deals_found").notNull().default(0),
+    investorsFound: integer("investors_found").notNull().default(0),
+    // When a discovery's sources were fetched and their items saved: a takeover reads them, never fetches again.
+    fetchedAt: text("fetched_at"),
     errors: text("errors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     degraded: integer("degraded", { mode: "boolean" }).notNull().default(false),
     leaseOwner: text("lease_owner"),
@@ -148,10 +157,8 @@ export const runs = sqliteTable(
   (t) => [
     index("runs_status").on(t.status),
     index("runs_created").on(t.createdAt),
-    // At most one active real run (docs/product.md#the-refresh), enforced by the database itself.
-    uniqueIndex("runs_one_active")
-      .on(sql`(1)`)
-      .where(sql`${t.status} in ('queued', 'running', 'waiting_chain') and ${t.trigger} != 'demo'`),
+    // At most one active real run of each kind (docs/product.md#the-refresh), enforced by the database itself.
+    uniqueIndex("runs_one_active").on(t.kind).where(sql`${t.status} in ('queued', 'running', 'waiting_chain') and ${t.trigger} != 'demo'`),
   ],
 );
 
@@ -367,3 +374,4 @@ export const undoChanges = sqliteTable(
   },
   (t) => [index("undo_changes_expires_at").on(t.expiresAt)],
 );
+export * from "./schema-discovery.ts";

@@ -209,7 +209,10 @@ export function toGsm7(text: string): string {
  * Names are cut before counts: when space runs short we drop firms and reasons, then names
  * (saying "+N more"), but the numbers always stay exact.
  */
-export function buildDigest(investors: DigestInvestor[], options: { date?: string; repliesWaiting?: number } = {}): Digest {
+export function buildDigest(
+  investors: DigestInvestor[],
+  options: { date?: string; repliesWaiting?: number; newInvestors?: number } = {},
+): Digest {
   // The same lists, in the same order, as Today on the dashboard (docs/product.md#scoring-and-actions, #today-and-emailed).
   const today = orderToday(investors.map((investor) => ({ ...investor, score: comparableScore(investor) })));
   return composeDigest(
@@ -221,6 +224,7 @@ export function buildDigest(investors: DigestInvestor[], options: { date?: strin
       dontChase: today.dont_chase.slice(0, NAMES_SHOWN),
       dontChaseCount: today.dont_chase.length,
       repliesWaiting: options.repliesWaiting ?? 0,
+      newInvestors: options.newInvestors ?? 0,
     },
     options,
   );
@@ -238,6 +242,8 @@ export type DigestLists = {
   repliesWaiting?: number;
   /** The round's progress line (app/domain/round.ts, `roundProgressLine`), said right after the heading. */
   round?: string;
+  /** Investors new on Discover this week (docs/product.md#discovery); said only when some are. */
+  newInvestors?: number;
 };
 
 /** The digest from Today's lists as the database reads them (the first few rows and the counts), not the whole pipeline. */
@@ -259,7 +265,13 @@ export function composeDigest(lists: DigestLists, options: { date?: string } = {
     detail: chaseReason(investor),
   }));
 
-  const counts = { emailFirst: lists.emailFirstCount, followUps, dontChase: lists.dontChaseCount, replies: lists.repliesWaiting ?? 0 };
+  const counts = {
+    emailFirst: lists.emailFirstCount,
+    followUps,
+    dontChase: lists.dontChaseCount,
+    replies: lists.repliesWaiting ?? 0,
+    newInvestors: lists.newInvestors ?? 0,
+  };
   // One line of round progress (decision 031); names are cut before it, it before the budget.
   const round = lists.round ? roundSentence(lists.round) : "";
   const head = round ? `${heading} ${round}` : heading;
@@ -308,7 +320,7 @@ function compose(
   heading: string,
   emailLines: Line[],
   chaseLines: Line[],
-  counts: { emailFirst: number; followUps: number; dontChase: number; replies: number },
+  counts: { emailFirst: number; followUps: number; dontChase: number; replies: number; newInvestors: number },
   detail: Detail,
 ): string {
   const parts = [heading];
@@ -323,6 +335,7 @@ function compose(
   if (counts.dontChase > 0) {
     parts.push(sentence(`Don't chase: ${nameList(chaseLines, counts.dontChase, detail.chaseNames, detail.chaseReasons)}`));
   }
+  if (counts.newInvestors > 0) parts.push(`New on Discover: ${counts.newInvestors}.`);
   return parts.join(" ");
 }
 

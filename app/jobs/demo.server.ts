@@ -7,6 +7,7 @@ import { investors, runs } from "#db/schema.ts";
 import { type DemoEvidence, buildDemoInvestors, simulateDemoRefresh } from "../domain/demo-data.ts";
 import { DEMO_CONTACTS_PER_INVESTOR, DEMO_EVIDENCE_PER_INVESTOR, DEMO_NOTE_CHARS } from "../domain/demo-bounds.ts";
 import { buildDemoMail } from "../domain/demo-mail.ts";
+import { buildDemoDeals } from "../domain/demo-data/discoveries.ts";
 import type { ScoringRules } from "../domain/scoring.ts";
 
 /**
@@ -73,6 +74,7 @@ export function resetDemo(db: AppDatabase, now: Date, rules: ScoringRules): numb
     // Contact history, evidence and mail go with their investor (ON DELETE CASCADE).
     statement(db, "delete from investors where is_demo = 1").run();
     statement(db, "delete from runs where trigger = 'demo'").run();
+    insertDemoDeals(db, now);
     const stamp = now.toISOString();
     const ids: number[] = [];
     for (const item of demo) {
@@ -120,6 +122,33 @@ export function resetDemo(db: AppDatabase, now: Date, rules: ScoringRules): numb
   });
   // Demo rows only: the founder's kept pages stay kept (decision 018).
   return writeDemoOnly(db, () => run.immediate());
+}
+
+/** The demo's synthetic discoveries, anew: its deals (and their investors, by cascade) and dismissals only. */
+function insertDemoDeals(db: AppDatabase, now: Date): void {
+  statement(db, "delete from deals where is_demo = 1").run();
+  statement(db, "delete from discovery_dismissals where is_demo = 1").run();
+  const insertDeal = statement(
+    db,
+    `insert into deals (company, company_key, amount, currency, stage, sectors, geography, announced_on, source_urls, is_demo)
+     values (?, ?, ?, 'USD', ?, ?, ?, ?, ?, 1) returning id`,
+  );
+  const insertNamed = statement(db, "insert into deal_investors (deal_id, key, name, role) values (?, ?, ?, ?) on conflict do nothing");
+  for (const deal of buildDemoDeals(now)) {
+    const id = insertDeal
+      .pluck()
+      .get(
+        deal.company,
+        deal.companyKey,
+        deal.amount,
+        deal.stage,
+        JSON.stringify(deal.sectors),
+        deal.geography,
+        deal.announcedOn,
+        JSON.stringify([deal.sourceUrl]),
+      ) as number;
+    for (const named of deal.investors) insertNamed.run(id, named.key, named.name, named.role);
+  }
 }
 
 function insertEvidence(db: AppDatabase, investorId: number, items: DemoEvidence[], runId: string | null): number {

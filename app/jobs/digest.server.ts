@@ -7,6 +7,7 @@ import { roundProgressLine } from "../domain/round.ts";
 import { describeFailure, failureLogFields } from "../integrations/errors.ts";
 import { senderFromConfig } from "../integrations/sms.server.ts";
 import { log } from "../log.server.ts";
+import { newThisWeek } from "../services/discoveries.server.ts";
 
 export type DigestResult = { sent: boolean; channel: "sms" | "whatsapp" | null; message: string; reason?: string };
 
@@ -26,6 +27,7 @@ export function todaysDigest(app: App): string {
       dontChaseCount: counts.dont_chase,
       repliesWaiting: countRepliesWaiting(app.db, false),
       round: round ? roundProgressLine(round, totals, date) : undefined,
+      newInvestors: newThisWeek(app, false),
     },
     { date },
   ).text;

@@ -9,6 +9,8 @@ import { sendDigest } from "./digest.server.ts";
 import { mailConfigured, stopMailSync, syncMail } from "./mail-sync.server.ts";
 import { rescoreEverything } from "./rescore.server.ts";
 import { type RefreshDeps, RefreshRefused, runsReadyToWork, startRefresh, workRun } from "./refresh.server.ts";
+import { runSourcesFromConfig } from "./discovery-sources.server.ts";
+import { type DiscoveryDeps, discoveriesReadyToWork, startDiscovery, workDiscovery } from "./discovery.server.ts";
 
 /**
  * The process's background work: the croner schedule (refresh Monday and Thursday, digest every
@@ -42,6 +44,21 @@ export function refreshDeps(app: App): RefreshDeps {
   };
 }
 
+/** What a discovery works with: the real sources (feeds, news search, GDELT) and extractors, as the settings make them. */
+export function discoveryDeps(app: App): DiscoveryDeps {
+  return {
+    db: app.db,
+    rules: app.rules,
+    now: app.now,
+    sources: runSourcesFromConfig(app.config, app.db),
+    creditBudget: app.config.DISCOVERY_CREDIT_BUDGET,
+    runBudgetSeconds: app.config.RUN_BUDGET_SECONDS,
+    owner: THIS_PROCESS,
+    shouldStop: () => stopping,
+    isOwnerGone,
+  };
+}
+
 /** Works every run that is ready, one at a time; a second call while working is a no-op. */
 export function pollRuns(app: App): Promise<void> {
   if (working || stopping) return working ?? Promise.resolve();
@@ -53,6 +70,13 @@ export function pollRuns(app: App): Promise<void> {
         if (!runId) break;
         const status = await workRun(deps, runId);
         log.info("refresh chain ended", { run: runId, status });
+        if (status === "running") break;
+      }
+      for (let guard = 0; guard < 100 && !stopping; guard++) {
+        const [runId] = discoveriesReadyToWork(app.db, app.now(), isOwnerGone);
+        if (!runId) break;
+        const status = await workDiscovery(discoveryDeps(app), runId);
+        log.info("discovery ended", { run: runId, status });
         if (status === "running") break;
       }
     } catch (error) {
@@ -83,6 +107,16 @@ export function startWorker(app: App, options: { pollMs?: number } = {}): Worker
         } catch (error) {
           if (error instanceof RefreshRefused) log.warn(`scheduled refresh skipped: ${error.message}`);
           else log.error("scheduled refresh failed", { error: String(error) });
+        }
+      }),
+      new Cron(config.DISCOVERY_CRON, { timezone: config.TZ_SCHEDULE, protect: true, name: "discovery" }, () => {
+        try {
+          const started = startDiscovery(discoveryDeps(app), "cron");
+          log.info("scheduled discovery queued", { run: started.run_id });
+          void pollRuns(app);
+        } catch (error) {
+          if (error instanceof RefreshRefused) log.warn(`scheduled discovery skipped: ${error.message}`);
+          else log.error("scheduled discovery failed", { error: String(error) });
         }
       }),
       new Cron(config.RESCORE_CRON, { timezone: config.TZ_SCHEDULE, protect: true, name: "rescore" }, async () => {

@@ -5,6 +5,8 @@ import { reportSettings } from "../config.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
 import { FirstMorning } from "../components/first-morning.tsx";
 import { firstMorning } from "../services/first-morning.server.ts";
+import { NewInvestorsLine } from "../components/new-investors-line.tsx";
+import { newThisWeek } from "../services/discoveries.server.ts";
 
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
 export const handle = { keepHtml: true };
@@ -22,22 +24,26 @@ export async function loader({ request }: Route.LoaderArgs) {
     searchConfigured: reportSettings(app.config).TAVILY_API_KEY,
     round,
     firstMorning: firstMorning(app),
+    newInvestors: newThisWeek(app, false),
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
-    <DashboardView
-      data={loaderData.data}
-      today={loaderData.today}
-      query={loaderData.query}
-      demo={false}
-      notice={loaderData.notice}
-      digest={loaderData.digest}
-      searchConfigured={loaderData.searchConfigured}
-      round={loaderData.round}
-      guide={<FirstMorning guide={loaderData.firstMorning} />}
-    />
+    <>
+      <NewInvestorsLine count={loaderData.newInvestors} />
+      <DashboardView
+        data={loaderData.data}
+        today={loaderData.today}
+        query={loaderData.query}
+        demo={false}
+        notice={loaderData.notice}
+        digest={loaderData.digest}
+        searchConfigured={loaderData.searchConfigured}
+        round={loaderData.round}
+        guide={<FirstMorning guide={loaderData.firstMorning} />}
+      />
+    </>
   );
 }
 

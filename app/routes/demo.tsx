@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/demo";
 import { getApp } from "../app.server.ts";
 import { dashboardPage } from "../services/dashboard-page.server.ts";
@@ -36,6 +36,9 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
               Reset demo
             </button>
           </Form>
+          <Link to="/demo/discover" className="button-secondary">
+            Discover (demo)
+          </Link>
         </>
       }
     />

@@ -18,9 +18,10 @@ export default function Runs({ loaderData }: Route.ComponentProps) {
     <>
       <LiveRevalidate active={active} />
       <div className="page-head">
-        <h1>Refresh runs</h1>
+        <h1>Runs</h1>
         <p className="muted">
-          Each refresh searches the news for the investors worth checking and judges what it finds. Costs are counted per run.
+          Each refresh searches the news for the investors worth checking and judges what it finds; each discovery reads the week's funding
+          news for new investors. Costs are counted per run.
         </p>
       </div>
       <section className="panel">
@@ -48,14 +49,16 @@ export default function Runs({ loaderData }: Route.ComponentProps) {
                 {loaderData.runs.map((run) => (
                   <tr key={run.runId}>
                     <td data-label="Started">{run.createdAt.replace("T", " ").slice(0, 16)}</td>
-                    <td data-label="Trigger">{run.trigger}</td>
+                    <td data-label="Trigger">{run.kind === "discovery" ? `discovery · ${run.trigger}` : run.trigger}</td>
                     <td data-label="Status">
                       {run.status.replace("_", " ")}
                       {run.degraded ? <span className="badge badge-wait">degraded</span> : null}
                     </td>
                     <td data-label="Chain">{run.chain}</td>
                     <td data-label="Checked / selected">
-                      {run.checked} / {run.selected}
+                      {run.kind === "discovery"
+                        ? `${run.checked} / ${run.selected} news items: ${run.dealsFound} deals, ${run.investorsFound} new investors`
+                        : `${run.checked} / ${run.selected}`}
                     </td>
                     <td data-label="Evidence added">{run.evidenceAdded}</td>
                     <td data-label="Credits">{run.credits}</td>

@@ -17,6 +17,8 @@ import { readMailSyncStatus } from "#db/queries/mail-status.server.ts";
 import { mailConfigured } from "../jobs/mail-sync.server.ts";
 import { MailPanel, mailSetupFor, syncNotice } from "../components/mail-panel.tsx";
 import { CurrencyRates } from "../components/currency-rates.tsx";
+import { DiscoveryAliases } from "../components/discovery-aliases.tsx";
+import { listDiscoveryAliases } from "../services/discoveries.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
@@ -33,6 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       meetingLink: app.config.MEETING_LINK ?? null,
     },
     notice: new URL(request.url).searchParams.get("saved") === "1",
+    aliases: { list: listDiscoveryAliases(app), notice: new URL(request.url).searchParams.get("alias") },
     // Mail capture (decision 014): which variables are missing (never a value), what the last sync did.
     mail: {
       ...mailSetupFor(reportVariables(app.config), mailConfigured(app.config)),
@@ -190,6 +193,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <MailPanel mail={loaderData.mail} />
 
       <CurrencyRates />
+
+      <DiscoveryAliases aliases={loaderData.aliases.list} notice={loaderData.aliases.notice} />
 
       <section className="panel" aria-labelledby="integrations-heading">
         <h2 id="integrations-heading">Integrations</h2>

@@ -15,7 +15,7 @@ export function activeRun(db: Db): RunRow | undefined {
   return db
     .select()
     .from(runs)
-    .where(and(inArray(runs.status, [...ACTIVE_RUN_STATUSES]), sql`${runs.trigger} != 'demo'`))
+    .where(and(eq(runs.kind, "refresh"), inArray(runs.status, [...ACTIVE_RUN_STATUSES]), sql`${runs.trigger} != 'demo'`))
     .get();
 }
 
@@ -23,7 +23,7 @@ export function getRun(db: Db, runId: string): RunRow | undefined {
   return db
     .select()
     .from(runs)
-    .where(and(eq(runs.runId, runId), sql`${runs.trigger} != 'demo'`))
+    .where(and(eq(runs.runId, runId), eq(runs.kind, "refresh"), sql`${runs.trigger} != 'demo'`))
     .get();
 }
 
@@ -37,12 +37,12 @@ export function updateRun(db: Db, runId: string, set: Partial<typeof runs.$infer
   db.update(runs).set(set).where(eq(runs.runId, runId)).run();
 }
 
-/** Real runs that are not finished, with what the poller needs to decide whether to work on them. */
+/** Real refresh runs that are not finished, with what the poller needs to decide whether to work on them. */
 export function unfinishedRuns(db: Db) {
   return db
     .select({ runId: runs.runId, status: runs.status, leaseOwner: runs.leaseOwner, leaseExpiresAt: runs.leaseExpiresAt })
     .from(runs)
-    .where(and(sql`${runs.trigger} != 'demo'`, inArray(runs.status, ["queued", "waiting_chain", "running"])))
+    .where(and(eq(runs.kind, "refresh"), sql`${runs.trigger} != 'demo'`, inArray(runs.status, ["queued", "waiting_chain", "running"])))
     .all();
 }
 

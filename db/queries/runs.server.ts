@@ -1,15 +1,15 @@
-import { desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../database.server.ts";
 import { runs } from "../schema.ts";
 
 export type RunRow = typeof runs.$inferSelect;
 
-/** The most recent run of one side: demo runs for the demo dashboard, the others for the real one. */
+/** The most recent refresh of one side: demo runs for the demo dashboard, the others for the real one. */
 export function latestRun(db: Db, demo: boolean): RunRow | undefined {
   return db
     .select()
     .from(runs)
-    .where(demo ? eq(runs.trigger, "demo") : ne(runs.trigger, "demo"))
+    .where(and(eq(runs.kind, "refresh"), demo ? eq(runs.trigger, "demo") : ne(runs.trigger, "demo")))
     .orderBy(desc(runs.createdAt))
     .limit(1)
     .get();
@@ -23,6 +23,7 @@ export function listRuns(db: Db, limit = 50): RunRow[] {
 export function runSummary(run: RunRow) {
   return {
     runId: run.runId,
+    kind: run.kind,
     trigger: run.trigger,
     status: run.status,
     chain: run.chain,
@@ -31,6 +32,8 @@ export function runSummary(run: RunRow) {
     evidenceAdded: run.evidenceAdded,
     credits: run.searchCreditsUsed,
     llmCalls: run.llmCalls,
+    dealsFound: run.dealsFound,
+    investorsFound: run.investorsFound,
     errors: run.errors,
     degraded: run.degraded,
     createdAt: run.createdAt,

@@ -45,6 +45,12 @@ describe("database", () => {
         "sessions",
         "mail_contacts",
         "mail_mailboxes",
+        "news_items",
+        "feed_states",
+        "deals",
+        "deal_investors",
+        "discovery_aliases",
+        "discovery_dismissals",
       ]),
     );
   });

@@ -227,6 +227,25 @@ describe("buildDigest examples", () => {
     );
   }, 60_000);
 
+  it("mentions new investors on Discover last, and only when there are some", () => {
+    const pipeline = [investor(1, { name: "Ada Lovelace", score: 91, action: "email_first" }), investor(2, { action: "follow_up" })];
+    expect(buildDigest(pipeline, { date: DATE, newInvestors: 3 }).text).toBe(
+      "Pipeline 22 Nov: Email first: Ada Lovelace. Follow-ups due: 1. New on Discover: 3.",
+    );
+    expect(buildDigest(pipeline, { date: DATE, newInvestors: 0 }).text).not.toContain("Discover");
+  });
+
+  it("stays within two segments with replies waiting and new investors, whatever the names", () => {
+    fc.assert(
+      fc.property(anyPipeline, fc.integer({ min: 1, max: 1_000_000 }), (investors, newInvestors) => {
+        const digest = buildDigest(investors, { date: DATE, repliesWaiting: 999_999, newInvestors });
+        expect(gsm7Length(digest.text)).toBeLessThanOrEqual(DIGEST_MAX_SEPTETS);
+        if (investors.length > 0) expect(digest.text).toContain(`New on Discover: ${newInvestors}.`);
+      }),
+      { numRuns: 200 },
+    );
+  }, 60_000);
+
   it("lists those not to chase as Today does: the newest reason first, then the more tempting", () => {
     const digest = buildDigest([
       investor(1, {

@@ -90,8 +90,12 @@ export async function tourSignedIn(page: Page, stop: Stop): Promise<void> {
   await expect(page).toHaveURL(/\/startups$/);
 
   await page.goto("/runs");
-  await expect(page.getByRole("heading", { name: "Refresh runs" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Runs", exact: true })).toBeVisible();
   await stop("runs");
+
+  await page.goto("/discover");
+  await expect(page.getByRole("heading", { name: "Discover", level: 1 })).toBeVisible();
+  await stop("discover");
 
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();

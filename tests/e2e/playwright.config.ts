@@ -10,7 +10,7 @@ export const E2E_PASSCODE = "e2e-passcode-4821";
 process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 2_000));
 const port = Number(process.env.E2E_PORT);
 // The server's database file, set once here like the port, so a spec can put a row in a state no
-// route sets yet (stalled.spec.ts: a meeting date and a next step) and read back what it wrote.
+// route sets yet (stalled.spec.ts: a meeting date and a next step; discovery's deals) and read back what it wrote.
 process.env.E2E_DATABASE_PATH ??= join(mkdtempSync(join(tmpdir(), "ipi-e2e-")), "app.db");
 export const DATABASE_PATH = process.env.E2E_DATABASE_PATH;
 const databasePath = DATABASE_PATH;
@@ -54,6 +54,9 @@ export default defineConfig({
       ADMIN_PASSCODE: E2E_PASSCODE,
       SCHEDULER_ENABLED: "false",
       NODE_ENV: "test",
+      // Discovery reads no public feed and no GDELT here: the machine may have no internet.
+      DEAL_FEEDS: "none",
+      DISCOVERY_GDELT: "false",
       FOUNDER_NAME: "Marie Curie",
       MEETING_LINK: "https://cal.example.com/marie-curie",
     },

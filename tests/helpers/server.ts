@@ -29,7 +29,14 @@ export async function freePort(): Promise<number> {
 
 /** Minimal environment so the host's variables never leak into a test server. */
 export function baseEnv(): Record<string, string> {
-  return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", NODE_ENV: "production" };
+  // Discovery reads no public feed and no GDELT: a test names its fakes (the machine has no internet).
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "/tmp",
+    NODE_ENV: "production",
+    DEAL_FEEDS: "none",
+    DISCOVERY_GDELT: "false",
+  };
 }
 
 /**

@@ -38,6 +38,7 @@ const OPEN: Record<string, string> = {
   "/demo/search": "Find investor without JavaScript on the demo: demo rows only (sideOf)",
   "/demo/ask": "the demo chat without JavaScript: demo rows only, 10 questions a minute (sideOf)",
   "/demo/undo": "undoing the demo's one-click actions: a demo token on demo rows only (sideOf)",
+  "/demo/discover": "the demo's synthetic discoveries, read only: demo rows only",
   "/openapi.json": "the API's contract is public, like docs/api.md",
   "/api/health": "route #1: for uptime checks; settings are booleans only",
   "/api/demo/reset": "route #14: demo rows only, rate limited",

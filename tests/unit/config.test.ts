@@ -28,6 +28,9 @@ describe("parseConfig", () => {
       "https://a.example.com/feed",
       "https://b.example.com/atom.xml",
     ]);
+    // "none" turns the feeds off (a machine without internet, the tests' servers).
+    expect(parseConfig({ DEAL_FEEDS: "none" }).DEAL_FEEDS).toEqual([]);
+    expect(parseConfig({ DEAL_FEEDS: " NONE " }).DEAL_FEEDS).toEqual([]);
   });
 
   it("treats empty strings as unset", () => {

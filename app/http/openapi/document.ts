@@ -45,6 +45,13 @@ function components() {
       ifNoneMatch: { name: "If-None-Match", in: "header", required: false, schema: { type: "string" } },
       investorId: { name: "id", in: "path", required: true, description: "Investor id.", schema: { type: "integer", minimum: 1 } },
       startupId: { name: "id", in: "path", required: true, description: "Startup id.", schema: { type: "integer", minimum: 1 } },
+      discoveryKey: {
+        name: "key",
+        in: "path",
+        required: true,
+        description: "A discovered investor's key (their name folded, firm suffixes dropped), as `GET /api/discoveries` gives it.",
+        schema: { type: "string", minLength: 1, maxLength: 200 },
+      },
     },
     headers: {
       RetryAfter: { description: "Seconds to wait.", schema: { type: "integer", minimum: 1 } },
@@ -64,7 +71,7 @@ export function buildOpenApiDocument(version: string) {
       version,
       summary: "Who to email first, which follow-ups are due, who not to chase.",
       description:
-        'The 17 JSON routes under `/api` (16 paths: deleting an investor shares its path with editing one). Every error is `{"error": {"code", "message", "fields"?}}`. JSON bodies are strict (an unknown key is a 400 naming it) and at most 64 KiB. A POST, PATCH or DELETE with another site\'s `Origin` is refused with 403. Any other path under `/api` is a JSON 404. The rules in words: docs/api.md.',
+        'The 21 JSON routes under `/api` (20 paths: deleting an investor shares its path with editing one). Every error is `{"error": {"code", "message", "fields"?}}`. JSON bodies are strict (an unknown key is a 400 naming it) and at most 64 KiB. A POST, PATCH or DELETE with another site\'s `Origin` is refused with 403. Any other path under `/api` is a JSON 404. The rules in words: docs/api.md.',
     },
     servers: [{ url: "/", description: "This installation." }],
     tags: Object.values(TAGS).map((name) => ({ name })),

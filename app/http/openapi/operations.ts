@@ -18,7 +18,7 @@ import {
 } from "./responses.ts";
 
 /**
- * The 19 operations, one entry each: what it is, its words (summary and description, the
+ * The 23 operations, one entry each: what it is, its words (summary and description, the
  * short form of docs/api.md), its body's zod schema, and the answers of its own. The errors
  * every operation shares are added from its credential and method (responses.ts).
  */
@@ -100,6 +100,65 @@ const OPERATIONS: OperationEntry[] = [
     description:
       "Route #3. Reads real rows only and writes nothing. Without Twilio settings, or when sending fails, `sent` is false and `reason` says why.",
     responses: { "200": ok("The digest, sent or not.", ref("Digest")) },
+  },
+  {
+    path: "/api/cron/discover",
+    method: "get",
+    operationId: "cronDiscover",
+    tag: "discovery",
+    auth: "cron",
+    summary: "Start a discovery run (for an external cron)",
+    description:
+      "Queues a `discovery` run (decision 034): the week's funding news read once, deals merged, new investors ranked on Discover, a pipeline investor's deals saved as their evidence. The in-process poller works it.",
+    responses: {
+      "202": ok("Queued.", { type: "object", properties: { run_id: { type: "string", format: "uuid" } }, required: ["run_id"] }),
+      "409": {
+        description: "A discovery run is already queued or running (`run_in_progress`).",
+        content: jsonContent(ref("RunInProgress")),
+      },
+    },
+  },
+  {
+    path: "/api/discoveries",
+    method: "get",
+    operationId: "listDiscoveries",
+    tag: "discovery",
+    auth: "session",
+    summary: "The recent deals and the new investors they name, ranked",
+    description:
+      "Deals of the last 90 days, and the investors they name who are not in the pipeline, best first: `score` 0–100 (fit of their deals with your startups, lead above participant, recency, matching deals), a plain `reason`, and `dismissed`.",
+    responses: { "200": ok("The deals and the ranked investors.", ref("Discoveries")) },
+  },
+  {
+    path: "/api/discoveries/{key}/add",
+    method: "post",
+    operationId: "addDiscovery",
+    tag: "discovery",
+    auth: "session",
+    summary: "Add a discovered investor to the pipeline",
+    description:
+      "Creates the investor with the profile their deals show (sectors, stages, places, the rounds' amounts as a cheque range), status `not_contacted`, and every deal naming them as evidence. No body (or `{}`).",
+    parameters: ["discoveryKey"],
+    responses: {
+      "201": ok("Added.", { type: "object", properties: { investor_id: { type: "integer", minimum: 1 } }, required: ["investor_id"] }),
+    },
+  },
+  {
+    path: "/api/discoveries/{key}/dismiss",
+    method: "post",
+    operationId: "dismissDiscovery",
+    tag: "discovery",
+    auth: "session",
+    summary: "Dismiss a discovered investor",
+    description: "Hides them from Discover until they lead a matching deal announced after the dismissal. No body (or `{}`).",
+    parameters: ["discoveryKey"],
+    responses: {
+      "200": ok("Dismissed.", {
+        type: "object",
+        properties: { key: { type: "string" }, dismissed: { type: "boolean", enum: [true] } },
+        required: ["key", "dismissed"],
+      }),
+    },
   },
   {
     path: "/api/refresh",

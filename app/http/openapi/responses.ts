@@ -15,7 +15,14 @@ export const jsonContent = (schema: JsonSchema) => ({ "application/json": { sche
 export const ok = (description: string, schema: JsonSchema) => ({ description, content: jsonContent(schema) });
 export const problem = (description: string) => ({ description, content: jsonContent(ref("Error")) });
 
-export const TAGS = { system: "System", refresh: "Refresh", investors: "Investors", startups: "Startups", demo: "Demo" } as const;
+export const TAGS = {
+  system: "System",
+  refresh: "Refresh",
+  investors: "Investors",
+  startups: "Startups",
+  discovery: "Discovery",
+  demo: "Demo",
+} as const;
 
 /** The error answers shared by reference (`#/components/responses`). */
 export const SHARED_RESPONSES = {

@@ -64,6 +64,55 @@ export function schemas(): Record<string, JsonSchema> {
       },
       required: ["status", "version", "db", "settings"],
     },
+    Discoveries: {
+      type: "object",
+      properties: {
+        deals: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              id: { type: "integer", minimum: 1 },
+              company: text,
+              amount: nullable({ type: "number", minimum: 0 }),
+              currency: nullable(text),
+              stage: nullable({ type: "string", enum: [...STAGES] }),
+              sectors: { type: "array", items: text },
+              geography: nullable(text),
+              announced_on: date,
+              source_urls: { type: "array", items: text },
+              investors: {
+                type: "array",
+                items: {
+                  type: "object",
+                  properties: { key: text, name: text, role: { type: "string", enum: ["lead", "participant"] } },
+                  required: ["key", "name", "role"],
+                },
+              },
+            },
+            required: ["id", "company", "amount", "currency", "stage", "sectors", "geography", "announced_on", "source_urls", "investors"],
+          },
+        },
+        investors: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              key: text,
+              name: text,
+              firm: nullable(text),
+              score: { type: "integer", minimum: 0, maximum: 100 },
+              reason: text,
+              lead_count: { type: "integer", minimum: 0 },
+              deal_ids: { type: "array", items: { type: "integer", minimum: 1 } },
+              dismissed: { type: "boolean" },
+            },
+            required: ["key", "name", "firm", "score", "reason", "lead_count", "deal_ids", "dismissed"],
+          },
+        },
+      },
+      required: ["deals", "investors"],
+    },
     Digest: {
       type: "object",
       properties: {

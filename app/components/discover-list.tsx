@@ -1,0 +1,83 @@
+import { Form } from "react-router";
+import type { DealForRanking, DiscoveredInvestor } from "../domain/discovery/rank.ts";
+import { dealSentence } from "../domain/discovery/rank.ts";
+
+/**
+ * Discover's ranked list: each investor with their score, the plain reason, their deals and
+ * sources, and two forms (Add to pipeline, Dismiss) that post the same with or without JavaScript.
+ */
+export function DiscoverList({
+  investors,
+  deals,
+  dismissedCount,
+  readOnly = false,
+}: {
+  investors: ReadonlyArray<Omit<DiscoveredInvestor, "profile">>;
+  deals: Readonly<Record<string, DealForRanking>>;
+  dismissedCount: number;
+  /** The demo's list: no buttons. */
+  readOnly?: boolean;
+}) {
+  if (investors.length === 0) {
+    return (
+      <section className="panel">
+        <p className="muted">
+          No new investors yet. Discovery reads the week's funding news every Monday morning
+          {dismissedCount > 0 ? `; ${dismissedCount} dismissed stay hidden` : ""}.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <ol className="discover-list">
+      {investors.map((investor) => (
+        <li key={investor.key} className="panel discover-item">
+          <div className="discover-head">
+            <h2>{investor.name}</h2>
+            <span className="badge" title="Fit with your startups, lead, recency and matching deals, out of 100">
+              {investor.score}
+            </span>
+          </div>
+          {investor.firm ? <p className="muted">{investor.firm}</p> : null}
+          <p>{investor.reason}</p>
+          <ul className="discover-deals">
+            {investor.deal_ids.map((id) => {
+              const deal = deals[id];
+              if (!deal) return null;
+              const role = deal.investors.find((named) => named.key === investor.key)?.role ?? "participant";
+              return (
+                <li key={id}>
+                  {dealSentence(deal, role)}
+                  {deal.sourceUrls.slice(0, 3).map((url, index) => (
+                    <span key={url}>
+                      {" · "}
+                      <a href={url} rel="noopener noreferrer nofollow" target="_blank">
+                        source {index + 1}
+                      </a>
+                    </span>
+                  ))}
+                </li>
+              );
+            })}
+          </ul>
+          {readOnly ? null : (
+            <div className="discover-actions">
+              <Form method="post">
+                <input type="hidden" name="key" value={investor.key} />
+                <button type="submit" name="intent" value="add" className="button-primary" aria-label={`Add ${investor.name} to pipeline`}>
+                  Add to pipeline
+                </button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="key" value={investor.key} />
+                <button type="submit" name="intent" value="dismiss" className="button-secondary" aria-label={`Dismiss ${investor.name}`}>
+                  Dismiss
+                </button>
+              </Form>
+            </div>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Db } from "#db/database.server.ts";
+import { feedValidators, saveFeedValidators } from "#db/queries/discovery.server.ts";
+import type { Config } from "../config.server.ts";
+import type { SourceBatch } from "../domain/discovery/deal.ts";
+import { dealSearchQueries } from "../domain/discovery/queries.ts";
+import { readDeals } from "../integrations/discovery/deal-model.server.ts";
+import { gdeltQuery } from "../integrations/discovery/gdelt.server.ts";
+import { discoverySourcesFromConfig } from "../integrations/discovery/sources.server.ts";
+import { modelFromConfig } from "../integrations/model.server.ts";
+import { log } from "../log.server.ts";
+import type { DiscoverySources as RunSources, StartupForSources } from "./discovery-sources.ts";
+
+/** GDELT asks for 5 s between requests: a run asks it about its startups' first few sectors only. */
+const GDELT_QUERIES_PER_RUN = 3;
+
+/**
+ * The discovery run's sources as the settings make them (decisions 033 and 034): every feed read
+ * with the validators it answered last time (kept in `feed_states`, so an unchanged feed costs a
+ * 304), Tavily's news search from the startups' sectors, stages and places within the run's
+ * credits, GDELT unless turned off; each item's deals read by the model, else by the rules.
+ * A source that fails is logged in our words and skipped: the others still count.
+ */
+export function runSourcesFromConfig(config: Config, db: Db): RunSources {
+  const sources = discoverySourcesFromConfig(config);
+  const model = modelFromConfig(config);
+  return {
+    async fetchItems(startups: readonly StartupForSources[], budget: { credits: number }): Promise<SourceBatch[]> {
+      const batches: SourceBatch[] = [];
+      for (const url of sources.feeds) {
+        const known = feedValidators(db, url);
+        try {
+          const fetched = await sources.fetchFeed(url, { etag: known?.etag, lastModified: known?.lastModified });
+          if (!fetched.notModified) saveFeedValidators(db, url, { etag: fetched.etag, lastModified: fetched.lastModified }, new Date());
+          batches.push({ items: fetched.items, credits: 0, later: false });
+        } catch (error) {
+          log.warn("discovery: a feed could not be read", { feed: url, error: error instanceof Error ? error.name : "error" });
+        }
+      }
+      const words = startups.map((startup) => ({
+        sector_keywords: [startup.sector],
+        stages: [startup.stage],
+        geographies: startup.geography ? [startup.geography] : [],
+      }));
+      if (sources.searchNews && budget.credits > 0 && words.length > 0) {
+        try {
+          batches.push(await sources.searchNews(dealSearchQueries(words), budget.credits));
+        } catch (error) {
+          log.warn("discovery: the news search failed", { error: error instanceof Error ? error.name : "error" });
+        }
+      }
+      if (sources.gdelt) {
+        const sectors = [...new Set(startups.map((startup) => startup.sector))].slice(0, GDELT_QUERIES_PER_RUN);
+        for (const sector of sectors) {
+          try {
+            const batch = await sources.gdelt.search(gdeltQuery(sector));
+            batches.push(batch);
+            if (batch.later) break;
+          } catch (error) {
+            log.warn("discovery: GDELT failed", { error: error instanceof Error ? error.name : "error" });
+          }
+        }
+      }
+      return batches;
+    },
+    async extract(item) {
+      const reading = await readDeals([item], model);
+      return reading.deals.get(item.key) ?? [];
+    },
+  };
+}
