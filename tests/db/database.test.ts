@@ -38,6 +38,7 @@ describe("database", () => {
         "runs",
         "run_items",
         "startups",
+        "undo_changes",
         "rubrics",
         "evaluations",
         "startup_scores",
