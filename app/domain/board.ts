@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { toUsd } from "./currency.ts";
 import { PASS_REASONS, PASS_REASON_LABELS, type PassReason, RELATIONSHIP_STATUSES, type RelationshipStatus } from "./vocabulary.ts";
 
 /**
@@ -8,28 +7,6 @@ import { PASS_REASONS, PASS_REASON_LABELS, type PassReason, RELATIONSHIP_STATUSE
  */
 
 /** What a column's total reads of an investor: the same three fields the round's totals read. */
-export type BoardMoney = { relationship_status: RelationshipStatus; amount: number | null; amount_currency: string | null };
-
-export type ColumnTotal = { status: RelationshipStatus; count: number; amount: number };
-
-/**
- * Count and amount per status, in every status's order, amounts in dollars at the app's fixed
- * rates (app/domain/currency.ts); `converted` says whether any amount was in another currency.
- * The same answer as the round's `by_status` (decision 032: at merge the board calls that one).
- */
-export function boardColumnTotals(investors: Iterable<BoardMoney>): { by_status: ColumnTotal[]; converted: boolean } {
-  const totals = new Map<RelationshipStatus, ColumnTotal>(RELATIONSHIP_STATUSES.map((status) => [status, { status, count: 0, amount: 0 }]));
-  let converted = false;
-  for (const investor of investors) {
-    const total = totals.get(investor.relationship_status);
-    if (!total) continue;
-    total.count += 1;
-    if (investor.amount === null) continue;
-    total.amount += toUsd(investor.amount, investor.amount_currency);
-    if (investor.amount_currency !== null && investor.amount_currency !== "USD") converted = true;
-  }
-  return { by_status: [...totals.values()], converted };
-}
 
 /** Whole days from a YYYY-MM-DD date to today (0 on the day, never negative); null without a date. */
 export function daysSince(date: string | null, today: string): number | null {

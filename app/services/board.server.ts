@@ -1,8 +1,9 @@
-import { countPassReasons, readBoardCards, readBoardMoney, recordPassReason } from "#db/queries/board.server.ts";
+import { countPassReasons, readBoardCards, recordPassReason } from "#db/queries/board.server.ts";
+import { readDemoRound, readRound } from "#db/queries/round.server.ts";
 import { editInvestor } from "#db/queries/investors.server.ts";
 import { UNREAD_BY_KEPT_PAGES, keptUntilWrite } from "#db/queries/kept.server.ts";
 import type { App } from "../app-context.ts";
-import { type BoardMove, boardColumnTotals, daysSince, passReasonBars } from "../domain/board.ts";
+import { type BoardMove, daysSince, passReasonBars } from "../domain/board.ts";
 import { RELATIONSHIP_STATUSES, type RelationshipStatus } from "../domain/vocabulary.ts";
 import { rescoreInvestorsForStartups } from "./startups.server.ts";
 
@@ -37,8 +38,8 @@ export function boardPage(app: App, demo: boolean, params: URLSearchParams) {
 
 function readBoardPage(app: App, demo: boolean, today: string, expanded: RelationshipStatus | null) {
   const cards = readBoardCards(app.db, demo, BOARD_CARDS_SHOWN, expanded ? { status: expanded, limit: BOARD_SHOW_ALL_LIMIT } : null);
-  // One call, the same answer as the round's by_status (decision 032): the lead points it at roundTotals.
-  const totals = boardColumnTotals(readBoardMoney(app.db, demo));
+  // The round's own totals (app/domain/round.ts): the board, Today, the API, the chat and the digest say the same sums.
+  const { totals } = demo ? readDemoRound(app.db, app.now()) : readRound(app.db);
   const columns = totals.by_status.map((total) => ({
     ...total,
     expanded: total.status === expanded,
@@ -46,7 +47,7 @@ function readBoardPage(app: App, demo: boolean, today: string, expanded: Relatio
       .filter((card) => card.relationship_status === total.status)
       .map((card) => ({ ...card, days_since_contact: daysSince(card.last_contact_date, today) })),
   }));
-  return { columns, converted: totals.converted, passReasons: passReasonBars(countPassReasons(app.db, demo)) };
+  return { columns, currency: totals.currency, converted: totals.converted, passReasons: passReasonBars(countPassReasons(app.db, demo)) };
 }
 
 export type BoardPage = ReturnType<typeof boardPage>;

@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import type { BoardMoney } from "#app/domain/board.ts";
 import type { PassReason, RelationshipStatus } from "#app/domain/vocabulary.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
 import { investors } from "../schema.ts";
@@ -41,13 +40,6 @@ export function readBoardCards(
      where place <= (case when relationship_status = ? then ? else ? end)
      order by relationship_status, place`,
   ).all(demo ? 1 : 0, expanded?.status ?? "", expanded?.limit ?? limit, limit) as BoardCardRow[];
-}
-
-/** What the column totals read of every investor on one side: status, amount and its currency. */
-export function readBoardMoney(db: AppDatabase, demo: boolean): BoardMoney[] {
-  return statement(db, "select relationship_status, amount, amount_currency from investors where is_demo = ?").all(
-    demo ? 1 : 0,
-  ) as BoardMoney[];
 }
 
 /** How many passed investors gave each reason (null: none recorded), for the board's chart. */

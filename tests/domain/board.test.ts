@@ -1,49 +1,6 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type BoardMoney, boardColumnTotals, boardMoveSchema, daysSince, passReasonBars } from "#app/domain/board.ts";
-import { CURRENCIES, toUsd } from "#app/domain/currency.ts";
+import { boardMoveSchema, daysSince, passReasonBars } from "#app/domain/board.ts";
 import { PASS_REASONS, RELATIONSHIP_STATUSES } from "#app/domain/vocabulary.ts";
-
-const investorArb: fc.Arbitrary<BoardMoney> = fc.record({
-  relationship_status: fc.constantFrom(...RELATIONSHIP_STATUSES),
-  amount: fc.option(fc.integer({ min: 0, max: 50_000_000 }), { nil: null }),
-  amount_currency: fc.option(fc.constantFrom(...CURRENCIES), { nil: null }),
-});
-
-describe("boardColumnTotals", () => {
-  it("has every status once, in order, and its count and dollars are the sum over its investors", () => {
-    fc.assert(
-      fc.property(fc.array(investorArb, { maxLength: 60 }), (investors) => {
-        const { by_status, converted } = boardColumnTotals(investors);
-        expect(by_status.map((column) => column.status)).toEqual([...RELATIONSHIP_STATUSES]);
-        for (const column of by_status) {
-          const mine = investors.filter((investor) => investor.relationship_status === column.status);
-          expect(column.count).toBe(mine.length);
-          const dollars = mine.reduce(
-            (sum, investor) => sum + (investor.amount === null ? 0 : toUsd(investor.amount, investor.amount_currency)),
-            0,
-          );
-          expect(column.amount).toBeCloseTo(dollars, 6);
-        }
-        const foreign = investors.some(
-          (investor) => investor.amount !== null && investor.amount_currency !== null && investor.amount_currency !== "USD",
-        );
-        expect(converted).toBe(foreign);
-      }),
-    );
-  });
-
-  it("converts a euro amount at the fixed rate and says so", () => {
-    const { by_status, converted } = boardColumnTotals([
-      { relationship_status: "committed", amount: 100_000, amount_currency: "EUR" },
-      { relationship_status: "committed", amount: 50_000, amount_currency: null },
-      { relationship_status: "passed", amount: null, amount_currency: null },
-    ]);
-    expect(by_status.find((column) => column.status === "committed")).toEqual({ status: "committed", count: 2, amount: 158_000 });
-    expect(by_status.find((column) => column.status === "passed")).toEqual({ status: "passed", count: 1, amount: 0 });
-    expect(converted).toBe(true);
-  });
-});
 
 describe("daysSince", () => {
   it("counts whole days, never below zero, null without a date", () => {

@@ -118,7 +118,7 @@ export function Board({
       <div className="page-head">
         <h1>Board</h1>
         <p className="muted">
-          {tracked} investor{tracked === 1 ? "" : "s"} by status. Totals in dollars
+          {tracked} investor{tracked === 1 ? "" : "s"} by status. Totals in {page.currency} (the round's currency)
           {page.converted ? ", other currencies converted at the app's fixed rates" : ""}.
         </p>
         <p id="board-keys" className="muted small" hidden={!hydrated}>
@@ -159,7 +159,7 @@ export function Board({
               <h2 id={`board-title-${column.status}`}>
                 {STATUS_LABELS[column.status]}
                 <span className="board-column-totals">
-                  {column.count} · {moneyText(column.amount, "USD")}
+                  {column.count} · {moneyText(column.amount, page.currency)}
                 </span>
               </h2>
               <ol className="board-cards">
