@@ -158,7 +158,8 @@ export async function workDiscovery(deps: DiscoveryDeps, runId: string): Promise
       if (dropped > 0) errors.push(`${dropped} news items did not match the contract and were dropped`);
       if (batches.some((batch) => batch.later)) errors.push("a source asked to be called later; its items wait for the next run");
       const credits = batches.reduce((sum, batch) => sum + (Number.isFinite(batch.credits) ? Math.max(0, batch.credits) : 0), 0);
-      saveFetchedItems(deps.db, { runId, items, credits, errors, now: deps.now(), leaseOwner: deps.owner });
+      const feeds = batches.flatMap((batch) => (batch.feed ? [batch.feed] : []));
+      saveFetchedItems(deps.db, { runId, items, feeds, credits, errors, now: deps.now(), leaseOwner: deps.owner });
     }
     for (;;) {
       run = getDiscoveryRun(deps.db, runId)!;

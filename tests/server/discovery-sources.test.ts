@@ -301,3 +301,80 @@ describe("a discovery run through the real sources and fakes", () => {
     expect(sqlNumber(server.databasePath, "select count(*) from evidence where run_id is not null")).toBe(evidenceBefore);
   }, 90_000);
 });
+
+describe("a discovery run killed mid-run", () => {
+  let feeds: FakeFeeds;
+  let tavily: FakeTavily;
+  let gdelt: FakeGdelt;
+  let gemini: FakeGemini;
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    [feeds, tavily, gdelt, gemini] = await Promise.all([startFakeFeeds(), startFakeTavily(), startFakeGdelt(), startFakeGemini()]);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await Promise.all([feeds, tavily, gdelt, gemini].map((fake) => fake?.close()));
+  });
+
+  async function freshServer(): Promise<RunningServer> {
+    for (const fake of [feeds, tavily, gdelt, gemini]) fake.reset();
+    feeds.publish("funding", rssFeed(entries(FIXTURES)));
+    gemini.respond((body) => geminiAnswer(JSON.stringify(modelAnswer(body))));
+    tavilyFinds(tavily);
+    const started = await startBuiltServer(fakeEnv({ feeds, tavily, gdelt, gemini }));
+    await seedPipeline(started);
+    return started;
+  }
+
+  /** SIGKILL, then the same database under a new process: its poller takes the run over (the old pid is gone). */
+  async function crashAndRestart(running: RunningServer): Promise<RunningServer> {
+    await running.crash();
+    return startBuiltServer({ ...fakeEnv({ feeds, tavily, gdelt, gemini }), DATABASE_PATH: running.databasePath });
+  }
+
+  function modelCallsFor(title: string): number {
+    return gemini.requests.filter((request) => promptOf(request.body).includes(`title: ${title}`)).length;
+  }
+
+  it("resumes after a SIGKILL while the model reads one item, each item read once", async () => {
+    server = await freshServer();
+    const slow = FIXTURES[9]!.title;
+    // The model hangs on one item, long past the test: the process is killed while it waits.
+    gemini.respond((body) =>
+      promptOf(body).includes(`title: ${slow}`)
+        ? { ...geminiAnswer(JSON.stringify(modelAnswer(body))), delayMs: 600_000 }
+        : geminiAnswer(JSON.stringify(modelAnswer(body))),
+    );
+    const runId = await startRun(server);
+    await vi.waitFor(() => expect(modelCallsFor(slow)).toBe(1), { timeout: 60_000, interval: 50 });
+    const readBefore = sqlNumber(server.databasePath, "select count(*) from news_items where run_id = ? and read_at is not null", runId);
+    expect(readBefore).toBeGreaterThan(0);
+    expect(readBefore).toBeLessThan(22);
+    gemini.respond((body) => geminiAnswer(JSON.stringify(modelAnswer(body))));
+    server = await crashAndRestart(server);
+    await runCompleted(server, runId);
+    expect(sqlNumber(server.databasePath, "select count(*) from news_items where run_id = ? and read_at is not null", runId)).toBe(22);
+    expect(dealTable(server.databasePath)).toEqual(EXPECTED_DEALS);
+    // Only the item in flight at the kill was asked twice: 22 items, 23 model calls.
+    expect(modelCallsFor(slow)).toBe(2);
+    expect(gemini.requests.filter((request) => promptOf(request.body).includes("<<<ITEM id=1>>>"))).toHaveLength(23);
+    expect(sqlNumber(server.databasePath, "select count(*) from evidence where category = 'deal' and run_id = ?", runId)).toBe(1);
+    expect(sqlNumber(server.databasePath, "select deals_found from runs where run_id = ?", runId)).toBe(16);
+  }, 180_000);
+
+  it("resumes after a SIGKILL while the sources are fetched, the feed's items not lost to its 304", async () => {
+    await server?.stop();
+    server = await freshServer();
+    // Tavily hangs: the feed has been read (and answered 200) when the process is killed.
+    tavily.respond(() => ({ json: {}, delayMs: 600_000 }));
+    const runId = await startRun(server);
+    await vi.waitFor(() => expect(tavily.requests.length).toBeGreaterThan(0), { timeout: 60_000, interval: 50 });
+    expect(feeds.requests).toHaveLength(1);
+    tavilyFinds(tavily);
+    server = await crashAndRestart(server);
+    await runCompleted(server, runId);
+    expect(sqlNumber(server.databasePath, "select count(*) from news_items where run_id = ? and read_at is not null", runId)).toBe(22);
+    expect(dealTable(server.databasePath)).toEqual(EXPECTED_DEALS);
+  }, 180_000);
+});
