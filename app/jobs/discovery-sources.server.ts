@@ -64,6 +64,8 @@ export function runSourcesFromConfig(config: Config, db: Db): RunSources {
       return batches;
     },
     async extract(item) {
+      // One item a call, not readDeals's ten: an item's hidden instructions then reach no other
+      // item's answer (a batch's answer may speak for every item in it), at ten times the calls.
       const reading = await readDeals([item], model);
       return reading.deals.get(item.key) ?? [];
     },

@@ -284,6 +284,10 @@ describe("a discovery run through the real sources and fakes", () => {
     expect(sqlNumber(server.databasePath, "select count(*) from discovery_dismissals")).toBe(0);
     expect(sqlNumber(server.databasePath, "select count(*) from investors where is_demo = 0")).toBe(1);
     expect(sqlNumber(server.databasePath, "select read_at is not null from news_items where title = ?", HOSTILE_TITLE)).toBe(1);
+    // The run asks the model about one item a call: the hostile item's answer can reach no other item.
+    const prompts = gemini.requests.map((request) => promptOf(request.body)).filter((prompt) => prompt.includes("<<<ITEM id=1>>>"));
+    expect(prompts.length).toBeGreaterThanOrEqual(22);
+    expect(prompts.filter((prompt) => prompt.includes("<<<ITEM id=2>>>"))).toEqual([]);
   });
 
   it("reads nothing again on a second run: the feed answers 304 to its stored ETag", async () => {
