@@ -37,11 +37,7 @@ export function runSourcesFromConfig(config: Config, db: Db): RunSources {
           log.warn("discovery: a feed could not be read", { feed: url, error: error instanceof Error ? error.name : "error" });
         }
       }
-      const words = startups.map((startup) => ({
-        sector_keywords: [startup.sector],
-        stages: [startup.stage],
-        geographies: startup.geography ? [startup.geography] : [],
-      }));
+      const words = startups.map((startup) => startup.rubric);
       if (sources.searchNews && budget.credits > 0 && words.length > 0) {
         try {
           batches.push(await sources.searchNews(dealSearchQueries(words), budget.credits));

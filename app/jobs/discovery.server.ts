@@ -9,7 +9,7 @@ import {
   unfinishedDiscoveries,
 } from "#db/queries/discovery.server.ts";
 import { insertRun, LeaseLost, updateRun } from "#db/queries/refresh.server.ts";
-import { listStartups } from "#db/queries/startups.server.ts";
+import { latestRubric, listStartups } from "#db/queries/startups.server.ts";
 import { type Deal, dealSchema, newsItemSchema, type NewsItem } from "../domain/discovery/deal.ts";
 import type { ScoringRules } from "../domain/scoring.ts";
 import { log } from "../log.server.ts";
@@ -146,6 +146,12 @@ export async function workDiscovery(deps: DiscoveryDeps, runId: string): Promise
         sector: startup.sector,
         stage: startup.stage,
         geography: startup.geography,
+        // The news search asks the rubric's words (sector × stage × place), as docs/product.md says.
+        rubric: latestRubric(deps.db, startup.id)?.rubric ?? {
+          sector_keywords: [startup.sector],
+          stages: [startup.stage],
+          geographies: startup.geography ? [startup.geography] : [],
+        },
       }));
       const errors: string[] = [];
       let batches: Awaited<ReturnType<DiscoverySources["fetchItems"]>> = [];

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { dealSearchQueries } from "#app/domain/discovery/queries.ts";
 import { promptOf } from "#tests/helpers/judge-fake.ts";
 import { importCsv } from "#tests/helpers/http.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
@@ -247,6 +248,13 @@ describe("a discovery run through the real sources and fakes", () => {
     expect(orsoSources).toHaveLength(2);
     expect(sqlNumber(server.databasePath, "select search_credits_used from runs where run_id = ?", runId)).toBe(tavily.requests.length);
   }, 90_000);
+
+  it("searches Tavily with the queries the startup's rubric makes, one credit each", () => {
+    const rubric = JSON.parse(sqlText(server.databasePath, "select rubric from rubrics order by version desc limit 1"));
+    const expected = dealSearchQueries([rubric]);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(tavily.requests.map((request) => request.body.query)).toEqual(expected);
+  });
 
   it("gives a pipeline investor named in a deal the evidence, read back through /export.json", async () => {
     const exported = (await (await api(server, "/export.json")).json()) as {
