@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AppDatabase } from "#db/database.server.ts";
 import {
   activeDiscovery,
+  discoveryCreditsSince,
   getDiscoveryRun,
   nextUnreadItem,
   saveFetchedItems,
@@ -38,6 +39,7 @@ export type DiscoveryDeps = {
 
 /** Deals read out of one item at most; an extractor's answer past it is cut. */
 const MAX_DEALS_PER_ITEM = 20;
+const WEEK_MS = 7 * 86_400_000;
 /** Items a run reads at most: a source that hands over more is cut, not trusted. */
 export const MAX_ITEMS_PER_RUN = 2_000;
 
@@ -156,7 +158,9 @@ export async function workDiscovery(deps: DiscoveryDeps, runId: string): Promise
       const errors: string[] = [];
       let batches: Awaited<ReturnType<DiscoverySources["fetchItems"]>> = [];
       try {
-        batches = await deps.sources.fetchItems(startups, { credits: deps.creditBudget });
+        // The budget is a week's: on-demand runs share it with the scheduled one.
+        const spent = discoveryCreditsSince(deps.db, new Date(deps.now().getTime() - WEEK_MS));
+        batches = await deps.sources.fetchItems(startups, { credits: Math.max(0, deps.creditBudget - spent) });
       } catch (error) {
         errors.push(`the news sources failed: ${message(error)}`);
       }

@@ -118,6 +118,15 @@ export function saveFetchedItems(
   });
 }
 
+/** Search credits the discovery runs created since `since` spent: DISCOVERY_CREDIT_BUDGET is a week's, not a run's. */
+export function discoveryCreditsSince(db: Db, since: Date): number {
+  return db
+    .select({ credits: sql<number>`coalesce(sum(${runs.searchCreditsUsed}), 0)` })
+    .from(runs)
+    .where(and(eq(runs.kind, "discovery"), gte(runs.createdAt, since.toISOString())))
+    .get()!.credits;
+}
+
 /** The run's next item not read yet. */
 export function nextUnreadItem(db: Db, runId: string): (NewsItem & { id: number }) | undefined {
   const row = db

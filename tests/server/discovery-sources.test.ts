@@ -170,6 +170,8 @@ function fakeEnv(fakes: { feeds: FakeFeeds; tavily: FakeTavily; gdelt: FakeGdelt
     GDELT_BASE_URL: fakes.gdelt.url,
     GEMINI_API_KEY: "gemini-fake",
     GEMINI_BASE_URL: fakes.gemini.url,
+    // The rubric's six queries fit; a second run in the same week has two credits left.
+    DISCOVERY_CREDIT_BUDGET: "8",
   };
 }
 
@@ -311,6 +313,9 @@ describe("a discovery run through the real sources and fakes", () => {
     expect(gemini.requests.length).toBe(modelCalls);
     expect(dealTable(server.databasePath)).toEqual(EXPECTED_DEALS);
     expect(sqlNumber(server.databasePath, "select count(*) from evidence where run_id is not null")).toBe(evidenceBefore);
+    // DISCOVERY_CREDIT_BUDGET is a week's: the first run spent 6 of 8, this one may spend 2.
+    expect(sqlNumber(server.databasePath, "select search_credits_used from runs where run_id = ?", runId)).toBe(2);
+    expect(sqlNumber(server.databasePath, "select sum(search_credits_used) from runs where kind = 'discovery'")).toBe(8);
   }, 90_000);
 });
 
