@@ -1,5 +1,5 @@
 import type { Db } from "#db/database.server.ts";
-import { feedValidators, saveFeedValidators } from "#db/queries/discovery.server.ts";
+import { feedValidators } from "#db/queries/discovery.server.ts";
 import type { Config } from "../config.server.ts";
 import type { SourceBatch } from "../domain/discovery/deal.ts";
 import { dealSearchQueries } from "../domain/discovery/queries.ts";
@@ -15,8 +15,8 @@ const GDELT_QUERIES_PER_RUN = 3;
 
 /**
  * The discovery run's sources as the settings make them (decisions 033 and 034): every feed read
- * with the validators it answered last time (kept in `feed_states`, so an unchanged feed costs a
- * 304), Tavily's news search from the startups' sectors, stages and places within the run's
+ * with the validators it answered last time (kept in `feed_states` by the run, in the transaction
+ * that saves the feed's items, so an unchanged feed costs a 304 and a crash loses nothing), Tavily's news search from the startups' sectors, stages and places within the run's
  * credits, GDELT unless turned off; each item's deals read by the model, else by the rules.
  * A source that fails is logged in our words and skipped: the others still count.
  */
@@ -30,17 +30,14 @@ export function runSourcesFromConfig(config: Config, db: Db): RunSources {
         const known = feedValidators(db, url);
         try {
           const fetched = await sources.fetchFeed(url, { etag: known?.etag, lastModified: known?.lastModified });
-          if (!fetched.notModified) saveFeedValidators(db, url, { etag: fetched.etag, lastModified: fetched.lastModified }, new Date());
-          batches.push({ items: fetched.items, credits: 0, later: false });
+          // The validators are stored by the run with the items (saveFetchedItems), never before them.
+          const feed = fetched.notModified ? undefined : { url, etag: fetched.etag, lastModified: fetched.lastModified };
+          batches.push({ items: fetched.items, credits: 0, later: false, feed });
         } catch (error) {
           log.warn("discovery: a feed could not be read", { feed: url, error: error instanceof Error ? error.name : "error" });
         }
       }
-      const words = startups.map((startup) => ({
-        sector_keywords: [startup.sector],
-        stages: [startup.stage],
-        geographies: startup.geography ? [startup.geography] : [],
-      }));
+      const words = startups.map((startup) => startup.rubric);
       if (sources.searchNews && budget.credits > 0 && words.length > 0) {
         try {
           batches.push(await sources.searchNews(dealSearchQueries(words), budget.credits));
@@ -63,6 +60,8 @@ export function runSourcesFromConfig(config: Config, db: Db): RunSources {
       return batches;
     },
     async extract(item) {
+      // One item a call, not readDeals's ten: an item's hidden instructions then reach no other
+      // item's answer (a batch's answer may speak for every item in it), at ten times the calls.
       const reading = await readDeals([item], model);
       return reading.deals.get(item.key) ?? [];
     },

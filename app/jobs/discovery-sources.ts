@@ -1,4 +1,5 @@
 import type { Deal, NewsItem, SourceBatch } from "../domain/discovery/deal.ts";
+import type { RubricWords } from "../domain/discovery/queries.ts";
 import type { Stage } from "../domain/vocabulary.ts";
 
 /**
@@ -7,8 +8,11 @@ import type { Stage } from "../domain/vocabulary.ts";
  * the run is tested with a fake and the real ones are plugged in by `discoverySources(app)`.
  */
 
-/** A startup as the sources build their queries from it (sector × stage × geography). */
-export type StartupForSources = { name: string; sector: string; stage: Stage; geography: string | null };
+/**
+ * A startup as the sources build their queries from it: its rubric's sector words × stages ×
+ * places for the news search (the startup's own columns when it has no rubric), its sector for GDELT.
+ */
+export type StartupForSources = { name: string; sector: string; stage: Stage; geography: string | null; rubric: RubricWords };
 
 export type DiscoverySources = {
   /** This week's items from every source, within `budget.credits` search credits. */

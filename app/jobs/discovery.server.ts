@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AppDatabase } from "#db/database.server.ts";
 import {
   activeDiscovery,
+  discoveryCreditsSince,
   getDiscoveryRun,
   nextUnreadItem,
   saveFetchedItems,
@@ -9,7 +10,7 @@ import {
   unfinishedDiscoveries,
 } from "#db/queries/discovery.server.ts";
 import { insertRun, LeaseLost, updateRun } from "#db/queries/refresh.server.ts";
-import { listStartups } from "#db/queries/startups.server.ts";
+import { latestRubric, listStartups } from "#db/queries/startups.server.ts";
 import { type Deal, dealSchema, newsItemSchema, type NewsItem } from "../domain/discovery/deal.ts";
 import type { ScoringRules } from "../domain/scoring.ts";
 import { log } from "../log.server.ts";
@@ -38,6 +39,7 @@ export type DiscoveryDeps = {
 
 /** Deals read out of one item at most; an extractor's answer past it is cut. */
 const MAX_DEALS_PER_ITEM = 20;
+const WEEK_MS = 7 * 86_400_000;
 /** Items a run reads at most: a source that hands over more is cut, not trusted. */
 export const MAX_ITEMS_PER_RUN = 2_000;
 
@@ -146,11 +148,19 @@ export async function workDiscovery(deps: DiscoveryDeps, runId: string): Promise
         sector: startup.sector,
         stage: startup.stage,
         geography: startup.geography,
+        // The news search asks the rubric's words (sector × stage × place), as docs/product.md says.
+        rubric: latestRubric(deps.db, startup.id)?.rubric ?? {
+          sector_keywords: [startup.sector],
+          stages: [startup.stage],
+          geographies: startup.geography ? [startup.geography] : [],
+        },
       }));
       const errors: string[] = [];
       let batches: Awaited<ReturnType<DiscoverySources["fetchItems"]>> = [];
       try {
-        batches = await deps.sources.fetchItems(startups, { credits: deps.creditBudget });
+        // The budget is a week's: on-demand runs share it with the scheduled one.
+        const spent = discoveryCreditsSince(deps.db, new Date(deps.now().getTime() - WEEK_MS));
+        batches = await deps.sources.fetchItems(startups, { credits: Math.max(0, deps.creditBudget - spent) });
       } catch (error) {
         errors.push(`the news sources failed: ${message(error)}`);
       }
@@ -158,7 +168,8 @@ export async function workDiscovery(deps: DiscoveryDeps, runId: string): Promise
       if (dropped > 0) errors.push(`${dropped} news items did not match the contract and were dropped`);
       if (batches.some((batch) => batch.later)) errors.push("a source asked to be called later; its items wait for the next run");
       const credits = batches.reduce((sum, batch) => sum + (Number.isFinite(batch.credits) ? Math.max(0, batch.credits) : 0), 0);
-      saveFetchedItems(deps.db, { runId, items, credits, errors, now: deps.now(), leaseOwner: deps.owner });
+      const feeds = batches.flatMap((batch) => (batch.feed ? [batch.feed] : []));
+      saveFetchedItems(deps.db, { runId, items, feeds, credits, errors, now: deps.now(), leaseOwner: deps.owner });
     }
     for (;;) {
       run = getDiscoveryRun(deps.db, runId)!;

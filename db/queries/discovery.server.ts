@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
-import type { Deal, NewsItem } from "#app/domain/discovery/deal.ts";
+import type { Deal, FeedState, NewsItem } from "#app/domain/discovery/deal.ts";
 import { type AliasRow, investorKey, pipelineKeys, resolvedKey } from "#app/domain/discovery/names.ts";
 import { type DealForRanking, type DealRole, dealSentence } from "#app/domain/discovery/rank.ts";
 import type { InvestorProfile } from "#app/domain/investor.ts";
@@ -71,14 +71,24 @@ function withErrors(run: RunRow, errors: readonly string[]): string[] {
 
 /**
  * Saves what the sources handed over, each item once (an item read by an earlier run is
- * ignored), with the credits spent and the fetch's stamp, in one transaction.
+ * ignored), with the credits spent, the feeds' validators and the fetch's stamp, in one
+ * transaction: a feed answers 304 next time only once its items are saved.
  */
 export function saveFetchedItems(
   db: Db,
-  input: { runId: string; items: readonly NewsItem[]; credits: number; errors: string[]; now: Date; leaseOwner: string },
+  input: {
+    runId: string;
+    items: readonly NewsItem[];
+    feeds?: readonly FeedState[];
+    credits: number;
+    errors: string[];
+    now: Date;
+    leaseOwner: string;
+  },
 ): number {
   return db.transaction((t) => {
     const run = checkLease(t, input.runId, input.leaseOwner);
+    for (const feed of input.feeds ?? []) saveFeedValidators(t, feed.url, { etag: feed.etag, lastModified: feed.lastModified }, input.now);
     for (const item of input.items) {
       t.insert(newsItems)
         .values({
@@ -106,6 +116,15 @@ export function saveFetchedItems(
       .run();
     return saved;
   });
+}
+
+/** Search credits the discovery runs created since `since` spent: DISCOVERY_CREDIT_BUDGET is a week's, not a run's. */
+export function discoveryCreditsSince(db: Db, since: Date): number {
+  return db
+    .select({ credits: sql<number>`coalesce(sum(${runs.searchCreditsUsed}), 0)` })
+    .from(runs)
+    .where(and(eq(runs.kind, "discovery"), gte(runs.createdAt, since.toISOString())))
+    .get()!.credits;
 }
 
 /** The run's next item not read yet. */

@@ -50,5 +50,13 @@ export const dealSchema = z.object({
 });
 export type Deal = z.infer<typeof dealSchema>;
 
-/** What one source answers for one fetch: its items, the credits it spent, and "later" when it asked us to wait. */
-export type SourceBatch = { items: NewsItem[]; credits: number; later: boolean };
+/** A feed's validators (ETag, Last-Modified) as its last full answer gave them. */
+export type FeedState = { url: string; etag: string | null; lastModified: string | null };
+
+/**
+ * What one source answers for one fetch: its items, the credits it spent, and "later" when it
+ * asked us to wait. A feed's batch carries its validators, stored with its items in one
+ * transaction: stored earlier, a run killed before its items were saved would get a 304 on
+ * resuming and lose them.
+ */
+export type SourceBatch = { items: NewsItem[]; credits: number; later: boolean; feed?: FeedState };
