@@ -224,6 +224,28 @@ function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
+/** Words that make a name an organisation's, not a person's ("Goose Valley Ventures", "Tomahawk.VC"). */
+const ORGANISATION_WORDS =
+  /\b(?:ventures?|capital|partners|vc|funds?|group|holdings?|invest\w*|labs?|angels|accelerator|incubator|network|club|syndicate|office|family|foundation|bank|ag|gmbh|ltd|llc|llp|inc|sa|bv|ab)\b/i;
+
+/**
+ * Whom the email greets: a person by their first name ("Hi Anna,"), an organisation whole ("Hi
+ * Goose Valley Ventures team,") — a fund's row is often named for the fund, and "Hi Goose," reads
+ * as a slip. An organisation: its name is its firm's, has a firm word, a dot or a digit.
+ */
+export function greeting(name: string, firm?: string | null): string {
+  const trimmed = name.trim().replace(/\s+/g, " ");
+  const organisation =
+    (firm != null && firm.trim().toLowerCase() === trimmed.toLowerCase()) || ORGANISATION_WORDS.test(trimmed) || /[.\d]/.test(trimmed);
+  return organisation ? `Hi ${trimmed} team,` : `Hi ${firstName(trimmed)},`;
+}
+
+/** "Ledgerly: …" before a pitch, unless the pitch already starts with the name. */
+function namedPitch(name: string, pitch: string): string {
+  const sentence = asSentence(pitch);
+  return sentence.toLowerCase().startsWith(name.trim().toLowerCase()) ? sentence : `${name}: ${sentence}`;
+}
+
 function asSentence(text: string): string {
   const trimmed = text.replace(/\s+/g, " ").trim();
   return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
@@ -248,7 +270,7 @@ function email(
   paragraphs: string[],
   founder: string,
 ): EmailDraft {
-  const body = [`Hi ${firstName(investor.name)},`, ...paragraphs, `Best,\n${founder}`].join("\n\n");
+  const body = [greeting(investor.name, investor.firm), ...paragraphs, `Best,\n${founder}`].join("\n\n");
   const to = investor.email?.trim() || null;
   return { kind, note, to, subject, body, mailto: mailtoLink(to, subject, body) };
 }
@@ -285,11 +307,11 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
   const about = startup ?? context.raising ?? undefined;
   const founder = settings.founderName?.trim() || (about ? `The ${about.name} team` : "[your name]");
   const pitch = startup
-    ? `${startup.name}: ${asSentence(startup.pitch)}`
+    ? namedPitch(startup.name, startup.pitch)
     : settings.pitch?.trim()
       ? asSentence(settings.pitch)
       : about?.pitch.trim()
-        ? `${about.name}: ${asSentence(about.pitch)}`
+        ? namedPitch(about.name, about.pitch)
         : "[one line on what you are building and why now]";
   const link = settings.meetingLink?.trim();
   const pickATime = link ? `You can pick a time here: ${link}` : "Reply with a time that suits you.";

@@ -201,3 +201,28 @@ describe("copy and mailto carry the subject", () => {
     expect(draftAsText("Intro from Marie", "Hi Ada,")).toBe("Subject: Intro from Marie\n\nHi Ada,");
   });
 });
+
+describe("whom a draft greets, and the pitch it names", () => {
+  it("greets a person by first name and an organisation whole (a walkthrough found 'Hi Goose,' for a fund)", () => {
+    const greet = (name: string, firm: string | null = null) =>
+      asEmail(draftOutreach(investor("not_contacted", { name, firm }), context)).body.split("\n")[0];
+    expect(greet("Ada Lovelace", "Analytical Ventures")).toBe("Hi Ada,");
+    expect(greet("Goose Valley Ventures", "Goose Valley Ventures")).toBe("Hi Goose Valley Ventures team,");
+    expect(greet("Goose Valley Ventures")).toBe("Hi Goose Valley Ventures team,");
+    expect(greet("Tomahawk.VC")).toBe("Hi Tomahawk.VC team,");
+    expect(greet("1 4 All Group")).toBe("Hi 1 4 All Group team,");
+    expect(greet("Simsan", "Simsan")).toBe("Hi Simsan team,");
+    expect(greet("Kilian Thalhammer", "Speedinvest")).toBe("Hi Kilian,");
+  });
+
+  it("names the startup before its pitch once, not twice ('Ledgerly: Ledgerly automates…')", () => {
+    const raising = { name: "Ledgerly", pitch: "Ledgerly automates bookkeeping for European SMEs" };
+    const body = asEmail(draftOutreach(investor("not_contacted"), { ...context, founder: { founderName: "Léa" }, raising })).body;
+    expect(body).toContain("Ledgerly automates bookkeeping for European SMEs.");
+    expect(body).not.toContain("Ledgerly: Ledgerly");
+    const other = { name: "Ledgerly", pitch: "Bookkeeping that closes itself" };
+    expect(asEmail(draftOutreach(investor("not_contacted"), { ...context, founder: { founderName: "Léa" }, raising: other })).body).toContain(
+      "Ledgerly: Bookkeeping that closes itself.",
+    );
+  });
+});
