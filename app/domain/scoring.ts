@@ -1,5 +1,12 @@
 import { type FollowUpFacts, followUpDue, followUpReason, plannedReason, plannedStep } from "./follow-ups.ts";
-import { type EvidenceCategory, type RecommendedAction, type RelationshipStatus, STATUS_LABELS } from "./investor.ts";
+import {
+  type EvidenceCategory,
+  PASS_REASON_LABELS,
+  type PassReason,
+  type RecommendedAction,
+  type RelationshipStatus,
+  STATUS_LABELS,
+} from "./investor.ts";
 
 /**
  * The fixed, explainable scoring rules of docs/product.md#scoring-and-actions. Pure: no database, no clock (pass `now`),
@@ -45,6 +52,9 @@ export type InvestorForScoring = FollowUpFacts & {
   fit_known?: number | null;
   /** Why a known part of the profile is far off for every startup (decision 029), else null. */
   fit_misfit?: string | null;
+  /** Why they passed, as the founder recorded it (null or absent: not recorded). */
+  pass_reason?: PassReason | null;
+  pass_note?: string | null;
 };
 
 export type ScoreComponent = { key: string; label: string; points: number; detail: string };
@@ -276,7 +286,7 @@ export function recommendAction(
   const status = investor.relationship_status;
   if (status === "committed") return { action: "committed", reason: "Committed: already in your round." };
   if (status === "soft_committed") return { action: "committed", reason: "Soft committed: a verbal yes, not signed yet." };
-  if (status === "passed") return { action: "dont_chase", reason: "They passed." };
+  if (status === "passed") return { action: "dont_chase", reason: passedReason(investor.pass_reason, investor.pass_note) };
   if (status === "not_a_fit") return { action: "dont_chase", reason: "You marked them not a fit." };
   if (investor.signal_red_flag) return { action: "dont_chase", reason: `Red flag: ${investor.signal_red_flag}` };
 
@@ -327,4 +337,13 @@ export function recommendAction(
     return { action: "email_first", reason: `Not contacted yet. ${about}.` };
   }
   return { action: "wait", reason: `Not strong enough to email first yet. ${about}.` };
+}
+
+/** "They passed: cheque size (only leads from Series A)." — the founder's own reason, else just the fact. */
+export function passedReason(reason: PassReason | null | undefined, note: string | null | undefined): string {
+  const words = reason && reason !== "no_reason_given" ? PASS_REASON_LABELS[reason].toLowerCase() : null;
+  const said = note?.replace(/\s+/g, " ").trim().slice(0, 200) || null;
+  if (!words && !said) return "They passed.";
+  if (!words) return `They passed: ${said}.`.replace(/\.\.$/, ".");
+  return `They passed: ${words}${said ? ` (${said})` : ""}.`;
 }

@@ -7,6 +7,7 @@ import {
   type InvestorEdit,
   type InvestorProfile,
   type RecommendedAction,
+  type PassReason,
   type RelationshipStatus,
 } from "#app/domain/investor.ts";
 import { demoEditRefusal } from "#app/domain/demo-bounds.ts";
@@ -41,6 +42,8 @@ export function scoringInput(
     | "fitKnown"
     | "fitMisfit"
     | "signalRedFlag"
+    | "passReason"
+    | "passNote"
   >,
 ): InvestorForScoring {
   return {
@@ -56,6 +59,8 @@ export function scoringInput(
     fit_known: row.fitKnown,
     fit_misfit: row.fitMisfit,
     signal_red_flag: row.signalRedFlag,
+    pass_reason: row.passReason,
+    pass_note: row.passNote,
   };
 }
 
@@ -129,7 +134,7 @@ export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringR
   const ofEvidence = setCondition("investor_id", range);
   const readInvestors = statement(
     db,
-    `select id, action, name, relationship_status, last_contact_date, next_step, next_step_date, meeting_date, signal_activity, signal_fit, fit_detail, fit_known, fit_misfit, signal_red_flag from investors where ${ofInvestors.sql} order by id`,
+    `select id, action, name, relationship_status, last_contact_date, next_step, next_step_date, meeting_date, signal_activity, signal_fit, fit_detail, fit_known, fit_misfit, signal_red_flag, pass_reason, pass_note from investors where ${ofInvestors.sql} order by id`,
   );
   const readEvidence = statement(
     db,
@@ -148,6 +153,8 @@ export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringR
     fit_known: number | null;
     name: string;
     fit_misfit: string | null;
+    pass_reason: PassReason | null;
+    pass_note: string | null;
     relationship_status: RelationshipStatus;
     last_contact_date: string | null;
     next_step: string | null;

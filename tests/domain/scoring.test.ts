@@ -7,6 +7,7 @@ import {
   type InvestorForScoring,
   decayWeight,
   evidenceAgeDays,
+  passedReason,
   scoreInvestor,
 } from "#app/domain/scoring.ts";
 
@@ -310,5 +311,32 @@ describe("scoring examples", () => {
   it("gives no evidence points for evidence older than 90 days", () => {
     const old = scoreInvestor(base, [{ published_at: daysAgo(120), found_at: daysAgo(120), category: "new_fund", relevance: 1 }], now);
     expect(old.explained.components.find((c) => c.key === "evidence")?.points).toBe(0);
+  });
+});
+
+describe("a passed investor's reason", () => {
+  it("says why they passed, in the founder's words, where Today and the page show the action (a walkthrough saw only 'They passed.')", () => {
+    expect(passedReason("cheque_size", "Only leads from Series A")).toBe("They passed: cheque size (Only leads from Series A).");
+    expect(passedReason("not_our_sector", null)).toBe("They passed: not our sector.");
+    expect(passedReason("no_reason_given", null)).toBe("They passed.");
+    expect(passedReason(null, "  timing,\n next year  ")).toBe("They passed: timing, next year.");
+    expect(passedReason(null, null)).toBe("They passed.");
+  });
+});
+
+describe("a passed investor's action", () => {
+  it("carries the recorded reason through the scoring rules", () => {
+    const who: InvestorForScoring = {
+      relationship_status: "passed",
+      last_contact_date: null,
+      signal_activity: null,
+      signal_fit: null,
+      signal_red_flag: null,
+      pass_reason: "timing",
+      pass_note: null,
+    };
+    const scored = scoreInvestor(who, [], new Date("2026-11-25T09:00:00Z"), DEFAULT_RULES);
+    expect(scored.action).toBe("dont_chase");
+    expect(scored.explained.action_reason).toBe("They passed: timing.");
   });
 });
