@@ -117,6 +117,8 @@ for (const width of [1440, 390]) {
         else {
           await submit(page, "Save", /\/investors\/\d+(\.data)?$/);
           await expect(page.getByText("Say why they passed")).toBeVisible();
+          // The page comes back at its top: the first screen says nothing was saved, and where to look.
+          await expect(page.locator(".investor-standing").getByRole("alert")).toContainText("Not saved");
           expect((await exported(page)).investors.find((investor) => investor.name === name)?.relationship_status).toBe("in_conversation");
           await page.getByLabel("Relationship status").selectOption("passed");
         }

@@ -179,7 +179,7 @@ export function InvestorDetail({
           {investor.email ? <a href={`mailto:${investor.email}`}>{investor.email}</a> : null}
         </p>
       </div>
-      <InvestorStanding investor={investor} formId="notes" />
+      <InvestorStanding investor={investor} formId="notes" notSaved={(lastResult as { status?: string } | undefined)?.status === "error"} />
 
       <div className="detail-grid">
         <section className="panel" aria-labelledby="why-heading">

@@ -7,10 +7,16 @@ import { ActionBadge } from "../badges.tsx";
  * the last contact and the next action with its reason, and a link down to the form that changes
  * them. On a phone the form is two screens down; this strip is on the first (decision 035).
  */
-export function InvestorStanding({ investor, formId }: { investor: InvestorRow; formId: string }) {
+export function InvestorStanding({ investor, formId, notSaved = false }: { investor: InvestorRow; formId: string; notSaved?: boolean }) {
   const reason = investor.scoreExplained?.action_reason;
   return (
     <section className="panel investor-standing" aria-label="Where you stand">
+      {notSaved ? (
+        // Without JavaScript the page comes back at its top: say here that nothing was saved, and where to look.
+        <p className="form-error" role="alert">
+          Not saved. <a href={`#${formId}`}>The form below says what to fix</a> (for "Passed", choose why they passed).
+        </p>
+      ) : null}
       <dl className="standing-facts">
         <div>
           <dt>Status</dt>
