@@ -111,6 +111,13 @@ for (const { name: widthName, viewport } of WIDTHS) {
         .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
       expect(serious).toEqual([]);
       await expectNoPageScroll(page, viewport.width);
+      // Every column's money is on the first screen, though the columns scroll sideways: the summary names each.
+      const summary = page.getByRole("navigation", { name: "Columns" });
+      await expect(summary.getByRole("link")).toHaveCount(11);
+      const committed = summary.getByRole("link", { name: /^Committed \d+ · / });
+      await expect(committed).toBeInViewport();
+      await committed.click();
+      await expect(page).toHaveURL(/#board-column-committed$/);
     });
   });
 

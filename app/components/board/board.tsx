@@ -128,6 +128,22 @@ export function Board({
       <p className="sr-only" aria-live="assertive">
         {announcement}
       </p>
+      {/* Every column's count and money at a glance: the board is wider than a laptop's screen, and the
+          columns that hold the money (soft committed, committed) are at its far end. */}
+      <nav className="board-summary" aria-label="Columns">
+        <ul>
+          {page.columns.map((column) => (
+            <li key={column.status}>
+              <a href={`#board-column-${column.status}`}>
+                {STATUS_LABELS[column.status]}{" "}
+                <span className="board-column-totals">
+                  {column.count} · {moneyText(column.amount, page.currency)}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {/* Scrolled within itself on a narrow screen, never the page: focusable so the keyboard can scroll it. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by the keyboard (axe scrollable-region-focusable) */}
       <section className="board" aria-label="Columns by status" tabIndex={0}>
