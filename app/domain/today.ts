@@ -59,12 +59,29 @@ export function warmPath(notes: string | null | undefined, hasMail: boolean): nu
   return hasMail || (notes ?? "").includes(INTRO_PATH_LINE) ? 1 : 0;
 }
 
+/**
+ * The name as the order reads it: case and accents ignored ("Simsan" before "SIX Fintech", "d.ventures"
+ * before "MARC Group", "Émile" beside "Emile"). Today's SQL calls this same function as `name_key()`
+ * (registered on every connection by db/database.server.ts), so the two orders cannot drift.
+ */
+export function nameKey(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "");
+}
+
 type OrderKey = (typeof EMAIL_FIRST_ORDER)[number]["key"];
+
+function orderValue(row: TodayInvestor, key: OrderKey): string | number | null {
+  const value = row[key] ?? null;
+  return key === "name" && typeof value === "string" ? nameKey(value) : value;
+}
 
 /** One key's order: nulls last either way; numbers by value, text by code units (as SQLite's default collation). */
 function compareKey(a: TodayInvestor, b: TodayInvestor, key: OrderKey, desc: boolean): number {
-  const x = a[key] ?? null;
-  const y = b[key] ?? null;
+  const x = orderValue(a, key);
+  const y = orderValue(b, key);
   if (x === null || y === null) return x === null ? (y === null ? 0 : 1) : -1;
   const order = x < y ? -1 : x > y ? 1 : 0;
   return desc ? -order : order;
