@@ -191,9 +191,11 @@ describe("Today's lists", () => {
       "ahead on fresher news",
       "ahead on a warm path",
       "ahead on a cheque closer to your ask",
-      "ahead on name order",
+      // Only the name tells Aster from Alder: a note would tell the founder nothing, so there is none.
+      null,
     ]);
     expect(tieBreakText({ ...base, id: 7, score: 50 }, ordered[0]!)).toBeNull();
+    expect(tieBreakText({ ...base, id: 8, name: "Same" }, { ...base, id: 9, name: "Same" })).toBeNull();
   });
 
   it("orders tied names ignoring case and accents, in SQL as in the comparator", () => {
