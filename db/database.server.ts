@@ -4,6 +4,7 @@ import Database, { type RunResult } from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import { nameKey } from "#app/domain/today.ts";
 import * as schema from "./schema.ts";
 
 /**
@@ -39,6 +40,8 @@ export function openDatabase(path: string): AppDatabase {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma(`cache_size = ${SQLITE_CACHE_KIB}`);
+  // The order's name key (app/domain/today.ts): Today's SQL and the comparators ignore case and accents alike.
+  sqlite.function("name_key", { deterministic: true }, (name: unknown) => (typeof name === "string" ? nameKey(name) : name));
   return drizzle({ client: sqlite, schema });
 }
 

@@ -39,7 +39,8 @@ export type TodayInvestor = {
  * Email first's order, declared once: the score, then the fit degree, fresh news, a warm path,
  * cheque closeness, the name, the oldest record (docs/product.md#scoring-and-actions). The
  * comparator below and Today's SQL (db/queries/today.server.ts) both read this list, and
- * tieBreakText says which key put a row ahead of one with the same score.
+ * tieBreakText says which key put a row ahead of one with the same score (none for the name or
+ * the record: those are arbitrary to a founder).
  */
 export const EMAIL_FIRST_ORDER = [
   { key: "score", desc: true, ahead: "" },
@@ -47,8 +48,9 @@ export const EMAIL_FIRST_ORDER = [
   { key: "hook_at", desc: true, ahead: "fresher news" },
   { key: "warm", desc: true, ahead: "a warm path" },
   { key: "cheque", desc: true, ahead: "a cheque closer to your ask" },
-  { key: "name", desc: false, ahead: "name order" },
-  { key: "id", desc: false, ahead: "the older record" },
+  // The name and the record's age order the list but tell a founder nothing: no note for them.
+  { key: "name", desc: false, ahead: "" },
+  { key: "id", desc: false, ahead: "" },
 ] as const satisfies ReadonlyArray<{ key: keyof TodayInvestor; desc: boolean; ahead: string }>;
 
 /** The line an import writes for a list's intro path column (app/domain/import/rows.ts): someone can introduce you. */
@@ -59,12 +61,29 @@ export function warmPath(notes: string | null | undefined, hasMail: boolean): nu
   return hasMail || (notes ?? "").includes(INTRO_PATH_LINE) ? 1 : 0;
 }
 
+/**
+ * The name as the order reads it: case and accents ignored ("Simsan" before "SIX Fintech", "d.ventures"
+ * before "MARC Group", "Émile" beside "Emile"). Today's SQL calls this same function as `name_key()`
+ * (registered on every connection by db/database.server.ts), so the two orders cannot drift.
+ */
+export function nameKey(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "");
+}
+
 type OrderKey = (typeof EMAIL_FIRST_ORDER)[number]["key"];
+
+function orderValue(row: TodayInvestor, key: OrderKey): string | number | null {
+  const value = row[key] ?? null;
+  return key === "name" && typeof value === "string" ? nameKey(value) : value;
+}
 
 /** One key's order: nulls last either way; numbers by value, text by code units (as SQLite's default collation). */
 function compareKey(a: TodayInvestor, b: TodayInvestor, key: OrderKey, desc: boolean): number {
-  const x = a[key] ?? null;
-  const y = b[key] ?? null;
+  const x = orderValue(a, key);
+  const y = orderValue(b, key);
   if (x === null || y === null) return x === null ? (y === null ? 0 : 1) : -1;
   const order = x < y ? -1 : x > y ? 1 : 0;
   return desc ? -order : order;
@@ -93,13 +112,14 @@ export function byEmailFirstOrder(a: TodayInvestor, b: TodayInvestor): number {
 
 /**
  * Why `ahead` comes before `behind` when both show the same score ("Same score as Copper Seed;
- * ahead on a cheque closer to your ask"), else null.
+ * ahead on a cheque closer to your ask"), else null: also null when only the name or the record
+ * tells them apart (11 of 19 notes on a real list said "ahead on name order", which says nothing).
  */
 export function tieBreakText(ahead: TodayInvestor, behind: TodayInvestor): string | null {
   if (ahead.score !== behind.score) return null;
   for (const { key, desc, ahead: words } of EMAIL_FIRST_ORDER) {
     if (key === "score") continue;
-    if (compareKey(ahead, behind, key, desc) !== 0) return `ahead on ${words}`;
+    if (compareKey(ahead, behind, key, desc) !== 0) return words ? `ahead on ${words}` : null;
   }
   return null;
 }

@@ -410,7 +410,7 @@ export function listInvestors(db: Db, query: InvestorListQuery) {
   >`(select ss.score from startup_scores ss where ss.startup_id = ${query.startupId ?? -1} and ss.investor_id = ${investors.id})`;
   const column = {
     score: query.startupId ? sql`coalesce(${startupScore}, -1)` : investors.score,
-    name: sql`lower(${investors.name})`,
+    name: sql`name_key(${investors.name})`,
     action: actionRank,
     status: investors.relationshipStatus,
     last_contact: investors.lastContactDate,

@@ -41,7 +41,7 @@ const ORDER_COLUMNS: Record<(typeof EMAIL_FIRST_ORDER)[number]["key"], string> =
   hook_at: "hook_at",
   warm: "warm",
   cheque: "i.fit_cheque",
-  name: "i.name",
+  name: "name_key(i.name)",
   id: "i.id",
 };
 

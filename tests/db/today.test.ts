@@ -31,7 +31,22 @@ const rowArb = fc.record({
     { nil: null },
   ),
   intro: fc.boolean(),
-  name: fc.constantFrom("Aster", "Azalea", "aster", "Ébène", "Zinc"),
+  // Mixed case and accents: the name key ignores both, in the SQL and in the comparator alike.
+  name: fc.constantFrom(
+    "Aster",
+    "Azalea",
+    "aster",
+    "Ébène",
+    "ebene",
+    "Ebony",
+    "Zinc",
+    "SIX Fintech",
+    "Simsan",
+    "d.ventures",
+    "MARC Group",
+    "Émile",
+    "emile",
+  ),
 });
 
 describe("Today's lists", () => {
@@ -176,9 +191,27 @@ describe("Today's lists", () => {
       "ahead on fresher news",
       "ahead on a warm path",
       "ahead on a cheque closer to your ask",
-      "ahead on name order",
+      // Only the name tells Aster from Alder: a note would tell the founder nothing, so there is none.
+      null,
     ]);
     expect(tieBreakText({ ...base, id: 7, score: 50 }, ordered[0]!)).toBeNull();
+    expect(tieBreakText({ ...base, id: 8, name: "Same" }, { ...base, id: 9, name: "Same" })).toBeNull();
+  });
+
+  it("orders tied names ignoring case and accents, in SQL as in the comparator", () => {
+    const { db } = createTestDatabase();
+    try {
+      const insert = db.$client.prepare(
+        "insert into investors (name, score, action, relationship_status, is_demo) values (?, 45, 'email_first', 'not_contacted', 0)",
+      );
+      for (const name of ["SIX Fintech Ventures", "Simsan", "MARC Group", "d.ventures", "Élan Capital", "Zeta"]) insert.run(name);
+      const expected = ["d.ventures", "Élan Capital", "MARC Group", "Simsan", "SIX Fintech Ventures", "Zeta"];
+      const fromSql = readToday(db, false, 10).email_first;
+      expect(fromSql.map((row) => row.name)).toEqual(expected);
+      expect(orderToday([...fromSql].reverse()).email_first.map((row) => row.name)).toEqual(expected);
+    } finally {
+      db.$client.close();
+    }
   });
 
   it("puts email-first ties on score behind the freshest hook", () => {

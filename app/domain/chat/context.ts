@@ -73,6 +73,10 @@ function chatFieldsOnly(row: ChatInvestor): ChatInvestor {
     action_since: row.action_since ?? null,
     amount: row.amount ?? null,
     amount_currency: row.amount_currency ?? null,
+    // Kept so the rule answer sorts as Today does (app/domain/today.ts); the prompt's lines leave them out.
+    fit: row.fit ?? null,
+    warm: row.warm ?? null,
+    cheque: row.cheque ?? null,
   };
 }
 
