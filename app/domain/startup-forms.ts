@@ -20,7 +20,6 @@ export const startupFormSchema = startupInputSchema.extend({
 });
 
 /** The startup page's "The ask" form: the role wanted from investors (decision 029). */
-export const roleFormSchema = z.object({ role_wanted: roleField });
 
 /** The role choices as the forms offer them ("" = no preference). */
 export const ROLE_CHOICES: ReadonlyArray<{ value: RoleWanted | ""; label: string }> = [

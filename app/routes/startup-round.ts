@@ -6,7 +6,7 @@ import { founderErrors } from "../domain/form-messages.ts";
 import { ROUND_FORM_WORDS, roundFormSchema } from "../domain/round-input.ts";
 import { pageId } from "../http/api-error.ts";
 import { readFormBody } from "../http/form-body.server.ts";
-import { setRound } from "../services/round.server.ts";
+import { setRoundAndAsk } from "../services/round.server.ts";
 
 /**
  * The startup page's round form (POST /startups/:id/round): the same write as `PUT /api/round`.
@@ -23,9 +23,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect(`/startups/${id}?round_error=${encodeURIComponent(message)}#round`, 303);
   }
   const { body, raisingNow } = submission.value;
-  const result = setRound(app, { ...body, startup_id: id }, raisingNow);
+  const result = await setRoundAndAsk(app, { ...body, startup_id: id }, raisingNow);
   if (!result.saved) throw new Response("Not found", { status: 404 });
-  return redirect(`/startups/${id}?notice=${encodeURIComponent("Round saved.")}#round`, 303);
+  const notice =
+    result.rescored === undefined
+      ? "Round saved."
+      : `Round saved; the cheque range follows the ask, ${result.rescored} investors re-ranked.`;
+  return redirect(`/startups/${id}?notice=${encodeURIComponent(notice)}#round`, 303);
 }
 
 export async function loader({ params }: Route.LoaderArgs) {

@@ -15,9 +15,8 @@ import type { RubricInvestor } from "../domain/rubric/match.ts";
 import { RUBRIC_WEIGHT_KEYS, type Rubric } from "../domain/rubric/schema.ts";
 import { scoreForStartup } from "../domain/rubric/startup-score.ts";
 import { founderErrors } from "../domain/form-messages.ts";
-import { RUBRIC_FORM_WORDS, RUBRIC_WEIGHT_LABELS, roleFormSchema, rubricFormSchema, rubricFromFields } from "../domain/startup-forms.ts";
-import { changeRoleWanted, editRubric, evaluateStartup, regenerateRubric, removeStartup } from "../services/startups.server.ts";
-import { StartupAsk } from "../components/startup-ask.tsx";
+import { RUBRIC_FORM_WORDS, RUBRIC_WEIGHT_LABELS, rubricFormSchema, rubricFromFields } from "../domain/startup-forms.ts";
+import { editRubric, evaluateStartup, regenerateRubric, removeStartup } from "../services/startups.server.ts";
 import { StartupRanking } from "../components/startup-ranking.tsx";
 import { readFormBody } from "../http/form-body.server.ts";
 import { type NoticeTone, evaluateNotice, toneOf } from "../domain/service-state.ts";
@@ -63,12 +62,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "evaluate") {
     const notice = evaluateNotice(await evaluateStartup(app, id));
     return back(notice.text, notice.tone);
-  }
-  if (intent === "role") {
-    const submission = parseWithZod(formData, { schema: roleFormSchema });
-    if (submission.status !== "success") return back("Choose a lead, a co-lead, followers or no preference.");
-    const result = await changeRoleWanted(app, id, submission.value.role_wanted ?? null);
-    return back(`The ask is saved; ${result.rescored} investors re-ranked.`);
   }
   if (intent === "regenerate") {
     const result = await regenerateRubric(app, id);
@@ -151,7 +144,6 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       <RoundForm round={startup} several={loaderData.round.several} refused={loaderData.round.refused} />
-      <StartupAsk role={startup.roleWanted} roundSize={startup.roundSize} />
 
       <div className="detail-grid">
         <section className="panel" aria-labelledby="rubric-heading">

@@ -1,6 +1,8 @@
 import { readRound, saveRound } from "#db/queries/round.server.ts";
+import { getStartup } from "#db/queries/startups.server.ts";
 import type { App } from "../app-context.ts";
 import { type RoundPut, roundJson, roundWriteOf } from "../domain/round-input.ts";
+import { changeRoleWanted } from "./startups.server.ts";
 
 /** The founder's round raising now with its totals, as `GET /api/round` answers it. */
 export function currentRound(app: App) {
@@ -23,4 +25,21 @@ export function setRound(app: App, body: RoundPut, raisingNow = true): RoundSave
   const { startup_id: _named, ...fields } = body;
   if (!saveRound(app.db, startupId, roundWriteOf(fields, raisingNow), app.now())) return { saved: false, reason: "unknown_startup" };
   return { saved: true, round: currentRound(app) };
+}
+
+/**
+ * The round saved from the startup page or `PUT /api/round`, and the ask that follows from it: when the
+ * role wanted or the round's target changed, the rubric's cheque range follows them and the
+ * investors are re-ranked (decision 029: a lead writes 20–60 % of the round) — the one place the
+ * role is set, so the page asks for it once.
+ */
+export async function setRoundAndAsk(app: App, body: RoundPut, raisingNow = true): Promise<RoundSaved & { rescored?: number }> {
+  const startupId = body.startup_id ?? readRound(app.db).round?.id;
+  const before = startupId === undefined ? undefined : getStartup(app.db, startupId);
+  const result = setRound(app, body, raisingNow);
+  if (!result.saved || !before || startupId === undefined) return result;
+  const after = getStartup(app.db, startupId);
+  if (!after || (after.roleWanted === before.roleWanted && after.roundSize === before.roundSize)) return result;
+  const { rescored } = await changeRoleWanted(app, startupId, after.roleWanted ?? null);
+  return { ...result, round: currentRound(app), rescored };
 }

@@ -57,12 +57,15 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Add startup" }).click();
       await expect(page.getByRole("heading", { level: 1, name: new RegExp(`Askly ${suffix}`) })).toBeVisible();
       const id = Number(new URL(page.url()).pathname.split("/").at(-1));
-      await expect(page.getByLabel("Role wanted")).toHaveValue("lead");
+      // The role is asked once on the startup page, in the round's form.
+      const round = page.getByRole("region", { name: "The round" });
+      await expect(page.getByLabel("Role wanted")).toHaveCount(1);
+      await expect(round.getByLabel("Role wanted")).toHaveValue("lead");
 
-      await page.getByLabel("Role wanted").selectOption("co_lead");
-      await page.getByRole("button", { name: "Save the ask" }).click();
-      await expect(page.getByRole("status")).toContainText("The ask is saved");
-      await expect(page.getByLabel("Role wanted")).toHaveValue("co_lead");
+      await round.getByLabel("Role wanted").selectOption("co_lead");
+      await round.getByRole("button", { name: "Save the round" }).click();
+      await expect(page.getByRole("status")).toContainText("the cheque range follows the ask");
+      await expect(round.getByLabel("Role wanted")).toHaveValue("co_lead");
       // The default rubric's cheque range followed: a co-lead writes 10–35 % of $1.5M.
       await expect(page.getByLabel("Smallest check")).toHaveValue(/150000|150k/);
 

@@ -3,7 +3,7 @@ import { getApp } from "../../app.server.ts";
 import { roundPutSchema } from "../../domain/round-input.ts";
 import { apiError, json, methodNotAllowed } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
-import { currentRound, setRound } from "../../services/round.server.ts";
+import { currentRound, setRoundAndAsk } from "../../services/round.server.ts";
 
 /** `GET /api/round`: the round raising now and its totals (docs/api.md#the-round). */
 export async function loader() {
@@ -14,7 +14,7 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(request, ["GET", "PUT"]);
   const body = await readJsonBody(request, roundPutSchema);
-  const result = setRound(getApp(), body);
+  const result = await setRoundAndAsk(getApp(), body);
   if (result.saved) return json(result.round);
   if (result.reason === "no_startup")
     throw apiError(409, "no_startup", "There is no startup yet: add one (POST /api/startups) before setting its round.");
