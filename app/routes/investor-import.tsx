@@ -42,6 +42,8 @@ async function readUploadForm(request: Request, now: number): Promise<Upload | {
     targets.push(typeof value === "string" ? value : undefined);
   }
   const file = form.get("file");
+  // A browser sends an empty part without a name when no file was chosen; a named one was chosen.
+  if (file instanceof File && file.size === 0 && file.name !== "") return { error: "This file is empty.", status: 400 };
   if (file instanceof File && file.size > 0) {
     if (file.size > MAX_UPLOAD_BYTES) return { error: TOO_LARGE, status: 413 };
     const bytes = new Uint8Array(await file.arrayBuffer());

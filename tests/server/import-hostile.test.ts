@@ -27,4 +27,16 @@ describe("hostile files at the import's preview", () => {
     const health = await fetch(`${server.url}/api/health`);
     expect(health.status).toBe(200);
   }, 60_000);
+
+  it("says a chosen file of 0 bytes is empty, and still asks for a file when none was chosen", async () => {
+    const empty = await importCsv(server, "", { as: { passcode: PASSCODE }, intent: "preview", filename: "empty.csv" });
+    expect(empty.status).toBe(400);
+    const html = await empty.text();
+    expect(html).toContain("This file is empty.");
+    expect(html).not.toContain("Choose a CSV or Excel file to import.");
+
+    const none = await importCsv(server, "", { as: { passcode: PASSCODE }, intent: "preview", filename: "" });
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain("Choose a CSV or Excel file to import.");
+  }, 60_000);
 });
