@@ -68,3 +68,13 @@ describe("an over-long header cell", () => {
     expect(columns.map((column) => column.header.length)).toEqual([MAX_HEADER_SHOWN + 1, 3]);
   });
 });
+
+describe("a name longer than the new-investor form takes", () => {
+  it("refuses the row with the reason, as the form refuses past 200 characters; 200 is kept whole", () => {
+    const parsed = parseInvestorCsv(`Name\n${"(".repeat(100_000)}\n${"a".repeat(200)}`);
+    expect(parsed.rows.map((row) => row.profile.name)).toEqual(["a".repeat(200)]);
+    expect(parsed.rejected).toEqual([
+      { line: 2, name: `${"(".repeat(60)}…`, reasons: ["name is 100,000 characters; at most 200 (the new-investor form's limit)"] },
+    ]);
+  });
+});
