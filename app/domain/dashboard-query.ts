@@ -17,6 +17,9 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
   return values.find((item) => item === value);
 }
 
+/** The longest search the filter reads; the form's input says it too, so a browser never sends more. */
+export const MAX_FILTER_QUERY_CHARS = 200;
+
 /**
  * The dashboard's filters, sort and page as URL search params (so they work without
  * JavaScript and can be bookmarked). A bad value falls back to the default rather than failing.
@@ -30,7 +33,7 @@ export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
   const startupId = Number(params.get("for") || Number.NaN);
   const defaultDir = sort === "name" || sort === "status" || sort === "action" ? "asc" : "desc";
   return {
-    q: q.length <= 200 ? q : "",
+    q: q.length <= MAX_FILTER_QUERY_CHARS ? q : "",
     action: oneOf(ACTIONS, params.get("action")),
     status: oneOf(RELATIONSHIP_STATUSES, params.get("status")),
     sort,

@@ -5,6 +5,7 @@ import { getApp } from "../app.server.ts";
 import { ImportPreview } from "../components/import-preview.tsx";
 import { ImportSummary } from "../components/import-summary.tsx";
 import { SAMPLE_CSV_PATH } from "../components/first-morning.tsx";
+import { MAX_IMPORT_COLUMNS } from "../domain/import/limits.ts";
 import { refusedWithCells } from "../domain/import/outcome.ts";
 import { type ImportPlan, planImport } from "../domain/import/plan.ts";
 import { describeChanges, describeReading, fieldOptions, PREVIEW_ROWS, previewColumns, skippedSummary } from "../domain/import/preview.ts";
@@ -21,7 +22,7 @@ const TOO_LARGE = "The file is larger than 10 MB. Split it into smaller files.";
 /** Room for the multipart framing around the file (boundaries, part headers, the mapping fields). */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 /** Mapping fields read from the form: one per column, at most this many columns. */
-const MAX_COLUMNS = 200;
+const MAX_COLUMNS = MAX_IMPORT_COLUMNS;
 
 type Upload = { bytes: Uint8Array; token: string; intent: string; targets: Array<string | undefined>; sheet?: string };
 
@@ -41,6 +42,8 @@ async function readUploadForm(request: Request, now: number): Promise<Upload | {
     targets.push(typeof value === "string" ? value : undefined);
   }
   const file = form.get("file");
+  // A browser sends an empty part without a name when no file was chosen; a named one was chosen.
+  if (file instanceof File && file.size === 0 && file.name !== "") return { error: "This file is empty.", status: 400 };
   if (file instanceof File && file.size > 0) {
     if (file.size > MAX_UPLOAD_BYTES) return { error: TOO_LARGE, status: 413 };
     const bytes = new Uint8Array(await file.arrayBuffer());

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DEVICE_TTL_SECONDS } from "#app/auth/device.server.ts";
 import { GUESS_LIMITS } from "#app/auth/guess-limit.server.ts";
+import { MAX_HEADER_SHOWN, MAX_IMPORT_COLUMNS } from "#app/domain/import/limits.ts";
 import { CONNECTION_LIMITS } from "#app/http/connection-limit.server.ts";
 
 /** docs/api.md#limits as `what → limit`, one entry per table row. */
@@ -41,6 +42,8 @@ describe("docs/api.md#limits", () => {
       `${c.socketsPerAddress}`,
     ],
     ["request headers / whole request", `${c.headersTimeoutSeconds} s / ${c.requestTimeoutSeconds} s`],
+    ["import columns (`/investors/import`)", `${MAX_IMPORT_COLUMNS}`],
+    ["an import header shown (the preview's table and its messages)", `${MAX_HEADER_SHOWN} characters, then "…"`],
   ])("states the code's numbers for %s", (what, limit) => {
     expect(rows.get(what)).toBe(limit);
   });

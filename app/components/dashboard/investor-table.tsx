@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { DashboardData } from "#db/queries/dashboard.server.ts";
-import { type DashboardQuery, dashboardSearch } from "../../domain/dashboard-query.ts";
+import { type DashboardQuery, dashboardSearch, MAX_FILTER_QUERY_CHARS } from "../../domain/dashboard-query.ts";
 import { ACTION_LABELS, ACTIONS, RELATIONSHIP_STATUSES, STATUS_LABELS } from "../../domain/vocabulary.ts";
 import { ActionBadge, ScoreBar, StatusLabel } from "../badges.tsx";
 
@@ -34,7 +34,7 @@ export function InvestorTable({ data, query, basePath, investorPath }: Props) {
       <Form method="get" action={basePath} className="filters" role="search">
         <label>
           <span>Search</span>
-          <input type="search" name="q" defaultValue={query.q} placeholder="Name, firm or email" />
+          <input type="search" name="q" defaultValue={query.q} maxLength={MAX_FILTER_QUERY_CHARS} placeholder="Name, firm or email" />
         </label>
         <label>
           <span>Action</span>

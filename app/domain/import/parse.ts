@@ -2,7 +2,7 @@ import type { ColumnMapping, ColumnTarget } from "./fields.ts";
 import { FIELD_LABELS, IMPORT_FIELDS, guessMapping, settleMapping } from "./fields.ts";
 import { type DateOrder, decideDateOrder, hasSlashedDates } from "./dates.ts";
 import { nameKey, sameInvestor, type Identity, identityOf } from "./identity.ts";
-import { MAX_IMPORT_ROWS } from "./limits.ts";
+import { MAX_HEADER_SHOWN, MAX_IMPORT_ROWS, TOO_MANY_ROWS } from "./limits.ts";
 import { type Records, readCsvRecords } from "./read.ts";
 import { type ImportRow, type RejectedRow, readRow, rowContext } from "./rows.ts";
 
@@ -26,7 +26,17 @@ export type ParsedImport = {
 };
 
 const EMPTY_FILE = "The file is empty. The first line must hold column names such as Name, Firm, Email.";
-const TOO_MANY_ROWS = `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows; split it.`;
+
+const cut = (header: string) => (header.length > MAX_HEADER_SHOWN ? `${header.slice(0, MAX_HEADER_SHOWN)}…` : header);
+
+/** The first 30 named headers, each cut for a message. */
+function shownHeaders(mapping: ColumnMapping): string[] {
+  return mapping.columns
+    .map((column) => column.header)
+    .filter(Boolean)
+    .slice(0, 30)
+    .map(cut);
+}
 
 function isBlank(record: readonly string[]): boolean {
   return record.every((cell) => cell.trim() === "");
@@ -75,19 +85,19 @@ export function* parseInvestorRecordsSteps(input: Records, options: ParseOptions
   const nameIndex = mapping.columns.findIndex((column) => column.target === "name");
   if (nameIndex === -1) {
     // Not a refusal: the preview keeps the columns so the founder can pick the name.
-    const found = mapping.columns.map((column) => column.header).filter(Boolean);
-    const ask = `Choose which column holds the investor's name. Columns found: ${found.slice(0, 30).join(", ") || "none"}.`;
+    const found = shownHeaders(mapping);
+    const ask = `Choose which column holds the investor's name. Columns found: ${found.join(", ") || "none"}.`;
     return { rows: [], rejected: [], warnings: [ask], mapping };
   }
   if (mapping.proposedName !== undefined) {
-    const found = mapping.columns.map((column) => column.header).filter(Boolean);
+    const found = shownHeaders(mapping);
     warnings.push(
-      `No column is called Name, so names are read from '${mapping.proposedName}' (change it below if that is wrong). Columns found: ${found.slice(0, 30).join(", ")}.`,
+      `No column is called Name, so names are read from '${cut(mapping.proposedName)}' (change it below if that is wrong). Columns found: ${found.join(", ")}.`,
     );
   }
   const ignored = mapping.columns.filter((column) => column.target === "ignore" && column.header !== "").map((column) => column.header);
   if (ignored.length > 0) {
-    const shown = ignored.slice(0, 10).map((name) => (name.length > 60 ? `${name.slice(0, 60)}…` : name));
+    const shown = ignored.slice(0, 10).map(cut);
     warnings.push(
       `Not imported: ${shown.join(", ")}${ignored.length > 10 ? ` and ${ignored.length - 10} more` : ""} (map them below to keep them).`,
     );

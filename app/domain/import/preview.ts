@@ -1,4 +1,5 @@
 import { FIELD_LABELS, IMPORT_FIELDS } from "./fields.ts";
+import { MAX_HEADER_SHOWN } from "./limits.ts";
 import type { ParsedImport } from "./parse.ts";
 import type { ImportPlan } from "./plan.ts";
 
@@ -44,13 +45,18 @@ export function fieldOptions(): Array<{ value: string; label: string }> {
   return [{ value: "ignore", label: "Not imported" }, ...IMPORT_FIELDS.map((field) => ({ value: field, label: FIELD_LABELS[field] }))];
 }
 
+/** A header as the page shows it: an over-long one (a pasted paragraph) is cut. */
+export function shownHeader(header: string): string {
+  return header.length > MAX_HEADER_SHOWN ? `${header.slice(0, MAX_HEADER_SHOWN)}…` : header;
+}
+
 /** The mapping table: every column with its field and a sample value. */
 export function previewColumns(parsed: ParsedImport, sampleRecord: string[] | undefined) {
   return (parsed.mapping?.columns ?? []).map((column, index) => {
     const sample = (sampleRecord?.[index] ?? "").replace(/\s+/g, " ").trim();
     return {
       index,
-      header: column.header || `(column ${index + 1}, no name)`,
+      header: shownHeader(column.header) || `(column ${index + 1}, no name)`,
       target: column.target,
       guessed: column.guessed,
       sample: sample.length > 40 ? `${sample.slice(0, 40)}…` : sample,

@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import type { CsvError } from "csv-parse/sync";
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, TOO_MANY_ROWS, tooManyColumns } from "./limits.ts";
 
 /**
  * Bytes of an uploaded file → text → records. Encodings as files come: UTF-8 with or without
@@ -74,10 +75,33 @@ function countLineBreaks(record: string[]): number {
   return breaks;
 }
 
-/** CSV text → records with the line each starts on; never throws for what is in the file. */
+/** Thrown from inside the parser to stop it at a limit: its message is the refusal. */
+class OverLimit extends Error {}
+
+function isBlankRecord(record: readonly string[]): boolean {
+  return record.every((cell) => cell.trim() === "");
+}
+
+/** Cells up to the last one with a value: empty cells after it (a spreadsheet's formatting) are no columns. */
+function usedWidth(record: readonly string[]): number {
+  if (record.length <= MAX_IMPORT_COLUMNS) return record.length;
+  let width = record.length;
+  while (width > 0 && (record[width - 1] ?? "").trim() === "") width--;
+  return width;
+}
+
+/**
+ * CSV text → records with the line each starts on; never throws for what is in the file.
+ * Bounded as it reads: blank lines are counted but not kept, a record wider than
+ * MAX_IMPORT_COLUMNS or a row past MAX_IMPORT_ROWS stops the parser with the refusal.
+ */
 export function readCsvRecords(text: string): Records | { error: string } {
   const body = text.replace(/^\uFEFF/, "");
   const delimiter = detectDelimiter(body);
+  // A line number in the preview is the one the founder sees in their editor: every line counts.
+  const lines: number[] = [];
+  let next = 1;
+  let kept = 0;
   let records: string[][];
   try {
     records = parse(body, {
@@ -85,17 +109,35 @@ export function readCsvRecords(text: string): Records | { error: string } {
       relax_column_count: true,
       // Every ending, even mixed in one file (a pasted block in Excel output), ends a row.
       record_delimiter: ["\r\n", "\n", "\r"],
+      on_record: (record: string[]) => {
+        const line = next;
+        next += 1 + countLineBreaks(record);
+        if (isBlankRecord(record)) return null;
+        const width = usedWidth(record);
+        if (width > MAX_IMPORT_COLUMNS) throw new OverLimit(tooManyColumns(width, line, kept === 0));
+        // The header and MAX_IMPORT_ROWS investors; one more row is a refusal.
+        if (++kept > MAX_IMPORT_ROWS + 1) throw new OverLimit(TOO_MANY_ROWS);
+        lines.push(line);
+        return width < record.length ? record.slice(0, width) : record;
+      },
     });
   } catch (error) {
+    if (error instanceof OverLimit) return { error: error.message };
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause instanceof OverLimit) return { error: cause.message };
     return { error: describeCsvError(error) };
   }
-  // Blank lines are kept by the parser so every line is counted: a line number in the preview
-  // is the one the founder sees in their editor.
-  const lines: number[] = [];
-  let next = 1;
-  for (const record of records) {
-    lines.push(next);
-    next += 1 + countLineBreaks(record);
-  }
   return { records, lines, delimiter };
+}
+
+/** The refusal of records (a sheet's) wider than MAX_IMPORT_COLUMNS, if any. */
+export function widthError(records: ReadonlyArray<readonly string[]>, lines: readonly number[]): string | undefined {
+  let header = true;
+  for (const [index, record] of records.entries()) {
+    if (isBlankRecord(record)) continue;
+    const width = usedWidth(record);
+    if (width > MAX_IMPORT_COLUMNS) return tooManyColumns(width, lines[index] ?? index + 1, header);
+    header = false;
+  }
+  return undefined;
 }

@@ -13,7 +13,7 @@ import { CURRENCIES, type Currency, type MoneyUnit, moneyUnitOfHeader, parseMone
 
 /**
  * One row of a file → an investor profile plus the tracker columns. A bad optional cell is left
- * out with its reason; only a row without a name is refused.
+ * out with its reason; only a row without a usable name (none, or past 200 characters) is refused.
  */
 
 /** A cell the row was imported without, and why (shown in the preview). */
@@ -174,14 +174,19 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
   const label = (field: ImportField) => context.mapping.columns[first(field)?.index ?? -1]?.header || field;
   const skipped: SkippedCell[] = [];
   const candidate: Record<string, unknown> = {};
-  let name = first("name")?.value.replace(/\s+/g, " ") ?? "";
+  const name = first("name")?.value.replace(/\s+/g, " ") ?? "";
 
   if (name === "") return { rejected: { line, name: "", reasons: ["has no name"] } };
   if (name.toLowerCase() === context.nameHeader) return { rejected: { line, name, reasons: ["repeats the header line"] } };
-  if (name.length > MAX_NAME_CHARS) {
-    skipped.push({ column: label("name"), reason: `cut to ${MAX_NAME_CHARS} characters` });
-    name = name.slice(0, MAX_NAME_CHARS).trim();
-  }
+  // Refused, not cut: the new-investor form refuses a longer name too, and a cut name is a wrong one.
+  if (name.length > MAX_NAME_CHARS)
+    return {
+      rejected: {
+        line,
+        name: `${name.slice(0, 60)}…`,
+        reasons: [`name is ${name.length.toLocaleString("en-US")} characters; at most ${MAX_NAME_CHARS} (the new-investor form's limit)`],
+      },
+    };
   candidate.name = name;
 
   // An unquoted comma shifts every later cell into the wrong column: keep only the name.

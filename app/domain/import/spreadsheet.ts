@@ -1,5 +1,5 @@
-import { MAX_IMPORT_ROWS } from "./limits.ts";
-import { decodeBytes, isZip, type Records, readCsvRecords } from "./read.ts";
+import { MAX_IMPORT_ROWS, TOO_MANY_ROWS } from "./limits.ts";
+import { decodeBytes, isZip, type Records, readCsvRecords, widthError } from "./read.ts";
 
 /**
  * One sheet of an .xlsx as records (the first, or the one the founder picks), through SheetJS (@e965/xlsx: the current SheetJS
@@ -10,7 +10,6 @@ import { decodeBytes, isZip, type Records, readCsvRecords } from "./read.ts";
 /** What the parts of one workbook may unpack to: a 10 MB upload of real rows stays far under it. */
 export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
 
-const TOO_MANY_ROWS = `The file has more than ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows; split it.`;
 const NOT_A_WORKBOOK = "The file is not a spreadsheet we can read. Save it as .xlsx or CSV and try again.";
 
 /**
@@ -78,7 +77,10 @@ export async function readXlsxRecords(bytes: Uint8Array, maxRows: number, sheetN
     return { error: NOT_A_WORKBOOK };
   }
   const records = sheetRows.map((row) => row.map((cell) => (cell === null || cell === undefined ? "" : String(cell))));
-  return { records, lines: records.map((_, index) => index + 1), delimiter: ",", sheets, sheet: picked };
+  const lines = records.map((_, index) => index + 1);
+  const tooWide = widthError(records, lines);
+  if (tooWide !== undefined) return { error: tooWide };
+  return { records, lines, delimiter: ",", sheets, sheet: picked };
 }
 
 /** An upload's bytes → records: a spreadsheet when it is a zip (.xlsx), else CSV text in any of the encodings decodeBytes reads. */
