@@ -43,7 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!moveOnBoard(app, move.data, demo)) throw new Response("Not found", { status: 404 });
   // Not request.url's path: a submission with JavaScript arrives at `/board.data`.
   const show = expandedColumn(new URL(request.url).searchParams);
-  return redirect(`${demo ? "/demo" : ""}/board${show ? `?show=${show}` : ""}`);
+  // `moved` names this move: the demo's board is kept 2 s whatever anyone writes (decision 018), and
+  // a visitor's own move must show at once, not snap back.
+  const query = new URLSearchParams({ ...(show ? { show } : {}), moved: String(move.data.id) });
+  return redirect(`${demo ? "/demo" : ""}/board?${query}`);
 }
 
 export default function BoardRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,6 +12,12 @@ export const BOARD_CARDS_SHOWN = 20;
 /** The most cards "show all" lists in one column; past this the column links to the table. */
 export const BOARD_SHOW_ALL_LIMIT = 200;
 
+/** `?moved=<id>` after a move: part of the kept key, so the page that follows a move is read afresh. */
+function positiveMoved(params: URLSearchParams): string {
+  const moved = params.get("moved") ?? "";
+  return /^\d{1,12}$/.test(moved) ? moved : "";
+}
+
 /** `?show=<status>`: the column to show in full (up to the limit), or none. */
 export function expandedColumn(params: URLSearchParams): RelationshipStatus | null {
   const value = params.get("show");
@@ -29,7 +35,7 @@ export function boardPage(app: App, demo: boolean, params: URLSearchParams) {
   const expanded = expandedColumn(params);
   return keptUntilWrite(
     app.db,
-    `board:${demo}:${today}:${expanded ?? ""}`,
+    `board:${demo}:${today}:${expanded ?? ""}:${positiveMoved(params)}`,
     () => readBoardPage(app, demo, today, expanded),
     demo ? "demo" : "real",
     UNREAD_BY_KEPT_PAGES,

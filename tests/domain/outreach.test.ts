@@ -221,8 +221,8 @@ describe("whom a draft greets, and the pitch it names", () => {
     expect(body).toContain("Ledgerly automates bookkeeping for European SMEs.");
     expect(body).not.toContain("Ledgerly: Ledgerly");
     const other = { name: "Ledgerly", pitch: "Bookkeeping that closes itself" };
-    expect(asEmail(draftOutreach(investor("not_contacted"), { ...context, founder: { founderName: "Léa" }, raising: other })).body).toContain(
-      "Ledgerly: Bookkeeping that closes itself.",
-    );
+    expect(
+      asEmail(draftOutreach(investor("not_contacted"), { ...context, founder: { founderName: "Léa" }, raising: other })).body,
+    ).toContain("Ledgerly: Bookkeeping that closes itself.");
   });
 });

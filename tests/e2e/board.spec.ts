@@ -179,7 +179,7 @@ test.describe("The demo's board without JavaScript", () => {
     await card(page, name!)
       .getByRole("button", { name: `Move ${name}` })
       .click();
-    await expect(page).toHaveURL(/\/demo\/board$/);
+    await expect(page).toHaveURL(/\/demo\/board\?moved=\d+$/);
     await expect(column(page, "Committed").getByRole("article", { name: name! })).toBeVisible();
   });
 });
