@@ -1,4 +1,4 @@
-import { cachedSearchFeed } from "#db/queries/investors.server.ts";
+import { cachedSearchFeed } from "#db/queries/search-feed.server.ts";
 import type { App } from "../app-context.ts";
 import { type IndexedItem, MAX_SEARCH_QUERY_CHARS, type PaletteItem, indexItems, searchItems } from "../domain/palette-search.ts";
 

@@ -6,7 +6,8 @@ import { dashboardPage, pageRound } from "#app/services/dashboard-page.server.ts
 import { todaysDigest } from "#app/jobs/digest.server.ts";
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
 import { ensureDemoData, refreshDemo, resetDemo } from "#app/jobs/demo.server.ts";
-import { cachedSearchFeed, editInvestor } from "#db/queries/investors.server.ts";
+import { editInvestor } from "#db/queries/investors.server.ts";
+import { cachedSearchFeed } from "#db/queries/search-feed.server.ts";
 import { DEMO_KEPT_MS, KEPT_RESULTS, keptUntilWrite } from "#db/queries/kept.server.ts";
 import { logMailContacts } from "#db/queries/mail.server.ts";
 import { loadTodayForPage } from "#db/queries/today.server.ts";

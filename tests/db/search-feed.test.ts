@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cachedSearchFeed } from "#db/queries/investors.server.ts";
+import { cachedSearchFeed } from "#db/queries/search-feed.server.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 
 describe("the kept search feed", () => {

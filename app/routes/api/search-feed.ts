@@ -1,6 +1,6 @@
 import { methodNotAllowed } from "../../http/api-error.ts";
 import type { Route } from "./+types/search-feed";
-import { cachedSearchFeed } from "#db/queries/investors.server.ts";
+import { cachedSearchFeed } from "#db/queries/search-feed.server.ts";
 import { getApp } from "../../app.server.ts";
 import { requireApiSession } from "../../auth/guards.server.ts";
 import { keptEncoding } from "../../http/compression.server.ts";
