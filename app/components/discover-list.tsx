@@ -11,13 +11,26 @@ export function DiscoverList({
   deals,
   dismissedCount,
   readOnly = false,
+  sourcesConfigured = true,
 }: {
   investors: ReadonlyArray<Omit<DiscoveredInvestor, "profile">>;
   deals: Readonly<Record<string, DealForRanking>>;
   dismissedCount: number;
   /** The demo's list: no buttons. */
   readOnly?: boolean;
+  /** False when no feed, news search or GDELT is set: say so, not "every Monday". */
+  sourcesConfigured?: boolean;
 }) {
+  if (investors.length === 0 && !sourcesConfigured) {
+    return (
+      <section className="panel" role="status">
+        <p>
+          Discovery has no news to read: no funding-news feed, no news search and GDELT turned off. Set <code>DEAL_FEEDS</code> (RSS or Atom
+          feeds), <code>TAVILY_API_KEY</code>, or leave <code>DISCOVERY_GDELT</code> on, and restart the app.
+        </p>
+      </section>
+    );
+  }
   if (investors.length === 0) {
     return (
       <section className="panel">

@@ -8,6 +8,7 @@ import {
   addDiscovery,
   dismissDiscoveryByKey,
   listDiscoveries,
+  newsSourcesConfigured,
   parseDiscoveryKey,
 } from "../services/discoveries.server.ts";
 
@@ -20,6 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     deals: Object.fromEntries(deals.map((deal) => [deal.id, deal])),
     investors: investors.filter((investor) => !investor.dismissed),
     dismissedCount: investors.filter((investor) => investor.dismissed).length,
+    sourcesConfigured: newsSourcesConfigured(app),
     notice: { added: url.searchParams.get("added"), addedId: url.searchParams.get("id"), dismissed: url.searchParams.get("dismissed") },
   };
 }
@@ -71,7 +73,12 @@ export default function Discover({ loaderData, actionData }: Route.ComponentProp
           Dismissed {notice.dismissed}: they come back only if they lead a new matching deal.
         </p>
       ) : null}
-      <DiscoverList investors={loaderData.investors} deals={loaderData.deals} dismissedCount={loaderData.dismissedCount} />
+      <DiscoverList
+        investors={loaderData.investors}
+        deals={loaderData.deals}
+        dismissedCount={loaderData.dismissedCount}
+        sourcesConfigured={loaderData.sourcesConfigured}
+      />
     </>
   );
 }

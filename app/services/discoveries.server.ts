@@ -138,3 +138,12 @@ export function saveDiscoveryAlias(app: App, rawAlias: unknown, rawName: unknown
 export function removeDiscoveryAlias(app: App, aliasKey: string): boolean {
   return aliasKey.length <= 200 && deleteAlias(app.db, aliasKey);
 }
+
+/**
+ * Whether discovery has any news to read: a feed, Tavily's news search (a key and a weekly budget),
+ * or GDELT. With none, Discover says so and which settings turn one on, never "every Monday".
+ */
+export function newsSourcesConfigured(app: App): boolean {
+  const config = app.config;
+  return config.DEAL_FEEDS.length > 0 || (Boolean(config.TAVILY_API_KEY) && config.DISCOVERY_CREDIT_BUDGET > 0) || config.DISCOVERY_GDELT;
+}
