@@ -122,7 +122,8 @@ describe("buildDigest properties", () => {
       .map((rows) =>
         rows.map((row, index) =>
           investor(index + 1, {
-            name: `Person ${index + 1}`,
+            // Zero-padded: ties fall back to the name (decision 029), and "Person 10" sorts before "Person 2".
+            name: `Person ${String(index + 1).padStart(2, "0")}`,
             score: row.score,
             action: row.action,
             relationship_status: row.relationship_status,
