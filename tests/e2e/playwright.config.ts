@@ -25,9 +25,7 @@ export default defineConfig({
   outputDir: "../../test-results",
   fullyParallel: false,
   workers: 1,
-  // One retry (CI may not set CI=true): a JS-off demo spec (mail-capture-demo) failed once in four full runs, likely the demo's 2 s kept
-  // window (decision 018) answering a stale page right after a write; named in the closing note for the next engineer.
-  retries: 1,
+  retries: 0,
   reporter: [["list"]],
   timeout: 30_000,
   use: {
