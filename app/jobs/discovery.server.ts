@@ -7,9 +7,9 @@ import {
   nextUnreadItem,
   saveFetchedItems,
   saveItemDeals,
-  unfinishedDiscoveries,
 } from "#db/queries/discovery.server.ts";
-import { insertRun, LeaseLost, updateRun } from "#db/queries/refresh.server.ts";
+import { insertRun, LeaseLost, unfinishedRuns, updateRun } from "#db/queries/refresh.server.ts";
+import { leaseExpired, leaseMsFor, readyToWork } from "../domain/runs.ts";
 import { latestRubric, listStartups } from "#db/queries/startups.server.ts";
 import { type Deal, dealSchema, newsItemSchema, type NewsItem } from "../domain/discovery/deal.ts";
 import type { ScoringRules } from "../domain/scoring.ts";
@@ -69,7 +69,7 @@ export function startDiscovery(deps: Pick<DiscoveryDeps, "db" | "now">, trigger:
 }
 
 function leaseMsOf(deps: DiscoveryDeps): number {
-  return deps.leaseMs ?? Math.max(60_000, deps.runBudgetSeconds * 2_000);
+  return leaseMsFor(deps.runBudgetSeconds, deps.leaseMs);
 }
 
 /** Takes the lease of a discovery that is queued, waiting, or running under a lease expired or whose owner is gone. */
@@ -79,11 +79,7 @@ export function acquireDiscovery(deps: DiscoveryDeps, runId: string): boolean {
     (t) => {
       const run = getDiscoveryRun(t, runId);
       if (!run) return false;
-      const expired =
-        run.status === "running" &&
-        (!run.leaseExpiresAt ||
-          run.leaseExpiresAt < now.toISOString() ||
-          (run.leaseOwner !== deps.owner && (deps.isOwnerGone?.(run.leaseOwner) ?? false)));
+      const expired = leaseExpired(run, now, deps.owner, deps.isOwnerGone);
       if (run.status !== "queued" && run.status !== "waiting_chain" && !expired) return false;
       updateRun(t, runId, {
         status: "running",
@@ -100,10 +96,8 @@ export function acquireDiscovery(deps: DiscoveryDeps, runId: string): boolean {
 
 /** Discoveries the poller should work on now. */
 export function discoveriesReadyToWork(db: AppDatabase, now: Date, isOwnerGone: (owner: string | null) => boolean = () => false): string[] {
-  return unfinishedDiscoveries(db)
-    .filter(
-      (run) => run.status !== "running" || !run.leaseExpiresAt || run.leaseExpiresAt < now.toISOString() || isOwnerGone(run.leaseOwner),
-    )
+  return unfinishedRuns(db, "discovery")
+    .filter((run) => readyToWork(run, now, isOwnerGone))
     .map((run) => run.runId);
 }
 

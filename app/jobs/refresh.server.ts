@@ -15,7 +15,7 @@ import {
   updateRun,
 } from "#db/queries/refresh.server.ts";
 import type { InvestorToJudge } from "../domain/judging.ts";
-import { MAX_CHAIN } from "../domain/runs.ts";
+import { MAX_CHAIN, leaseExpired, leaseMsFor, readyToWork } from "../domain/runs.ts";
 import { type SelectionCandidate, selectInvestorsToCheck } from "../domain/selection.ts";
 import { log } from "../log.server.ts";
 import type { RefreshDeps } from "./refresh-deps.ts";
@@ -141,16 +141,12 @@ export function continueRefresh(db: AppDatabase, runId: string, chain: number): 
  */
 export function acquireRun(deps: RefreshDeps, runId: string): boolean {
   const now = deps.now();
-  const leaseMs = deps.leaseMs ?? Math.max(60_000, deps.runBudgetSeconds * 2_000);
+  const leaseMs = leaseMsFor(deps.runBudgetSeconds, deps.leaseMs);
   return deps.db.transaction(
     (t) => {
       const run = getRun(t, runId);
       if (!run) return false;
-      const expired =
-        run.status === "running" &&
-        (!run.leaseExpiresAt ||
-          run.leaseExpiresAt < now.toISOString() ||
-          (run.leaseOwner !== deps.owner && (deps.isOwnerGone?.(run.leaseOwner) ?? false)));
+      const expired = leaseExpired(run, now, deps.owner, deps.isOwnerGone);
       if (run.status === "waiting_chain") {
         if (run.chain >= MAX_CHAIN) {
           updateRun(t, runId, { status: "truncated", finishedAt: now.toISOString(), leaseOwner: null, leaseExpiresAt: null });
@@ -178,10 +174,8 @@ export function acquireRun(deps: RefreshDeps, runId: string): boolean {
  * lease that expired or whose owner is gone.
  */
 export function runsReadyToWork(db: AppDatabase, now: Date, isOwnerGone: (owner: string | null) => boolean = () => false): string[] {
-  return unfinishedRuns(db)
-    .filter(
-      (run) => run.status !== "running" || !run.leaseExpiresAt || run.leaseExpiresAt < now.toISOString() || isOwnerGone(run.leaseOwner),
-    )
+  return unfinishedRuns(db, "refresh")
+    .filter((run) => readyToWork(run, now, isOwnerGone))
     .map((row) => row.runId);
 }
 

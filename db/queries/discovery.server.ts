@@ -50,14 +50,6 @@ export function getDiscoveryRun(db: Db, runId: string): RunRow | undefined {
 }
 
 /** Discoveries not finished, with what the poller needs to decide whether to work on them. */
-export function unfinishedDiscoveries(db: Db) {
-  return db
-    .select({ runId: runs.runId, status: runs.status, leaseOwner: runs.leaseOwner, leaseExpiresAt: runs.leaseExpiresAt })
-    .from(runs)
-    .where(and(eq(runs.kind, "discovery"), inArray(runs.status, [...ACTIVE])))
-    .all();
-}
-
 function checkLease(db: Db, runId: string, leaseOwner: string): RunRow {
   const run = getDiscoveryRun(db, runId);
   if (run?.status !== "running" || run.leaseOwner !== leaseOwner) throw new LeaseLost(`run ${runId} is no longer ours`);

@@ -38,11 +38,12 @@ export function updateRun(db: Db, runId: string, set: Partial<typeof runs.$infer
 }
 
 /** Real refresh runs that are not finished, with what the poller needs to decide whether to work on them. */
-export function unfinishedRuns(db: Db) {
+/** The unfinished runs of one kind (a demo run is never worked by the poller), with their leases. */
+export function unfinishedRuns(db: Db, kind: "refresh" | "discovery") {
   return db
     .select({ runId: runs.runId, status: runs.status, leaseOwner: runs.leaseOwner, leaseExpiresAt: runs.leaseExpiresAt })
     .from(runs)
-    .where(and(eq(runs.kind, "refresh"), sql`${runs.trigger} != 'demo'`, inArray(runs.status, ["queued", "waiting_chain", "running"])))
+    .where(and(eq(runs.kind, kind), sql`${runs.trigger} != 'demo'`, inArray(runs.status, ["queued", "waiting_chain", "running"])))
     .all();
 }
 
