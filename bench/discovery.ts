@@ -11,7 +11,8 @@
  */
 import type { Deal } from "#app/domain/discovery/deal.ts";
 import { htmlToText } from "#app/domain/discovery/html-text.ts";
-import { investorKey, readInvestorNames, splitSentences } from "#app/domain/discovery/investor-names.ts";
+import { readInvestorNames, splitSentences } from "#app/domain/discovery/investor-names.ts";
+import { investorKey } from "#app/domain/discovery/names.ts";
 import { extractDealsByRules } from "#app/domain/discovery/rules.ts";
 import { readDeals } from "#app/integrations/discovery/deal-model.server.ts";
 import { createGeminiModel } from "#app/integrations/model.server.ts";

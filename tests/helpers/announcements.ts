@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Deal, NewsItem } from "#app/domain/discovery/deal.ts";
-import { investorKey } from "#app/domain/discovery/investor-names.ts";
+import { investorKey } from "#app/domain/discovery/names.ts";
 
 /**
  * The labelled set of funding announcements (tests/fixtures/discovery/announcements.json, written

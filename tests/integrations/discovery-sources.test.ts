@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "#app/config.server.ts";
-import { investorKey } from "#app/domain/discovery/investor-names.ts";
+import { investorKey } from "#app/domain/discovery/names.ts";
 import { dealSearchQueries } from "#app/domain/discovery/queries.ts";
 import { mergeDeals } from "#app/domain/discovery/same-deal.ts";
 import { readDeals } from "#app/integrations/discovery/deal-model.server.ts";

@@ -1,4 +1,4 @@
-import { fold } from "../palette-search.ts";
+import { investorKey } from "./names.ts";
 
 /**
  * Investor names read out of funding news by the sentence shapes venture-news sites use ("led by
@@ -317,54 +317,6 @@ const STOP_NAMES = new Set(
     "today",
   ].map((word) => word),
 );
-
-/** Firm suffixes folded away when two spellings are compared: "Greylock Partners" = "Greylock". */
-const FIRM_SUFFIXES = new Set([
-  "ventures",
-  "venture",
-  "capital",
-  "partners",
-  "partner",
-  "vc",
-  "vcs",
-  "fund",
-  "funds",
-  "management",
-  "investments",
-  "investors",
-  "llp",
-  "llc",
-  "lp",
-  "inc",
-  "ltd",
-  "gmbh",
-  "group",
-  "holdings",
-  "advisors",
-  "i",
-  "ii",
-  "iii",
-  "iv",
-  "v",
-  "vi",
-  "vii",
-  "viii",
-  "ix",
-]);
-
-/**
- * A name's comparison key: letters folded, punctuation as spaces, firm suffixes dropped (but never
- * the last word: "Bolt" stays "bolt", "Box Group" is "box").
- */
-export function investorKey(name: string): string {
-  const words = fold(name)
-    .replace(/[^\p{L}\p{N}&]+/gu, " ")
-    .trim()
-    .split(" ")
-    .filter((word) => word !== "");
-  while (words.length > 1 && FIRM_SUFFIXES.has(words[words.length - 1] ?? "")) words.pop();
-  return words.join(" ");
-}
 
 const ABBREVIATIONS = new Set(["dr", "mr", "mrs", "ms", "prof", "inc", "ltd", "co", "corp", "st", "jr", "sr", "vs", "no", "mt"]);
 

@@ -35,9 +35,11 @@ const SUFFIX_WORDS = new Set([
   "advisers",
   "fund",
   "funds",
+  "investors",
+  "vcs",
   "the",
 ]);
-/** A fund's number: "Fund I" to "Fund IX", "Fund 3". */
+/** A fund's number after a firm word: "Fund I" to "Fund IX", "Fund 3", "Accel Partners II". */
 const FUND_NUMBER = /^(?:i{1,3}|iv|v|vi{1,3}|ix|\d{1,2})$/;
 
 /** The comparable key of an investor's name: "Point Nine Capital" and "point nine" are both "point nine". */
@@ -48,7 +50,7 @@ export function investorKey(name: string): string {
   while (words.length > 1) {
     const last = words.at(-1) ?? "";
     const beforeLast = words.at(-2) ?? "";
-    if (FUND_NUMBER.test(last) && (beforeLast === "fund" || beforeLast === "funds")) {
+    if (FUND_NUMBER.test(last) && SUFFIX_WORDS.has(beforeLast)) {
       words.pop();
       continue;
     }

@@ -1,5 +1,5 @@
 import type { Deal } from "./deal.ts";
-import { investorKey } from "./investor-names.ts";
+import { investorKey } from "./names.ts";
 
 /**
  * One round reported by several sources (a feed, a search result, GDELT) is one deal: the same

@@ -51,3 +51,15 @@ describe("aliases and the pipeline", () => {
     expect(keys.get(resolvedKey("Index Ventures", aliases))).toBeUndefined();
   });
 });
+
+describe("one key for deals and the pipeline", () => {
+  it("drops a fund's number after any firm word, and the words both readers of deals dropped", () => {
+    expect(investorKey("Accel Partners II")).toBe("accel");
+    expect(investorKey("Seedcamp Fund IX")).toBe("seedcamp");
+    expect(investorKey("Pioneer Investors")).toBe("pioneer");
+    expect(investorKey("Foo VCs")).toBe("foo");
+    // A number that is the name's own stays: "Section 32", "Project A".
+    expect(investorKey("Section 32")).toBe("section 32");
+    expect(investorKey("Project A")).toBe("project a");
+  });
+});

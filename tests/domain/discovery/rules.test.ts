@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NewsItem } from "#app/domain/discovery/deal.ts";
-import { investorKey, splitSentences } from "#app/domain/discovery/investor-names.ts";
+import { splitSentences } from "#app/domain/discovery/investor-names.ts";
+import { investorKey } from "#app/domain/discovery/names.ts";
 import { extractDealsByRules, MAX_RULE_TEXT_CHARS } from "#app/domain/discovery/rules.ts";
 import { readAnnouncements, scoreExtractor } from "#tests/helpers/announcements.ts";
 
