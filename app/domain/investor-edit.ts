@@ -4,6 +4,7 @@ import { CURRENCIES, type Currency } from "./currency.ts";
 import {
   type InvestorEdit,
   MAX_AMOUNT,
+  MONEY_AND_NEXT_STEP_FIELDS,
   NEXT_STEP_CHARS,
   PASS_NOTE_CHARS,
   PASS_REASONS,
@@ -85,18 +86,7 @@ export function laterDate(a: string | null, b: string | null | undefined): strin
   return a >= b ? a : b;
 }
 
-export const EDIT_FORM_FIELDS = [
-  "relationship_status",
-  "last_contact_date",
-  "personal_notes",
-  "amount",
-  "amount_currency",
-  "next_step",
-  "next_step_date",
-  "meeting_date",
-  "pass_reason",
-  "pass_note",
-] as const;
+export const EDIT_FORM_FIELDS = ["relationship_status", "last_contact_date", "personal_notes", ...MONEY_AND_NEXT_STEP_FIELDS] as const;
 type EditFormField = (typeof EDIT_FORM_FIELDS)[number];
 
 /**

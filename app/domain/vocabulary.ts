@@ -88,6 +88,20 @@ export const INSTRUMENT_LABELS: Record<Instrument, string> = {
   priced: "Priced equity",
 };
 
+/**
+ * An investor's money and next step (decision 031): user-owned like the status, and carried by the
+ * edit form, route #9, the import and both exports under these names.
+ */
+export const MONEY_AND_NEXT_STEP_FIELDS = [
+  "amount",
+  "amount_currency",
+  "next_step",
+  "next_step_date",
+  "meeting_date",
+  "pass_reason",
+  "pass_note",
+] as const;
+
 /** Why an investor passed, asked when the status becomes "passed". */
 export const PASS_REASONS = ["too_early", "not_our_sector", "cheque_size", "timing", "no_reason_given", "other"] as const;
 export type PassReason = (typeof PASS_REASONS)[number];

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { CURRENCIES } from "../../domain/currency.ts";
 import { NEXT_STEP_CHARS, PASS_NOTE_CHARS, PASS_REASONS, PASS_REASON_LABELS } from "../../domain/investor.ts";
+import type { MONEY_AND_NEXT_STEP_FIELDS } from "../../domain/vocabulary.ts";
 
 /** What the money fields read of an investor. */
 export type MoneyValues = {
@@ -19,9 +20,7 @@ type Props = {
   /** The status the form's select shows now (follows the founder's choice with JavaScript on). */
   status: string | undefined;
   savedStatus: string;
-  errors: Partial<
-    Record<"amount" | "amount_currency" | "next_step" | "next_step_date" | "meeting_date" | "pass_reason" | "pass_note", string[]>
-  >;
+  errors: Partial<Record<(typeof MONEY_AND_NEXT_STEP_FIELDS)[number], string[]>>;
 };
 
 /** The fields' saved values as the form carries them back, so only what the founder changed is written. */

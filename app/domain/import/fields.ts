@@ -1,4 +1,4 @@
-import { foldWord } from "../vocabulary.ts";
+import { MONEY_AND_NEXT_STEP_FIELDS, foldWord } from "../vocabulary.ts";
 import { isEmptyCell, parseEmail, parseWebsite } from "./cells.ts";
 import { parseDate } from "./dates.ts";
 import { parseMoneyRange } from "./money.ts";
@@ -26,13 +26,7 @@ export const IMPORT_COLUMNS = [
   "last_contact_date",
   "personal_notes",
   // The round (decision 031): user-owned like the status, read from the real lists' columns.
-  "amount",
-  "amount_currency",
-  "next_step",
-  "next_step_date",
-  "meeting_date",
-  "pass_reason",
-  "pass_note",
+  ...MONEY_AND_NEXT_STEP_FIELDS,
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { investorProfileSchema } from "../investor.ts";
 import type { InvestorProfile, RelationshipStatus, Stage } from "../investor.ts";
 import { NEXT_STEP_CHARS, PASS_NOTE_CHARS } from "../investor.ts";
-import { type PassReason, STAGES, kindOfWords, stagesOfWords, statusOfWords } from "../vocabulary.ts";
+import { MONEY_AND_NEXT_STEP_FIELDS, type PassReason, STAGES, kindOfWords, stagesOfWords, statusOfWords } from "../vocabulary.ts";
 import { passReasonOfWords } from "./pass-reason.ts";
 import { resolvePlace } from "../places.ts";
 import { ANY_SEPARATOR, isEmptyCell, parseEmail, parseLinkedin, parseTwitter, parseWebsite, splitList } from "./cells.ts";
@@ -410,13 +410,7 @@ function finish(
         "last_contact_date",
         "personal_notes",
         "check_currency",
-        "amount",
-        "amount_currency",
-        "next_step",
-        "next_step_date",
-        "meeting_date",
-        "pass_reason",
-        "pass_note",
+        ...MONEY_AND_NEXT_STEP_FIELDS,
       ] as const) {
         if (extra[key] !== undefined) given.add(key);
       }
