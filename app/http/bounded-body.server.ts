@@ -3,16 +3,17 @@
  * a declared Content-Length over the limit is refused before a byte is read, and a chunked
  * upload (no Content-Length, or one that lies) is cut off as soon as it passes the limit, so
  * no request makes the process hold more than `limit` bytes of body. What the client still
- * sends after the answer is read and dropped by app/server.ts (drainUnreadBody).
+ * sends after the answer is read and dropped by app/server.ts (drainUnreadBody). A fetched
+ * Response is read the same way (discovery's feeds).
  */
 export async function readBoundedBody(
-  request: Request,
+  message: Pick<Request | Response, "headers" | "body">,
   limit: number,
 ): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false }> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
+  const declared = Number(message.headers.get("content-length") ?? "0");
   if (declared > limit) return { ok: false };
-  if (!request.body) return { ok: true, bytes: new Uint8Array() };
-  const reader = request.body.getReader();
+  if (!message.body) return { ok: true, bytes: new Uint8Array() };
+  const reader = message.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "#app/config.server.ts";
 import { investorKey } from "#app/domain/discovery/names.ts";
@@ -85,6 +87,27 @@ describe("feeds against a fake publisher", () => {
     const fetched = await fetchFeed(feeds.feedUrl("atom"));
     expect(fetched.items.map((item) => item.url)).toEqual(entries.slice(0, 3).map((entry) => entry.url));
     expect(fetched.items[1]?.text).toContain("Harbor Health");
+  });
+
+  it("refuses a feed that streams past the size cap without saying its length", async () => {
+    // Chunked, no Content-Length: the cap must hold as the bytes arrive, not only on a declared length.
+    const body = rssFeed(entries.slice(0, 1));
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/rss+xml" });
+      for (let at = 0; at < body.length; at += 100) response.write(body.slice(at, at + 100));
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      expect(body.length).toBeGreaterThan(600);
+      const refused = await failure(fetchFeed(`http://127.0.0.1:${port}/feed`, {}, { maxBytes: 500 }));
+      expect(refused.message).toContain("larger than");
+      // The same feed under a cap it fits is read.
+      expect((await fetchFeed(`http://127.0.0.1:${port}/feed`, {}, { maxBytes: 1_000_000 })).items).toHaveLength(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("refuses a feed past the size cap, one too slow, one that is not a feed, and a 404", async () => {

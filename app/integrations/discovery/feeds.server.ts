@@ -1,6 +1,7 @@
 import type { NewsItem } from "../../domain/discovery/deal.ts";
 import { IntegrationError, isAbortLike } from "../errors.ts";
 import { FeedFormatError, readFeedItems } from "./feed-items.ts";
+import { readBoundedBody } from "../../http/bounded-body.server.ts";
 
 /**
  * One RSS or Atom feed of funding news (DEAL_FEEDS), read with a conditional GET: the caller keeps
@@ -68,27 +69,13 @@ export async function fetchFeed(
 
 /** The body as text, refused past `maxBytes` whether or not Content-Length said so. */
 async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  const tooLarge = () => new IntegrationError(SERVICE, "malformed", `The feed is larger than ${Math.round(maxBytes / 1024)} KB`);
-  const declared = Number(response.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
+  const read = await readBoundedBody(response, maxBytes);
+  if (!read.ok) {
+    // Declared too large: nothing was read, so the connection is let go here.
+    await response.body?.cancel().catch(() => {});
+    throw new IntegrationError(SERVICE, "malformed", `The feed is larger than ${Math.round(maxBytes / 1024)} KB`);
   }
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+  return new TextDecoder("utf-8").decode(read.bytes);
 }
 
 function failureFor(status: number): IntegrationError {
