@@ -211,11 +211,9 @@ export function readProfileText(text: ProfileText): { edit: ProfileEdit; errors:
   return { edit, errors };
 }
 
-/** What the form shows for a saved investor: text that `readProfileText` reads back to the same profile. */
-export function profileFormDefaults(row: {
-  name: string;
+/** The profile of a saved row, as the form and a merge read it. */
+type ProfileRow = {
   firm: string | null;
-  kind: string;
   email: string | null;
   website: string | null;
   linkedinUrl: string | null;
@@ -225,7 +223,10 @@ export function profileFormDefaults(row: {
   checkMin: number | null;
   checkMax: number | null;
   checkCurrency: string | null;
-}): Record<ProfileFormField, string> {
+};
+
+/** What the form shows for a saved investor: text that `readProfileText` reads back to the same profile. */
+export function profileFormDefaults(row: ProfileRow & { name: string; kind: string }): Record<ProfileFormField, string> {
   return {
     name: row.name,
     firm: row.firm ?? "",
@@ -303,17 +304,7 @@ export const PROFILE_FORM_WORDS = {
 /** Route #17's body: the investor folded into the one in the path. */
 export const mergeRequestSchema = z.strictObject({ other_id: z.number().int().positive() });
 
-export type MergeSide = {
-  firm: string | null;
-  email: string | null;
-  website: string | null;
-  linkedinUrl: string | null;
-  sectors: string[];
-  stages: string[];
-  geographies: string[];
-  checkMin: number | null;
-  checkMax: number | null;
-  checkCurrency: string | null;
+export type MergeSide = ProfileRow & {
   relationshipStatus: RelationshipStatus;
   lastContactDate: string | null;
   personalNotes: string | null;
