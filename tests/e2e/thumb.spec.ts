@@ -125,6 +125,24 @@ test("the sign-in page and the demo's pages are thumb-sized, and the chat entry 
   }
 });
 
+test("the two checks can fail: a small button and a floating chat entry over a control are both found", async ({ page }) => {
+  await openSignedIn(page);
+  await page.goto("/");
+  await page.evaluate(() => {
+    const tiny = document.createElement("button");
+    tiny.textContent = "Tiny";
+    // The app's phone rules give every button a 44 px minimum: this one overrides them, as a careless rule would.
+    tiny.style.cssText =
+      "width:20px !important;height:20px !important;min-width:0 !important;min-height:0 !important;padding:0 !important;font-size:8px";
+    document.querySelector("main")?.prepend(tiny);
+    // The chat entry as it was before decision 035: floating over the page's bottom right.
+    const entry = Array.from(document.querySelectorAll("a, button")).find((element) => element.textContent?.trim() === "Ask your pipeline");
+    if (entry instanceof HTMLElement) entry.style.cssText = "position:fixed;right:0;bottom:0;width:390px;height:400px;z-index:99";
+  });
+  expect(await smallControls(page)).toContain('button "Tiny" 20×20');
+  expect((await chatOverlaps(page)).length).toBeGreaterThan(0);
+});
+
 test("an investor's status and next action are on the first screen of their page", async ({ page }) => {
   await openSignedIn(page);
   await page.goto("/demo");
