@@ -3,20 +3,25 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/investor";
 import { loadFounderSettings, readDraftStartup } from "#db/queries/founder-settings.server.ts";
 import { countContacts } from "#db/queries/contacts.server.ts";
-import { editInvestor, getInvestorDetail } from "#db/queries/investors.server.ts";
+import { getInvestorDetail } from "#db/queries/investors.server.ts";
 import { readInvestorMail } from "#db/queries/mail.server.ts";
 import { startupScoresFor } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
 import { pageId } from "../http/api-error.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { sideOf } from "../auth/guards.server.ts";
-import { rescoreInvestorsForStartups } from "../services/startups.server.ts";
 import { InvestorDetail } from "../components/investor/investor-detail.tsx";
 import { DeleteOrMerge } from "../components/investor/delete-or-merge.tsx";
 import { ProfileForm } from "../components/investor/profile-form.tsx";
 import { PROFILE_FORM_WORDS, profileFormDefaults, profileFormSchema } from "../domain/investor-profile.ts";
 import { positiveId } from "../domain/id.ts";
-import { DEMO_NOT_DELETED, deleteRealInvestor, mergeCandidates, mergeRealInvestors } from "../services/investor-profile.server.ts";
+import {
+  DEMO_NOT_DELETED,
+  deleteRealInvestor,
+  editAndRerank,
+  mergeCandidates,
+  mergeRealInvestors,
+} from "../services/investor-profile.server.ts";
 import { demoEditRefusal } from "../domain/demo-bounds.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { EDIT_FORM_FIELDS, INVESTOR_EDIT_WORDS, editFromForm, investorEditFormSchema } from "../domain/investor-edit.ts";
@@ -86,10 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: profileFormSchema, ...founderErrors(PROFILE_FORM_WORDS) });
     if (submission.status !== "success") return data({ form: "profile" as const, result: submission.reply() }, { status: 400 });
-    if (!editInvestor(app.db, id, submission.value, { now: app.now(), rules: app.rules, demo })) {
-      throw new Response("Not found", { status: 404 });
-    }
-    if (!demo) rescoreInvestorsForStartups(app, [id]);
+    if (!editAndRerank(app, id, submission.value, demo)) throw new Response("Not found", { status: 404 });
     return redirect(`${here}?saved=profile#profile`);
   }
   if (intent === "delete" || intent === "merge") {
@@ -132,9 +134,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
     }
   }
-  const found = editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules, demo });
-  if (!found) throw new Response("Not found", { status: 404 });
-  if (!demo) rescoreInvestorsForStartups(app, [id]);
+  if (!editAndRerank(app, id, edit, demo)) throw new Response("Not found", { status: 404 });
   // Not request.url's path: a submission with JavaScript arrives at `/investors/:id.data`.
   return redirect(`${here}?saved=1`);
 }

@@ -1,11 +1,10 @@
-import { countPassReasons, readBoardCards, recordPassReason } from "#db/queries/board.server.ts";
+import { countPassReasons, readBoardCards } from "#db/queries/board.server.ts";
 import { readDemoRound, readRound } from "#db/queries/round.server.ts";
-import { editInvestor } from "#db/queries/investors.server.ts";
 import { UNREAD_BY_KEPT_PAGES, keptUntilWrite } from "#db/queries/kept.server.ts";
 import type { App } from "../app-context.ts";
 import { type BoardMove, daysSince, passReasonBars } from "../domain/board.ts";
 import { RELATIONSHIP_STATUSES, type RelationshipStatus } from "../domain/vocabulary.ts";
-import { rescoreInvestorsForStartups } from "./startups.server.ts";
+import { editAndRerank } from "./investor-profile.server.ts";
 
 /** The cards a column shows before its "show all" link. */
 export const BOARD_CARDS_SHOWN = 20;
@@ -63,10 +62,6 @@ export type BoardPage = ReturnType<typeof boardPage>;
  * make, re-scored), and on a move to "passed" the reason beside it. False for an unknown id.
  */
 export function moveOnBoard(app: App, move: BoardMove, demo: boolean): boolean {
-  if (!editInvestor(app.db, move.id, { relationship_status: move.relationship_status }, { now: app.now(), rules: app.rules, demo })) {
-    return false;
-  }
-  if (move.pass_reason) recordPassReason(app.db, move.id, move.pass_reason, demo);
-  if (!demo) rescoreInvestorsForStartups(app, [move.id]);
-  return true;
+  const edit = { relationship_status: move.relationship_status, ...(move.pass_reason ? { pass_reason: move.pass_reason } : {}) };
+  return editAndRerank(app, move.id, edit, demo);
 }

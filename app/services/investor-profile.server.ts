@@ -1,7 +1,10 @@
 import { type MergeOutcome, deleteInvestor, mergeInvestors } from "#db/queries/investor-merge.server.ts";
-import { getInvestor, getInvestorDetail, investorJson, listInvestors } from "#db/queries/investors.server.ts";
+import { editInvestor, getInvestor, getInvestorDetail, investorJson, listInvestors } from "#db/queries/investors.server.ts";
 import { rescoreInvestorIds } from "#db/queries/rescore.server.ts";
 import type { App } from "../app-context.ts";
+import type { InvestorEdit } from "../domain/investor.ts";
+import type { InvestorPatch } from "../domain/investor-profile.ts";
+import { rescoreInvestorsForStartups } from "./startups.server.ts";
 
 /**
  * Deleting and merging the founder's investors (decision 026), for the investor page and the
@@ -46,4 +49,15 @@ export function sideOfInvestor(app: App, id: number): "real" | "demo" | undefine
 export function investorAnswer(app: App, id: number) {
   const detail = getInvestorDetail(app.db, id, false)!;
   return investorJson(detail.investor, detail.contacts, detail.contactHistory.total);
+}
+
+/**
+ * An edit of an investor (the page's forms, route #9, a move on the board), re-scored, then every
+ * startup's ranking of them (a demo investor is ranked by no startup). False for an unknown id or
+ * one of the other side.
+ */
+export function editAndRerank(app: App, id: number, edit: InvestorEdit | InvestorPatch, demo: boolean): boolean {
+  if (!editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules, demo })) return false;
+  if (!demo) rescoreInvestorsForStartups(app, [id]);
+  return true;
 }

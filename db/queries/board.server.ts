@@ -49,17 +49,3 @@ export function countPassReasons(db: AppDatabase, demo: boolean): Array<{ reason
     "select pass_reason as reason, count(*) as count from investors where is_demo = ? and relationship_status = 'passed' group by pass_reason",
   ).all(demo ? 1 : 0) as Array<{ reason: PassReason | null; count: number }>;
 }
-
-/**
- * Records why an investor passed (a user-owned column, written beside the status edit). Returns
- * false for an unknown id or one of the other side.
- */
-export function recordPassReason(db: AppDatabase, id: number, reason: PassReason, demo: boolean): boolean {
-  const write = () =>
-    db
-      .update(investors)
-      .set({ passReason: reason })
-      .where(and(eq(investors.id, id), eq(investors.isDemo, demo)))
-      .run().changes > 0;
-  return demo ? writeDemoOnly(db, write) : write();
-}

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/investor";
 import { countContacts } from "#db/queries/contacts.server.ts";
-import { editInvestor, getInvestor, getInvestorDetail, investorJson } from "#db/queries/investors.server.ts";
+import { getInvestor, getInvestorDetail, investorJson } from "#db/queries/investors.server.ts";
 import { getApp } from "../../app.server.ts";
 import { hasAdminPasscode, hasSession } from "../../auth/guards.server.ts";
 import { demoEditRefusal } from "../../domain/demo-bounds.ts";
@@ -8,8 +8,7 @@ import { chequeConflict, investorPatchSchema, profileOf } from "../../domain/inv
 import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.ts";
 import { limitDemoWrites } from "../../http/demo-limit.server.ts";
 import { readEmptyBody, readJsonBody } from "../../http/json-body.server.ts";
-import { DEMO_NOT_DELETED, deleteRealInvestor } from "../../services/investor-profile.server.ts";
-import { rescoreInvestorsForStartups } from "../../services/startups.server.ts";
+import { DEMO_NOT_DELETED, deleteRealInvestor, editAndRerank } from "../../services/investor-profile.server.ts";
 
 const METHODS = ["PATCH", "DELETE"];
 
@@ -51,8 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       });
     }
   }
-  editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules, demo: target.isDemo });
-  if (!target.isDemo) rescoreInvestorsForStartups(app, [id]);
+  editAndRerank(app, id, edit, target.isDemo);
   const detail = getInvestorDetail(app.db, id, target.isDemo)!;
   return json(investorJson(detail.investor, detail.contacts, detail.contactHistory.total));
 }
