@@ -13,6 +13,15 @@ export const SAMPLE_CSV_PATH = "/investors/import/sample.csv";
 export function FirstMorning({ guide }: { guide: { steps: FirstMorningStep[] } | null }) {
   if (!guide) return null;
   const done = new Map(guide.steps.map((step) => [step.key, step.done]));
+  if (done.get("startup") && done.get("import")) {
+    // Only "read Today" is left, and Today is right below: one line, so on a phone the first
+    // investor to email is not pushed two screens down by a guide whose steps are done.
+    return (
+      <p className="notice notice-info first-morning-last" role="status">
+        Your startup and your list are in. Last step: read Today below, and press "Emailed" once you have written to someone.
+      </p>
+    );
+  }
   return (
     <section className="panel first-morning" aria-labelledby="first-morning-heading">
       <h2 id="first-morning-heading">Your first morning, in three steps</h2>
