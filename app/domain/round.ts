@@ -27,6 +27,8 @@ export type MoneyInvestor = {
   amount: number | null;
   amountCurrency: string | null;
   amountStartupId: number | null;
+  /** How many investors this row stands for, `amount` being their sum (rows summed by status, currency and round); 1 when absent. */
+  count?: number;
 };
 
 /** The statuses whose amount is an expected cheque still being talked about. */
@@ -89,7 +91,7 @@ export function roundTotals(
   for (const investor of investors) {
     const slot = counts.get(investor.relationshipStatus);
     if (!slot) continue;
-    slot.count++;
+    slot.count += investor.count ?? 1;
     if (investor.amount === null || !countsInRound(investor, round)) continue;
     const from: Currency = isCurrency(investor.amountCurrency) ? investor.amountCurrency : "USD";
     if (from !== currency) converted = true;

@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { demoRound } from "#app/domain/demo-data.ts";
 import { type MoneyInvestor, type RoundStartup, type RoundTotals, roundRaisingNow, roundTotals } from "#app/domain/round.ts";
 import type { Db } from "../database.server.ts";
@@ -22,17 +22,23 @@ export function startupRounds(db: Db): RoundStartup[] {
   return db.select(ROUND_COLUMNS).from(startups).where(eq(startups.isDemo, false)).orderBy(startups.id).all();
 }
 
-/** What the round's totals read of every investor on one side. */
+/**
+ * What the round's totals read of every investor on one side, summed in SQL: one row per status,
+ * currency and round with how many investors it stands for (a few dozen rows, not one per investor:
+ * Today and the digest read it on every change of the pipeline).
+ */
 export function moneyInvestors(db: Db, demo: boolean): MoneyInvestor[] {
   return db
     .select({
       relationshipStatus: investors.relationshipStatus,
-      amount: investors.amount,
+      amount: sql<number | null>`sum(${investors.amount})`,
       amountCurrency: investors.amountCurrency,
       amountStartupId: investors.amountStartupId,
+      count: sql<number>`count(*)`,
     })
     .from(investors)
     .where(eq(investors.isDemo, demo))
+    .groupBy(investors.relationshipStatus, investors.amountCurrency, investors.amountStartupId)
     .all();
 }
 

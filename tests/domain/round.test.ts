@@ -56,6 +56,29 @@ describe("roundTotals", () => {
     );
   });
 
+  it("gives the same totals from rows summed by status, currency and round as from one row per investor", () => {
+    // db/queries/round.server.ts reads the investors summed in SQL (sum() skips nulls; a group with
+    // no amount sums to null), so the totals must not depend on the grouping.
+    fc.assert(
+      fc.property(fc.array(moneyInvestorArb, { maxLength: 60 }), roundArb, (investors, round) => {
+        const groups = new Map<string, MoneyInvestor & { count: number }>();
+        for (const investor of investors) {
+          const key = `${investor.relationshipStatus}|${investor.amountCurrency}|${investor.amountStartupId}`;
+          const group = groups.get(key) ?? { ...investor, amount: null, count: 0 };
+          group.count++;
+          if (investor.amount !== null) group.amount = (group.amount ?? 0) + investor.amount;
+          groups.set(key, group);
+        }
+        const one = roundTotals(investors, round);
+        const summed = roundTotals([...groups.values()], round);
+        expect(summed.by_status.map((total) => total.count)).toEqual(one.by_status.map((total) => total.count));
+        for (const [i, total] of summed.by_status.entries()) expect(total.amount).toBeCloseTo(one.by_status[i]!.amount, -0.5);
+        expect(summed.converted).toBe(one.converted);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("says the issue's line: committed, soft, target, percent and the close", () => {
     const investors: MoneyInvestor[] = [
       { relationshipStatus: "committed", amount: 400_000, amountCurrency: null, amountStartupId: null },
