@@ -194,7 +194,9 @@ type Bench = { server: RunningServer; tickerFile: string; tickerSeq: number };
 
 async function startWithTicker(env: Record<string, string>): Promise<Bench> {
   const tickerFile = join(mkdtempSync(join(tmpdir(), "ipi-httpbench-ticker-")), "ticker.json");
-  const server = await startBuiltServer({ ...env, LOOP_TICKER_FILE: tickerFile }, { nodeArgs: ["--import", TICKER] });
+  // HTTP_BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there as it stops (open it in Chrome's DevTools).
+  const profile = process.env.HTTP_BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.HTTP_BENCH_CPU_PROF}`] : [];
+  const server = await startBuiltServer({ ...env, LOOP_TICKER_FILE: tickerFile }, { nodeArgs: [...profile, "--import", TICKER] });
   return { server, tickerFile, tickerSeq: 0 };
 }
 

@@ -9,6 +9,7 @@ import {
   dismissals,
   pipelineKeyMap,
 } from "#db/queries/discovery.server.ts";
+import { UNREAD_BY_KEPT_PAGES, keptUntilWrite } from "#db/queries/kept.server.ts";
 import { rankedStartups } from "#db/queries/startups.server.ts";
 import type { App } from "../app-context.ts";
 import { type DealForRanking, type DiscoveredInvestor, rankDiscoveries } from "../domain/discovery/rank.ts";
@@ -39,12 +40,24 @@ export function listDiscoveries(app: App, demo: boolean): Discoveries {
   return { deals, investors };
 }
 
-/** How many investors not dismissed this week's deals brought (Today's line). */
+/**
+ * How many investors not dismissed this week's deals brought (Today's line). Kept until a write,
+ * like Today's own data: Today asks on every answer, and ranking the deals reads the whole pipeline.
+ */
 export function newThisWeek(app: App, demo: boolean): number {
-  const weekAgo = new Date(app.now().getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
-  const { deals, investors } = listDiscoveries(app, demo);
-  const recent = new Set(deals.filter((deal) => deal.announcedOn >= weekAgo).map((deal) => deal.id));
-  return investors.filter((investor) => !investor.dismissed && investor.deal_ids.some((id) => recent.has(id))).length;
+  const now = app.now();
+  const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+  return keptUntilWrite(
+    app.db,
+    `new-this-week:${demo}:${now.toISOString().slice(0, 10)}`,
+    () => {
+      const { deals, investors } = listDiscoveries(app, demo);
+      const recent = new Set(deals.filter((deal) => deal.announcedOn >= weekAgo).map((deal) => deal.id));
+      return investors.filter((investor) => !investor.dismissed && investor.deal_ids.some((id) => recent.has(id))).length;
+    },
+    demo ? "demo" : "real",
+    UNREAD_BY_KEPT_PAGES,
+  );
 }
 
 /** The JSON answer of GET /api/discoveries (docs/api.md): the profile each investor would be added with stays inside. */
