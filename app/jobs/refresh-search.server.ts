@@ -1,4 +1,5 @@
 import { getInvestor } from "#db/queries/investors.server.ts";
+import { writeInBackground } from "#db/queries/kept.server.ts";
 import { LeaseLost, saveGroupSearchResults, saveSearchResults } from "#db/queries/refresh.server.ts";
 import { isHttpUrl } from "../domain/investor.ts";
 import { investorsNamedIn, queryName } from "../domain/name-match.ts";
@@ -54,7 +55,9 @@ export async function searchInvestor(
     }
   }
   if (answered === 0) return { searched: false, errors };
-  saveSearchResults(deps.db, { runId, investorId, pages, credits, now: deps.now(), leaseOwner: deps.owner });
+  writeInBackground(deps.db, () =>
+    saveSearchResults(deps.db, { runId, investorId, pages, credits, now: deps.now(), leaseOwner: deps.owner }),
+  );
   return { searched: true, errors };
 }
 
@@ -86,7 +89,9 @@ export async function searchGroup(deps: RefreshDeps, runId: string, ids: number[
         });
       }
     }
-    saveGroupSearchResults(deps.db, { runId, pagesByInvestor, searchedIds: ids, credits: response.credits, now, leaseOwner: deps.owner });
+    writeInBackground(deps.db, () =>
+      saveGroupSearchResults(deps.db, { runId, pagesByInvestor, searchedIds: ids, credits: response.credits, now, leaseOwner: deps.owner }),
+    );
     return { searched: true, errors: [] };
   } catch (error) {
     if (error instanceof LeaseLost) throw error;

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { AppDatabase, Db } from "#db/database.server.ts";
 import { getInvestor, investorIdRanges } from "#db/queries/investors.server.ts";
+import { writeInBackground } from "#db/queries/kept.server.ts";
 import {
   activeRun,
   finishStep,
@@ -230,26 +231,29 @@ export async function workRun(deps: RefreshDeps, runId: string): Promise<string>
     ) => {
       const now = deps.now();
       const done = ids.filter((id) => searched.has(id) && getInvestor(deps.db, id, false) !== undefined);
-      finishStep(deps.db, {
-        runId,
-        cursor,
-        items: done.map((investorId) => {
-          const judgement = judged.judgements?.find((item) => item.investorId === investorId);
-          const hadEvidence = batch.some((item) => item.id === investorId);
-          return {
-            investorId,
-            judgements: judgement?.judgements ?? [],
-            signals: signalsFor(deps, investorId, judgement, hadEvidence, now),
-          };
+      // A step's writes are background work: the founder's kept pages outlive them up to 2 s (decision 037).
+      writeInBackground(deps.db, () =>
+        finishStep(deps.db, {
+          runId,
+          cursor,
+          items: done.map((investorId) => {
+            const judgement = judged.judgements?.find((item) => item.investorId === investorId);
+            const hadEvidence = batch.some((item) => item.id === investorId);
+            return {
+              investorId,
+              judgements: judgement?.judgements ?? [],
+              signals: signalsFor(deps, investorId, judgement, hadEvidence, now),
+            };
+          }),
+          now,
+          rules: deps.rules,
+          leaseOwner: deps.owner,
+          leaseMs,
+          llmCalls,
+          errors,
+          degraded: judged.degraded && done.some((id) => batch.some((item) => item.id === id)),
         }),
-        now,
-        rules: deps.rules,
-        leaseOwner: deps.owner,
-        leaseMs,
-        llmCalls,
-        errors,
-        degraded: judged.degraded && done.some((id) => batch.some((item) => item.id === id)),
-      });
+      );
     };
     const noJudgement = { judgements: [], calls: 0, errors: [], degraded: false };
 

@@ -2,29 +2,41 @@ import { type AppDatabase, statement } from "../database.server.ts";
 import { writeCounts } from "./write-counts.server.ts";
 
 /**
- * A string that changes whenever what a result reads may have changed: the rows this connection
- * wrote (`total_changes()`) less those rewritten unchanged and those written to what the result
- * never reads (`ignoring`: a table, or `app_state:<key>`; counted by write-counts.server.ts), and
- * SQLite's `data_version` (moves when another connection commits, e.g. a script or a test) and
- * `schema_version`. Equal strings mean nothing the result reads was written since, so a result
- * built from the same rows is still right.
+ * What a kept result is checked against: `version` changes whenever what the result reads may have
+ * changed, except by background work; `background` counts the rows background work wrote.
+ *
+ * `version` is the rows this connection wrote (`total_changes()`) less those rewritten unchanged and
+ * those written to what the result never reads (`ignoring`: a table, or `app_state:<key>`; counted
+ * by write-counts.server.ts), and SQLite's `data_version` (moves when another connection commits,
+ * e.g. a script or a test) and `schema_version`. Equal versions mean nothing the result reads was
+ * written since but by background work.
  *
  * For the real side (`side: "real"`), rows changed by writes known to touch demo rows only
- * (`writeDemoOnly`) do not count: the open demo's edits and resets then leave the founder's kept
- * dashboard and feed kept (decision 018). Real results never read demo rows (decision 005).
+ * (`writeDemoOnly`) do not count (decision 018), and rows written by background work
+ * (`writeInBackground`: a refresh's steps) count in `background` instead (decision 037).
  */
-export function databaseVersion(db: AppDatabase, side: KeptSide = "any", ignoring: readonly string[] = []): string {
+export function databaseVersion(
+  db: AppDatabase,
+  side: KeptSide = "any",
+  ignoring: readonly string[] = [],
+): { version: string; background: number } {
   const { changes, data, schema } = statement(
     db,
     "select total_changes() as changes, (select data_version from pragma_data_version) as data, (select schema_version from pragma_schema_version) as schema",
   ).get() as { changes: number; data: number; schema: number };
   const counts = writeCounts(db, schema, ignoring);
-  const demo = side === "real" ? demoOnly.get(db.$client) : undefined;
-  // Each row counted in total_changes is counted at most once below, so the figure only grows,
-  // and grows with every write the result may read: equal figures mean no such write.
-  let written = changes - counts.unchanged - (demo?.counted ?? 0);
-  for (const name of ignoring) written -= (counts.byName.get(name) ?? 0) - (demo?.byName.get(name) ?? 0);
-  return `${written}:${data}:${schema}`;
+  const apart = side === "real" ? apartByConnection.get(db.$client) : undefined;
+  const notCounted = (kind: Apart) => {
+    let rows = apart?.counted[kind] ?? 0;
+    for (const name of ignoring) rows -= apart?.byName[kind].get(name) ?? 0;
+    return rows;
+  };
+  // Each row counted in total_changes is counted at most once below (a write is apart under one
+  // kind at most), so each figure only grows, and grows with every write the result may read.
+  let written = changes - counts.unchanged - (apart?.counted.demo ?? 0) - (apart?.counted.background ?? 0);
+  for (const name of ignoring)
+    written -= (counts.byName.get(name) ?? 0) - (apart?.byName.demo.get(name) ?? 0) - (apart?.byName.background.get(name) ?? 0);
+  return { version: `${written}:${data}:${schema}`, background: notCounted("background") };
 }
 
 /**
@@ -41,8 +53,18 @@ export type KeptSide = "any" | "real" | "demo";
  */
 export const DEMO_KEPT_MS = 2_000;
 
-type DemoOnly = { counted: number; byName: Map<string, number>; depth: number };
-const demoOnly = new WeakMap<object, DemoOnly>();
+/**
+ * The founder's results outlive background writes this long (decision 037): a refresh writes an
+ * investor's evidence and score several times a second, and each write would otherwise cost the
+ * founder's next page a full recompute and render. What a refresh found shows up to 2 s late; the
+ * founder's own writes, and the run's end, show at once.
+ */
+export const BACKGROUND_KEPT_MS = 2_000;
+
+/** Writes counted apart from the founder's: the open demo's (decision 018), and background work's (decision 037). */
+type Apart = "demo" | "background";
+type ApartCounts = { counted: Record<Apart, number>; byName: Record<Apart, Map<string, number>>; depth: number };
+const apartByConnection = new WeakMap<object, ApartCounts>();
 
 /** Rows written that count: all of total_changes() but those rewritten unchanged. */
 function counted(db: AppDatabase): number {
@@ -50,15 +72,14 @@ function counted(db: AppDatabase): number {
 }
 
 /**
- * Runs `write`, which changes demo rows (and demo runs) only, and counts the rows it changed as
- * demo-only. Nested calls count once (the outermost). A write that touched a real row here would
- * leave real results stale: only the demo's own writes use it.
+ * Runs `write` (synchronous) and counts the rows it changed as `kind`. Nested calls count once,
+ * under the outermost call's kind, so no row is counted apart twice.
  */
-export function writeDemoOnly<T>(db: AppDatabase, write: () => T): T {
-  let state = demoOnly.get(db.$client);
+function writeApart<T>(db: AppDatabase, kind: Apart, write: () => T): T {
+  let state = apartByConnection.get(db.$client);
   if (!state) {
-    state = { counted: 0, byName: new Map(), depth: 0 };
-    demoOnly.set(db.$client, state);
+    state = { counted: { demo: 0, background: 0 }, byName: { demo: new Map(), background: new Map() }, depth: 0 };
+    apartByConnection.set(db.$client, state);
   }
   const counts = writeCounts(db);
   const before = state.depth === 0 ? { counted: counted(db), byName: new Map(counts.byName) } : undefined;
@@ -68,16 +89,34 @@ export function writeDemoOnly<T>(db: AppDatabase, write: () => T): T {
   } finally {
     state.depth--;
     if (before) {
-      state.counted += counted(db) - before.counted;
+      state.counted[kind] += counted(db) - before.counted;
       for (const [name, count] of counts.byName) {
         const added = count - (before.byName.get(name) ?? 0);
-        if (added > 0) state.byName.set(name, (state.byName.get(name) ?? 0) + added);
+        if (added > 0) state.byName[kind].set(name, (state.byName[kind].get(name) ?? 0) + added);
       }
     }
   }
 }
 
-type Kept = { version: string; value: unknown; at: number };
+/**
+ * Runs `write`, which changes demo rows (and demo runs) only, and counts the rows it changed as
+ * demo-only. A write that touched a real row here would leave real results stale: only the demo's
+ * own writes use it.
+ */
+export function writeDemoOnly<T>(db: AppDatabase, write: () => T): T {
+  return writeApart(db, "demo", write);
+}
+
+/**
+ * Runs `write`, a step of background work (a refresh's search results and judgements), and counts
+ * the rows it changed as background: the founder's kept results outlive them up to
+ * BACKGROUND_KEPT_MS (decision 037). The founder's own writes must never run here.
+ */
+export function writeInBackground<T>(db: AppDatabase, write: () => T): T {
+  return writeApart(db, "background", write);
+}
+
+type Kept = { version: string; background: number; value: unknown; at: number };
 const keptByDatabase = new WeakMap<AppDatabase, Map<string, Kept>>();
 
 /** Results kept per database at most; the least recently used goes first. */
@@ -98,7 +137,7 @@ export function keptUntilWrite<T>(
   side: KeptSide = "any",
   ignoring: readonly string[] = [],
 ): T {
-  const version = databaseVersion(db, side, ignoring);
+  const { version, background } = databaseVersion(db, side, ignoring);
   let kept = keptByDatabase.get(db);
   if (!kept) {
     kept = new Map();
@@ -107,14 +146,19 @@ export function keptUntilWrite<T>(
   const hit = kept.get(key);
   kept.delete(key);
   const at = performance.now();
-  if (hit && (hit.version === version || (side === "demo" && at - hit.at < DEMO_KEPT_MS))) {
+  const fresh =
+    hit !== undefined &&
+    ((hit.version === version && hit.background === background) ||
+      (side === "demo" && at - hit.at < DEMO_KEPT_MS) ||
+      (side === "real" && hit.version === version && at - hit.at < BACKGROUND_KEPT_MS));
+  if (fresh) {
     kept.set(key, hit);
     return hit.value as T;
   }
   const value = compute();
   // The version read before computing: a write during compute (none today, reads only) would
   // only make the next call compute again.
-  kept.set(key, { version, value, at });
+  kept.set(key, { version, background, value, at });
   if (kept.size > KEPT_RESULTS) kept.delete(kept.keys().next().value!);
   return value;
 }

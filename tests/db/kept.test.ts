@@ -8,7 +8,14 @@ import { loadDashboard } from "#db/queries/dashboard.server.ts";
 import { ensureDemoData, refreshDemo, resetDemo } from "#app/jobs/demo.server.ts";
 import { editInvestor } from "#db/queries/investors.server.ts";
 import { cachedSearchFeed } from "#db/queries/search-feed.server.ts";
-import { DEMO_KEPT_MS, KEPT_RESULTS, keptUntilWrite } from "#db/queries/kept.server.ts";
+import {
+  BACKGROUND_KEPT_MS,
+  DEMO_KEPT_MS,
+  KEPT_RESULTS,
+  keptUntilWrite,
+  writeDemoOnly,
+  writeInBackground,
+} from "#db/queries/kept.server.ts";
 import { logMailContacts } from "#db/queries/mail.server.ts";
 import { loadTodayForPage } from "#db/queries/today.server.ts";
 import { parseDashboardQuery } from "#app/domain/dashboard-query.ts";
@@ -152,6 +159,50 @@ describe("the founder's kept results across the demo's writes", () => {
     other.prepare("update investors set name = 'Ada King' where id = ?").run(realId);
     other.close();
     expect(dashboardPage(app, false, params)).not.toBe(beforeOther);
+    db.$client.close();
+  });
+});
+
+/** Decision 037: background work's writes (a refresh's steps) leave the founder's results kept a moment. */
+describe("the founder's kept results across background writes", () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ["performance"] }));
+  afterEach(() => vi.useRealTimers());
+
+  it("stay kept up to BACKGROUND_KEPT_MS after a background write, and no longer; the founder's own write renews them at once", () => {
+    const { db } = createTestDatabase();
+    let computed = 0;
+    const read = () => keptUntilWrite(db, "real", () => ({ computed: ++computed }), "real");
+    const insert = (name: string, demo = 0) => db.$client.prepare("insert into investors (name, is_demo) values (?, ?)").run(name, demo);
+    const first = read();
+    writeInBackground(db, () => insert("Found by a refresh"));
+    expect(read()).toBe(first);
+    vi.advanceTimersByTime(BACKGROUND_KEPT_MS - 1);
+    expect(read()).toBe(first);
+    vi.advanceTimersByTime(1);
+    const second = read();
+    expect(second).not.toBe(first);
+    expect(read()).toBe(second);
+    // Within the window, the founder's write is shown at once.
+    writeInBackground(db, () => insert("Found again"));
+    insert("Typed by the founder");
+    expect(read()).not.toBe(second);
+    // "any" results take no window: every write counts at once.
+    const any = keptUntilWrite(db, "any", () => ({}));
+    writeInBackground(db, () => insert("Another"));
+    expect(keptUntilWrite(db, "any", () => ({}))).not.toBe(any);
+    db.$client.close();
+  });
+
+  it("count a write once when background work runs inside a demo-only write: the founder's results stay kept", () => {
+    const { db } = createTestDatabase();
+    let computed = 0;
+    const read = () => keptUntilWrite(db, "real", () => ({ computed: ++computed }), "real");
+    const first = read();
+    writeDemoOnly(db, () =>
+      writeInBackground(db, () => db.$client.prepare("insert into investors (name, is_demo) values ('Demo', 1)").run()),
+    );
+    vi.advanceTimersByTime(BACKGROUND_KEPT_MS * 5);
+    expect(read()).toBe(first);
     db.$client.close();
   });
 });
