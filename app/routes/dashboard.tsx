@@ -7,6 +7,8 @@ import { FirstMorning } from "../components/first-morning.tsx";
 import { firstMorning } from "../services/first-morning.server.ts";
 import { NewInvestorsLine } from "../components/new-investors-line.tsx";
 import { newThisWeek } from "../services/discoveries.server.ts";
+import { ImportInProgress } from "../components/import-in-progress.tsx";
+import { importInProgress } from "../services/startups.server.ts";
 
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
 export const handle = { keepHtml: true };
@@ -25,12 +27,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     round,
     firstMorning: firstMorning(app),
     newInvestors: newThisWeek(app, false),
+    importing: importInProgress(),
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
+      <ImportInProgress progress={loaderData.importing} />
       <NewInvestorsLine count={loaderData.newInvestors} />
       <DashboardView
         data={loaderData.data}

@@ -191,6 +191,14 @@ export const IMPORT_CHUNK = 50;
 
 let importing: Promise<unknown> = Promise.resolve();
 
+/** The import being saved now, if any: how many of its rows are saved (Today says so while it fills in). */
+let saving: { saved: number; total: number } | null = null;
+
+/** The import being saved now (rows saved of rows to save), or null: another tab's Today shows it. */
+export function importInProgress(): { saved: number; total: number } | null {
+  return saving && { ...saving };
+}
+
 /**
  * Plans and commits an import, `IMPORT_CHUNK` rows per transaction with the event loop given back
  * in between, so 5,000 rows never hold the server (decision 014). Imports run one after another,
@@ -204,17 +212,23 @@ export function commitImportInChunks(app: App, planNow: () => ImportPlan): Promi
     let created = 0;
     let updated = 0;
     const rows = plan.create.length + plan.update.length;
-    for (let start = 0; start < rows; start += IMPORT_CHUNK) {
-      const end = start + IMPORT_CHUNK;
-      const part: ImportPlan = {
-        ...plan,
-        create: plan.create.slice(start, end),
-        update: plan.update.slice(Math.max(0, start - plan.create.length), Math.max(0, end - plan.create.length)),
-      };
-      const result = commitImportScored(app, part);
-      created += result.created;
-      updated += result.updated;
-      await nextTurn();
+    if (rows > IMPORT_CHUNK) saving = { saved: 0, total: rows };
+    try {
+      for (let start = 0; start < rows; start += IMPORT_CHUNK) {
+        const end = start + IMPORT_CHUNK;
+        const part: ImportPlan = {
+          ...plan,
+          create: plan.create.slice(start, end),
+          update: plan.update.slice(Math.max(0, start - plan.create.length), Math.max(0, end - plan.create.length)),
+        };
+        const result = commitImportScored(app, part);
+        created += result.created;
+        updated += result.updated;
+        if (saving) saving = { saved: Math.min(end, rows), total: rows };
+        await nextTurn();
+      }
+    } finally {
+      saving = null;
     }
     return { created, updated };
   };

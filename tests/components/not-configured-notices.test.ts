@@ -4,6 +4,7 @@ import { syncNotice } from "#app/components/mail-panel.tsx";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { DiscoverList } from "#app/components/discover-list.tsx";
+import { ImportInProgress } from "#app/components/import-in-progress.tsx";
 import { parseConfig } from "#app/config.server.ts";
 import { newsSourcesConfigured } from "#app/services/discoveries.server.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
@@ -47,5 +48,14 @@ describe("Discover with no news source", () => {
     expect(on({ DEAL_FEEDS: "none" })).toBe(true);
     expect(on({ DISCOVERY_GDELT: "false" })).toBe(true);
     db.$client.close();
+  });
+});
+
+describe("Today while an import is being saved", () => {
+  it("says how far it is, in numbers a founder reads, and nothing when no import runs", () => {
+    expect(renderToStaticMarkup(createElement(ImportInProgress, { progress: null }))).toBe("");
+    const html = renderToStaticMarkup(createElement(ImportInProgress, { progress: { saved: 1_250, total: 5_000 } }));
+    expect(html).toContain('role="status"');
+    expect(html.replace(/<[^>]+>/g, "").replace(/\s+/g, " ")).toContain("An import is being saved: 1,250 of 5,000 rows so far.");
   });
 });
