@@ -24,6 +24,7 @@ import { type FakeGemini, type FakeTavily, startFakeGemini, startFakeTavily } fr
 import { judgementFor, promptOf } from "#tests/helpers/judge-fake.ts";
 import { baseEnv, freePort, type RunningServer, startBuiltServer, stopChild } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
+import { investorKey } from "#app/domain/discovery/names.ts";
 import { seedBenchData } from "./seed.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -37,7 +38,7 @@ const TICKER = join(root, "bench/loop-ticker.mjs");
 /**
  * `HTTP_BENCH_ONLY=demo` runs only the open-demo rows, `HTTP_BENCH_ONLY=dashboard` only the
  * `GET /` rows with 5,000 investors and the one right after an import, `HTTP_BENCH_ONLY=board` only
- * the `GET /board` row (each section seeds its own databases). MALLOC_ARENA_MAX, when set here, is passed on to the server (a memory experiment).
+ * the `GET /board` row, `HTTP_BENCH_ONLY=discover` only the `GET /discover` row (each section seeds its own databases). MALLOC_ARENA_MAX, when set here, is passed on to the server (a memory experiment).
  */
 const ONLY = process.env.HTTP_BENCH_ONLY;
 /** What a browser sends: the demo rows measure what visitors and the founder really ask for. */
@@ -362,19 +363,22 @@ export async function runHttpBench(): Promise<void> {
   const loadBefore = loadavg()[0]!;
   try {
     const t5 = await template(5_000, 5, env);
-    const t10 = ONLY === "demo" || ONLY === "dashboard" || ONLY === "board" ? "" : await template(10_000, 20, env);
-    const t0 = ONLY === "demo" || ONLY === "board" ? "" : await template(0, 0, env);
+    const t10 = ONLY === "demo" || ONLY === "dashboard" || ONLY === "board" || ONLY === "discover" ? "" : await template(10_000, 20, env);
+    const t0 = ONLY === "demo" || ONLY === "board" || ONLY === "discover" ? "" : await template(0, 0, env);
     say(`databases seeded and opened once by the server: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (ONLY === "demo") {
       await demoTrafficRows(t5, env);
     } else if (ONLY === "board") {
       await boardRows(t5, env, asset.path);
+    } else if (ONLY === "discover") {
+      await discoverRows(t5, env, asset.path);
     } else if (ONLY === "dashboard") {
       await dashboardRows(t5, env, asset.path, { tavily, gemini });
       await afterImportRows(t0, env, asset.path);
     } else {
       await dashboardRows(t5, env, asset.path, { tavily, gemini });
       await boardRows(t5, env, asset.path);
+      await discoverRows(t5, env, asset.path);
       await afterImportRows(t0, env, asset.path);
       await tenThousandRows(t10, env, asset.path);
       await refreshRows(t10, env, { tavily, gemini });
@@ -448,6 +452,83 @@ async function boardRows(t5: string, env: Record<string, string>, assetPath: str
       ),
     });
     json.board = { ours, static: base, htmlBytes: page.body.length, sentBytes: sent.body.length, firstMs, keptMs };
+  } finally {
+    await bench.server.stop();
+  }
+}
+
+/**
+ * `GET /discover` with the 5,000 investors and 400 deals of the last 60 days (a lead and two
+ * participants each, 800 investors outside the pipeline), as a browser asks, beside the static file:
+ * every deal's investors ranked for the founder's startups, the page kept like the dashboard.
+ */
+async function discoverRows(t5: string, env: Record<string, string>, assetPath: string) {
+  const path = copyOf(t5);
+  const db = new Database(path);
+  const addDeal = db.prepare(
+    "insert into deals (company, company_key, amount, currency, stage, sectors, geography, announced_on, source_urls) values (?, ?, ?, 'USD', ?, ?, ?, ?, ?) returning id",
+  );
+  const addInvestor = db.prepare("insert or ignore into deal_investors (deal_id, key, name, role) values (?, ?, ?, ?)");
+  const stages = ["pre_seed", "seed", "series_a"];
+  const sectors = [["fintech"], ["devtools", "ai"], ["climate"], ["health"]];
+  db.transaction(() => {
+    for (let i = 0; i < 400; i++) {
+      const day = new Date(Date.now() - (i % 60) * 86_400_000).toISOString().slice(0, 10);
+      const { id } = addDeal.get(
+        `Company ${i}`,
+        investorKey(`Company ${i}`),
+        1_000_000 + (i % 9) * 500_000,
+        stages[i % 3],
+        JSON.stringify(sectors[i % 4]),
+        i % 2 === 0 ? "Germany" : "United States",
+        day,
+        JSON.stringify([`https://news.example/${i}`]),
+      ) as { id: number };
+      for (const [k, role] of [
+        [i % 800, "lead"],
+        [(i * 7 + 1) % 800, "participant"],
+        [(i * 13 + 2) % 800, "participant"],
+      ] as const) {
+        const name = `Bench Discovery Fund ${k}`;
+        addInvestor.run(id, investorKey(name), name, role);
+      }
+    }
+  })();
+  db.close();
+  const bench = await startWithTicker({ ...env, DATABASE_PATH: path });
+  try {
+    const { url } = bench.server;
+    await settle(bench);
+    const cookie = await signIn(url, PASSCODE);
+    const browser = { ...BROWSER, cookie };
+    const firstStarted = performance.now();
+    const page = await raw(`${url}/discover`, { cookie });
+    const firstMs = performance.now() - firstStarted;
+    const sent = await raw(`${url}/discover`, browser);
+    if (page.status !== 200 || sent.status !== 200) throw new Error(`GET /discover answered ${page.status}`);
+    say(
+      `GET /discover with 5,000 investors and 400 deals: ${(page.body.length / 1024).toFixed(1)} KiB of HTML, ${(sent.body.length / 1024).toFixed(1)} KiB as sent to a browser (${String(sent.headers["content-encoding"] ?? "plain")}); the first answer (read, rank and render) ${ms(firstMs)} ms`,
+    );
+    await load(`${url}/discover`, browser, 200, 1);
+    await load(`${url}${assetPath}`, browser, 200, 1);
+    const ours: Load[] = [];
+    const base: Load[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      ours.push(await load(`${url}/discover`, browser, 200));
+      base.push(await load(`${url}${assetPath}`, browser, 200));
+    }
+    rows.push({
+      measured: "`GET /discover`, 5,000 investors and 400 deals, as a browser asks (br)",
+      ours: latencyText(ours),
+      baseline: latencyText(base),
+      ratio: ratioText(ours, base),
+      goal: "p95 ≤ 100 ms",
+      met: verdict(
+        ours.map((r) => r.p95),
+        100,
+      ),
+    });
+    json.discover = { ours, static: base, htmlBytes: page.body.length, sentBytes: sent.body.length, firstMs };
   } finally {
     await bench.server.stop();
   }

@@ -1,26 +1,25 @@
 import { Form } from "react-router";
-import type { DealForRanking, DiscoveredInvestor } from "../domain/discovery/rank.ts";
-import { dealSentence } from "../domain/discovery/rank.ts";
+import { DISCOVER_SHOWN_MORE, type DiscoverPage } from "../domain/discovery/page.ts";
 
 /**
  * Discover's ranked list: each investor with their score, the plain reason, their deals and
  * sources, and two forms (Add to pipeline, Dismiss) that post the same with or without JavaScript.
  */
 export function DiscoverList({
-  investors,
-  deals,
-  dismissedCount,
+  page,
+  moreHref,
   readOnly = false,
   sourcesConfigured = true,
 }: {
-  investors: ReadonlyArray<Omit<DiscoveredInvestor, "profile">>;
-  deals: Readonly<Record<string, DealForRanking>>;
-  dismissedCount: number;
+  page: DiscoverPage;
+  /** The same page showing up to DISCOVER_SHOWN_MORE. */
+  moreHref: string;
   /** The demo's list: no buttons. */
   readOnly?: boolean;
   /** False when no feed, news search or GDELT is set: say so, not "every Monday". */
   sourcesConfigured?: boolean;
 }) {
+  const { investors, dismissedCount, total } = page;
   if (investors.length === 0 && !sourcesConfigured) {
     return (
       <section className="panel" role="status">
@@ -42,26 +41,29 @@ export function DiscoverList({
     );
   }
   return (
-    <ol className="discover-list">
-      {investors.map((investor) => (
-        <li key={investor.key} className="panel discover-item">
-          <div className="discover-head">
-            <h2>{investor.name}</h2>
-            <span className="badge" title="Fit with your startups, lead, recency and matching deals, out of 100">
-              {investor.score}
-            </span>
-          </div>
-          {investor.firm ? <p className="muted">{investor.firm}</p> : null}
-          <p>{investor.reason}</p>
-          <ul className="discover-deals">
-            {investor.deal_ids.map((id) => {
-              const deal = deals[id];
-              if (!deal) return null;
-              const role = deal.investors.find((named) => named.key === investor.key)?.role ?? "participant";
-              return (
-                <li key={id}>
-                  {dealSentence(deal, role)}
-                  {deal.sourceUrls.slice(0, 3).map((url, index) => (
+    <>
+      {total > investors.length ? (
+        <p className="muted discover-count">
+          The best {investors.length} of {total.toLocaleString("en-US")}.{" "}
+          {investors.length < DISCOVER_SHOWN_MORE ? <a href={moreHref}>Show the best {Math.min(total, DISCOVER_SHOWN_MORE)}</a> : null}
+        </p>
+      ) : null}
+      <ol className="discover-list">
+        {investors.map((investor) => (
+          <li key={investor.key} className="panel discover-item">
+            <div className="discover-head">
+              <h2>{investor.name}</h2>
+              <span className="badge" title="Fit with your startups, lead, recency and matching deals, out of 100">
+                {investor.score}
+              </span>
+            </div>
+            {investor.firm ? <p className="muted">{investor.firm}</p> : null}
+            <p>{investor.reason}</p>
+            <ul className="discover-deals">
+              {investor.deals.map((deal) => (
+                <li key={deal.id}>
+                  {deal.sentence}
+                  {deal.sources.map((url, index) => (
                     <span key={url}>
                       {" · "}
                       <a href={url} rel="noopener noreferrer nofollow" target="_blank">
@@ -70,27 +72,33 @@ export function DiscoverList({
                     </span>
                   ))}
                 </li>
-              );
-            })}
-          </ul>
-          {readOnly ? null : (
-            <div className="discover-actions">
-              <Form method="post">
-                <input type="hidden" name="key" value={investor.key} />
-                <button type="submit" name="intent" value="add" className="button-primary" aria-label={`Add ${investor.name} to pipeline`}>
-                  Add to pipeline
-                </button>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="key" value={investor.key} />
-                <button type="submit" name="intent" value="dismiss" className="button-secondary" aria-label={`Dismiss ${investor.name}`}>
-                  Dismiss
-                </button>
-              </Form>
-            </div>
-          )}
-        </li>
-      ))}
-    </ol>
+              ))}
+            </ul>
+            {readOnly ? null : (
+              <div className="discover-actions">
+                <Form method="post">
+                  <input type="hidden" name="key" value={investor.key} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="add"
+                    className="button-primary"
+                    aria-label={`Add ${investor.name} to pipeline`}
+                  >
+                    Add to pipeline
+                  </button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="key" value={investor.key} />
+                  <button type="submit" name="intent" value="dismiss" className="button-secondary" aria-label={`Dismiss ${investor.name}`}>
+                    Dismiss
+                  </button>
+                </Form>
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

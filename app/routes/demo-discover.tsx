@@ -2,15 +2,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/demo-discover";
 import { getApp } from "../app.server.ts";
 import { DiscoverList } from "../components/discover-list.tsx";
-import { listDiscoveries } from "../services/discoveries.server.ts";
+import { discoverPage } from "../services/discover-page.server.ts";
 
 /** Discover over the demo's synthetic deals (docs/product.md#the-demo): open, read-only, demo rows only. */
-export async function loader() {
-  const { deals, investors } = listDiscoveries(getApp(), true);
-  return {
-    deals: Object.fromEntries(deals.map((deal) => [deal.id, deal])),
-    investors: investors.filter((investor) => !investor.dismissed),
-  };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { page: discoverPage(getApp(), true, new URL(request.url).searchParams.get("more") === "1") };
 }
 
 export default function DemoDiscover({ loaderData }: Route.ComponentProps) {
@@ -23,7 +19,7 @@ export default function DemoDiscover({ loaderData }: Route.ComponentProps) {
           <Link to="/demo">back to the demo</Link>.
         </p>
       </div>
-      <DiscoverList investors={loaderData.investors} deals={loaderData.deals} dismissedCount={0} readOnly />
+      <DiscoverList page={loaderData.page} moreHref="/demo/discover?more=1" readOnly />
     </>
   );
 }

@@ -3,26 +3,28 @@ import type { Route } from "./+types/discover";
 import { getApp } from "../app.server.ts";
 import { DiscoverList } from "../components/discover-list.tsx";
 import { readFormBody } from "../http/form-body.server.ts";
+import { discoverPage } from "../services/discover-page.server.ts";
 import {
   DiscoveryNotFound,
   addDiscovery,
   dismissDiscoveryByKey,
-  listDiscoveries,
   newsSourcesConfigured,
   parseDiscoveryKey,
 } from "../services/discoveries.server.ts";
 
+/** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
+export const handle = { keepHtml: true };
+
 /** Discover (docs/product.md#discovery): investors this season's funding news names, not in the pipeline, ranked for the founder's startups. */
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
-  const { deals, investors } = listDiscoveries(app, false);
   const url = new URL(request.url);
   return {
-    deals: Object.fromEntries(deals.map((deal) => [deal.id, deal])),
-    investors: investors.filter((investor) => !investor.dismissed),
-    dismissedCount: investors.filter((investor) => investor.dismissed).length,
+    page: discoverPage(app, false, url.searchParams.get("more") === "1"),
     sourcesConfigured: newsSourcesConfigured(app),
-    notice: { added: url.searchParams.get("added"), addedId: url.searchParams.get("id"), dismissed: url.searchParams.get("dismissed") },
+    added: url.searchParams.get("added"),
+    addedId: url.searchParams.get("id"),
+    dismissed: url.searchParams.get("dismissed"),
   };
 }
 
@@ -48,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Discover({ loaderData, actionData }: Route.ComponentProps) {
-  const { notice } = loaderData;
+  const notice = loaderData;
   return (
     <>
       <div className="page-head">
@@ -73,12 +75,7 @@ export default function Discover({ loaderData, actionData }: Route.ComponentProp
           Dismissed {notice.dismissed}: they come back only if they lead a new matching deal.
         </p>
       ) : null}
-      <DiscoverList
-        investors={loaderData.investors}
-        deals={loaderData.deals}
-        dismissedCount={loaderData.dismissedCount}
-        sourcesConfigured={loaderData.sourcesConfigured}
-      />
+      <DiscoverList page={loaderData.page} moreHref="/discover?more=1" sourcesConfigured={loaderData.sourcesConfigured} />
     </>
   );
 }

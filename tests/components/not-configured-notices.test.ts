@@ -30,7 +30,13 @@ describe("notices for a service that is not configured", () => {
 
 describe("Discover with no news source", () => {
   const render = (sourcesConfigured: boolean) =>
-    renderToStaticMarkup(createElement(DiscoverList, { investors: [], deals: {}, dismissedCount: 0, sourcesConfigured }));
+    renderToStaticMarkup(
+      createElement(DiscoverList, {
+        page: { investors: [], dismissedCount: 0, total: 0 },
+        moreHref: "/discover?more=1",
+        sourcesConfigured,
+      }),
+    );
 
   it("says which settings give it news, not 'every Monday' (a walkthrough saw the promise with every source off)", () => {
     expect(render(false)).toContain("Discovery has no news to read");
