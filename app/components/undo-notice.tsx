@@ -23,7 +23,7 @@ export function loggedRecord(count: number): Recorded {
 
 function undoneText(undone: Exclude<Undone, "expired">): string {
   if ("unlogged" in undone) {
-    const those = undone.unlogged === 1 ? "That email is" : `Those ${undone.unlogged} emails are`;
+    const those = undone.unlogged === 1 ? "that email is" : `those ${undone.unlogged} emails are`;
     return `Undone: ${those} no longer logged, and to log again.`;
   }
   return undone.name ? `Undone: the email to ${undone.name} is no longer recorded.` : "Undone: nothing of it is recorded any more.";
