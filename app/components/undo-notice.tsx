@@ -119,8 +119,9 @@ function RecordedNotice({
   ) : null;
   return (
     <>
-      <div className={`notice notice-good ${className} undo-notice`} role="status">
-        <span>{recorded.text}</span>
+      <div className={`notice notice-good ${className} undo-notice`}>
+        {/* The words are the status; the "Undo" beside them is a control, not part of what is announced. */}
+        <span role="status">{recorded.text}</span>
         {scripted ? null : undoForm}
       </div>
       {scripted && undoForm ? (
