@@ -271,7 +271,7 @@ export function scoreInvestor(
 
 /**
  * The recommended action and its reason in the founder's words, decided in the docs/product.md#scoring-and-actions order:
- * committed; don't chase (passed, not a fit, a red flag); follow up or wait for a conversation
+ * committed (soft committed its own action, not chased either); don't chase (passed, not a fit, a red flag); follow up or wait for a conversation
  * under way; research when nothing is known; don't chase under the threshold; email first at
  * or above it; else wait.
  */
@@ -285,7 +285,7 @@ export function recommendAction(
 ): { action: RecommendedAction; reason: string } {
   const status = investor.relationship_status;
   if (status === "committed") return { action: "committed", reason: "Committed: already in your round." };
-  if (status === "soft_committed") return { action: "committed", reason: "Soft committed: a verbal yes, not signed yet." };
+  if (status === "soft_committed") return { action: "soft_committed", reason: "Soft committed: a verbal yes, not signed yet." };
   if (status === "passed") return { action: "dont_chase", reason: passedReason(investor.pass_reason, investor.pass_note) };
   if (status === "not_a_fit") return { action: "dont_chase", reason: "You marked them not a fit." };
   if (investor.signal_red_flag) return { action: "dont_chase", reason: `Red flag: ${investor.signal_red_flag}` };

@@ -15,10 +15,14 @@ export function isUndoToken(value: unknown): value is string {
   return typeof value === "string" && UNDO_TOKEN.test(value);
 }
 
-/** One investor's share of an action: the entries it appended, and each user-owned value it moved (from → to). */
+/**
+ * One investor's share of an action: the entries it appended, each user-owned value it moved
+ * (from → to), and the mail contacts it marked logged ("Log", "Log all"; absent for "Emailed").
+ */
 export type InvestorChange = {
   id: number;
   contactEntryIds: number[];
+  mailContactIds?: number[];
   status?: { from: RelationshipStatus; to: RelationshipStatus };
   lastContactDate?: { from: string | null; to: string | null };
 };
@@ -28,10 +32,17 @@ export type RecordedChange = { investors: InvestorChange[] };
 type UserOwned = { relationshipStatus: RelationshipStatus; lastContactDate: string | null };
 
 /** What an action did to one investor, from its values before and after (a value it left alone is not recorded). */
-export function recordedChange(id: number, before: UserOwned, after: UserOwned, contactEntryIds: number[]): InvestorChange {
+export function recordedChange(
+  id: number,
+  before: UserOwned,
+  after: UserOwned,
+  contactEntryIds: number[],
+  mailContactIds: number[] = [],
+): InvestorChange {
   return {
     id,
     contactEntryIds,
+    ...(mailContactIds.length > 0 ? { mailContactIds } : {}),
     ...(before.relationshipStatus !== after.relationshipStatus
       ? { status: { from: before.relationshipStatus, to: after.relationshipStatus } }
       : {}),

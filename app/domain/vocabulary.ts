@@ -33,12 +33,12 @@ export function isClosedStatus(status: string): boolean {
   return (CLOSED_STATUSES as ReadonlySet<string>).has(status);
 }
 
-export const ACTIONS = ["email_first", "follow_up", "wait", "dont_chase", "research", "committed"] as const;
+export const ACTIONS = ["email_first", "follow_up", "wait", "dont_chase", "research", "soft_committed", "committed"] as const;
 export type RecommendedAction = (typeof ACTIONS)[number];
 
 /**
  * The order a founder works in (docs/product.md#scoring-and-actions): who to email, who to follow up, who is in motion, who
- * needs looking into, who to leave alone, who is already in. The table's Action sort uses it.
+ * needs looking into, who to leave alone, who said yes, who is already in. The table's Action sort uses it.
  */
 export const ACTION_PRIORITY: Record<RecommendedAction, number> = {
   email_first: 0,
@@ -46,7 +46,8 @@ export const ACTION_PRIORITY: Record<RecommendedAction, number> = {
   wait: 2,
   research: 3,
   dont_chase: 4,
-  committed: 5,
+  soft_committed: 5,
+  committed: 6,
 };
 
 export const EVIDENCE_CATEGORIES = ["new_fund", "deal", "hire_or_departure", "thesis_or_content", "negative", "irrelevant"] as const;
@@ -72,6 +73,8 @@ export const ACTION_LABELS: Record<RecommendedAction, string> = {
   wait: "Wait",
   dont_chase: "Don't chase",
   research: "Research",
+  // A verbal yes is not money in: never shown as "Committed" (it is not chased either).
+  soft_committed: "Soft committed",
   committed: "Committed",
 };
 

@@ -27,6 +27,7 @@ import { founderErrors } from "../domain/form-messages.ts";
 import { EDIT_FORM_FIELDS, INVESTOR_EDIT_WORDS, editFromForm, investorEditFormSchema } from "../domain/investor-edit.ts";
 import { draftOutreach } from "../domain/outreach.ts";
 import { decayWeight, evidenceAgeDays } from "../domain/scoring.ts";
+import { isUndoToken } from "../domain/undo.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 
 /** The most mail contacts the investor page lists (the count says how many there are). */
@@ -34,6 +35,13 @@ const INVESTOR_MAIL_SHOWN = 50;
 
 function loggedParam(value: string | null): number | null {
   return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : null;
+}
+
+/** After an undo from this page: `?unlogged=N` (that many emails to log again) or `?undone=expired`. */
+function undoneParam(params: URLSearchParams): { unlogged: number } | "expired" | null {
+  if (params.get("undone") === "expired") return "expired";
+  const unlogged = loggedParam(params.get("unlogged"));
+  return unlogged ? { unlogged } : null;
 }
 
 /** `?history=N`: which page of the contact history to show (1, the newest, when absent or odd). */
@@ -75,6 +83,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Mail capture: this investor's messages, newest first (decision 014), and how many a "Log" just recorded.
     mail: readInvestorMail(app.db, detail.investor.id, INVESTOR_MAIL_SHOWN),
     logged: loggedParam(url.searchParams.get("logged")),
+    // The token that undoes that "Log", and what its undo did (decision 036).
+    undo:
+      (loggedParam(url.searchParams.get("logged")) ?? 0) > 0 && isUndoToken(url.searchParams.get("undo"))
+        ? url.searchParams.get("undo")
+        : null,
+    undone: undoneParam(url.searchParams),
     today: now.toISOString().slice(0, 10),
     startupScores: demo ? [] : startupScoresFor(app.db, detail.investor.id),
   };
@@ -159,6 +173,8 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
         startupScores={loaderData.startupScores}
         mail={loaderData.mail}
         logged={loaderData.logged}
+        undo={loaderData.undo}
+        undone={loaderData.undone}
         today={loaderData.today}
         lastResult={actionData?.form === "notes" ? actionData.result : undefined}
         saved={loaderData.saved && !actionData}

@@ -1,12 +1,11 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/mail-log";
-import { type MailSelection, logMailContacts } from "#db/queries/mail.server.ts";
 import { getApp } from "../app.server.ts";
 import { sideOf } from "../auth/guards.server.ts";
 import { positiveId } from "../domain/id.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
-import { rescoreInvestorsForStartups } from "../services/startups.server.ts";
+import { type MailSelection, logMail } from "../services/undo.server.ts";
 
 /** The most ids one post names (Today shows a few rows; a longer list is "Log all"). */
 const MAX_IDS = 100;
@@ -20,7 +19,8 @@ function isDemoPath(request: Request): boolean {
  * or `all=1`, and `investor` when sent from an investor page (the answer then goes back there).
  * Each email becomes a contact entry through the investor edit (db/queries/mail.server.ts); a plain
  * form post, so it works without JavaScript. Ids of the other side, unknown or already logged are
- * skipped: the confirmation counts what was logged.
+ * skipped: the confirmation counts what was logged, and carries the token that undoes exactly
+ * this log (decision 036) when something was.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp();
@@ -33,12 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     .map((value) => (typeof value === "string" ? positiveId(value) : undefined))
     .filter((id): id is number => id !== undefined);
   const selection: MailSelection = form.get("all") === "1" ? "all" : { ids };
-  const { logged, investorIds } = logMailContacts(app.db, selection, { demo, now: app.now(), rules: app.rules });
-  if (!demo && investorIds.length > 0) rescoreInvestorsForStartups(app, investorIds);
+  const { logged, undo } = logMail(app, selection, demo);
   const base = demo ? "/demo" : "";
+  const query = `?logged=${logged}${undo ? `&undo=${undo}` : ""}`;
   const investor = positiveId(String(form.get("investor") ?? ""));
-  if (investor !== undefined) return redirect(`${base}/investors/${investor}?logged=${logged}#mail`, 303);
-  return redirect(`${base || "/"}?logged=${logged}#today`, 303);
+  if (investor !== undefined) return redirect(`${base}/investors/${investor}${query}#mail`, 303);
+  return redirect(`${base || "/"}${query}#today`, 303);
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { countContacts } from "#db/queries/contacts.server.ts";
 import { getInvestor } from "#db/queries/investors.server.ts";
-import { editWithUndo, undoChange } from "#db/queries/undo.server.ts";
+import { type MailSelection, logMailContacts } from "#db/queries/mail.server.ts";
+import { type UndoToken, editWithUndo, undoChange } from "#db/queries/undo.server.ts";
 import type { App } from "../app-context.ts";
 import { demoEditRefusal } from "../domain/demo-bounds.ts";
 import { emailedEdit } from "../domain/investor-edit.ts";
@@ -11,6 +12,14 @@ import { rescoreInvestorsForStartups } from "./startups.server.ts";
 /** Only the token's SHA-256 is stored, like a session id: a copy of the database undoes nothing. */
 function hashUndoToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
+}
+
+export type { MailSelection };
+
+/** A new token for an action at `now`: the page gets the token, the database its hash and end. */
+function newUndoToken(now: Date): { token: string; stored: UndoToken } {
+  const token = randomBytes(16).toString("base64url");
+  return { token, stored: { tokenHash: hashUndoToken(token), expiresAt: new Date(now.getTime() + UNDO_MINUTES * 60_000) } };
 }
 
 export type EmailedOutcome = { kind: "not_found" } | { kind: "demo_full" } | { kind: "recorded"; undo: string };
@@ -25,17 +34,27 @@ export function recordEmailed(app: App, id: number, demo: boolean): EmailedOutco
   const now = app.now();
   const edit = emailedEdit(investor.relationshipStatus, now.toISOString().slice(0, 10));
   if (demo && demoEditRefusal(edit, countContacts(app.db, id))) return { kind: "demo_full" };
-  const token = randomBytes(16).toString("base64url");
-  const expiresAt = new Date(now.getTime() + UNDO_MINUTES * 60_000);
-  if (!editWithUndo(app.db, id, edit, { now, rules: app.rules, demo }, { tokenHash: hashUndoToken(token), expiresAt })) {
-    return { kind: "not_found" };
-  }
+  const { token, stored } = newUndoToken(now);
+  if (!editWithUndo(app.db, id, edit, { now, rules: app.rules, demo }, stored)) return { kind: "not_found" };
   if (!demo) rescoreInvestorsForStartups(app, [id]);
   return { kind: "recorded", undo: token };
 }
 
+/**
+ * "Log" and "Log all": the selection's emails recorded through the investor edit
+ * (db/queries/mail.server.ts), with the token that undoes exactly them — their entries, the
+ * "logged" marks, the status and date they moved — for UNDO_MINUTES; no token when nothing was logged.
+ */
+export function logMail(app: App, selection: MailSelection, demo: boolean): { logged: number; undo: string | null } {
+  const now = app.now();
+  const { token, stored } = newUndoToken(now);
+  const { logged, investorIds } = logMailContacts(app.db, selection, { demo, now, rules: app.rules }, stored);
+  if (!demo && investorIds.length > 0) rescoreInvestorsForStartups(app, investorIds);
+  return { logged, undo: logged > 0 ? token : null };
+}
+
 /** Takes back what the token's action recorded (this side's, unexpired, once); null when it cannot. */
-export function undoAction(app: App, token: unknown, demo: boolean): { investorIds: number[] } | null {
+export function undoAction(app: App, token: unknown, demo: boolean): { investorIds: number[]; unlogged: number } | null {
   if (!isUndoToken(token)) return null;
   const undone = undoChange(app.db, hashUndoToken(token), { now: app.now(), rules: app.rules, demo });
   if (undone && !demo && undone.investorIds.length > 0) rescoreInvestorsForStartups(app, undone.investorIds);

@@ -2,9 +2,11 @@ import type { MailDirection } from "#app/domain/mail-today.ts";
 import { LOG_ALL_LIMIT, mailLogEdit } from "#app/domain/mail-today.ts";
 import type { RelationshipStatus } from "#app/domain/investor.ts";
 import type { ScoringRules } from "#app/domain/scoring.ts";
+import { type InvestorChange, recordedChange } from "#app/domain/undo.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
 import { editInvestor } from "./investors.server.ts";
 import { writeDemoOnly } from "./kept.server.ts";
+import { type UndoToken, newestContactEntryId, saveUndo, userOwned } from "./undo.server.ts";
 
 /**
  * Mail contacts as Today and the investor page show them, and "Log" (docs/decisions/014-mail-capture.md,
@@ -149,13 +151,16 @@ export type MailSelection = { ids: readonly number[] } | "all";
  * the other side, unknown or already logged is skipped) becomes a contact entry through the
  * investor edit — `{date: the message's day, channel: "email", note: its subject}`, the last
  * contact moved forward never back, an uncontacted investor made "contacted" — and is marked
- * logged, all in one transaction. "All" takes the oldest `LOG_ALL_LIMIT` first. Returns how many
+ * logged, all in one transaction. "All" takes the oldest `LOG_ALL_LIMIT` first. With `undo`, what
+ * it recorded (per investor: the entries, the mail contacts marked, the status and last contact
+ * date moved) is saved under that token in the same transaction (decision 036). Returns how many
  * were logged and the investors touched (for the caller's per-startup re-score).
  */
 export function logMailContacts(
   db: AppDatabase,
   selection: MailSelection,
   options: { demo: boolean; now: Date; rules: ScoringRules },
+  undo?: UndoToken,
 ): { logged: number; investorIds: number[] } {
   const side = options.demo ? 1 : 0;
   type Pending = { id: number; investor_id: number; sent_at: string; subject: string; relationship_status: RelationshipStatus };
@@ -176,14 +181,28 @@ export function logMailContacts(
             JSON.stringify(selection.ids),
           ) as Pending[]);
     const status = new Map<number, RelationshipStatus>();
+    // Per investor, what this log recorded: its values before the first entry, the entries, the mail marked.
+    const recorded = new Map<number, { before: NonNullable<ReturnType<typeof userOwned>>; entries: number[]; mail: number[] }>();
     const stamp = options.now.toISOString();
     let logged = 0;
     for (const mail of pending) {
       const before = status.get(mail.investor_id) ?? mail.relationship_status;
       const edit = mailLogEdit(before, mail.sent_at, mail.subject);
+      const values = recorded.has(mail.investor_id) ? undefined : userOwned(db, mail.investor_id, options.demo);
       if (!editInvestor(db, mail.investor_id, edit, { now: options.now, rules: options.rules, demo: options.demo })) continue;
       status.set(mail.investor_id, edit.relationship_status ?? before);
-      logged += markLogged.run(stamp, mail.id).changes;
+      if (values) recorded.set(mail.investor_id, { before: values, entries: [], mail: [] });
+      const record = recorded.get(mail.investor_id)!;
+      record.entries.push(newestContactEntryId(db, mail.investor_id)!);
+      const marked = markLogged.run(stamp, mail.id).changes;
+      if (marked > 0) record.mail.push(mail.id);
+      logged += marked;
+    }
+    if (undo && recorded.size > 0) {
+      const investors: InvestorChange[] = [...recorded].map(([id, record]) =>
+        recordedChange(id, record.before, userOwned(db, id, options.demo)!, record.entries, record.mail),
+      );
+      saveUndo(db, { investors }, options, undo);
     }
     return { logged, investorIds: [...status.keys()] };
   });

@@ -104,9 +104,11 @@ export function loadToday(
     mailSetUp?: boolean;
     /** How many emails the last "Log" recorded, to say so. */
     logged?: number | null;
-    /** The token that undoes the "Emailed" just recorded, and what the last undo did (decision 036). */
+    /** The token that undoes the "Emailed" or "Log" just recorded, and what the last undo did (decision 036). */
     undo?: string | null;
     undone?: number | "expired" | null;
+    /** How many emails the last undo of a "Log" put back to log. */
+    unlogged?: number | null;
   },
 ) {
   const counts = countToday(db, demo);
@@ -124,8 +126,8 @@ export function loadToday(
   const emailed = nameOf(options.emailedId);
   return {
     emailed,
-    undo: emailed ? (options.undo ?? null) : null,
-    undone: options.undone === "expired" ? ("expired" as const) : options.undone ? { name: nameOf(options.undone) } : null,
+    undo: emailed || (options.logged ?? 0) > 0 ? (options.undo ?? null) : null,
+    undone: undoneOf(options.undone, options.unlogged, nameOf),
     logged: options.logged ?? null,
     mail: {
       setUp: options.mailSetUp ?? false,
@@ -143,17 +145,32 @@ export function loadToday(
   };
 }
 
-/** Today as the dashboard and the demo show it, from the page's search params (`?all=`, `?emailed=`, `?undo=`, `?undone=`, `?logged=`). */
+/** What the last undo did, as the notice says it: an investor's "Emailed", a count of emails to log again, or too late. */
+function undoneOf(
+  undone: number | "expired" | null | undefined,
+  unlogged: number | null | undefined,
+  nameOf: (id: number) => string | null,
+): { name: string | null } | { unlogged: number } | "expired" | null {
+  if (undone === "expired") return "expired";
+  if (unlogged) return { unlogged };
+  return undone ? { name: nameOf(undone) } : null;
+}
+
+/** Today as the dashboard and the demo show it, from the page's search params (`?all=`, `?emailed=`, `?undo=`, `?undone=`, `?unlogged=`, `?logged=`). */
 export function loadTodayForPage(
   db: AppDatabase,
   demo: boolean,
   params: URLSearchParams,
   options: { now: Date; followUpAfterDays: number; mailSetUp?: boolean },
 ) {
-  const logged = params.get("logged");
+  const count = (name: string) => {
+    const value = params.get(name);
+    return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : null;
+  };
   return loadToday(db, demo, {
     ...options,
-    logged: logged !== null && /^\d{1,6}$/.test(logged) ? Number(logged) : null,
+    logged: count("logged"),
+    unlogged: count("unlogged"),
     expand: parseTodayExpand(params),
     shown: TODAY_SHOWN,
     emailedId: positiveId(params.get("emailed") ?? undefined) ?? null,

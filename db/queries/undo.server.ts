@@ -3,7 +3,7 @@ import type { InvestorEdit } from "#app/domain/investor.ts";
 import type { ScoringRules } from "#app/domain/scoring.ts";
 import { type RecordedChange, recordedChange, undoPatch } from "#app/domain/undo.ts";
 import type { AppDatabase, Db } from "../database.server.ts";
-import { contactEntries, investors, undoChanges } from "../schema.ts";
+import { contactEntries, investors, mailContacts, undoChanges } from "../schema.ts";
 import { editAnyInvestor, rescoreInvestor } from "./investors.server.ts";
 import { writeDemoOnly } from "./kept.server.ts";
 
@@ -11,7 +11,11 @@ import { writeDemoOnly } from "./kept.server.ts";
 
 type Options = { now: Date; rules: ScoringRules; demo: boolean };
 
-function userOwned(db: Db, id: number, demo: boolean) {
+/** The token's hash and when it stops undoing anything. */
+export type UndoToken = { tokenHash: string; expiresAt: Date };
+
+/** The user-owned values an action may move, on this side; undefined when no such investor. */
+export function userOwned(db: Db, id: number, demo: boolean) {
   return db
     .select({ relationshipStatus: investors.relationshipStatus, lastContactDate: investors.lastContactDate })
     .from(investors)
@@ -28,52 +32,52 @@ function onSide<T>(db: AppDatabase, demo: boolean, write: () => T): T {
  * Applies `edit` to one investor of this side (through the investor edit) and records exactly what
  * it changed under `tokenHash`, in one transaction; false (nothing written) when no such investor.
  */
-export function editWithUndo(
-  db: AppDatabase,
-  id: number,
-  edit: InvestorEdit,
-  options: Options,
-  undo: { tokenHash: string; expiresAt: Date },
-): boolean {
+export function editWithUndo(db: AppDatabase, id: number, edit: InvestorEdit, options: Options, undo: UndoToken): boolean {
   return onSide(db, options.demo, () =>
     db.transaction((tx) => {
       const before = userOwned(tx, id, options.demo);
       if (!before) return false;
       if (!editAnyInvestor(tx, id, edit, options)) return false;
       const after = userOwned(tx, id, options.demo)!;
-      // The entry the edit just appended: the newest of this investor's, in this transaction.
-      const appended = edit.add_contact
-        ? tx
-            .select({ id: contactEntries.id })
-            .from(contactEntries)
-            .where(eq(contactEntries.investorId, id))
-            .orderBy(desc(contactEntries.id))
-            .limit(1)
-            .all()
-            .map((row) => row.id)
-        : [];
-      const change: RecordedChange = { investors: [recordedChange(id, before, after, appended)] };
-      tx.delete(undoChanges).where(lte(undoChanges.expiresAt, options.now.toISOString())).run();
-      tx.insert(undoChanges)
-        .values({
-          tokenHash: undo.tokenHash,
-          isDemo: options.demo,
-          change,
-          createdAt: options.now.toISOString(),
-          expiresAt: undo.expiresAt.toISOString(),
-        })
-        .run();
+      const appended = edit.add_contact ? [newestContactEntryId(tx, id)!] : [];
+      saveUndo(tx, { investors: [recordedChange(id, before, after, appended)] }, options, undo);
       return true;
     }),
   );
 }
 
+/** The entry an edit just appended, read inside its transaction: the newest of this investor's. */
+export function newestContactEntryId(db: Db, investorId: number): number | undefined {
+  return db
+    .select({ id: contactEntries.id })
+    .from(contactEntries)
+    .where(eq(contactEntries.investorId, investorId))
+    .orderBy(desc(contactEntries.id))
+    .limit(1)
+    .get()?.id;
+}
+
+/** Records an action's change under its token, in the action's own transaction; expired rows are swept. */
+export function saveUndo(db: Db, change: RecordedChange, options: { now: Date; demo: boolean }, undo: UndoToken): void {
+  db.delete(undoChanges).where(lte(undoChanges.expiresAt, options.now.toISOString())).run();
+  db.insert(undoChanges)
+    .values({
+      tokenHash: undo.tokenHash,
+      isDemo: options.demo,
+      change,
+      createdAt: options.now.toISOString(),
+      expiresAt: undo.expiresAt.toISOString(),
+    })
+    .run();
+}
+
 /**
  * Takes back what the token's action recorded, on this side only, once: its contact entries
- * deleted, each value it moved put back while still what it set (app/domain/undo.ts), re-scored.
- * Null when the token is unknown, used, expired or the other side's. Returns the investors touched.
+ * deleted, the mail contacts it logged back to log, each value it moved put back while still what
+ * it set (app/domain/undo.ts), re-scored. Null when the token is unknown, used, expired or the
+ * other side's. Returns the investors touched and how many emails are to log again.
  */
-export function undoChange(db: AppDatabase, tokenHash: string, options: Options): { investorIds: number[] } | null {
+export function undoChange(db: AppDatabase, tokenHash: string, options: Options): { investorIds: number[]; unlogged: number } | null {
   return onSide(db, options.demo, () =>
     db.transaction((tx) => {
       const row = tx
@@ -90,6 +94,7 @@ export function undoChange(db: AppDatabase, tokenHash: string, options: Options)
       if (!row) return null;
       tx.delete(undoChanges).where(eq(undoChanges.tokenHash, tokenHash)).run();
       const touched: number[] = [];
+      let unlogged = 0;
       for (const change of row.change.investors) {
         const current = userOwned(tx, change.id, options.demo);
         if (!current) continue;
@@ -97,6 +102,13 @@ export function undoChange(db: AppDatabase, tokenHash: string, options: Options)
           tx.delete(contactEntries)
             .where(and(eq(contactEntries.investorId, change.id), inArray(contactEntries.id, change.contactEntryIds)))
             .run();
+        }
+        if (change.mailContactIds && change.mailContactIds.length > 0) {
+          unlogged += tx
+            .update(mailContacts)
+            .set({ loggedAt: null })
+            .where(and(eq(mailContacts.investorId, change.id), inArray(mailContacts.id, change.mailContactIds)))
+            .run().changes;
         }
         const kept = tx.select({ date: contactEntries.date }).from(contactEntries).where(eq(contactEntries.investorId, change.id)).all();
         const patch = undoPatch(
@@ -113,7 +125,7 @@ export function undoChange(db: AppDatabase, tokenHash: string, options: Options)
         rescoreInvestor(tx, change.id, options.now, options.rules);
         touched.push(change.id);
       }
-      return { investorIds: touched };
+      return { investorIds: touched, unlogged };
     }),
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UNDO_MINUTES, isUndoToken, recordedChange, undoPatch } from "#app/domain/undo.ts";
 import { editInvestor } from "#db/queries/investors.server.ts";
-import { recordEmailed, undoAction } from "#app/services/undo.server.ts";
+import { logMail, recordEmailed, undoAction } from "#app/services/undo.server.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
@@ -37,7 +37,7 @@ describe("undoing Emailed", () => {
     const token = emailed(real);
     expect(isUndoToken(token)).toBe(true);
     expect(read(real)).toEqual({ status: "contacted", last: "2026-11-25", notes: ["Emailed"] });
-    expect(undoAction(app, token, false)).toEqual({ investorIds: [real] });
+    expect(undoAction(app, token, false)).toEqual({ investorIds: [real], unlogged: 0 });
     expect(read(real)).toEqual({ status: "not_contacted", last: "2026-11-01", notes: [] });
   });
 
@@ -87,7 +87,7 @@ describe("undoing Emailed", () => {
     expect(undoAction(app, demoToken, false)).toBeNull();
     expect(read(real).notes).toEqual(["Emailed"]);
     expect(read(demo).notes).toEqual(["Emailed"]);
-    expect(undoAction(app, demoToken, true)).toEqual({ investorIds: [demo] });
+    expect(undoAction(app, demoToken, true)).toEqual({ investorIds: [demo], unlogged: 0 });
     expect(read(demo)).toEqual({ status: "not_contacted", last: "2026-11-01", notes: [] });
     expect(read(real).notes).toEqual(["Emailed"]);
   });
@@ -101,6 +101,96 @@ describe("undoing Emailed", () => {
     setClock(new Date(morning.getTime() + (UNDO_MINUTES + 1) * 60_000));
     emailed(real);
     expect(hashes()).toHaveLength(1);
+  });
+});
+
+describe("undoing Log and Log all", () => {
+  /** Two investors per side with mail to log, one email of the first already logged before. */
+  function withMail() {
+    const base = setUp("researching", null);
+    const { db } = base;
+    const insert = db.$client.prepare(
+      "insert into mail_contacts (investor_id, message_id, direction, sent_at, subject, logged_at) values (?, ?, ?, ?, ?, ?)",
+    );
+    const grace = Number(
+      db.$client
+        .prepare(
+          "insert into investors (name, relationship_status, last_contact_date, is_demo) values ('Grace Real', 'in_conversation', '2026-11-10', 0)",
+        )
+        .run().lastInsertRowid,
+    );
+    const mail = (investor: number, id: string, sentAt: string, subject: string, loggedAt: string | null = null) =>
+      Number(insert.run(investor, `<${id}@fund.example.com>`, "sent", sentAt, subject, loggedAt).lastInsertRowid);
+    const old = mail(base.real, "old", "2026-10-01T09:00:00Z", "Earlier, logged by hand", "2026-10-02T09:00:00Z");
+    const ids = {
+      seed: mail(base.real, "seed", "2026-11-20T09:00:00Z", "Seed round"),
+      deck: mail(base.real, "deck", "2026-11-22T09:00:00Z", "The deck"),
+      numbers: mail(grace, "numbers", "2026-11-24T09:00:00Z", "Numbers"),
+      demo: mail(base.demo, "demo", "2026-11-23T09:00:00Z", "Demo mail"),
+    };
+    const unlogged = () => db.$client.prepare("select id from mail_contacts where logged_at is null order by id").pluck().all() as number[];
+    return { ...base, grace, old, ids, unlogged };
+  }
+
+  it("Log all: takes back every entry, every logged mark, each status and date, and only them", () => {
+    const { app, real, grace, demo, ids, old, read, unlogged } = withMail();
+    const { logged, undo } = logMail(app, "all", false);
+    expect(logged).toBe(3);
+    expect(isUndoToken(undo)).toBe(true);
+    expect(read(real)).toEqual({ status: "contacted", last: "2026-11-22", notes: ["Seed round", "The deck"] });
+    expect(read(grace)).toEqual({ status: "in_conversation", last: "2026-11-24", notes: ["Numbers"] });
+    expect(unlogged()).toEqual([ids.demo]);
+
+    expect(undoAction(app, undo, false)).toEqual({ investorIds: [real, grace], unlogged: 3 });
+    expect(read(real)).toEqual({ status: "researching", last: null, notes: [] });
+    expect(read(grace)).toEqual({ status: "in_conversation", last: "2026-11-10", notes: [] });
+    // The email logged before stays logged; the demo's was never touched.
+    expect(unlogged()).toEqual([ids.seed, ids.deck, ids.numbers, ids.demo]);
+    expect(unlogged()).not.toContain(old);
+    expect(read(demo)).toEqual({ status: "researching", last: null, notes: [] });
+  });
+
+  it("Log: one email, and what the founder did since stays (a later status, a later contact)", () => {
+    const { db, app, real, ids, read, unlogged } = withMail();
+    const { logged, undo } = logMail(app, { ids: [ids.deck] }, false);
+    expect(logged).toBe(1);
+    editInvestor(
+      db,
+      real,
+      { relationship_status: "meeting_scheduled", add_contact: { date: "2026-11-25", channel: "call", note: "Booked a call" } },
+      { now: morning, rules: DEFAULT_RULES, demo: false },
+    );
+    expect(undoAction(app, undo, false)).toEqual({ investorIds: [real], unlogged: 1 });
+    expect(read(real)).toEqual({ status: "meeting_scheduled", last: "2026-11-25", notes: ["Booked a call"] });
+    expect(unlogged()).toContain(ids.deck);
+    // Once only.
+    expect(undoAction(app, undo, false)).toBeNull();
+  });
+
+  it("a second Log's token takes back the second only", () => {
+    const { app, real, ids, read, unlogged } = withMail();
+    const first = logMail(app, { ids: [ids.seed] }, false).undo;
+    const second = logMail(app, { ids: [ids.deck] }, false).undo;
+    expect(undoAction(app, second, false)).toEqual({ investorIds: [real], unlogged: 1 });
+    expect(read(real)).toEqual({ status: "contacted", last: "2026-11-20", notes: ["Seed round"] });
+    expect(unlogged()).toContain(ids.deck);
+    expect(unlogged()).not.toContain(ids.seed);
+    expect(undoAction(app, first, false)).toEqual({ investorIds: [real], unlogged: 1 });
+    expect(read(real)).toEqual({ status: "researching", last: null, notes: [] });
+  });
+
+  it("nothing logged, no token; and the demo's token undoes the demo's log only", () => {
+    const { app, real, demo, ids, read, unlogged } = withMail();
+    expect(logMail(app, { ids: [ids.demo] }, false)).toEqual({ logged: 0, undo: null });
+    const real1 = logMail(app, { ids: [ids.seed] }, false).undo;
+    const demo1 = logMail(app, { ids: [ids.demo] }, true).undo;
+    expect(undoAction(app, demo1, false)).toBeNull();
+    expect(undoAction(app, real1, true)).toBeNull();
+    expect(undoAction(app, demo1, true)).toEqual({ investorIds: [demo], unlogged: 1 });
+    expect(read(demo)).toEqual({ status: "researching", last: null, notes: [] });
+    expect(read(real).notes).toEqual(["Seed round"]);
+    expect(unlogged()).toContain(ids.demo);
+    expect(unlogged()).not.toContain(ids.seed);
   });
 });
 

@@ -24,6 +24,7 @@ const TIER: Record<RecommendedAction, number> = {
   follow_up: 0,
   wait: 1,
   research: 2,
+  soft_committed: 3,
   committed: 3,
   dont_chase: 4,
 };
@@ -152,7 +153,7 @@ const LABELS: ReadonlyArray<[string, RecommendedAction, RegExp?]> = [
   ["Granite VC", "dont_chase", /passed/],
   ["Slate Partners", "dont_chase"],
   ["Ivy Capital", "committed"],
-  ["Willow Angels", "committed"],
+  ["Willow Angels", "soft_committed"],
   ["Quiet Ventures", "research"],
 ];
 

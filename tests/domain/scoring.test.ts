@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EVIDENCE_CATEGORIES, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
+import { ACTION_LABELS, ACTION_PRIORITY, EVIDENCE_CATEGORIES, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
 import {
   DEFAULT_RULES,
   type EvidenceForScoring,
@@ -89,6 +89,21 @@ describe("scoring properties", () => {
       ),
       RUNS,
     );
+  });
+
+  it("shows a soft commitment as soft committed, never as committed money, and never chases it", () => {
+    fc.assert(
+      fc.property(investorArb, fc.array(evidenceArb, { maxLength: 10 }), rulesArb, (investor, evidence, rules) => {
+        const result = scoreInvestor({ ...investor, relationship_status: "soft_committed" }, evidence, now, rules);
+        expect(result.action).toBe("soft_committed");
+        expect(ACTION_LABELS[result.action]).toBe("Soft committed");
+        expect(result.explained.action_reason).toBe("Soft committed: a verbal yes, not signed yet.");
+      }),
+      RUNS,
+    );
+    // The founder's working order keeps it beside committed, at the far end.
+    expect(ACTION_PRIORITY.soft_committed).toBeGreaterThan(ACTION_PRIORITY.dont_chase);
+    expect(ACTION_PRIORITY.soft_committed).toBeLessThan(ACTION_PRIORITY.committed);
   });
 
   it("never chases nor drops a committed investor: always committed", () => {

@@ -183,7 +183,7 @@ const PIPELINE: Judgement[] = [
   {
     because: "a soft commitment is not chased either",
     investor: { relationship_status: "soft_committed", meeting_date: dateDaysAgo(5) },
-    action: "committed",
+    action: "soft_committed",
     reason: "Soft committed: a verbal yes, not signed yet.",
   },
   {

@@ -139,7 +139,7 @@ test("the Action sort follows what to do first, not the alphabet", async ({ page
   await openSignedIn(page);
   await page.goto("/?sort=action&dir=asc");
   const actions = await page.locator(".investor-table tbody tr .badge").allTextContents();
-  const order = ["Email first", "Follow up", "Wait", "Research", "Don't chase", "Committed"];
+  const order = ["Email first", "Follow up", "Wait", "Research", "Don't chase", "Soft committed", "Committed"];
   const ranks = actions.map((label) => order.indexOf(label.trim())).filter((rank) => rank >= 0);
   expect(ranks.length).toBeGreaterThan(1);
   expect(ranks).toEqual([...ranks].sort((a, b) => a - b));

@@ -63,7 +63,7 @@ async function addInvestor(page: Page, name: string, email: string, status: stri
 }
 
 for (const javaScriptEnabled of [true, false]) {
-  test(`Sync now, both Today sections and Log all, read back through the export (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+  test(`Sync now, both Today sections, Log all and its Undo, read back through the export (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
     browser,
   }) => {
     const tag = javaScriptEnabled ? "Js" : "Nojs";
@@ -127,6 +127,7 @@ for (const javaScriptEnabled of [true, false]) {
     await toLog.getByRole("button", { name: "Log all 3" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Logged" })).toHaveText("Logged 3 emails.");
     await expect(page.getByRole("region", { name: /^Emails to log/ })).toContainText("No emails to log.");
+    const logPage = page.url();
 
     const exported = (await (await page.request.get("/export.json")).json()) as Exported;
     const saved = (name: string) => exported.investors.find((investor) => investor.name === name)!;
@@ -143,6 +144,33 @@ for (const javaScriptEnabled of [true, false]) {
     const ours = exported.mail_contacts.filter((mail) => [saved(ada.name).id, saved(grace.name).id].includes(mail.investor_id));
     expect(ours).toHaveLength(3);
     expect(ours.every((mail) => mail.logged_at !== null)).toBe(true);
+
+    // Undo (decision 036): exactly what the log recorded goes — the three entries, Ada's status and
+    // both dates, the "logged" marks — and the emails are to log again.
+    await page.goto(logPage);
+    await page.getByRole("button", { name: "Undo: do not log those 3 emails" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Undone" })).toHaveText(
+      "Undone: those 3 emails are no longer logged, and to log again.",
+    );
+    await expect(page.getByRole("region", { name: /^Emails to log/ }).getByRole("listitem")).toHaveCount(3);
+    const undone = (await (await page.request.get("/export.json")).json()) as Exported;
+    const back = (name: string) => undone.investors.find((investor) => investor.name === name)!;
+    expect(back(ada.name)).toMatchObject({ relationship_status: "not_contacted", last_contact_date: null });
+    expect(back(ada.name).contact_history ?? []).toEqual([]);
+    expect(back(grace.name)).toMatchObject({ relationship_status: "in_conversation", last_contact_date: null });
+    expect(back(grace.name).contact_history ?? []).toEqual([]);
+    const mailBack = undone.mail_contacts.filter((mail) => [back(ada.name).id, back(grace.name).id].includes(mail.investor_id));
+    expect(mailBack.map((mail) => mail.logged_at)).toEqual([null, null, null]);
+    // Everything else in the export is as it was: the first test's rows are untouched.
+    const others = (all: Exported) => all.investors.filter((investor) => ![ada.name, grace.name].includes(investor.name));
+    expect(others(undone)).toEqual(others(exported));
+
+    // Logged again (the same emails, a new log): the undo left nothing in the way.
+    await page
+      .getByRole("region", { name: /^Emails to log/ })
+      .getByRole("button", { name: "Log all 3" })
+      .click();
+    await expect(page.getByRole("status").filter({ hasText: "Logged" })).toHaveText("Logged 3 emails.");
     await context.close();
   });
 }

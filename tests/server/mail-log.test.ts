@@ -73,7 +73,7 @@ describe("logging mail contacts over HTTP", () => {
       body: form([["id", String(mailIds[0])]]),
     });
     expect(one.status).toBe(303);
-    expect(one.headers.get("location")).toBe("/?logged=1#today");
+    expect(one.headers.get("location")).toMatch(/^\/\?logged=1&undo=[A-Za-z0-9_-]{22}#today$/);
     const fromPage = await fetch(`${server.url}/mail/log`, {
       method: "POST",
       redirect: "manual",
@@ -83,7 +83,7 @@ describe("logging mail contacts over HTTP", () => {
         ["investor", String(investorId)],
       ]),
     });
-    expect(fromPage.headers.get("location")).toBe(`/investors/${investorId}?logged=1#mail`);
+    expect(fromPage.headers.get("location")).toMatch(new RegExp(`^/investors/${investorId}\\?logged=1&undo=[A-Za-z0-9_-]{22}#mail$`));
     const json = await exported();
     const person = json.investors.find((investor) => investor.id === investorId)!;
     expect(person.contact_history?.map((entry) => [entry.date, entry.channel, entry.note])).toEqual([
@@ -95,5 +95,51 @@ describe("logging mail contacts over HTTP", () => {
     expect(json.mail_contacts.every((mail) => mail.logged_at !== null)).toBe(true);
     // Demo mail never leaves through the export.
     expect(new Set(json.mail_contacts.map((mail) => mail.investor_id))).toEqual(new Set([investorId]));
+  });
+
+  it("Undo after a Log takes back exactly its entries and marks, back on the page it came from", async () => {
+    const post = (path: string, fields: [string, string][]) =>
+      fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers: { cookie }, body: form(fields) });
+    const person = async () => (await exported()).investors.find((investor) => investor.id === investorId)!;
+    const before = await person();
+    // A third email arrives and is logged from the investor page.
+    const db = new Database(server.databasePath);
+    const third = Number(
+      db
+        .prepare("insert into mail_contacts (investor_id, message_id, direction, sent_at, subject) values (?, ?, 'received', ?, ?)")
+        .run(investorId, "<c@fund.example.com>", "2026-01-09T09:00:00.000Z", "Term sheet").lastInsertRowid,
+    );
+    db.close();
+    const logged = await post("/mail/log", [
+      ["id", String(third)],
+      ["investor", String(investorId)],
+    ]);
+    const location = new URL(logged.headers.get("location") ?? "", server.url);
+    const token = location.searchParams.get("undo")!;
+    expect((await person()).contact_history?.map((entry) => entry.note)).toContain("Term sheet");
+    // The page it lands on offers the undo as a plain form, coming back to this investor.
+    const page = await (await fetch(`${server.url}${location.pathname}${location.search}`, { headers: { cookie } })).text();
+    expect(page).toContain("Logged 1 email.");
+    expect(page).toContain(`value="${token}"`);
+    expect(page).toContain("Undo: do not log that email");
+
+    const undone = await post("/undo", [
+      ["token", token],
+      ["investor", String(investorId)],
+    ]);
+    expect(undone.status).toBe(303);
+    expect(undone.headers.get("location")).toBe(`/investors/${investorId}?unlogged=1#mail`);
+    const after = await person();
+    expect(after.contact_history).toEqual(before.contact_history);
+    expect(after.last_contact_date).toBe(before.last_contact_date);
+    expect(after.relationship_status).toBe(before.relationship_status);
+    const mail = (await exported()).mail_contacts;
+    expect(mail.filter((row) => row.logged_at === null).map((row) => row.id)).toEqual([third]);
+    expect(mail.filter((row) => row.logged_at !== null)).toHaveLength(2);
+    const back = await (await fetch(`${server.url}/investors/${investorId}?unlogged=1`, { headers: { cookie } })).text();
+    expect(back).toContain("Undone: that email is no longer logged, and to log again.");
+    // Once only.
+    const again = await post("/undo", [["token", token]]);
+    expect(again.headers.get("location")).toBe("/?undone=expired#today");
   });
 });

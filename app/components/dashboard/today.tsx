@@ -6,14 +6,14 @@ import { type TodayAction, type TodayLists, overdueText } from "../../domain/tod
 import { loggedText } from "../../domain/mail-today.ts";
 import { EmailsToLog, RepliesWaiting, type TodayMail } from "./today-mail.tsx";
 import { TieNote } from "./tie-note.tsx";
-import { UndoNotice } from "../undo-notice.tsx";
+import { type Undone, UndoNotice, emailedRecord, loggedRecord } from "../undo-notice.tsx";
 
 export type TodayData = {
   /** The investor just marked "Emailed", to say so. */
   emailed: string | null;
-  /** The token that undoes that "Emailed", and what the last undo did (app/components/undo-notice.tsx). */
+  /** The token that undoes that "Emailed" or "Log", and what the last undo did (app/components/undo-notice.tsx). */
   undo: string | null;
-  undone: { name: string | null } | "expired" | null;
+  undone: Undone | null;
   /** How many emails the last "Log" recorded, to say so. */
   logged: number | null;
   /** Mail capture's two sections: replies waiting on the founder, and emails to log. */
@@ -46,10 +46,15 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
       <h2 id="today-heading" className="visually-hidden">
         Today
       </h2>
-      <UndoNotice emailed={data.emailed} undo={data.undo} undone={data.undone} undoPath={basePath === "/" ? "/undo" : `${basePath}/undo`} />
-      {data.logged !== null ? (
+      <UndoNotice
+        recorded={data.emailed ? emailedRecord(data.emailed) : data.logged ? loggedRecord(data.logged) : null}
+        undo={data.undo}
+        undone={data.undone}
+        undoPath={basePath === "/" ? "/undo" : `${basePath}/undo`}
+      />
+      {data.logged === 0 ? (
         <p className="notice notice-good today-notice" role="status">
-          {loggedText(data.logged)}
+          {loggedText(0)}
         </p>
       ) : null}
       {(["email_first", "follow_up", "dont_chase"] as const).map((action) => {

@@ -21,9 +21,8 @@ import { OutreachDraftView } from "../outreach-draft.tsx";
 import { MoneyFields } from "./money-fields.tsx";
 import { InvestorStanding } from "./standing.tsx";
 import type { MailContactRow } from "#db/queries/mail.server.ts";
-import { loggedText, mailWhen } from "../../domain/mail-today.ts";
-import { Unverified } from "../dashboard/today-mail.tsx";
-import { LogButton } from "../dashboard/today-mail.tsx";
+import type { Undone } from "../undo-notice.tsx";
+import { MailList } from "./mail-list.tsx";
 
 export type EvidenceView = EvidenceRow & { weight: number; ageDays: number };
 
@@ -41,8 +40,10 @@ type Props = {
   startupScores?: StartupScoreView[];
   /** Mail capture: this investor's mail contacts, newest first, and how many there are. */
   mail?: { rows: MailContactRow[]; total: number };
-  /** How many emails a "Log" just recorded, to say so. */
+  /** How many emails a "Log" just recorded, to say so, the token that undoes it, and what the last undo did (decision 036). */
   logged?: number | null;
+  undo?: string | null;
+  undone?: Undone | null;
   /** YYYY-MM-DD, for the mail dates. */
   today?: string;
 };
@@ -141,6 +142,8 @@ export function InvestorDetail({
   startupScores = [],
   mail,
   logged = null,
+  undo = null,
+  undone = null,
   today,
 }: Props) {
   const navigation = useNavigation();
@@ -359,69 +362,18 @@ export function InvestorDetail({
           {contactHistory && contactHistory.pages > 1 ? <HistoryPages {...contactHistory} shown={contacts.length} /> : null}
         </section>
 
-        {mail && (mail.total > 0 || logged !== null) ? (
+        {mail && (mail.total > 0 || logged !== null || undone !== null) ? (
           <MailList
             investor={investor}
             mail={mail}
             logged={logged}
+            undo={undo}
+            undone={undone}
             now={new Date(`${today ?? new Date().toISOString().slice(0, 10)}T12:00:00Z`)}
           />
         ) : null}
       </div>
     </>
-  );
-}
-
-/**
- * The investor's mail contacts (decision 014): what the mail sync found to and from their address,
- * newest first, each logged or with "Log", which records it through the investor edit.
- */
-function MailList({
-  investor,
-  mail,
-  logged,
-  now,
-}: {
-  investor: InvestorRow;
-  mail: { rows: MailContactRow[]; total: number };
-  logged: number | null;
-  now: Date;
-}) {
-  const action = investor.isDemo ? "/demo/mail/log" : "/mail/log";
-  return (
-    <section className="panel" aria-labelledby="mail-heading" id="mail">
-      <h2 id="mail-heading">Mail</h2>
-      {logged !== null ? (
-        <p className="notice notice-good" role="status">
-          {loggedText(logged)}
-        </p>
-      ) : null}
-      <ul className="mail-list">
-        {mail.rows.map((row) => (
-          <li key={row.id}>
-            <p className={row.subject.trim() === "" ? "muted" : undefined}>{row.subject.trim() === "" ? "(no subject)" : row.subject}</p>
-            <p className="muted small">
-              {mailWhen(row.direction, row.sent_at, now)} <Unverified verified={row.verified} />
-            </p>
-            {row.logged_at ? (
-              <span className="muted small mail-logged">Logged</span>
-            ) : (
-              <LogButton
-                action={action}
-                ids={[row.id]}
-                investor={investor.id}
-                label={`Log the email “${row.subject.trim() || "(no subject)"}”`}
-              />
-            )}
-          </li>
-        ))}
-      </ul>
-      {mail.total > mail.rows.length ? (
-        <p className="muted small">
-          The {mail.rows.length} newest of {mail.total} emails.
-        </p>
-      ) : null}
-    </section>
   );
 }
 
