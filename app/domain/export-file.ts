@@ -74,6 +74,7 @@ const investor = z.object({
   // Exports from before the round (decision 031) have none of these.
   amount: z.number().int().min(0).nullable().optional(),
   amount_currency: z.enum(CURRENCIES).nullable().optional(),
+  amount_startup_id: id.nullable().optional(),
   next_step: maybeText.optional(),
   next_step_date: stamp.nullable().optional(),
   meeting_date: stamp.nullable().optional(),

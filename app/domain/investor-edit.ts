@@ -25,6 +25,7 @@ export type UserOwnedPatch = {
   personalNotes?: string | null;
   amount?: number | null;
   amountCurrency?: Currency | null;
+  amountStartupId?: number | null;
   nextStep?: string | null;
   nextStepDate?: string | null;
   meetingDate?: string | null;
@@ -38,6 +39,7 @@ export const USER_OWNED_COLUMNS = [
   "personalNotes",
   "amount",
   "amountCurrency",
+  "amountStartupId",
   "nextStep",
   "nextStepDate",
   "meetingDate",
@@ -67,6 +69,7 @@ export function userOwnedPatch(edit: InvestorEdit, savedLastContact: string | nu
   }
   if (edit.amount !== undefined) patch.amount = edit.amount;
   if (edit.amount_currency !== undefined) patch.amountCurrency = edit.amount_currency;
+  if (edit.amount_startup_id !== undefined) patch.amountStartupId = edit.amount_startup_id;
   if (edit.next_step !== undefined) patch.nextStep = blankToNull(edit.next_step);
   if (edit.next_step_date !== undefined) patch.nextStepDate = edit.next_step_date;
   if (edit.meeting_date !== undefined) patch.meetingDate = edit.meeting_date;
@@ -86,7 +89,13 @@ export function laterDate(a: string | null, b: string | null | undefined): strin
   return a >= b ? a : b;
 }
 
-export const EDIT_FORM_FIELDS = ["relationship_status", "last_contact_date", "personal_notes", ...MONEY_AND_NEXT_STEP_FIELDS] as const;
+export const EDIT_FORM_FIELDS = [
+  "relationship_status",
+  "last_contact_date",
+  "personal_notes",
+  ...MONEY_AND_NEXT_STEP_FIELDS,
+  "amount_startup_id",
+] as const;
 type EditFormField = (typeof EDIT_FORM_FIELDS)[number];
 
 /**
@@ -109,6 +118,7 @@ export function editFromForm(value: InvestorEdit, original: Partial<Record<EditF
     personal_notes: cleared("personal_notes", value.personal_notes),
     amount: money("amount", value.amount),
     amount_currency: money("amount_currency", value.amount_currency),
+    amount_startup_id: money("amount_startup_id", value.amount_startup_id),
     next_step: money("next_step", value.next_step),
     next_step_date: money("next_step_date", value.next_step_date),
     meeting_date: money("meeting_date", value.meeting_date),
@@ -147,6 +157,8 @@ export const investorEditFormSchema = z
     personal_notes: z.string().max(10_000).optional(),
     amount: z.preprocess(parseAmount, z.number().int().min(0).max(MAX_AMOUNT).optional()),
     amount_currency: z.enum(CURRENCIES).optional(),
+    // The select's "the round raising now" is empty (no value: null once it differs from the saved one).
+    amount_startup_id: z.coerce.number().int().positive().optional(),
     next_step: z.string().trim().max(NEXT_STEP_CHARS).optional(),
     next_step_date: isoDate.optional(),
     meeting_date: isoDate.optional(),
@@ -189,6 +201,7 @@ export const INVESTOR_EDIT_WORDS: FormWords = {
   "add_contact.note": { label: "Note" },
   amount: { label: "Amount", invalid: "Amount must be an amount like 250k or 1.5m" },
   amount_currency: { label: "Currency" },
+  amount_startup_id: { label: "For the round of", invalid: "Choose one of your startups" },
   next_step: { label: "Next step" },
   next_step_date: { label: "Next step date", invalid: DATE_MESSAGE },
   meeting_date: { label: "Meeting date", invalid: DATE_MESSAGE },

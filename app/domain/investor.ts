@@ -44,6 +44,8 @@ export const PASS_NOTE_CHARS = 500;
 export const moneyEditShape = {
   amount: z.number().int("must be a whole number").min(0).max(MAX_AMOUNT).nullable().optional(),
   amount_currency: z.enum(CURRENCIES).nullable().optional(),
+  // Whose round the amount belongs to (null: the round raising now); a real startup, checked by the edit's service.
+  amount_startup_id: z.number().int().positive().nullable().optional(),
   next_step: z.string().trim().max(NEXT_STEP_CHARS).nullable().optional(),
   next_step_date: isoDate.nullable().optional(),
   meeting_date: isoDate.nullable().optional(),

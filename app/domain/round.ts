@@ -72,6 +72,25 @@ export function countsInRound(investor: Pick<MoneyInvestor, "amountStartupId">, 
   return investor.amountStartupId === null || investor.amountStartupId === round?.id;
 }
 
+/** What the investor page's "For the round of" lists: the founder's startups (shown only with two or more) and the one raising now. */
+export type AmountRounds = { startups: { id: number; name: string }[]; raisingNow: string | null };
+
+/**
+ * Why an edit's `amount_startup_id` is refused, or undefined: it must name one of the founder's
+ * own startups (`startups`), or be null for the round raising now. A demo investor's amount
+ * belongs to the demo's round only.
+ */
+export function amountStartupRefusal(
+  startupId: number | null | undefined,
+  demo: boolean,
+  startups: readonly Pick<RoundStartup, "id">[],
+): string | undefined {
+  if (startupId === undefined || startupId === null) return undefined;
+  if (demo) return "A demo investor's amount belongs to the demo's round: amount_startup_id must be null.";
+  if (startups.some((startup) => startup.id === startupId)) return undefined;
+  return `You have no startup with id ${startupId}: amount_startup_id names one of your startups, or is null for the round raising now.`;
+}
+
 /**
  * The round's totals over `investors`, amounts converted into the round's currency at `rates`
  * (dollars per unit, the app's fixed rates by default; no currency is dollars). Counts take every

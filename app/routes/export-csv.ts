@@ -14,6 +14,8 @@ const HEADER = [
   "signal_hook",
   "signal_red_flag",
   "signals_checked_at",
+  // Whose round the amount is for (a startup's id in /export.json; null = the round raising now). The import does not read it.
+  "amount_startup_id",
 ];
 
 export async function loader() {
@@ -52,6 +54,7 @@ export async function loader() {
         row.signalHook,
         row.signalRedFlag,
         row.signalsCheckedAt,
+        row.amountStartupId,
       ]),
     );
   }

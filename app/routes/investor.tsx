@@ -23,6 +23,7 @@ import {
   mergeRealInvestors,
 } from "../services/investor-profile.server.ts";
 import { demoEditRefusal } from "../domain/demo-bounds.ts";
+import { amountRoundRefusal, amountRounds } from "../services/round.server.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { EDIT_FORM_FIELDS, INVESTOR_EDIT_WORDS, editFromForm, investorEditFormSchema } from "../domain/investor-edit.ts";
 import { draftOutreach } from "../domain/outreach.ts";
@@ -91,6 +92,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     undone: undoneParam(url.searchParams),
     today: now.toISOString().slice(0, 10),
     startupScores: demo ? [] : startupScoresFor(app.db, detail.investor.id),
+    amountRounds: amountRounds(app, demo),
   };
 }
 
@@ -133,6 +135,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: investorEditFormSchema, ...founderErrors(INVESTOR_EDIT_WORDS) });
   if (submission.status !== "success") return data({ form: "notes" as const, result: submission.reply() }, { status: 400 });
   const edit = editFromForm(submission.value, original);
+  const notARound = amountRoundRefusal(app, edit, demo);
+  if (notARound) {
+    return data({ form: "notes" as const, result: submission.reply({ fieldErrors: { amount_startup_id: [notARound] } }) }, { status: 400 });
+  }
   if (demo) {
     // The demo's bounds, said on the form (a 400 like any other mistake, with or without JavaScript).
     const refusal = demoEditRefusal(edit, countContacts(app.db, id));
@@ -171,6 +177,7 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
         halfLifeDays={loaderData.halfLifeDays}
         outreach={loaderData.outreach}
         startupScores={loaderData.startupScores}
+        amountRounds={loaderData.amountRounds}
         mail={loaderData.mail}
         logged={loaderData.logged}
         undo={loaderData.undo}

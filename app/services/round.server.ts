@@ -1,6 +1,8 @@
-import { readRound, saveRound } from "#db/queries/round.server.ts";
+import { readRound, saveRound, startupRounds } from "#db/queries/round.server.ts";
 import { getStartup } from "#db/queries/startups.server.ts";
 import type { App } from "../app-context.ts";
+import type { InvestorEdit } from "../domain/investor.ts";
+import { type AmountRounds, amountStartupRefusal, roundRaisingNow } from "../domain/round.ts";
 import { type RoundPut, roundJson, roundWriteOf } from "../domain/round-input.ts";
 import { changeRoleWanted } from "./startups.server.ts";
 
@@ -42,4 +44,17 @@ export async function setRoundAndAsk(app: App, body: RoundPut, raisingNow = true
   if (!after || (after.roleWanted === before.roleWanted && after.roundSize === before.roundSize)) return result;
   const { rescored } = await changeRoleWanted(app, startupId, after.roleWanted ?? null);
   return { ...result, round: currentRound(app), rescored };
+}
+
+/** The rounds an investor's amount may belong to, for the investor page (none on the demo: it has one round). */
+export function amountRounds(app: App, demo: boolean): AmountRounds {
+  if (demo) return { startups: [], raisingNow: null };
+  const rounds = startupRounds(app.db);
+  return { startups: rounds.map(({ id, name }) => ({ id, name })), raisingNow: roundRaisingNow(rounds)?.name ?? null };
+}
+
+/** Why an investor edit's `amount_startup_id` is refused (not a startup of the founder's), or undefined. */
+export function amountRoundRefusal(app: App, edit: Pick<InvestorEdit, "amount_startup_id">, demo: boolean): string | undefined {
+  if (edit.amount_startup_id === undefined || edit.amount_startup_id === null) return undefined;
+  return amountStartupRefusal(edit.amount_startup_id, demo, demo ? [] : startupRounds(app.db));
 }

@@ -351,6 +351,7 @@ export function investorJson(row: InvestorRow, contacts?: ContactRow[], contacts
     personal_notes: row.personalNotes,
     amount: row.amount,
     amount_currency: row.amountCurrency,
+    amount_startup_id: row.amountStartupId,
     next_step: row.nextStep,
     next_step_date: row.nextStepDate,
     meeting_date: row.meetingDate,

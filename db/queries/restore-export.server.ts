@@ -25,8 +25,8 @@ export function countRealRows(db: Db): { investors: number; startups: number } {
 /**
  * Writes an /export.json back into an instance with no real investors or startups (decision 020),
  * in one transaction. Every row gets a new id (the demo rows of the new instance may hold the old
- * ones), and every reference follows: contacts, evidence, mail, rubrics, evaluations and
- * per-startup scores. Everything else is kept as exported, times included. What the export does
+ * ones), and every reference follows: contacts, evidence, mail, rubrics, evaluations,
+ * per-startup scores and whose round an amount is for. Everything else is kept as exported, times included. What the export does
  * not carry starts empty: evidence's run (runs are not exported), the hook's link to its evidence,
  * the fit's wording; the saved scoring stamp is cleared so the next start re-scores everything
  * from the restored data and fills them in again.
@@ -42,6 +42,7 @@ export function restoreExport(db: Db, file: ExportFile, now: Date): RestoredCoun
     }
     const investorIds = new Map<number, number>();
     const evidenceIds = new Map<number, number>();
+    const startupIds = new Map<number, number>();
     for (const item of file.investors) {
       const { id } = t
         .insert(investors)
@@ -157,6 +158,7 @@ export function restoreExport(db: Db, file: ExportFile, now: Date): RestoredCoun
         })
         .returning({ id: startups.id })
         .get();
+      startupIds.set(item.id, id);
       counts.startups++;
       for (const rubric of item.rubrics) {
         t.insert(rubrics)
@@ -187,6 +189,15 @@ export function restoreExport(db: Db, file: ExportFile, now: Date): RestoredCoun
           })
           .run();
       }
+    }
+    // Whose round an amount is for follows its startup's new id; a startup not in the file leaves it the round raising now's.
+    for (const item of file.investors) {
+      if (item.amount_startup_id == null) continue;
+      const startupId = startupIds.get(item.amount_startup_id) ?? null;
+      t.update(investors)
+        .set({ amountStartupId: startupId })
+        .where(eq(investors.id, investorIds.get(item.id)!))
+        .run();
     }
     saveFounderSettings(
       t,

@@ -132,14 +132,19 @@ export function saveRubricVersion(db: Db, startupId: number, rubric: Rubric, sou
   });
 }
 
-/** Route #13: the startup, its rubrics, evaluations and scores go (cascade); investors and evidence stay. */
+/**
+ * Route #13: the startup, its rubrics, evaluations and scores go (cascade); investors and evidence stay.
+ * Amounts that were for its round become the round raising now's (amount_startup_id has no foreign key).
+ */
 export function deleteStartup(db: Db, id: number): boolean {
-  return (
-    db
+  return db.transaction((tx) => {
+    const removed = tx
       .delete(startups)
       .where(and(eq(startups.id, id), eq(startups.isDemo, false)))
-      .run().changes > 0
-  );
+      .run().changes;
+    if (removed > 0) tx.update(investors).set({ amountStartupId: null }).where(eq(investors.amountStartupId, id)).run();
+    return removed > 0;
+  });
 }
 
 export type EvaluationInput = { investorId: number; relevance: number; reasons: string; evidenceIds: number[] };

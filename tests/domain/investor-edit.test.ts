@@ -166,4 +166,18 @@ describe("the money and the next step", () => {
     // A field emptied on the form clears it; one the form did not show is left alone.
     expect(editFromForm({ amount_currency: "USD" }, original)).toMatchObject({ amount: null, pass_reason: undefined });
   });
+
+  it("reads whose round the amount is for: a startup's id, or empty for the round raising now", () => {
+    const chosen = investorEditFormSchema.parse({ amount_startup_id: "7", original: { amount_startup_id: "" } });
+    expect(editFromForm(chosen, { amount_startup_id: "" })).toMatchObject({ amount_startup_id: 7 });
+    expect(userOwnedPatch(editFromForm(chosen, { amount_startup_id: "" }))).toMatchObject({ amountStartupId: 7 });
+    // Back to "the round raising now" (the empty option) clears it; unchanged writes nothing; a page without the select leaves it.
+    expect(editFromForm({}, { amount_startup_id: "7" })).toMatchObject({ amount_startup_id: null });
+    expect(editFromForm(chosen, { amount_startup_id: "7" }).amount_startup_id).toBeUndefined();
+    expect(editFromForm({}, {}).amount_startup_id).toBeUndefined();
+    for (const bad of ["0", "-1", "abc", "1.5"])
+      expect(investorEditFormSchema.safeParse({ amount_startup_id: bad }).success, bad).toBe(false);
+    expect(investorEditSchema.safeParse({ amount_startup_id: "7" }).success).toBe(false);
+    expect(investorEditSchema.parse({ amount_startup_id: null })).toEqual({ amount_startup_id: null });
+  });
 });

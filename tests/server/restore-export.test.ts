@@ -35,14 +35,16 @@ function runRestore(file: string, databasePath: string) {
 function comparable(exported: Exported) {
   const { exported_at: _, round, ...rest } = exported;
   const investorPlace = new Map(rest.investors.map((investor, index) => [investor.id, index]));
+  const startupPlace = new Map(rest.startups.map((startup, index) => [startup.id, index]));
   const evidencePlace = new Map(
     rest.investors.flatMap((investor) => investor.evidence.map((item) => item.id)).map((id, index) => [id, index]),
   );
   return {
     ...rest,
     round: { ...round, startup_id: round.startup_id === null ? null : "the startup" },
-    investors: rest.investors.map(({ id: _id, contact_history, evidence, ...investor }) => ({
+    investors: rest.investors.map(({ id: _id, contact_history, evidence, amount_startup_id, ...investor }) => ({
       ...investor,
+      amount_startup_id: amount_startup_id === null ? null : { startup: startupPlace.get(amount_startup_id) },
       contact_history: (contact_history ?? []).map(({ id: _contact, ...contact }) => contact),
       evidence: evidence.map(({ id, ...item }) => ({ ...item, place: evidencePlace.get(id) })),
     })),
@@ -122,7 +124,7 @@ describe("npm run restore-export: /export.json back into an empty instance", () 
     const passed = await fetch(`${source.url}/api/investors/${ids[1]}`, {
       method: "PATCH",
       headers: { cookie, "content-type": "application/json" },
-      body: JSON.stringify({ relationship_status: "passed", pass_reason: "other", pass_note: "Fund closed" }),
+      body: JSON.stringify({ relationship_status: "passed", pass_reason: "other", pass_note: "Fund closed", amount_startup_id: startupId }),
     });
     expect(passed.status).toBe(200);
     const round = await fetch(`${source.url}/api/round`, {
@@ -182,7 +184,11 @@ describe("npm run restore-export: /export.json back into an empty instance", () 
       next_step: "Send the data room",
       meeting_date: "2026-11-20",
     });
-    expect(original.investors[1]).toMatchObject({ pass_reason: "other", pass_note: "Fund closed" });
+    expect(original.investors[1]).toMatchObject({
+      pass_reason: "other",
+      pass_note: "Fund closed",
+      amount_startup_id: original.startups[0]!.id,
+    });
     expect(original.round).toMatchObject({ target: 1_500_000, currency: "EUR", in_talks: 250_000, valuation_cap: 8_000_000 });
 
     // An instance that has started and whose demo was reset once: its demo rows hold the source's ids.

@@ -152,4 +152,55 @@ describe("the round, over HTTP", () => {
     expect(refused.status).toBe(303);
     expect(decodeURIComponent(refused.headers.get("location")!)).toContain("Target must be an amount");
   });
+
+  it("an amount set for another startup's round counts only in that round; route #9 and the page form set it", async () => {
+    const rounds = (await (await fetch(`${server.url}/export.json`, { headers: ADMIN })).json()).startups as { id: number; name: string }[];
+    const clinicpay = rounds.find((startup) => startup.name === "Clinicpay")!.id;
+    const second = rounds.find((startup) => startup.name === "Second Co")!.id;
+    const before = await (await send("GET", "/api/round")).json();
+    expect(before.startup_id).toBe(second);
+
+    const fay = await addInvestor("Fay Other", "committed");
+    const set = await send("PATCH", `/api/investors/${fay}`, { amount: 100_000, amount_startup_id: clinicpay });
+    expect(set.status).toBe(200);
+    expect(await set.json()).toMatchObject({ amount: 100_000, amount_startup_id: clinicpay });
+    // Second Co raises now: Fay's amount, for Clinicpay's round, is in none of its totals.
+    expect((await (await send("GET", "/api/round")).json()).committed).toBe(before.committed);
+    // Once Clinicpay raises: 400k + 250k EUR (670k) of the round raising now, plus Fay's 100k for Clinicpay.
+    expect((await send("PUT", "/api/round", { startup_id: clinicpay })).status).toBe(200);
+    expect(await (await send("GET", "/api/round")).json()).toMatchObject({ startup_id: clinicpay, committed: 770_000 });
+
+    for (const bad of [999_999, 0, "1", 1.5]) {
+      const refused = await send("PATCH", `/api/investors/${fay}`, { amount_startup_id: bad, amount: 5 });
+      expect(refused.status, String(bad)).toBe(400);
+      const body = await refused.json();
+      expect(body.error.code).toBe("invalid_body");
+      expect(Object.keys(body.error.fields ?? {})).toContain("amount_startup_id");
+    }
+
+    const exported = async () => {
+      const file = await (await fetch(`${server.url}/export.json`, { headers: ADMIN })).json();
+      return file.investors.find((investor: { id: number }) => investor.id === fay);
+    };
+    expect(await exported()).toMatchObject({ amount: 100_000, amount_startup_id: clinicpay });
+
+    // The page's form without JavaScript: "For the round of" back to the round raising now (empty), then Second Co's.
+    const original = { "original.amount_startup_id": String(clinicpay) };
+    expect((await postForm(`/investors/${fay}`, { ...original, amount_startup_id: "" })).status).toBe(302);
+    expect((await exported()).amount_startup_id).toBeNull();
+    expect((await postForm(`/investors/${fay}`, { "original.amount_startup_id": "", amount_startup_id: String(second) })).status).toBe(302);
+    expect((await exported()).amount_startup_id).toBe(second);
+    const tampered = await postForm(`/investors/${fay}`, { "original.amount_startup_id": "", amount_startup_id: "999999" });
+    expect(tampered.status).toBe(400);
+    expect((await exported()).amount_startup_id).toBe(second);
+
+    // The page shows the select with two startups, naming the round raising now.
+    const page = await (await fetch(`${server.url}/investors/${fay}`, { headers: ADMIN })).text();
+    expect(page).toContain("For the round of");
+    expect(page).toContain("The round raising now (Clinicpay)");
+
+    // Deleting Second Co leaves nothing pointing at it: Fay's amount is the round raising now's.
+    expect((await send("DELETE", `/api/startups/${second}`)).status).toBe(200);
+    expect((await exported()).amount_startup_id).toBeNull();
+  });
 });

@@ -44,7 +44,7 @@ export function DashboardView({
   return (
     <>
       <LiveRevalidate active={runActive} />
-      <div className="page-head with-actions">
+      <div className="page-head with-actions dashboard-head">
         <div>
           <h1>
             {demo ? "Demo pipeline" : "Your pipeline"} {demo ? <DemoBadge /> : null}

@@ -16,6 +16,7 @@ import {
 } from "../../domain/investor.ts";
 import { INVESTOR_EDIT_WORDS, investorEditFormSchema } from "../../domain/investor-edit.ts";
 import type { OutreachDraft } from "../../domain/outreach.ts";
+import type { AmountRounds } from "../../domain/round.ts";
 import { ActionBadge, DemoBadge, ScoreBar } from "../badges.tsx";
 import { OutreachDraftView } from "../outreach-draft.tsx";
 import { MoneyFields } from "./money-fields.tsx";
@@ -38,6 +39,8 @@ type Props = {
   saved?: boolean;
   outreach: OutreachDraft;
   startupScores?: StartupScoreView[];
+  /** The rounds the amount may belong to ("For the round of", shown with two startups or more). */
+  amountRounds?: AmountRounds;
   /** Mail capture: this investor's mail contacts, newest first, and how many there are. */
   mail?: { rows: MailContactRow[]; total: number };
   /** How many emails a "Log" just recorded, to say so, the token that undoes it, and what the last undo did (decision 036). */
@@ -140,6 +143,7 @@ export function InvestorDetail({
   saved,
   outreach,
   startupScores = [],
+  amountRounds,
   mail,
   logged = null,
   undo = null,
@@ -296,11 +300,13 @@ export function InvestorDetail({
             <MoneyFields
               formId={form.id}
               investor={investor}
+              rounds={amountRounds}
               status={fields.relationship_status.value}
               savedStatus={investor.relationshipStatus}
               errors={{
                 amount: fields.amount.errors,
                 amount_currency: fields.amount_currency.errors,
+                amount_startup_id: fields.amount_startup_id.errors,
                 next_step: fields.next_step.errors,
                 next_step_date: fields.next_step_date.errors,
                 meeting_date: fields.meeting_date.errors,

@@ -1,12 +1,14 @@
 import { useEffect, useState } from "react";
 import { CURRENCIES } from "../../domain/currency.ts";
 import { NEXT_STEP_CHARS, PASS_NOTE_CHARS, PASS_REASONS, PASS_REASON_LABELS } from "../../domain/investor.ts";
-import type { MONEY_AND_NEXT_STEP_FIELDS } from "../../domain/vocabulary.ts";
+import type { EDIT_FORM_FIELDS } from "../../domain/investor-edit.ts";
+import type { AmountRounds } from "../../domain/round.ts";
 
 /** What the money fields read of an investor. */
 export type MoneyValues = {
   amount: number | null;
   amountCurrency: string | null;
+  amountStartupId: number | null;
   nextStep: string | null;
   nextStepDate: string | null;
   meetingDate: string | null;
@@ -17,10 +19,12 @@ export type MoneyValues = {
 type Props = {
   formId: string;
   investor: MoneyValues;
+  /** The founder's startups: with two or more, the amount says whose round it is for. */
+  rounds?: AmountRounds;
   /** The status the form's select shows now (follows the founder's choice with JavaScript on). */
   status: string | undefined;
   savedStatus: string;
-  errors: Partial<Record<(typeof MONEY_AND_NEXT_STEP_FIELDS)[number], string[]>>;
+  errors: Partial<Record<(typeof EDIT_FORM_FIELDS)[number], string[]>>;
 };
 
 /** The fields' saved values as the form carries them back, so only what the founder changed is written. */
@@ -28,6 +32,7 @@ export function moneyOriginals(investor: MoneyValues): Record<string, string> {
   return {
     amount: investor.amount === null ? "" : String(investor.amount),
     amount_currency: investor.amountCurrency ?? "USD",
+    amount_startup_id: investor.amountStartupId === null ? "" : String(investor.amountStartupId),
     next_step: investor.nextStep ?? "",
     next_step_date: investor.nextStepDate ?? "",
     meeting_date: investor.meetingDate ?? "",
@@ -41,7 +46,7 @@ export function moneyOriginals(investor: MoneyValues): Record<string, string> {
  * passed is always on the page without JavaScript (the action asks for it when the status becomes
  * "passed"); with JavaScript it appears, required, once "Passed" is chosen.
  */
-export function MoneyFields({ formId, investor, status, savedStatus, errors }: Props) {
+export function MoneyFields({ formId, investor, rounds, status, savedStatus, errors }: Props) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const passing = status === "passed";
@@ -78,6 +83,14 @@ export function MoneyFields({ formId, investor, status, savedStatus, errors }: P
           </select>
         </div>
       </div>
+      {rounds && rounds.startups.length >= 2 ? (
+        <RoundSelect
+          id={id("amount_startup_id")}
+          rounds={rounds}
+          value={originals.amount_startup_id ?? ""}
+          errors={errors.amount_startup_id}
+        />
+      ) : null}
       <label htmlFor={id("next_step")}>Next step</label>
       <input
         id={id("next_step")}
@@ -125,6 +138,29 @@ export function MoneyFields({ formId, investor, status, savedStatus, errors }: P
           <FieldError errors={errors.pass_note} />
         </fieldset>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * "For the round of": whose round the amount counts in. Empty is the round raising now (it follows
+ * the founder's choice of which startup raises); a startup named keeps the amount in its round.
+ */
+function RoundSelect({ id, rounds, value, errors }: { id: string; rounds: AmountRounds; value: string; errors?: string[] }) {
+  // A saved startup that is gone reads as the round raising now (deleting a startup clears it).
+  const known = value === "" || rounds.startups.some((startup) => String(startup.id) === value);
+  return (
+    <>
+      <label htmlFor={id}>For the round of</label>
+      <select id={id} name="amount_startup_id" defaultValue={known ? value : ""} aria-invalid={errors ? true : undefined}>
+        <option value="">{rounds.raisingNow ? `The round raising now (${rounds.raisingNow})` : "The round raising now"}</option>
+        {rounds.startups.map((startup) => (
+          <option key={startup.id} value={startup.id}>
+            {startup.name}
+          </option>
+        ))}
+      </select>
+      <FieldError errors={errors} />
     </>
   );
 }

@@ -235,6 +235,11 @@ export function schemas(): Record<string, JsonSchema> {
           enum: [...CURRENCIES],
           description: "ISO 4217 code of amount; null means US dollars.",
         }),
+        amount_startup_id: nullable({
+          type: "integer",
+          minimum: 1,
+          description: "The startup whose round the amount counts in; null means the round raising now.",
+        }),
         next_step: nullable(text),
         next_step_date: nullable(date),
         meeting_date: nullable(date),

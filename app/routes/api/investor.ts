@@ -9,6 +9,7 @@ import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.
 import { limitDemoWrites } from "../../http/demo-limit.server.ts";
 import { readEmptyBody, readJsonBody } from "../../http/json-body.server.ts";
 import { DEMO_NOT_DELETED, deleteRealInvestor, editAndRerank } from "../../services/investor-profile.server.ts";
+import { amountRoundRefusal } from "../../services/round.server.ts";
 
 const METHODS = ["PATCH", "DELETE"];
 
@@ -42,6 +43,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const edit = await readJsonBody(request, investorPatchSchema);
   const conflict = chequeConflict(profileOf(edit), target);
   if (conflict) throw apiError(400, "invalid_body", `${conflict}. Nothing was changed.`, { fields: { check_min: [conflict] } });
+  const notARound = amountRoundRefusal(app, edit, target.isDemo);
+  if (notARound) throw apiError(400, "invalid_body", `${notARound} Nothing was changed.`, { fields: { amount_startup_id: [notARound] } });
   if (target.isDemo) {
     const refusal = demoEditRefusal(edit, countContacts(app.db, id));
     if (refusal) {
