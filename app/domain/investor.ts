@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES } from "./currency.ts";
-import { RELATIONSHIP_STATUSES, INVESTOR_KINDS, PASS_REASONS, STAGES } from "./vocabulary.ts";
+import { RELATIONSHIP_STATUSES, INVESTOR_KINDS, MAX_AMOUNT, PASS_REASONS, STAGES } from "./vocabulary.ts";
 
 export * from "./vocabulary.ts";
 
@@ -31,8 +31,6 @@ export function isHttpUrl(value: string | null | undefined): value is string {
   return typeof value === "string" && httpUrl.safeParse(value).success;
 }
 
-/** The largest amount an investor's cheque or a round's target may be: ten billion, in any currency. */
-export const MAX_AMOUNT = 10_000_000_000;
 /** A next step is a short line ("Send the data room"); a pass note a few sentences. */
 export const NEXT_STEP_CHARS = 200;
 export const PASS_NOTE_CHARS = 500;
