@@ -9,6 +9,7 @@ const NOTICES: Record<string, { good: boolean; text: string }> = {
   deleted: { good: true, text: "Alias deleted." },
   missing: { good: false, text: "Write both the alias and the name it stands for." },
   too_long: { good: false, text: "An alias and a name are at most 120 characters." },
+  too_many: { good: false, text: "That is 500 aliases already: delete one you no longer need first." },
   same: { good: false, text: "That alias is the name itself (firm words like Ventures or Capital are ignored)." },
 };
 

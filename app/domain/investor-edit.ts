@@ -5,8 +5,8 @@ import {
   type InvestorEdit,
   MAX_AMOUNT,
   MONEY_AND_NEXT_STEP_FIELDS,
-  NEXT_STEP_CHARS,
-  PASS_NOTE_CHARS,
+  nextStepText,
+  passNoteText,
   PASS_REASONS,
   type PassReason,
   RELATIONSHIP_STATUSES,
@@ -159,11 +159,11 @@ export const investorEditFormSchema = z
     amount_currency: z.enum(CURRENCIES).optional(),
     // The select's "the round raising now" is empty (no value: null once it differs from the saved one).
     amount_startup_id: z.coerce.number().int().positive().optional(),
-    next_step: z.string().trim().max(NEXT_STEP_CHARS).optional(),
+    next_step: nextStepText.optional(),
     next_step_date: isoDate.optional(),
     meeting_date: isoDate.optional(),
     pass_reason: z.enum(PASS_REASONS).optional(),
-    pass_note: z.string().trim().max(PASS_NOTE_CHARS).optional(),
+    pass_note: passNoteText.optional(),
     add_contact: z
       .object({
         date: isoDate.optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES } from "./currency.ts";
-import { RELATIONSHIP_STATUSES, INVESTOR_KINDS, PASS_REASONS, STAGES } from "./vocabulary.ts";
+import { RELATIONSHIP_STATUSES, INVESTOR_KINDS, MAX_AMOUNT, PASS_REASONS, STAGES } from "./vocabulary.ts";
 
 export * from "./vocabulary.ts";
 
@@ -31,11 +31,33 @@ export function isHttpUrl(value: string | null | undefined): value is string {
   return typeof value === "string" && httpUrl.safeParse(value).success;
 }
 
-/** The largest amount an investor's cheque or a round's target may be: ten billion, in any currency. */
-export const MAX_AMOUNT = 10_000_000_000;
 /** A next step is a short line ("Send the data room"); a pass note a few sentences. */
 export const NEXT_STEP_CHARS = 200;
 export const PASS_NOTE_CHARS = 500;
+
+/** C0 and C1 controls, DEL, and the bidi controls that reorder what follows them on screen (U+202E). */
+const CONTROLS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** Typed text without controls: a line break kept only where `lines` allows it, else a space. */
+export function withoutControls(text: string, lines: boolean): string {
+  const breaks = lines ? text.replace(/\r\n?/g, "\n") : text.replace(/[\r\n\t]+/g, " ");
+  return breaks
+    .replace(CONTROLS, (control) => (control === "\n" ? "\n" : control === "\t" ? " " : ""))
+    .replace(/ {2,}/g, " ")
+    .trim();
+}
+
+/** A next step is one line; a pass note may keep its line breaks. Both shown on Today, the board and the export. */
+export const nextStepText = z
+  .string()
+  .trim()
+  .max(NEXT_STEP_CHARS)
+  .overwrite((text) => withoutControls(text, false));
+export const passNoteText = z
+  .string()
+  .trim()
+  .max(PASS_NOTE_CHARS)
+  .overwrite((text) => withoutControls(text, true));
 
 /**
  * The money and the next step (docs/product.md#the-round): user-owned like the status, each
@@ -46,11 +68,11 @@ export const moneyEditShape = {
   amount_currency: z.enum(CURRENCIES).nullable().optional(),
   // Whose round the amount belongs to (null: the round raising now); a real startup, checked by the edit's service.
   amount_startup_id: z.number().int().positive().nullable().optional(),
-  next_step: z.string().trim().max(NEXT_STEP_CHARS).nullable().optional(),
+  next_step: nextStepText.nullable().optional(),
   next_step_date: isoDate.nullable().optional(),
   meeting_date: isoDate.nullable().optional(),
   pass_reason: z.enum(PASS_REASONS).nullable().optional(),
-  pass_note: z.string().trim().max(PASS_NOTE_CHARS).nullable().optional(),
+  pass_note: passNoteText.nullable().optional(),
 };
 
 /**

@@ -358,3 +358,6 @@ for (const status of RELATIONSHIP_STATUSES) {
 export function statusOfWords(text: string): RelationshipStatus | undefined {
   return STATUS_WORDS[foldWord(text)];
 }
+
+/** The largest amount an investor's cheque or a round's target may be: ten billion, in any currency. */
+export const MAX_AMOUNT = 10_000_000_000;

@@ -28,3 +28,16 @@ export async function readBoundedBody(
   }
   return { ok: true, bytes: Buffer.concat(chunks) };
 }
+
+/**
+ * A fetched answer as UTF-8 text, or undefined past `limit` (the connection then let go): what an
+ * upstream service (Tavily, GDELT) answers is never held whole whatever its size.
+ */
+export async function readBoundedText(response: Response, limit: number): Promise<string | undefined> {
+  const read = await readBoundedBody(response, limit);
+  if (!read.ok) {
+    await response.body?.cancel().catch(() => {});
+    return undefined;
+  }
+  return new TextDecoder("utf-8").decode(read.bytes);
+}

@@ -1,6 +1,7 @@
 import type { GenerateContentResponse, GoogleGenAI } from "@google/genai";
 import type OpenAI from "openai";
 import { z } from "zod";
+import { readBoundedBody } from "../http/bounded-body.server.ts";
 import { IntegrationError, isAbortLike, parseRetryAfter, withRetries } from "./errors.ts";
 import type { IntegrationFailure } from "./errors.ts";
 
@@ -56,6 +57,37 @@ const GEMINI = "gemini";
 const FALLBACK = "llm-fallback";
 const GEMINI_DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
 
+/** A model's answer is a few KB of JSON (a batch's judgements, an item's deals): past this it is refused, never held whole. */
+export const MAX_MODEL_ANSWER_BYTES = 4 * 1024 * 1024;
+const TOO_LARGE = `answer is larger than ${MAX_MODEL_ANSWER_BYTES / 1024 / 1024} MB`;
+class AnswerTooLarge extends Error {}
+
+/** fetch for the SDKs: the answer's body read under the cap (both SDKs read a body whole), then handed over. */
+async function fetchCapped(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  const read = await readBoundedBody(response, MAX_MODEL_ANSWER_BYTES);
+  if (!read.ok) {
+    await response.body?.cancel().catch(() => {});
+    throw new AnswerTooLarge();
+  }
+  const headers = new Headers(response.headers);
+  // The bytes are already decoded and counted.
+  headers.delete("content-encoding");
+  headers.delete("content-length");
+  const noBody = [101, 103, 204, 205, 304].includes(response.status);
+  return new Response(noBody ? null : read.bytes, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Whether a failure is our cap, however an SDK wrapped the error fetch threw. */
+function tooLarge(error: unknown): boolean {
+  let cause = error;
+  for (let depth = 0; cause !== null && typeof cause === "object" && depth < 5; depth++) {
+    if (cause instanceof AnswerTooLarge) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Gemini
 
@@ -84,7 +116,7 @@ export function createGeminiModel(options: ClientOptions & { baseUrl?: string })
     // fetch keeps the one header we need.
     let retryAfter: string | null = null;
     const fetchKeepingRetryAfter = async (input: RequestInfo | URL, init?: RequestInit) => {
-      const response = await fetch(input, init);
+      const response = await fetchCapped(input, init);
       retryAfter = response.headers.get("retry-after");
       return response;
     };
@@ -162,6 +194,7 @@ const GOOGLE_STATUSES = new Set([
 
 /** Our own words for a failure: Google's error message is never passed on (it may echo the key). */
 function geminiFailure(error: unknown, signal: AbortSignal, retryAfter: string | null, timeoutMs: number, sdk: GenAiSdk): IntegrationError {
+  if (tooLarge(error)) return new IntegrationError(GEMINI, "malformed", `Gemini's ${TOO_LARGE}`);
   if (signal.aborted || isAbortLike(error)) {
     return new IntegrationError(GEMINI, "timeout", `Gemini did not answer within ${timeoutMs} ms`);
   }
@@ -225,7 +258,8 @@ export function createOpenAiCompatibleModel(options: ClientOptions & { baseUrl: 
   // maxRetries: 0 because the SDK retries 408/409/429/5xx twice by default, under our retries.
   let client: OpenAI | undefined;
   const clientOf = (sdk: OpenAiSdk) => {
-    client = client ?? new sdk.OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey, timeout: timeoutMs, maxRetries: 0 });
+    client =
+      client ?? new sdk.OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey, timeout: timeoutMs, maxRetries: 0, fetch: fetchCapped });
     return client;
   };
 
@@ -279,6 +313,7 @@ export function createOpenAiCompatibleModel(options: ClientOptions & { baseUrl: 
 function fallbackFailure(error: unknown, signal: AbortSignal, timeoutMs: number, sdk: OpenAiSdk): IntegrationError {
   const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
   const late = `The fallback model did not answer within ${timeoutMs} ms`;
+  if (tooLarge(error)) return new IntegrationError(FALLBACK, "malformed", `The fallback model's ${TOO_LARGE}`);
   // Order matters: the abort and connection errors are APIErrors without a status.
   if (signal.aborted || error instanceof APIUserAbortError || error instanceof APIConnectionTimeoutError) {
     return new IntegrationError(FALLBACK, "timeout", late);

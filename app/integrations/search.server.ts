@@ -2,6 +2,7 @@ import { z } from "zod";
 import { IntegrationError, isAbortLike, parseRetryAfter, withRetries } from "./errors.ts";
 import type { IntegrationFailure } from "./errors.ts";
 import { isHttpUrl } from "../domain/investor.ts";
+import { readBoundedText } from "../http/bounded-body.server.ts";
 
 /**
  * Recent news about an investor, from Tavily's REST API. We call it with plain fetch: the SDK
@@ -28,6 +29,8 @@ export interface WebSearch {
 const SERVICE = "tavily";
 /** A basic-depth search costs one credit; used when the answer does not say. */
 const BASIC_SEARCH_CREDITS = 1;
+/** Ten results of basic depth are tens of KB: past this the answer is refused, never read whole. */
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 // One odd result (a numeric date, a missing title) must not cost the whole answer: the list is
 // checked as a whole, each result on its own, and a result that does not fit is dropped.
@@ -70,7 +73,7 @@ export function createTavilySearch(options: {
       search_depth: "basic",
     };
     let response: Response;
-    let text: string;
+    let text: string | undefined;
     try {
       response = await fetch(endpoint, {
         method: "POST",
@@ -82,7 +85,7 @@ export function createTavilySearch(options: {
         body: JSON.stringify(body),
         signal,
       });
-      text = await response.text();
+      text = await readBoundedText(response, MAX_BODY_BYTES);
     } catch (error) {
       if (signal.aborted || isAbortLike(error)) {
         throw new IntegrationError(SERVICE, "timeout", `Tavily did not answer within ${retry.timeoutMs} ms`);
@@ -91,6 +94,8 @@ export function createTavilySearch(options: {
     }
 
     if (!response.ok) throw failureFor(response);
+    if (text === undefined)
+      throw new IntegrationError(SERVICE, "malformed", `Tavily's answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`);
 
     let json: unknown;
     try {

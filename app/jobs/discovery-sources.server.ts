@@ -5,6 +5,7 @@ import type { SourceBatch } from "../domain/discovery/deal.ts";
 import { dealSearchQueries } from "../domain/discovery/queries.ts";
 import { readDeals } from "../integrations/discovery/deal-model.server.ts";
 import { gdeltQuery } from "../integrations/discovery/gdelt.server.ts";
+import { describeFailure, failureLogFields } from "../integrations/errors.ts";
 import { discoverySourcesFromConfig } from "../integrations/discovery/sources.server.ts";
 import { modelFromConfig } from "../integrations/model.server.ts";
 import { log } from "../log.server.ts";
@@ -18,7 +19,7 @@ const GDELT_QUERIES_PER_RUN = 3;
  * with the validators it answered last time (kept in `feed_states` by the run, in the transaction
  * that saves the feed's items, so an unchanged feed costs a 304 and a crash loses nothing), Tavily's news search from the startups' sectors, stages and places within the run's
  * credits, GDELT unless turned off; each item's deals read by the model, else by the rules.
- * A source that fails is logged in our words and skipped: the others still count.
+ * A source that fails is skipped, its failure in our words in the run's errors: the others still count.
  */
 export function runSourcesFromConfig(config: Config, db: Db): RunSources {
   const sources = discoverySourcesFromConfig(config);
@@ -34,7 +35,10 @@ export function runSourcesFromConfig(config: Config, db: Db): RunSources {
           const feed = fetched.notModified ? undefined : { url, etag: fetched.etag, lastModified: fetched.lastModified };
           batches.push({ items: fetched.items, credits: 0, later: false, feed });
         } catch (error) {
-          log.warn("discovery: a feed could not be read", { feed: url, error: error instanceof Error ? error.name : "error" });
+          // The host only: a private feed's URL may carry its token.
+          const feed = feedHost(url);
+          log.warn("discovery: a feed could not be read", { feed, ...failureLogFields(error) });
+          batches.push(failedBatch(`the feed at ${feed} failed: ${describeFailure(error)}`));
         }
       }
       const words = startups.map((startup) => startup.rubric);
@@ -42,7 +46,8 @@ export function runSourcesFromConfig(config: Config, db: Db): RunSources {
         try {
           batches.push(await sources.searchNews(dealSearchQueries(words), budget.credits));
         } catch (error) {
-          log.warn("discovery: the news search failed", { error: error instanceof Error ? error.name : "error" });
+          log.warn("discovery: the news search failed", failureLogFields(error));
+          batches.push(failedBatch(`the news search failed: ${describeFailure(error)}`));
         }
       }
       if (sources.gdelt) {
@@ -53,7 +58,8 @@ export function runSourcesFromConfig(config: Config, db: Db): RunSources {
             batches.push(batch);
             if (batch.later) break;
           } catch (error) {
-            log.warn("discovery: GDELT failed", { error: error instanceof Error ? error.name : "error" });
+            log.warn("discovery: GDELT failed", failureLogFields(error));
+            batches.push(failedBatch(`GDELT failed: ${describeFailure(error)}`));
           }
         }
       }
@@ -66,4 +72,16 @@ export function runSourcesFromConfig(config: Config, db: Db): RunSources {
       return reading.deals.get(item.key) ?? [];
     },
   };
+}
+
+function failedBatch(failed: string): SourceBatch {
+  return { items: [], credits: 0, later: false, failed };
+}
+
+function feedHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "an unreadable URL";
+  }
 }

@@ -160,6 +160,7 @@ export async function workDiscovery(deps: DiscoveryDeps, runId: string): Promise
       }
       const { items, dropped } = checkedItems(batches);
       if (dropped > 0) errors.push(`${dropped} news items did not match the contract and were dropped`);
+      for (const batch of batches) if (batch.failed) errors.push(batch.failed);
       if (batches.some((batch) => batch.later)) errors.push("a source asked to be called later; its items wait for the next run");
       const credits = batches.reduce((sum, batch) => sum + (Number.isFinite(batch.credits) ? Math.max(0, batch.credits) : 0), 0);
       const feeds = batches.flatMap((batch) => (batch.feed ? [batch.feed] : []));

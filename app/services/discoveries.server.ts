@@ -1,5 +1,6 @@
 import {
   addDiscoveredInvestor,
+  aliasFits,
   aliasMap,
   deleteAlias,
   listAliases,
@@ -138,13 +139,16 @@ export function listDiscoveryAliases(app: App): Array<{ aliasKey: string; alias:
 }
 
 const ALIAS_MAX = 120;
+/** Aliases kept at most: every deal's names go through them, and /settings lists them all. */
+export const MAX_ALIASES = 500;
 
 /** Saves "alias = name" from the settings form: `saved`, or why not in a word the page turns into a sentence. */
-export function saveDiscoveryAlias(app: App, rawAlias: unknown, rawName: unknown): "saved" | "missing" | "too_long" | "same" {
+export function saveDiscoveryAlias(app: App, rawAlias: unknown, rawName: unknown): "saved" | "missing" | "too_long" | "same" | "too_many" {
   const alias = typeof rawAlias === "string" ? rawAlias.replace(/\s+/g, " ").trim() : "";
   const name = typeof rawName === "string" ? rawName.replace(/\s+/g, " ").trim() : "";
   if (!alias || !name) return "missing";
   if (alias.length > ALIAS_MAX || name.length > ALIAS_MAX) return "too_long";
+  if (!aliasFits(app.db, alias, MAX_ALIASES)) return "too_many";
   return saveAlias(app.db, alias, name) ? "saved" : "same";
 }
 

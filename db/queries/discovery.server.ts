@@ -152,6 +152,15 @@ export function saveAlias(db: Db, alias: string, name: string): boolean {
   return true;
 }
 
+/** Whether another alias may be added: true when `alias` replaces one already saved or the count is below `max`. */
+export function aliasFits(db: Db, alias: string, max: number): boolean {
+  const aliasKey = investorKey(alias);
+  const known = db.select({ key: discoveryAliases.aliasKey }).from(discoveryAliases).where(eq(discoveryAliases.aliasKey, aliasKey)).get();
+  if (known) return true;
+  const saved = db.select({ count: sql<number>`count(*)` }).from(discoveryAliases).get();
+  return (saved?.count ?? 0) < max;
+}
+
 export function deleteAlias(db: Db, aliasKey: string): boolean {
   return db.delete(discoveryAliases).where(eq(discoveryAliases.aliasKey, aliasKey)).run().changes > 0;
 }

@@ -181,3 +181,24 @@ describe("the money and the next step", () => {
     expect(investorEditSchema.parse({ amount_startup_id: null })).toEqual({ amount_startup_id: null });
   });
 });
+
+describe("control characters in the next step and the pass note", () => {
+  // A pass note of "a\u0000b\u0007c\u001b[31m\u202e" was saved as sent (PATCH /api/investors/:id),
+  // then shown on the board, Today and the export: U+202E reverses what follows it on screen.
+  const hostile = "Send\u0000 the\u0007 deck\u001b[31m \u202eemit\u202c now\u0085";
+
+  it("keeps a next step to one plain line, through the API and the form", () => {
+    expect(investorEditSchema.parse({ next_step: hostile }).next_step).toBe("Send the deck[31m emit now");
+    expect(investorEditSchema.parse({ next_step: "Call\nthem\r\nback" }).next_step).toBe("Call them back");
+    expect(investorEditFormSchema.parse({ next_step: hostile }).next_step).toBe("Send the deck[31m emit now");
+  });
+
+  it("keeps a pass note's lines and drops every other control", () => {
+    expect(investorEditSchema.parse({ pass_note: `${hostile}\nToo early` }).pass_note).toBe("Send the deck[31m emit now\nToo early");
+    expect(investorEditFormSchema.parse({ pass_note: "Too\r\nearly\u0000" }).pass_note).toBe("Too\nearly");
+  });
+
+  it("a note of controls alone is blank, so it clears", () => {
+    expect(investorEditSchema.parse({ pass_note: "\u0000\u202e" }).pass_note).toBe("");
+  });
+});

@@ -13,3 +13,5 @@ export { atomFeed, rssFeed, startFakeFeeds } from "./feeds.ts";
 export type { FakeFeeds, FeedEntry } from "./feeds.ts";
 export { artList, busyReply, startFakeGdelt } from "./gdelt.ts";
 export type { FakeGdelt } from "./gdelt.ts";
+export { startEndlessServer } from "./endless.ts";
+export type { EndlessServer } from "./endless.ts";

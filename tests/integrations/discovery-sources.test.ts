@@ -12,7 +12,16 @@ import { createGdeltSource, gdeltQuery } from "#app/integrations/discovery/gdelt
 import { searchDealNews } from "#app/integrations/discovery/news-search.server.ts";
 import { IntegrationError } from "#app/integrations/errors.ts";
 import { createTavilySearch } from "#app/integrations/search.server.ts";
-import { atomFeed, busyReply, rssFeed, startFakeFeeds, startFakeGdelt, startFakeTavily, tavilyError } from "#tests/fakes/index.ts";
+import {
+  atomFeed,
+  busyReply,
+  rssFeed,
+  startEndlessServer,
+  startFakeFeeds,
+  startFakeGdelt,
+  startFakeTavily,
+  tavilyError,
+} from "#tests/fakes/index.ts";
 import type { FakeFeeds, FakeGdelt, FakeTavily, FeedEntry } from "#tests/fakes/index.ts";
 import { readAnnouncements } from "#tests/helpers/announcements.ts";
 
@@ -215,6 +224,19 @@ describe("GDELT DOC 2.0 against a fake", () => {
     gdelt.queue({ status: 429, raw: "Too many requests" }, busyReply());
     expect(await gdeltSource.search("fintech")).toEqual({ items: [], credits: 0, later: true });
     expect(await gdeltSource.search("fintech")).toEqual({ items: [], credits: 0, later: true });
+  });
+
+  it("stops reading an answer past its size cap instead of holding it whole", async () => {
+    // 64 MB of one JSON answer, streamed without a length: read whole, it was 1 GB of RSS at 300 MB.
+    const endless = await startEndlessServer({ head: '{"articles":[', chunk: `"${"x".repeat(65_534)}",`, totalBytes: 64 * 1024 * 1024 });
+    try {
+      const refused = await failure(createGdeltSource({ baseUrl: endless.url }).search("fintech"));
+      expect(refused.failure).toBe("malformed");
+      expect(refused.message).toContain("larger than");
+      expect(endless.bytesSent()).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      await endless.close();
+    }
   });
 
   it("the same round from a feed and from GDELT is one deal", async () => {

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { IntegrationError } from "#app/integrations/errors.ts";
 import { createGeminiModel, createModelRouter, createOpenAiCompatibleModel, modelFromConfig } from "#app/integrations/model.server.ts";
 import type { JsonRequest, ModelCall } from "#app/integrations/model.server.ts";
-import { chatCompletion, geminiAnswer, geminiError, openAiError, startFakeGemini, startFakeOpenAi } from "#tests/fakes/index.ts";
+import {
+  chatCompletion,
+  geminiAnswer,
+  geminiError,
+  openAiError,
+  startEndlessServer,
+  startFakeGemini,
+  startFakeOpenAi,
+} from "#tests/fakes/index.ts";
 import type { FakeGemini, FakeOpenAi } from "#tests/fakes/index.ts";
 
 const GEMINI_KEY = "gemini-test-SECRET-91f2";
@@ -331,6 +339,37 @@ describe("modelFromConfig", () => {
       expect(open.requests[0]!.headers.authorization).toBe("Bearer unused");
     } finally {
       await open.close();
+    }
+  });
+});
+
+describe("a model answering without end", () => {
+  // 64 MB of one answer, streamed without a length: both SDKs read a body whole before parsing it.
+  const endless = () => startEndlessServer({ head: '{"candidates":[', chunk: `"${"x".repeat(65_534)}",`, totalBytes: 64 * 1024 * 1024 });
+
+  it("Gemini's answer is refused as malformed past its cap, once", async () => {
+    const server = await endless();
+    try {
+      const model = createGeminiModel({ apiKey: GEMINI_KEY, model: MODEL, baseUrl: server.url, sleep, retries: 0 });
+      const error = await failure(model.generateJson(request));
+      expect(error.failure).toBe("malformed");
+      expect(error.message).toContain("larger than");
+      expect(server.bytesSent()).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("the fallback's answer is refused as malformed past its cap, once", async () => {
+    const server = await endless();
+    try {
+      const model = createOpenAiCompatibleModel({ baseUrl: `${server.url}/v1`, apiKey: FALLBACK_KEY, model: MODEL, sleep, retries: 0 });
+      const error = await failure(model.generateJson(request));
+      expect(error.failure).toBe("malformed");
+      expect(error.message).toContain("larger than");
+      expect(server.bytesSent()).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      await server.close();
     }
   });
 });

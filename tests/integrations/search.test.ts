@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { IntegrationError } from "#app/integrations/errors.ts";
 import { createTavilySearch } from "#app/integrations/search.server.ts";
-import { startFakeTavily, tavilyError } from "#tests/fakes/index.ts";
+import { startEndlessServer, startFakeTavily, tavilyError } from "#tests/fakes/index.ts";
 import type { FakeTavily } from "#tests/fakes/index.ts";
 
 const API_KEY = "tvly-test-SECRET-4d1e9a";
@@ -139,6 +139,19 @@ describe("Tavily search against the fake", () => {
     const error = await failure(search().search("broken"));
     expect(error.failure).toBe("malformed");
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it("stops reading an answer past its size cap, as malformed, without retrying", async () => {
+    // 64 MB streamed without a length: read whole, 300 MB took the server from 115 MB to 1 GB of RSS.
+    const endless = await startEndlessServer({ head: '{"results":[', chunk: `"${"x".repeat(65_534)}",`, totalBytes: 64 * 1024 * 1024 });
+    try {
+      const refused = await failure(createTavilySearch({ apiKey: API_KEY, baseUrl: endless.url, sleep }).search("Jane Doe"));
+      expect(refused.failure).toBe("malformed");
+      expect(refused.message).toContain("larger than");
+      expect(endless.bytesSent()).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      await endless.close();
+    }
   });
 
   it("reports an unexpected shape as malformed, without retrying", async () => {

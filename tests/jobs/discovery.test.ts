@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppDatabase } from "#db/database.server.ts";
 import { saveAlias } from "#db/queries/discovery.server.ts";
 import { createInvestor } from "#db/queries/investors.server.ts";
-import { dealInvestors, deals, evidence, investors, newsItems, runs } from "#db/schema.ts";
+import { dealInvestors, deals, evidence, investors, newsItems, runs, startups } from "#db/schema.ts";
 import type { Deal, NewsItem } from "#app/domain/discovery/deal.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import type { DiscoverySources } from "#app/jobs/discovery-sources.ts";
@@ -11,6 +11,9 @@ import { type DiscoveryDeps, startDiscovery, workDiscovery } from "#app/jobs/dis
 import { RefreshRefused } from "#app/jobs/refresh.server.ts";
 import { resetDemo } from "#app/jobs/demo.server.ts";
 import { dismissDiscovery } from "#db/queries/discovery.server.ts";
+import { parseConfig } from "#app/config.server.ts";
+import { runSourcesFromConfig } from "#app/jobs/discovery-sources.server.ts";
+import { rssFeed, startEndlessServer, startFakeFeeds, startFakeTavily, tavilyError } from "#tests/fakes/index.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 
 const now = new Date("2026-11-23T06:00:00Z");
@@ -174,6 +177,53 @@ describe("a discovery run", () => {
     expect(db.select().from(evidence).where(eq(evidence.investorId, pipelineId)).all()).toEqual([]);
     expect(JSON.stringify(db.select().from(investors).all())).toBe(before);
     expect(db.select().from(runs).where(eq(runs.runId, run_id)).get()!.errors.join(" ")).toContain("did not match the contract");
+  });
+
+  it("says in the run's errors which source failed, in our words, and keeps the others' items", async () => {
+    // A 50 MB feed and a Tavily refusing its key left a run "completed" with no error at all.
+    const endless = await startEndlessServer({ head: "<rss><channel>", chunk: "<item>".repeat(10_000), totalBytes: 50 * 1024 * 1024 });
+    const feeds = await startFakeFeeds();
+    const tavily = await startFakeTavily({ apiKey: "tvly-right-key" });
+    try {
+      feeds.publish(
+        "good",
+        rssFeed([
+          {
+            id: "g",
+            title: "Finlo raises $3M seed led by Northzone",
+            html: "Finlo raised $3M.",
+            url: "https://news.example/g",
+            date: "2026-11-20T09:00:00Z",
+          },
+        ]),
+      );
+      tavily.respond(() => tavilyError(401, "Unauthorized: tvly-wrong-key"));
+      const config = parseConfig({
+        DEAL_FEEDS: `${endless.url}/feed?token=feed-secret,${feeds.feedUrl("good")}`,
+        DISCOVERY_GDELT: "false",
+        TAVILY_API_KEY: "tvly-wrong-key",
+        TAVILY_BASE_URL: tavily.url,
+      });
+      const warnings = vi.spyOn(console, "warn");
+      const { run_id } = startDiscovery({ db, now: () => now }, "cron");
+      db.insert(startups).values({ name: "Ledgerly", pitch: "Ledgers", sector: "fintech", stage: "seed", geography: "Germany" }).run();
+      expect(await workDiscovery(deps(runSourcesFromConfig(config, db)), run_id)).toBe("completed");
+      const errors = db.select().from(runs).where(eq(runs.runId, run_id)).get()!.errors;
+      expect(errors).toContainEqual(expect.stringMatching(/^the feed at 127\.0\.0\.1:\d+ failed: feed malformed: The feed is larger than/));
+      expect(errors).toContainEqual(expect.stringMatching(/^the news search failed: tavily auth/));
+      expect(errors.join(" ")).not.toMatch(/feed-secret|tvly-wrong-key/);
+      expect(warnings.mock.calls.flat().join(" ")).not.toMatch(/feed-secret|tvly-wrong-key/);
+      expect(
+        db
+          .select()
+          .from(newsItems)
+          .all()
+          .map((row) => row.url),
+      ).toEqual(["https://news.example/g"]);
+    } finally {
+      vi.restoreAllMocks();
+      await Promise.all([endless.close(), feeds.close(), tavily.close()]);
+    }
   });
 
   it("the demo reset writes its synthetic deals anew and never touches real deals or dismissals", async () => {

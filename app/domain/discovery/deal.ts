@@ -59,4 +59,11 @@ export type FeedState = { url: string; etag: string | null; lastModified: string
  * transaction: stored earlier, a run killed before its items were saved would get a 304 on
  * resuming and lose them.
  */
-export type SourceBatch = { items: NewsItem[]; credits: number; later: boolean; feed?: FeedState };
+export type SourceBatch = {
+  items: NewsItem[];
+  credits: number;
+  later: boolean;
+  feed?: FeedState;
+  /** Why the source gave nothing, in our words (never the upstream's), for the run's errors. */
+  failed?: string;
+};

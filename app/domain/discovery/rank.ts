@@ -2,7 +2,7 @@ import { moneyText, toUsd } from "../currency.ts";
 import { profileFit } from "../rubric/fit-sentence.ts";
 import type { Rubric } from "../rubric/schema.ts";
 import { decayWeight } from "../scoring.ts";
-import { STAGE_LABELS, type Stage } from "../vocabulary.ts";
+import { MAX_AMOUNT, STAGE_LABELS, type Stage } from "../vocabulary.ts";
 
 /**
  * Discover's ranking (docs/product.md#discovery): the investors that this season's deals name and
@@ -67,7 +67,11 @@ export function dealSentence(deal: Omit<DealForRanking, "investors" | "id" | "so
 }
 
 function dealProfile(deals: readonly DealForRanking[]): DiscoveredInvestor["profile"] {
-  const amounts = deals.filter((deal) => deal.amount !== null).map((deal) => Math.round(toUsd(deal.amount ?? 0, deal.currency)));
+  // A round past the largest cheque an investor may hold (a typo, a hostile item) says nothing of their cheque.
+  const amounts = deals
+    .filter((deal) => deal.amount !== null)
+    .map((deal) => Math.round(toUsd(deal.amount ?? 0, deal.currency)))
+    .filter((amount) => amount <= MAX_AMOUNT);
   return {
     sectors: [...new Set(deals.flatMap((deal) => deal.sectors))].slice(0, 10),
     stages: [...new Set(deals.flatMap((deal) => (deal.stage ? [deal.stage] : [])))],

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { NewsItem, SourceBatch } from "../../domain/discovery/deal.ts";
 import { newsItemSchema } from "../../domain/discovery/deal.ts";
 import { isHttpUrl } from "../../domain/investor.ts";
+import { readBoundedText } from "../../http/bounded-body.server.ts";
 import { IntegrationError, isAbortLike } from "../errors.ts";
 
 /**
@@ -14,7 +15,8 @@ import { IntegrationError, isAbortLike } from "../errors.ts";
 export const GDELT_DEFAULT_BASE_URL = "https://api.gdeltproject.org";
 export const GDELT_MIN_INTERVAL_MS = 5_000;
 const SERVICE = "gdelt";
-const MAX_BODY_CHARS = 2 * 1024 * 1024;
+/** An ArtList of 250 records is about 100 KB: past this the answer is refused, never read whole. */
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export interface NewsSearchSource {
   search(query: string): Promise<SourceBatch>;
@@ -57,10 +59,10 @@ export function createGdeltSource(
       });
       const signal = AbortSignal.timeout(timeoutMs);
       let response: Response;
-      let body: string;
+      let body: string | undefined;
       try {
         response = await fetch(`${endpoint}?${params}`, { headers: { accept: "application/json" }, signal });
-        body = (await response.text()).slice(0, MAX_BODY_CHARS);
+        body = await readBoundedText(response, MAX_BODY_BYTES);
       } catch (error) {
         if (signal.aborted || isAbortLike(error))
           throw new IntegrationError(SERVICE, "timeout", `GDELT did not answer within ${timeoutMs} ms`);
@@ -72,6 +74,8 @@ export function createGdeltSource(
         throw new IntegrationError(SERVICE, "server", `GDELT had a server error (${response.status})`, undefined, response.status);
       if (!response.ok)
         throw new IntegrationError(SERVICE, "bad_request", `GDELT refused the request (${response.status})`, undefined, response.status);
+      if (body === undefined)
+        throw new IntegrationError(SERVICE, "malformed", `GDELT's answer is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`);
       // Busy or refusing, GDELT answers 200 with an HTML or plain-text page ("Please limit requests…").
       if (!body.trimStart().startsWith("{")) return later;
       let json: unknown;

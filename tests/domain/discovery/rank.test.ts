@@ -93,4 +93,15 @@ describe("rankDiscoveries", () => {
     expect(rank(new Map([["northzone", "2026-11-22T10:00:00Z"]]))[0]).toMatchObject({ key: "northzone", dismissed: true });
     expect(rank(new Map([["northzone", "2026-11-10T10:00:00Z"]]))[0]).toMatchObject({ key: "northzone", dismissed: false });
   });
+
+  it("never gives an added investor a cheque past the largest amount an investor may hold", () => {
+    // A news item "raised $900 billion" (the contract takes up to 1e12) made check_max 9e11, past
+    // the 10 billion every form and route #9 enforce: the profile then could not be saved as shown.
+    const giant = deal({ amount: 900_000_000_000, investors: [{ key: "whale", name: "Whale", role: "lead" }] });
+    const small = deal({ amount: 2_000_000, investors: [{ key: "whale", name: "Whale", role: "lead" }] });
+    const alone = rankDiscoveries({ deals: [giant], startups, inPipeline: () => false, dismissedAt: new Map(), now });
+    expect(alone[0]!.profile).toMatchObject({ check_min: null, check_max: null });
+    const both = rankDiscoveries({ deals: [giant, small], startups, inPipeline: () => false, dismissedAt: new Map(), now });
+    expect(both[0]!.profile).toMatchObject({ check_min: 2_000_000, check_max: 2_000_000 });
+  });
 });
