@@ -8,7 +8,7 @@ import { mergeDeals } from "#app/domain/discovery/same-deal.ts";
 import { readDeals } from "#app/integrations/discovery/deal-model.server.ts";
 import { fetchFeed, MAX_FEED_BYTES } from "#app/integrations/discovery/feeds.server.ts";
 import { discoverySourcesFromConfig } from "#app/integrations/discovery/sources.server.ts";
-import { createGdeltSource, gdeltQuery } from "#app/integrations/discovery/gdelt.server.ts";
+import { createGdeltSource, gdeltQuery, gdeltSpacing } from "#app/integrations/discovery/gdelt.server.ts";
 import { searchDealNews } from "#app/integrations/discovery/news-search.server.ts";
 import { IntegrationError } from "#app/integrations/errors.ts";
 import { createTavilySearch } from "#app/integrations/search.server.ts";
@@ -202,9 +202,30 @@ describe("GDELT DOC 2.0 against a fake", () => {
         waits.push(ms);
         clock += ms;
       },
+      spacing: gdeltSpacing(),
     });
     return { gdeltSource, waits, advance: (ms: number) => (clock += ms) };
   }
+
+  it("keeps 5 s between two sources of the same endpoint, as two runs one after another make them", async () => {
+    // A clock far past the other tests' requests: the process's spacing for this endpoint is shared.
+    let clock = 10 ** 12;
+    const waits: number[] = [];
+    const make = () =>
+      createGdeltSource({
+        baseUrl: gdelt.url,
+        now: () => clock,
+        sleep: async (ms) => {
+          waits.push(ms);
+          clock += ms;
+        },
+      });
+    await make().search("fintech");
+    clock += 1_000;
+    await make().search("insurtech");
+    expect(waits).toEqual([4_000]);
+    expect(gdelt.requests).toHaveLength(2);
+  });
 
   it("asks for ArtList as JSON over 7 days, and waits 5 s between requests", async () => {
     const { gdeltSource, waits, advance } = source();

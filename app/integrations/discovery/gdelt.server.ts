@@ -25,6 +25,35 @@ export interface NewsSearchSource {
 const artList = z.object({ articles: z.array(z.unknown()).optional() });
 const article = z.object({ url: z.string(), title: z.string().catch(""), seendate: z.string().catch("") });
 
+/**
+ * When each GDELT endpoint may next be asked, kept for the process: two runs (or a run taken over
+ * by the same process) one after another still leave 5 s between their requests. A request
+ * reserves its slot before it waits, so two asking at once are spaced too.
+ */
+export type GdeltSpacing = { reserve(now: number, minInterval: number): number };
+
+export function gdeltSpacing(): GdeltSpacing {
+  let next = Number.NEGATIVE_INFINITY;
+  return {
+    reserve(now, minInterval) {
+      const slot = Math.max(now, next);
+      next = slot + minInterval;
+      return slot;
+    },
+  };
+}
+
+const spacingByEndpoint = new Map<string, GdeltSpacing>();
+
+function sharedSpacing(endpoint: string): GdeltSpacing {
+  let spacing = spacingByEndpoint.get(endpoint);
+  if (!spacing) {
+    spacing = gdeltSpacing();
+    spacingByEndpoint.set(endpoint, spacing);
+  }
+  return spacing;
+}
+
 export function createGdeltSource(
   options: {
     baseUrl?: string;
@@ -33,6 +62,8 @@ export function createGdeltSource(
     minIntervalMs?: number;
     now?: () => number;
     sleep?: (ms: number) => Promise<void>;
+    /** Whose clock of requests this source keeps to: by default the process's, per endpoint. */
+    spacing?: GdeltSpacing;
   } = {},
 ): NewsSearchSource {
   const endpoint = `${(options.baseUrl ?? GDELT_DEFAULT_BASE_URL).replace(/\/+$/, "")}/api/v2/doc/doc`;
@@ -40,15 +71,12 @@ export function createGdeltSource(
   const minInterval = options.minIntervalMs ?? GDELT_MIN_INTERVAL_MS;
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  let lastRequestAt: number | undefined;
+  const spacing = options.spacing ?? sharedSpacing(endpoint);
 
   return {
     async search(query) {
-      if (lastRequestAt !== undefined) {
-        const wait = lastRequestAt + minInterval - now();
-        if (wait > 0) await sleep(wait);
-      }
-      lastRequestAt = now();
+      const wait = spacing.reserve(now(), minInterval) - now();
+      if (wait > 0) await sleep(wait);
       const params = new URLSearchParams({
         query,
         mode: "ArtList",
