@@ -3,6 +3,7 @@ import type { Route } from "./+types/ask";
 import { getApp } from "../app.server.ts";
 import { sideOf } from "../auth/guards.server.ts";
 import { MAX_CHAT_MESSAGE_CHARS, chatRequestSchema } from "../domain/chat/schema.ts";
+import { type ServiceState, chatSummaryNote } from "../domain/service-state.ts";
 import { limitDemoChat } from "../http/demo-limit.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 import { answerQuestion } from "../services/chat.server.ts";
@@ -19,7 +20,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type AskResult =
   | { question: string; error: string }
-  | { question: string; answer: string; source: "model" | "summary"; investors: Array<{ id: number; name: string; href: string }> };
+  | {
+      question: string;
+      answer: string;
+      source: "model" | "summary";
+      model_status: ServiceState;
+      investors: Array<{ id: number; name: string; href: string }>;
+    };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp();
@@ -45,7 +52,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   const reply = await answerQuestion(app, parsed.data, { demo });
-  return data<AskResult>({ question, answer: reply.answer, source: reply.source, investors: investorLinks(app, reply.investor_ids, demo) });
+  return data<AskResult>({
+    question,
+    answer: reply.answer,
+    source: reply.source,
+    model_status: reply.model_status,
+    investors: investorLinks(app, reply.investor_ids, demo),
+  });
 }
 
 export default function Ask({ loaderData, actionData }: Route.ComponentProps) {
@@ -99,9 +112,7 @@ export default function Ask({ loaderData, actionData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : null}
-          {result.source === "summary" ? (
-            <p className="chat-source">Answered from a summary: the language model was not available.</p>
-          ) : null}
+          {result.source === "summary" ? <p className="chat-source">{chatSummaryNote(result.model_status)}</p> : null}
         </section>
       ) : null}
     </>

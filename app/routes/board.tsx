@@ -44,9 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Not request.url's path: a submission with JavaScript arrives at `/board.data`.
   const show = expandedColumn(new URL(request.url).searchParams);
   // `moved` names this move: the demo's board is kept 2 s whatever anyone writes (decision 018), and
-  // a visitor's own move must show at once, not snap back.
+  // a visitor's own move must show at once, not snap back. The fragment opens the page at the moved
+  // card in its new column (without JavaScript the page would open at its top, the card out of sight).
   const query = new URLSearchParams({ ...(show ? { show } : {}), moved: String(move.data.id) });
-  return redirect(`${demo ? "/demo" : ""}/board?${query}`);
+  return redirect(`${demo ? "/demo" : ""}/board?${query}#board-card-${move.data.id}`);
 }
 
 export default function BoardRoute({ loaderData, actionData }: Route.ComponentProps) {

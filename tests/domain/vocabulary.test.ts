@@ -44,6 +44,11 @@ describe("kind and status words", () => {
     ["承認済", "committed"],
     ["見送り", "passed"],
     ["meeting_scheduled", "meeting_scheduled"],
+    // A verbal yes is soft money: never counted as committed in the round's line.
+    ["Soft commit", "soft_committed"],
+    ["Soft commitment", "soft_committed"],
+    ["Soft committed", "soft_committed"],
+    ["Verbal commit", "soft_committed"],
   ])("status %j → %s", (text, status) => {
     expect(statusOfWords(text)).toBe(status);
   });

@@ -138,6 +138,9 @@ for (const { name: widthName, viewport } of WIDTHS) {
         .getByRole("button", { name: `Move ${name}` })
         .click();
       await expect(column(page, "Soft committed").getByRole("article", { name })).toBeVisible();
+      // The page after the move opens at the moved card, in its new column: not at the top, with the
+      // card a sideways scroll away and nothing to say the move happened.
+      await expect(card(page, name)).toBeInViewport();
       expect(await exportedStatus(page, name)).toBe("soft_committed");
 
       await openBoard(page, "soft_committed");
@@ -179,7 +182,7 @@ test.describe("The demo's board without JavaScript", () => {
     await card(page, name!)
       .getByRole("button", { name: `Move ${name}` })
       .click();
-    await expect(page).toHaveURL(/\/demo\/board\?moved=\d+$/);
+    await expect(page).toHaveURL(/\/demo\/board\?moved=\d+#board-card-\d+$/);
     await expect(column(page, "Committed").getByRole("article", { name: name! })).toBeVisible();
   });
 });

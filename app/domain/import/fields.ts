@@ -382,6 +382,7 @@ export function guessMapping(headers: string[], sample: string[][]): ColumnMappi
     return { header: header.replace(/^\uFEFF/, "").trim(), target: (field ?? "ignore") as ColumnTarget, guessed: field !== undefined };
   });
   const mapping: ColumnMapping = { columns };
+  firmBesideName(columns);
   if (!columns.some((column) => column.target === "name")) {
     const firm = columns.find((column) => column.target === "firm");
     if (firm) firm.target = "name";
@@ -396,6 +397,26 @@ export function guessMapping(headers: string[], sample: string[][]): ColumnMappi
     }
   }
   return settleMapping(mapping);
+}
+
+/** Name headers that name an organisation ("Fund", "Company"): the name alone, the firm beside a person's. */
+const FIRM_NAME_HEADERS: ReadonlySet<string> = new Set(
+  ["fund", "fund name", "firm name", "vc", "vc firm", "organization", "organisation", "organization name", "company", "company name"]
+    .concat(["account name", "fondo", "会社名", "vc名"])
+    .map(foldHeader),
+);
+
+/**
+ * "Investor, Fund": two name columns, one naming the person and one their fund, make the fund the
+ * firm (a tracker's usual shape) rather than a second name the preview would drop. Unless a column
+ * already names the firm.
+ */
+function firmBesideName(columns: ColumnMapping["columns"]): void {
+  if (columns.some((column) => column.target === "firm")) return;
+  const names = columns.filter((column) => column.target === "name");
+  const isFirm = (column: (typeof names)[number]) => FIRM_NAME_HEADERS.has(foldHeader(column.header));
+  if (!names.some(isFirm) || names.every(isFirm)) return;
+  for (const column of names) if (isFirm(column)) column.target = "firm";
 }
 
 /** Keeps one column per single field (the first); later ones become ignored. */

@@ -78,6 +78,15 @@ describe("column mapping", () => {
     expect(targets(["Name", "Linkedin_Company", "Linkedin_Personal"])).toEqual(["name", "linkedin_url", "ignore"]);
   });
 
+  it("reads a fund or company column beside the investor's own name as the firm, not a second name to drop", () => {
+    // A founder's tracker: "Investor" is the person, "Fund" where they work.
+    expect(targets(["Investor", "Fund", "Partner email", "Where we are"])).toEqual(["name", "firm", "email", "ignore"]);
+    expect(targets(["Fund name", "Contact name"])).toEqual(["firm", "name"]);
+    expect(targets(["Account Name", "Full name"])).toEqual(["firm", "name"]);
+    // Two firm words and no person: the first is the name, as before.
+    expect(targets(["Fund", "Company"])).toEqual(["name", "ignore"]);
+  });
+
   it("proposes a name column when no header names one, says so and lists the columns", () => {
     const parsed = parseInvestorCsv(csv("Score,Who,Site", "12,Acme Capital,acme.example", "9,Bolt Ventures,bolt.example"));
     expect(parsed.error).toBeUndefined();
