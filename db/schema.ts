@@ -77,6 +77,9 @@ export const investors = sqliteTable(
     // The notes an import last wrote: while personal_notes still equals them, a re-import may
     // replace them; once edited in the app they are the founder's and an import keeps them.
     importedNotes: text("imported_notes"),
+    // The user-owned columns the founder has set in the app (status, money, next step, meeting,
+    // pass reason: app/domain/import/app-owned.ts): a re-import keeps them instead of the file's.
+    appOwned: text("app_owned", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     // The money and the next step (user-owned, docs/product.md#the-round): their expected cheque while
     // talking, the committed amount once in; in amount_currency (ISO 4217, null = USD). The amount
     // belongs to startup amount_startup_id's round (null = the round raising now).

@@ -8,6 +8,8 @@ type Preview = {
   counts: { create: number; update: number; rejected: number };
   changes: string;
   notesKept: number;
+  /** Investors whose status, money, next step… the founder set here and the file would change: kept (the first few, and how many). */
+  keptInApp: { count: number; rows: Array<{ name: string; words: string }> };
   create: Array<{ line: number; name: string; firm: string | null; email: string | null }>;
   update: Array<{ line: number; id: number; name: string; firm: string | null; columns: string[] }>;
   unchanged: number;
@@ -44,6 +46,13 @@ export function ImportPreview({ preview, busy }: { preview: Preview; busy: boole
         </li>
       </ul>
       {preview.changes ? <p>{`Of the updated: ${preview.changes}.`}</p> : null}
+      {preview.keptInApp.count > 0 ? (
+        <p className="import-kept-in-app">
+          {`${preview.keptInApp.count} keep what you set here instead of the file's older values: ${preview.keptInApp.rows
+            .map((row) => `${row.name} (${row.words})`)
+            .join(", ")}${preview.keptInApp.count > preview.keptInApp.rows.length ? ", …" : ""}.`}
+        </p>
+      ) : null}
       {[...preview.reading, ...preview.warnings].map((line) => (
         <p key={line} className="muted">
           {line}

@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/investor-import";
 import { classifyUpdates, existingForImport } from "#db/queries/import.server.ts";
+import { appOwnedWords } from "../domain/import/app-owned.ts";
 import { getApp } from "../app.server.ts";
 import { ImportPreview } from "../components/import-preview.tsx";
 import { ImportSummary } from "../components/import-summary.tsx";
@@ -95,7 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = await finishInTurns(parseInvestorRecordsSteps(records, { targets: recalled ?? input.targets }));
   if (parsed.error) return data({ error: parsed.error, preview: null }, { status: 400 });
   if (input.intent === "commit") {
-    let classified: ReturnType<typeof classifyUpdates> = { changed: [], unchanged: [] };
+    let classified: ReturnType<typeof classifyUpdates> = { changed: [], unchanged: [], keptInApp: [] };
     let rejected: ImportPlan["rejected"] = [];
     // Planned when its turn comes: another import may have finished meanwhile.
     const written = await commitImportInChunks(app, () => {
@@ -127,7 +128,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`/investors/import?done=${done}`, 303);
   }
   const plan = planImport(parsed, existingForImport(app.db));
-  const { changed, unchanged } = classifyUpdates(app.db, plan);
+  const { changed, unchanged, keptInApp } = classifyUpdates(app.db, plan);
   const workbook = records.sheets && records.sheet !== undefined ? { sheets: records.sheets, sheet: records.sheet } : undefined;
 
   return {
@@ -145,6 +146,10 @@ export async function action({ request }: Route.ActionArgs) {
       counts: { create: plan.create.length, update: changed.length, rejected: plan.rejected.length },
       changes: describeChanges(changed),
       notesKept: changed.filter((row) => row.notesKept).length,
+      keptInApp: {
+        count: keptInApp.length,
+        rows: keptInApp.slice(0, 5).map((row) => ({ name: row.name, words: appOwnedWords(row.columns) })),
+      },
       create: plan.create
         .slice(0, PREVIEW_ROWS)
         .map((row) => ({ line: row.line, name: row.profile.name, firm: row.profile.firm ?? null, email: row.profile.email ?? null })),

@@ -65,15 +65,19 @@ function notesWrittenInApp(current: Record<string, unknown>): boolean {
 }
 
 /**
- * What an import row changes. Two user-owned columns are protected from an older file: the
- * last-contact date only moves forward, and notes written in the app are kept; notes an import
- * wrote and nobody edited since follow the file (decision 023, superseding that part of 005).
+ * What an import row changes. The user-owned columns are protected from an older file: the
+ * last-contact date only moves forward, notes written in the app are kept (notes an import wrote
+ * and nobody edited since follow the file: decision 023, superseding that part of 005), and the
+ * status, money, next step, meeting and pass reason the founder set in the app are kept
+ * (`app_owned`, decision 038).
  */
 export function changedColumns(row: UpdateRow, current: Record<string, unknown>): Record<string, unknown> {
   const all = rowColumns(row) as Record<string, unknown>;
   const set: Record<string, unknown> = {};
+  const appOwned = new Set((current.appOwned as string[] | undefined) ?? []);
   for (const column of row.given) {
     const key = COLUMN_OF[column];
+    if (appOwned.has(key)) continue;
     let next = all[key];
     if (key === "lastContactDate") next = laterDate((current[key] as string | null) ?? null, next as string | null);
     if (key === "personalNotes" && notesWrittenInApp(current)) continue;
@@ -96,27 +100,43 @@ function savedRows(db: Db, rows: UpdateRow[]): Map<number, Record<string, unknow
   return found;
 }
 
-export type ChangedRow = UpdateRow & { columns: string[]; notesKept: boolean };
+export type ChangedRow = UpdateRow & { columns: string[]; notesKept: boolean; keptInApp: string[] };
+
+/** The app-owned columns whose saved value the file would have changed: kept, and said so in the preview. */
+function keptInApp(row: UpdateRow, saved: Record<string, unknown>): string[] {
+  const owned = new Set((saved.appOwned as string[] | undefined) ?? []);
+  if (owned.size === 0) return [];
+  const all = rowColumns(row) as Record<string, unknown>;
+  return row.given
+    .map((column) => COLUMN_OF[column])
+    .filter((key) => owned.has(key) && JSON.stringify(all[key] ?? null) !== JSON.stringify(saved[key] ?? null));
+}
 
 /**
  * Splits the plan's updates into those that change something (with the columns they change, for
  * the preview) and those identical to what is saved, so importing the same file twice changes
  * nothing (not even updated_at).
  */
-export function classifyUpdates(db: AppDatabase, plan: ImportPlan): { changed: ChangedRow[]; unchanged: UpdateRow[] } {
+export function classifyUpdates(
+  db: AppDatabase,
+  plan: ImportPlan,
+): { changed: ChangedRow[]; unchanged: UpdateRow[]; keptInApp: Array<{ name: string; columns: string[] }> } {
   const current = savedRows(db, plan.update);
   const changed: ChangedRow[] = [];
   const unchanged: UpdateRow[] = [];
+  const keptRows: Array<{ name: string; columns: string[] }> = [];
   for (const row of plan.update) {
     const saved = current.get(row.id);
     if (!saved) continue;
     const columns = Object.keys(changedColumns(row, saved)).filter((column) => column !== "importedNotes");
     const notesKept =
       row.given.includes("personal_notes") && notesWrittenInApp(saved) && saved.personalNotes !== (row.personal_notes ?? null);
-    if (columns.length > 0) changed.push({ ...row, columns, notesKept });
+    const kept = keptInApp(row, saved);
+    if (kept.length > 0) keptRows.push({ name: row.profile.name, columns: kept });
+    if (columns.length > 0) changed.push({ ...row, columns, notesKept, keptInApp: kept });
     else unchanged.push(row);
   }
-  return { changed, unchanged };
+  return { changed, unchanged, keptInApp: keptRows };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type RelationshipStatus,
 } from "#app/domain/investor.ts";
 import { demoEditRefusal } from "#app/domain/demo-bounds.ts";
+import { appOwnedAfterEdit } from "#app/domain/import/app-owned.ts";
 import { userOwnedPatch } from "#app/domain/investor-edit.ts";
 import { type InvestorPatch, profileColumnsPatch, profileOf } from "#app/domain/investor-profile.ts";
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
@@ -261,15 +262,18 @@ export function editAnyInvestor(
     const filters = [eq(investors.id, id)];
     if (options.demo !== undefined) filters.push(eq(investors.isDemo, options.demo));
     const current = tx
-      .select({ lastContactDate: investors.lastContactDate, isDemo: investors.isDemo })
+      .select({ lastContactDate: investors.lastContactDate, isDemo: investors.isDemo, appOwned: investors.appOwned })
       .from(investors)
       .where(and(...filters))
       .get();
     if (!current) return false;
     if (current.isDemo && demoEditRefusal(edit, edit.add_contact ? countContacts(tx, id) : 0)) return false;
-    const patch = { ...userOwnedPatch(edit, current.lastContactDate), ...profileColumnsPatch(profileOf(edit)) };
+    const owned = userOwnedPatch(edit, current.lastContactDate);
+    const patch = { ...owned, ...profileColumnsPatch(profileOf(edit)) };
+    // What the founder sets here, a re-import of an older tracker keeps (app/domain/import/app-owned.ts).
+    const appOwned = appOwnedAfterEdit(current.appOwned, Object.keys(owned));
     tx.update(investors)
-      .set({ ...patch, updatedAt: nowIso(options.now) })
+      .set({ ...patch, ...(appOwned.length !== current.appOwned.length ? { appOwned } : {}), updatedAt: nowIso(options.now) })
       .where(eq(investors.id, id))
       .run();
     if (edit.add_contact) {

@@ -4,6 +4,8 @@ import { planImport } from "#app/domain/import/plan.ts";
 import { describeChanges } from "#app/domain/import/preview.ts";
 import { classifyUpdates, commitImport, existingForImport } from "#db/queries/import.server.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { editInvestor } from "#db/queries/investors.server.ts";
+import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 
 const now = new Date("2026-11-25T12:00:00Z");
 const tracker = (...rows: string[]) => ["Investor Name,Firm,Website,Status,Last Contact Date,Notes,Check Size Range", ...rows].join("\n");
@@ -57,6 +59,67 @@ describe("re-importing a tracker", () => {
       expect.objectContaining({ name: "Otto Fenn", relationship_status: "passed" }),
       expect.objectContaining({ name: "Rita Vale", relationship_status: "in_conversation" }),
     ]);
+  });
+
+  it("keeps the status, next step and pass reason the founder set in the app; what they did not touch still follows the file", () => {
+    // A founder's walkthrough: re-importing their tracker put soft committed, due diligence and passed back to the file's older statuses.
+    const { db } = createTestDatabase();
+    const file = [
+      "Investor Name,Firm,Status,Last Contact Date,Next Step,Next Step Date",
+      "Jonas Berg,Berg Capital,In conversation,2026-11-01,Follow up,2026-11-10",
+      "Amira Haddad,Haddad Ventures,Contacted,2026-11-02,Follow up,2026-11-12",
+      "Claire Morel,Morel Partners,Contacted,2026-11-03,,",
+    ].join("\n");
+    importText(db, file);
+    const id = (name: string) => db.$client.prepare("select id from investors where name = ?").pluck().get(name) as number;
+    editInvestor(db, id("Jonas Berg"), { relationship_status: "soft_committed", amount: 250_000 }, { now, rules: DEFAULT_RULES });
+    editInvestor(
+      db,
+      id("Amira Haddad"),
+      { relationship_status: "due_diligence", next_step: "Send the data room", next_step_date: "2026-11-27" },
+      { now, rules: DEFAULT_RULES },
+    );
+    editInvestor(db, id("Claire Morel"), { relationship_status: "passed", pass_reason: "cheque_size" }, { now, rules: DEFAULT_RULES });
+
+    // The same tracker again, with one newer fact the app does not own: Claire's last contact.
+    const again = importText(
+      db,
+      file.replace("Claire Morel,Morel Partners,Contacted,2026-11-03", "Claire Morel,Morel Partners,Contacted,2026-11-20"),
+    );
+    expect(again.keptInApp).toEqual([
+      { name: "Jonas Berg", columns: ["relationshipStatus"] },
+      { name: "Amira Haddad", columns: ["relationshipStatus", "nextStep", "nextStepDate"] },
+      { name: "Claire Morel", columns: ["relationshipStatus"] },
+    ]);
+    const rows = db.$client
+      .prepare(
+        "select name, relationship_status, next_step, next_step_date, amount, pass_reason, last_contact_date from investors order by id",
+      )
+      .all();
+    expect(rows).toEqual([
+      expect.objectContaining({ name: "Jonas Berg", relationship_status: "soft_committed", amount: 250_000, next_step: "Follow up" }),
+      expect.objectContaining({
+        name: "Amira Haddad",
+        relationship_status: "due_diligence",
+        next_step: "Send the data room",
+        next_step_date: "2026-11-27",
+      }),
+      expect.objectContaining({
+        name: "Claire Morel",
+        relationship_status: "passed",
+        pass_reason: "cheque_size",
+        last_contact_date: "2026-11-20",
+      }),
+    ]);
+    // What the founder never set in the app still follows a newer file.
+    importText(
+      db,
+      file.replace(
+        "Jonas Berg,Berg Capital,In conversation,2026-11-01,Follow up,2026-11-10",
+        "Jonas Berg,Berg Capital,In conversation,2026-11-01,Call back,2026-11-30",
+      ),
+    );
+    expect(db.$client.prepare("select next_step from investors where name = 'Jonas Berg'").pluck().get()).toBe("Call back");
   });
 
   it("keeps notes written in the app, and never blanks a field the file leaves empty", () => {

@@ -1,0 +1,1 @@
+ALTER TABLE `investors` ADD `app_owned` text DEFAULT '[]' NOT NULL;
