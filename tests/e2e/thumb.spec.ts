@@ -128,6 +128,11 @@ test("the sign-in page and the demo's pages are thumb-sized, and the chat entry 
 test("the two checks can fail: a small button and a floating chat entry over a control are both found", async ({ page }) => {
   await openSignedIn(page);
   await page.goto("/");
+  // Change the page only once React has hydrated it: a button added before would be a hydration
+  // mismatch, and React would render the page afresh, wiping both changes between the two checks.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector("a.brand") ?? {}).some((key) => key.startsWith("__reactFiber"))))
+    .toBe(true);
   await page.evaluate(() => {
     const tiny = document.createElement("button");
     tiny.textContent = "Tiny";
