@@ -1,6 +1,6 @@
-import { type Page, test as base, expect } from "@playwright/test";
-import { type RunningServer, startBuiltServer } from "../helpers/server.ts";
+import { type Page, expect } from "@playwright/test";
 import { collectConsoleErrors, signInThroughForm } from "./helpers.ts";
+import { testWithOwnServer } from "./own-server.ts";
 import { E2E_PASSCODE } from "./playwright.config.ts";
 
 /**
@@ -8,17 +8,7 @@ import { E2E_PASSCODE } from "./playwright.config.ts";
  * test: the shared one is never empty), with JavaScript on and off: the three steps ticked one by
  * one, screenshots at 1440 and 390 px, then "Emailed" undone and read back through /export.json.
  */
-const test = base.extend<{ server: RunningServer }>({
-  server: async ({}, use) => {
-    const server = await startBuiltServer({ ADMIN_PASSCODE: E2E_PASSCODE });
-    try {
-      await use(server);
-    } finally {
-      await server.stop();
-    }
-  },
-  baseURL: async ({ server }, use) => use(server.url),
-});
+const test = testWithOwnServer;
 
 type Exported = {
   investors: Array<{ name: string; relationship_status: string; contact_history?: Array<{ note: string }> }>;

@@ -1,6 +1,6 @@
-import { test as base, expect } from "@playwright/test";
-import { type RunningServer, startBuiltServer } from "../helpers/server.ts";
+import { expect } from "@playwright/test";
 import { collectConsoleErrors, signInThroughForm } from "./helpers.ts";
+import { testWithOwnServer } from "./own-server.ts";
 import { E2E_PASSCODE } from "./playwright.config.ts";
 
 /**
@@ -9,17 +9,7 @@ import { E2E_PASSCODE } from "./playwright.config.ts";
  * guide's last step, and reaches the first "Email first" investor without scrolling. A server of
  * its own: the shared one's pipeline holds other specs' startups, rounds and notices.
  */
-const test = base.extend<{ server: RunningServer }>({
-  server: async ({}, use) => {
-    const server = await startBuiltServer({ ADMIN_PASSCODE: E2E_PASSCODE });
-    try {
-      await use(server);
-    } finally {
-      await server.stop();
-    }
-  },
-  baseURL: async ({ server }, use) => use(server.url),
-});
+const test = testWithOwnServer;
 
 const PHONE = { width: 390, height: 844 };
 
