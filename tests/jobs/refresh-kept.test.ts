@@ -1,7 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
-import { modelFromConfig } from "#app/integrations/model.server.ts";
-import { createTavilySearch } from "#app/integrations/search.server.ts";
 import { type RefreshDeps, startRefresh, workRun } from "#app/jobs/refresh.server.ts";
 import { dashboardPage } from "#app/services/dashboard-page.server.ts";
 import type { AppDatabase } from "#db/database.server.ts";
@@ -10,6 +8,7 @@ import { BACKGROUND_KEPT_MS } from "#db/queries/kept.server.ts";
 import { type FakeGemini, type FakeTavily, startFakeGemini, startFakeTavily } from "#tests/fakes/index.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { testRefreshDeps } from "#tests/helpers/refresh-deps.ts";
 import { judgementFor, promptOf } from "#tests/helpers/judge-fake.ts";
 
 /**
@@ -23,19 +22,7 @@ let gemini: FakeGemini;
 let db: AppDatabase;
 
 function deps(overrides: Partial<RefreshDeps> = {}): RefreshDeps {
-  return {
-    db,
-    rules: DEFAULT_RULES,
-    now: () => now,
-    runBudgetSeconds: 50,
-    creditBudget: 100,
-    search: createTavilySearch({ apiKey: "tvly-test", baseUrl: tavily.url, retries: 0, sleep: async () => {} }),
-    createModel: (onCall) =>
-      modelFromConfig({ GEMINI_API_KEY: "gemini-test", GEMINI_MODEL: "gemini-test", GEMINI_BASE_URL: gemini.url }, onCall),
-    owner: "test-process",
-    batchSize: 1,
-    ...overrides,
-  };
+  return testRefreshDeps({ db, now, tavilyUrl: tavily.url, geminiUrl: gemini.url }, { batchSize: 1, ...overrides });
 }
 
 function addInvestors(count: number): number[] {

@@ -6,9 +6,9 @@ import { readRunPlan, saveSearchResults } from "#db/queries/refresh.server.ts";
 import { contactEntries, evidence, investors, runs } from "#db/schema.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { modelFromConfig } from "#app/integrations/model.server.ts";
-import { createTavilySearch } from "#app/integrations/search.server.ts";
 import { type RefreshDeps, RefreshRefused, acquireRun, continueRefresh, startRefresh, workRun } from "#app/jobs/refresh.server.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { testRefreshDeps } from "#tests/helpers/refresh-deps.ts";
 import { judgementFor, promptOf } from "#tests/helpers/judge-fake.ts";
 import {
   type FakeGemini,
@@ -29,28 +29,7 @@ let openai: FakeOpenAi;
 let db: AppDatabase;
 
 function deps(overrides: Partial<RefreshDeps> = {}): RefreshDeps {
-  return {
-    db,
-    rules: DEFAULT_RULES,
-    now: () => now,
-    runBudgetSeconds: 50,
-    creditBudget: 100,
-    search: createTavilySearch({ apiKey: "tvly-test", baseUrl: tavily.url, retries: 0, sleep: async () => {} }),
-    createModel: (onCall) =>
-      modelFromConfig(
-        {
-          GEMINI_API_KEY: "gemini-test",
-          GEMINI_MODEL: "gemini-test",
-          GEMINI_BASE_URL: gemini.url,
-          LLM_FALLBACK_BASE_URL: `${openai.url}/v1`,
-          LLM_FALLBACK_API_KEY: "fallback-test",
-        },
-        onCall,
-      ),
-    owner: "test-process",
-    batchSize: 5,
-    ...overrides,
-  };
+  return testRefreshDeps({ db, now, tavilyUrl: tavily.url, geminiUrl: gemini.url, fallbackUrl: openai.url }, overrides);
 }
 
 function addInvestors(count: number, status: "not_contacted" | "in_conversation" | "passed" = "not_contacted"): number[] {
