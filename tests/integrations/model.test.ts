@@ -347,24 +347,16 @@ describe("a model answering without end", () => {
   // 64 MB of one answer, streamed without a length: both SDKs read a body whole before parsing it.
   const endless = () => startEndlessServer({ head: '{"candidates":[', chunk: `"${"x".repeat(65_534)}",`, totalBytes: 64 * 1024 * 1024 });
 
-  it("Gemini's answer is refused as malformed past its cap, once", async () => {
+  it.each([
+    ["Gemini's", (url: string) => createGeminiModel({ apiKey: GEMINI_KEY, model: MODEL, baseUrl: url, sleep, retries: 0 })],
+    [
+      "the fallback's",
+      (url: string) => createOpenAiCompatibleModel({ baseUrl: `${url}/v1`, apiKey: FALLBACK_KEY, model: MODEL, sleep, retries: 0 }),
+    ],
+  ] as const)("%s answer is refused as malformed past its cap, once", async (_name, makeModel) => {
     const server = await endless();
     try {
-      const model = createGeminiModel({ apiKey: GEMINI_KEY, model: MODEL, baseUrl: server.url, sleep, retries: 0 });
-      const error = await failure(model.generateJson(request));
-      expect(error.failure).toBe("malformed");
-      expect(error.message).toContain("larger than");
-      expect(server.bytesSent()).toBeLessThan(16 * 1024 * 1024);
-    } finally {
-      await server.close();
-    }
-  });
-
-  it("the fallback's answer is refused as malformed past its cap, once", async () => {
-    const server = await endless();
-    try {
-      const model = createOpenAiCompatibleModel({ baseUrl: `${server.url}/v1`, apiKey: FALLBACK_KEY, model: MODEL, sleep, retries: 0 });
-      const error = await failure(model.generateJson(request));
+      const error = await failure(makeModel(server.url).generateJson(request));
       expect(error.failure).toBe("malformed");
       expect(error.message).toContain("larger than");
       expect(server.bytesSent()).toBeLessThan(16 * 1024 * 1024);
