@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/investor-import";
-import { classifyUpdates, existingForImport } from "#db/queries/import.server.ts";
+import { type ClassifiedUpdates, classifyUpdates, existingForImport } from "#db/queries/import.server.ts";
 import { appOwnedWords } from "../domain/import/app-owned.ts";
 import { getApp } from "../app.server.ts";
 import { ImportPreview } from "../components/import-preview.tsx";
@@ -9,7 +9,7 @@ import { SAMPLE_CSV_PATH } from "../components/first-morning.tsx";
 import { MAX_IMPORT_COLUMNS } from "../domain/import/limits.ts";
 import { refusedWithCells } from "../domain/import/outcome.ts";
 import { type ImportPlan, planImport } from "../domain/import/plan.ts";
-import { describeChanges, describeReading, fieldOptions, PREVIEW_ROWS, previewColumns, skippedSummary } from "../domain/import/preview.ts";
+import { describeChangeCounts, describeReading, fieldOptions, PREVIEW_ROWS, previewColumns, skippedSummary } from "../domain/import/preview.ts";
 import { readUpload } from "../domain/import/spreadsheet.ts";
 import { parseFormBody } from "../http/form-body.server.ts";
 import { recallMapping, rememberMapping } from "../services/import-mappings.server.ts";
@@ -96,12 +96,12 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = await finishInTurns(parseInvestorRecordsSteps(records, { targets: recalled ?? input.targets }));
   if (parsed.error) return data({ error: parsed.error, preview: null }, { status: 400 });
   if (input.intent === "commit") {
-    let classified: ReturnType<typeof classifyUpdates> = { changed: [], unchanged: [], keptInApp: [] };
+    let classified: ClassifiedUpdates | undefined;
     let rejected: ImportPlan["rejected"] = [];
     // Planned when its turn comes: another import may have finished meanwhile.
     const written = await commitImportInChunks(app, () => {
       const plan = planImport(parsed, existingForImport(app.db));
-      classified = classifyUpdates(app.db, plan);
+      classified = classifyUpdates(app.db, plan, 0);
       rejected = plan.rejected;
       return plan;
     });
@@ -119,8 +119,8 @@ export async function action({ request }: Route.ActionArgs) {
       {
         created: written.created,
         updated: written.updated,
-        changes: describeChanges(classified.changed),
-        unchanged: classified.unchanged.length,
+        changes: classified ? describeChangeCounts(classified.changeCounts) : "",
+        unchanged: classified?.unchanged ?? 0,
         ...refusedWithCells(records, rejected),
       },
       app.now().getTime(),
@@ -128,7 +128,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`/investors/import?done=${done}`, 303);
   }
   const plan = planImport(parsed, existingForImport(app.db));
-  const { changed, unchanged, keptInApp } = classifyUpdates(app.db, plan);
+  const classified = classifyUpdates(app.db, plan, PREVIEW_ROWS);
   const workbook = records.sheets && records.sheet !== undefined ? { sheets: records.sheets, sheet: records.sheet } : undefined;
 
   return {
@@ -143,20 +143,19 @@ export async function action({ request }: Route.ActionArgs) {
       sheet: workbook?.sheet ?? null,
       columns: previewColumns(parsed, records.records[headerAt + 1]),
       fields: fieldOptions(),
-      counts: { create: plan.create.length, update: changed.length, rejected: plan.rejected.length },
-      changes: describeChanges(changed),
-      notesKept: changed.filter((row) => row.notesKept).length,
+      counts: { create: plan.create.length, update: classified.changedCount, rejected: plan.rejected.length },
+      changes: describeChangeCounts(classified.changeCounts),
+      notesKept: classified.notesKept,
       keptInApp: {
-        count: keptInApp.length,
-        rows: keptInApp.slice(0, 5).map((row) => ({ name: row.name, words: appOwnedWords(row.columns) })),
+        count: classified.keptInAppCount,
+        rows: classified.keptInApp.slice(0, 5).map((row) => ({ name: row.name, words: appOwnedWords(row.columns) })),
       },
       create: plan.create
         .slice(0, PREVIEW_ROWS)
         .map((row) => ({ line: row.line, name: row.profile.name, firm: row.profile.firm ?? null, email: row.profile.email ?? null })),
-      update: changed
-        .slice(0, PREVIEW_ROWS)
+      update: classified.changed
         .map((row) => ({ line: row.line, id: row.id, name: row.profile.name, firm: row.profile.firm ?? null, columns: row.columns })),
-      unchanged: unchanged.length,
+      unchanged: classified.unchanged,
       rejected: plan.rejected.slice(0, PREVIEW_ROWS),
       skipped: skippedSummary(plan),
       warnings: plan.warnings,

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { ExistingInvestor, ImportPlan } from "#app/domain/import/plan.ts";
 import type { ImportRow } from "#app/domain/import/rows.ts";
+import { tallyChanges } from "#app/domain/import/preview.ts";
 import { laterDate } from "#app/domain/investor-edit.ts";
 import type { AppDatabase, Db } from "../database.server.ts";
 import { investors } from "../schema.ts";
@@ -87,17 +88,35 @@ export function changedColumns(row: UpdateRow, current: Record<string, unknown>)
   return set;
 }
 
-/** The saved real rows the plan's updates would touch, by id (demo rows are never matched). */
+/** What an update is compared with: the columns an import writes and the three that protect them. */
+const COMPARED = {
+  id: investors.id,
+  isDemo: investors.isDemo,
+  importedNotes: investors.importedNotes,
+  appOwned: investors.appOwned,
+  ...Object.fromEntries(Object.values(COLUMN_OF).map((key) => [key, investors[key]])),
+} as { id: typeof investors.id; isDemo: typeof investors.isDemo };
+
+/** Updates compared per statement: 20,000 saved rows read at once were most of the server's heap. */
+const COMPARE_SLICE = 1_000;
+
+/** The saved real rows a slice of the plan's updates would touch, by id (demo rows are never matched). */
 function savedRows(db: Db, rows: UpdateRow[]): Map<number, Record<string, unknown>> {
   const found = new Map<number, Record<string, unknown>>();
-  // In slices: SQLite binds at most 32,766 parameters in one statement.
-  for (let start = 0; start < rows.length; start += 5_000) {
-    const ids = rows.slice(start, start + 5_000).map((row) => row.id);
-    for (const row of db.select().from(investors).where(inArray(investors.id, ids)).all()) {
-      if (!row.isDemo) found.set(row.id, row);
-    }
+  const ids = rows.map((row) => row.id);
+  for (const row of db.select(COMPARED).from(investors).where(inArray(investors.id, ids)).all()) {
+    if (!row.isDemo) found.set(row.id, row);
   }
   return found;
+}
+
+/** The plan's updates a slice at a time, each with what is saved for it (or undefined when it is gone). */
+function* withSaved(db: Db, rows: UpdateRow[]): Generator<[UpdateRow, Record<string, unknown> | undefined]> {
+  for (let start = 0; start < rows.length; start += COMPARE_SLICE) {
+    const slice = rows.slice(start, start + COMPARE_SLICE);
+    const current = savedRows(db, slice);
+    for (const row of slice) yield [row, current.get(row.id)];
+  }
 }
 
 export type ChangedRow = UpdateRow & { columns: string[]; notesKept: boolean; keptInApp: string[] };
@@ -112,31 +131,51 @@ function keptInApp(row: UpdateRow, saved: Record<string, unknown>): string[] {
     .filter((key) => owned.has(key) && JSON.stringify(all[key] ?? null) !== JSON.stringify(saved[key] ?? null));
 }
 
+export type ClassifiedUpdates = {
+  /** The first `keep` updates that change something, with the columns they change (for the preview). */
+  changed: ChangedRow[];
+  changedCount: number;
+  /** How many changed rows change each column (describeChangeCounts puts it in words). */
+  changeCounts: Map<string, number>;
+  unchanged: number;
+  notesKept: number;
+  /** The first `keep` rows whose app-owned cells are kept, and how many there are. */
+  keptInApp: Array<{ name: string; columns: string[] }>;
+  keptInAppCount: number;
+};
+
 /**
  * Splits the plan's updates into those that change something (with the columns they change, for
  * the preview) and those identical to what is saved, so importing the same file twice changes
- * nothing (not even updated_at).
+ * nothing (not even updated_at). Reads what is saved a slice at a time and keeps counts and the
+ * first `keep` rows, so 20,000 updates cost a slice of saved rows, not all of them.
  */
-export function classifyUpdates(
-  db: AppDatabase,
-  plan: ImportPlan,
-): { changed: ChangedRow[]; unchanged: UpdateRow[]; keptInApp: Array<{ name: string; columns: string[] }> } {
-  const current = savedRows(db, plan.update);
-  const changed: ChangedRow[] = [];
-  const unchanged: UpdateRow[] = [];
-  const keptRows: Array<{ name: string; columns: string[] }> = [];
-  for (const row of plan.update) {
-    const saved = current.get(row.id);
+export function classifyUpdates(db: AppDatabase, plan: ImportPlan, keep = Number.POSITIVE_INFINITY): ClassifiedUpdates {
+  const out: ClassifiedUpdates = {
+    changed: [],
+    changedCount: 0,
+    changeCounts: new Map(),
+    unchanged: 0,
+    notesKept: 0,
+    keptInApp: [],
+    keptInAppCount: 0,
+  };
+  for (const [row, saved] of withSaved(db, plan.update)) {
     if (!saved) continue;
     const columns = Object.keys(changedColumns(row, saved)).filter((column) => column !== "importedNotes");
     const notesKept =
       row.given.includes("personal_notes") && notesWrittenInApp(saved) && saved.personalNotes !== (row.personal_notes ?? null);
     const kept = keptInApp(row, saved);
-    if (kept.length > 0) keptRows.push({ name: row.profile.name, columns: kept });
-    if (columns.length > 0) changed.push({ ...row, columns, notesKept, keptInApp: kept });
-    else unchanged.push(row);
+    if (kept.length > 0 && out.keptInAppCount++ < keep) out.keptInApp.push({ name: row.profile.name, columns: kept });
+    if (columns.length === 0) {
+      out.unchanged++;
+      continue;
+    }
+    tallyChanges(out.changeCounts, columns);
+    if (notesKept) out.notesKept++;
+    if (out.changedCount++ < keep) out.changed.push({ ...row, columns, notesKept, keptInApp: kept });
   }
-  return { changed, unchanged, keptInApp: keptRows };
+  return out;
 }
 
 /**
@@ -156,10 +195,8 @@ export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date): { cr
         .get();
       touched.push(id);
     }
-    const current = savedRows(t, plan.update);
     let updated = 0;
-    for (const row of plan.update) {
-      const saved = current.get(row.id);
+    for (const [row, saved] of withSaved(t, plan.update)) {
       if (!saved) continue;
       const set = changedColumns(row, saved);
       if (Object.keys(set).length === 0) continue;

@@ -25,12 +25,20 @@ const CHANGE_WORDS: Record<string, [string, string]> = {
 };
 
 /** "3 change status, 2 get a new last contact, 1 gets new notes" for the updates that change something. */
+/** Counts a changed row's columns (a cheque's three columns are one change). */
+export function tallyChanges(counts: Map<string, number>, columns: string[]): void {
+  const keys = new Set(columns.map((column) => (column === "checkMax" || column === "checkCurrency" ? "checkMin" : column)));
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
 export function describeChanges(changed: ChangedColumns[]): string {
   const counts = new Map<string, number>();
-  for (const row of changed) {
-    const keys = new Set(row.columns.map((column) => (column === "checkMax" || column === "checkCurrency" ? "checkMin" : column)));
-    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
+  for (const row of changed) tallyChanges(counts, row.columns);
+  return describeChangeCounts(counts);
+}
+
+/** "2 change status, 1 gets new notes": how many rows change each column, in words. */
+export function describeChangeCounts(counts: Map<string, number>): string {
   const parts: string[] = [];
   for (const [key, [one, many]] of Object.entries(CHANGE_WORDS)) {
     const count = counts.get(key);
