@@ -9,7 +9,14 @@ import { SAMPLE_CSV_PATH } from "../components/first-morning.tsx";
 import { MAX_IMPORT_COLUMNS } from "../domain/import/limits.ts";
 import { refusedWithCells } from "../domain/import/outcome.ts";
 import { type ImportPlan, planImport } from "../domain/import/plan.ts";
-import { describeChangeCounts, describeReading, fieldOptions, PREVIEW_ROWS, previewColumns, skippedSummary } from "../domain/import/preview.ts";
+import {
+  describeChangeCounts,
+  describeReading,
+  fieldOptions,
+  PREVIEW_ROWS,
+  previewColumns,
+  skippedSummary,
+} from "../domain/import/preview.ts";
 import { readUpload } from "../domain/import/spreadsheet.ts";
 import { parseFormBody } from "../http/form-body.server.ts";
 import { recallMapping, rememberMapping } from "../services/import-mappings.server.ts";
@@ -153,8 +160,13 @@ export async function action({ request }: Route.ActionArgs) {
       create: plan.create
         .slice(0, PREVIEW_ROWS)
         .map((row) => ({ line: row.line, name: row.profile.name, firm: row.profile.firm ?? null, email: row.profile.email ?? null })),
-      update: classified.changed
-        .map((row) => ({ line: row.line, id: row.id, name: row.profile.name, firm: row.profile.firm ?? null, columns: row.columns })),
+      update: classified.changed.map((row) => ({
+        line: row.line,
+        id: row.id,
+        name: row.profile.name,
+        firm: row.profile.firm ?? null,
+        columns: row.columns,
+      })),
       unchanged: classified.unchanged,
       rejected: plan.rejected.slice(0, PREVIEW_ROWS),
       skipped: skippedSummary(plan),
