@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MAX_IMPORT_ROWS } from "#app/domain/import/limits.ts";
 import { count } from "#tests/helpers/checksum.ts";
 import { importCsv } from "#tests/helpers/http.ts";
+import { signIn } from "#tests/helpers/session.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 
 const PASSCODE = "import-memory-passcode";
@@ -57,8 +58,16 @@ describe("the largest import against the largest pipeline", () => {
     expect(page).toContain("20000 get new notes");
 
     // And saves it: every row's new notes, the server still up, within its memory.
-    const commit = await importCsv(server, changed, { as: { passcode: PASSCODE } });
-    expect(commit.status).toBe(303);
+    const cookie = await signIn(server.url, PASSCODE);
+    const saving = importCsv(server, changed, { as: { passcode: PASSCODE } });
+    // Meanwhile another tab's Today says the list is still being saved (React puts a comment
+    // between a text and the number in it, so the words are read with the comments taken out).
+    const todaySays = async () => {
+      const page = await (await fetch(`${server?.url}/`, { headers: { cookie } })).text();
+      return /An import is being saved: [\d,]+ of 20,000 rows/.exec(page.replaceAll("<!-- -->", ""))?.[0];
+    };
+    await expect.poll(todaySays, { timeout: 120_000, interval: 50 }).toBeDefined();
+    expect((await saving).status).toBe(303);
     expect(count(server.databasePath, "select count(*) from investors where personal_notes like '%and lending'")).toBe(MAX_IMPORT_ROWS);
     const health = await fetch(`${server.url}/api/health`);
     expect(health.status).toBe(200);
