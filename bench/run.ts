@@ -17,15 +17,12 @@
  * (n) importing 20,000 rows of a real-looking list through the built server over HTTP (time, the server's peak RSS)
  *     and the preview of the largest file allowed, each beside csv-parse alone on the same bytes (bench/import.ts;
  *     `npx node bench/import.ts` runs it alone, `--no-import` leaves it out).
-<<<<<<< HEAD
  * (o) memory: the server's RSS with 10,000 investors after rounds of load, with the malloc settings every start
  *     uses beside glibc's defaults, alternated in the same run (bench/memory.ts; `npx node bench/memory.ts` runs it
  *     alone, `--no-memory` leaves it out).
-=======
  * (p) discovery's extractors on the labelled set of funding announcements: the rules' precision and recall of investor
  *     names, the model path against a fake model's answers, the scanners on pathological text (bench/discovery.ts;
  *     `npx node bench/discovery.ts` runs it alone).
->>>>>>> dsources
  * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
  *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
  *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
