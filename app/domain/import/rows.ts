@@ -7,6 +7,7 @@ import { passReasonOfWords } from "./pass-reason.ts";
 import { resolvePlace } from "../places.ts";
 import { ANY_SEPARATOR, isEmptyCell, parseEmail, parseLinkedin, parseTwitter, parseWebsite, splitList } from "./cells.ts";
 import { type DateOrder, parseDate } from "./dates.ts";
+import { junkRowReason } from "./junk-rows.ts";
 import type { ColumnMapping, ImportColumn, ImportField } from "./fields.ts";
 import { IMPORT_COLUMNS } from "./fields.ts";
 import { CURRENCIES, type Currency, type MoneyUnit, moneyUnitOfHeader, parseMoneyRange } from "./money.ts";
@@ -187,6 +188,8 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
         reasons: [`name is ${name.length.toLocaleString("en-US")} characters; at most ${MAX_NAME_CHARS} (the new-investor form's limit)`],
       },
     };
+  const junk = junkRowReason(name, parseEmail(first("email")?.value ?? ""));
+  if (junk) return { rejected: { line, name, reasons: [junk] } };
   candidate.name = name;
 
   // An unquoted comma shifts every later cell into the wrong column: keep only the name.
