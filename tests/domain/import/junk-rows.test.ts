@@ -86,6 +86,7 @@ describe("junk rows in a file", () => {
         "OpenVC Test Fund 1,https://openvc.app,",
         "test,test.vc,",
         "***,,",
+        "N/A,,",
         "Test Investor,,me@ledgerly.io",
         "Testa Ventures,testa.example,",
       ),
@@ -95,6 +96,8 @@ describe("junk rows in a file", () => {
       { line: 3, name: "OpenVC Test Fund 1", reasons: ["Looks like a test row: 'OpenVC Test Fund 1'"] },
       { line: 4, name: "test", reasons: ["Looks like a test row: 'test'"] },
       { line: 5, name: "***", reasons: ["Looks like a placeholder, not a name: '***'"] },
+      // "N/A" is an empty cell, as "-" and "#VALUE!" are: the row has no name.
+      { line: 6, name: "", reasons: ["has no name"] },
     ]);
   });
 
