@@ -167,6 +167,20 @@ export function parseMoneyRange(cell: string, unit: MoneyUnit = { scale: 1 }): M
   return withCurrency(only === "max" ? { max } : only === "min" ? { min } : { min, max }, currency);
 }
 
+/** An amount column's cell: one amount, or a range ("$250K – $2M", "up to $500k", "$1M+"), which is none. */
+export type OneAmount = { amount: number; currency?: Currency } | { range: true };
+
+/**
+ * A committed or expected amount is one number: a range is said to be one, never read as its top
+ * (decision 040). Undefined when the cell is no amount at all.
+ */
+export function parseOneAmount(cell: string, unit: MoneyUnit = { scale: 1 }): OneAmount | undefined {
+  const range = parseMoneyRange(cell, unit);
+  if (!range) return undefined;
+  if (range.min === undefined || range.max === undefined || range.min !== range.max) return { range: true };
+  return range.currency ? { amount: range.min, currency: range.currency } : { amount: range.min };
+}
+
 function withCurrency(range: MoneyRange, currency: Currency | undefined): MoneyRange {
   if (currency) range.currency = currency;
   return range;

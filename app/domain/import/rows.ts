@@ -7,9 +7,10 @@ import { passReasonOfWords } from "./pass-reason.ts";
 import { resolvePlace } from "../places.ts";
 import { ANY_SEPARATOR, isEmptyCell, parseEmail, parseLinkedin, parseTwitter, parseWebsite, splitList } from "./cells.ts";
 import { type DateOrder, parseDate } from "./dates.ts";
+import { junkRowReason } from "./junk-rows.ts";
 import type { ColumnMapping, ImportColumn, ImportField } from "./fields.ts";
 import { IMPORT_COLUMNS } from "./fields.ts";
-import { CURRENCIES, type Currency, type MoneyUnit, moneyUnitOfHeader, parseMoneyRange } from "./money.ts";
+import { CURRENCIES, type Currency, type MoneyUnit, moneyUnitOfHeader, parseOneAmount, parseMoneyRange } from "./money.ts";
 
 /**
  * One row of a file → an investor profile plus the tracker columns. A bad optional cell is left
@@ -187,6 +188,8 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
         reasons: [`name is ${name.length.toLocaleString("en-US")} characters; at most ${MAX_NAME_CHARS} (the new-investor form's limit)`],
       },
     };
+  const junk = junkRowReason(name, parseEmail(first("email")?.value ?? ""));
+  if (junk) return { rejected: { line, name, reasons: [junk] } };
   candidate.name = name;
 
   // An unquoted comma shifts every later cell into the wrong column: keep only the name.
@@ -276,7 +279,7 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
   const lastContact = take("last_contact_date", (value) => parseDate(value, context.dateOrder), "is not a date");
   if (lastContact) extra.last_contact_date = lastContact;
 
-  readRoundCells(cells, context, extra, skipped, label, take);
+  const roundNotes = readRoundCells(cells, context, extra, skipped, label, take);
 
   const notes: string[] = [];
   const notesCell = first("personal_notes");
@@ -287,6 +290,7 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
     const value = field === "twitter" ? (parseTwitter(cell.value) ?? cell.value) : cell.value;
     notes.push(`${title}: ${value}`);
   }
+  notes.push(...roundNotes);
   if (notes.length > 0) {
     let text = notes.join("\n");
     if (text.length > MAX_NOTES_CHARS) {
@@ -342,7 +346,8 @@ function readCheque(
 
 /**
  * The round's cells (decision 031): an amount as the cheque's cells are read (its currency from
- * the cell, the header's unit or an amount-currency column), the next step and pass note as text,
+ * the cell, the header's unit or an amount-currency column) but one number: a range is left out
+ * and returned as a line of the notes (decision 040), the next step and pass note as text,
  * the dates as the file's dates, and why they passed in the reasons' words (else "other", the
  * words kept as the note).
  */
@@ -353,15 +358,21 @@ function readRoundCells(
   skipped: SkippedCell[],
   label: (field: ImportField) => string,
   take: (field: ImportField, parse: (value: string) => string | undefined, why: string) => string | undefined,
-) {
+): string[] {
+  const noteLines: string[] = [];
   const amountCell = cells.get("amount")?.[0];
   if (amountCell) {
-    const range = parseMoneyRange(amountCell.value, context.units[amountCell.index]);
-    const amount = range?.max ?? range?.min;
-    if (amount === undefined) skipped.push({ column: label("amount"), reason: `'${short(amountCell.value)}' is not an amount` });
-    else {
-      extra.amount = amount;
-      if (range?.currency) extra.amount_currency = range.currency;
+    const read = parseOneAmount(amountCell.value, context.units[amountCell.index]);
+    if (read === undefined) skipped.push({ column: label("amount"), reason: `'${short(amountCell.value)}' is not an amount` });
+    else if ("range" in read) {
+      // Its top would count money nobody committed in the round's totals: left out, kept in the notes.
+      const committed = extra.relationship_status === "committed" || extra.relationship_status === "soft_committed";
+      const ask = committed ? "write the amount committed" : "write the one amount you expect";
+      skipped.push({ column: label("amount"), reason: `'${short(amountCell.value)}' is a range; ${ask} (the range is kept in the notes)` });
+      noteLines.push(`Amount: ${amountCell.value.replace(/\s+/g, " ")}`);
+    } else {
+      extra.amount = read.amount;
+      if (read.currency) extra.amount_currency = read.currency;
     }
   }
   const currencyCell = cells.get("amount_currency")?.[0];
@@ -391,6 +402,7 @@ function readRoundCells(
     if (!reason && !passNote) extra.pass_note = reasonCell.value.replace(/\s+/g, " ").trim().slice(0, PASS_NOTE_CHARS);
   }
   if (passNote) extra.pass_note = passNote;
+  return noteLines;
 }
 
 /** The shared profile schema has the final word; a field it refuses is left out, not the row. */
