@@ -197,7 +197,9 @@ async function startWithTicker(env: Record<string, string>): Promise<Bench> {
   const tickerFile = join(mkdtempSync(join(tmpdir(), "ipi-httpbench-ticker-")), "ticker.json");
   // HTTP_BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there as it stops (open it in Chrome's DevTools).
   const profile = process.env.HTTP_BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.HTTP_BENCH_CPU_PROF}`] : [];
-  const server = await startBuiltServer({ ...env, LOOP_TICKER_FILE: tickerFile }, { nodeArgs: [...profile, "--import", TICKER] });
+  // HTTP_BENCH_NODE_ARGS="--max-semi-space-size=4 …": more node flags for the server (a memory experiment).
+  const extra = process.env.HTTP_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const server = await startBuiltServer({ ...env, LOOP_TICKER_FILE: tickerFile }, { nodeArgs: [...profile, ...extra, "--import", TICKER] });
   return { server, tickerFile, tickerSeq: 0 };
 }
 
@@ -249,6 +251,25 @@ function memory(pid: number): { rss: number; peak: number; anon: number; file: n
 }
 
 const MIB = 1024 * 1024;
+
+/** How long a server is left alone to settle after load: V8's memory reducer shrinks the heap about 8 s into a quiet spell. */
+const SETTLE_MS = 15_000;
+
+/**
+ * The RSS a server settles at once the load stops: read every half second for SETTLE_MS with
+ * nothing sent, the lowest reading and when it came. What a founder's idle server holds, where
+ * the reading right after the rows also counts the load's garbage not yet collected.
+ */
+async function settledRss(pid: number): Promise<{ rss: number; afterMs: number }> {
+  const started = Date.now();
+  let best = { rss: memory(pid).rss, afterMs: 0 };
+  while (Date.now() - started < SETTLE_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const rss = memory(pid).rss;
+    if (rss < best.rss - 0.5) best = { rss, afterMs: Date.now() - started };
+  }
+  return best;
+}
 
 /**
  * Where the server's resident memory is: file-backed pages (node's code, mapped libraries), V8's
@@ -311,6 +332,16 @@ function staticAsset(): { path: string; bytes: number } {
 }
 
 type RunRow = { status: string; investors_checked: number };
+
+/** Waits (up to 3 minutes) until a run is no longer running; its status then. */
+async function waitForRun(databasePath: string, runId: string): Promise<string> {
+  for (let waited = 0; waited < 180_000; waited += 250) {
+    const status = runStatus(databasePath, runId)?.status ?? "gone";
+    if (status !== "running") return status;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return "still running after 3 minutes";
+}
 
 function runStatus(databasePath: string, runId: string): RunRow | undefined {
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
@@ -578,6 +609,10 @@ async function dashboardRows(
     json.dashboardPlain = { ours: plain, static: plainBase };
     json.dashboard = { ours, static: base };
 
+    // Where the memory is before the refresh: what the page rows alone leave behind.
+    say("  memory after the page rows, before the refresh:");
+    json.memory5kBeforeRefresh = await memoryBreakdown(bench);
+
     // Row 2: a refresh of every investor against the zero-latency fakes, with load during it.
     await ticker(bench);
     const refresh = await startCronRefresh(url);
@@ -622,6 +657,13 @@ async function dashboardRows(
     const mem = memory(bench.server.pid);
     json.memory5k = { ...mem, breakdown: await memoryBreakdown(bench) };
     say(`RSS with 5,000 investors after these rows: ${mem.rss.toFixed(0)} MiB (peak ${mem.peak.toFixed(0)} MiB)`);
+    // And once the refresh is over (it may still run when the rows end): what it leaves behind.
+    const finished = await waitForRun(bench.server.databasePath, refresh.run_id);
+    say(`  memory once the refresh is ${finished}:`);
+    json.memory5kAfterRefresh = await memoryBreakdown(bench);
+    const settled5k = await settledRss(bench.server.pid);
+    json.memory5kSettled = settled5k;
+    say(`  settled: RSS ${settled5k.rss.toFixed(0)} MiB ${(settled5k.afterMs / 1000).toFixed(1)} s into ${SETTLE_MS / 1000} s of quiet`);
   } finally {
     await bench.server.stop();
   }
@@ -671,6 +713,11 @@ async function afterImportRows(t0: string, env: Record<string, string>, assetPat
     const mem = memory(bench.server.pid);
     json.memoryAfterImport = { ...mem, breakdown: await memoryBreakdown(bench) };
     say(`RSS after the import rows: ${mem.rss.toFixed(0)} MiB (peak ${mem.peak.toFixed(0)} MiB)`);
+    const settledImport = await settledRss(bench.server.pid);
+    json.memoryAfterImportSettled = settledImport;
+    say(
+      `  settled: RSS ${settledImport.rss.toFixed(0)} MiB ${(settledImport.afterMs / 1000).toFixed(1)} s into ${SETTLE_MS / 1000} s of quiet`,
+    );
   } finally {
     await bench.server.stop();
   }
@@ -842,6 +889,16 @@ async function tenThousandRows(t10: string, env: Record<string, string>, assetPa
       met: verdict(loaded, 150),
     });
     json.memory10kBreakdown = await memoryBreakdown(bench);
+    const settled10k = await settledRss(bench.server.pid);
+    json.memory10kSettled = settled10k;
+    rows.push({
+      measured: `RSS settled after the load rows (the lowest reading in ${SETTLE_MS / 1000} s of quiet), 10,000 investors`,
+      ours: `${settled10k.rss.toFixed(0)} MiB, ${(settled10k.afterMs / 1000).toFixed(1)} s after the load stopped`,
+      baseline: `${afterStart.rss.toFixed(0)} MiB after start`,
+      ratio: `${(settled10k.rss / afterStart.rss).toFixed(2)}× after start`,
+      goal: "≤ 150 MiB",
+      met: verdict([settled10k.rss], 150),
+    });
   } finally {
     await bench.server.stop();
   }
