@@ -1,8 +1,9 @@
 import { countPassReasons, readBoardCards } from "#db/queries/board.server.ts";
-import { readDemoRound, readRound } from "#db/queries/round.server.ts";
+import { readDemoRound, readRound, startupRounds } from "#db/queries/round.server.ts";
 import { UNREAD_BY_KEPT_PAGES, keptUntilWrite } from "#db/queries/kept.server.ts";
 import type { App } from "../app-context.ts";
 import { type BoardMove, daysSince, passReasonBars } from "../domain/board.ts";
+import { countsInRound } from "../domain/round.ts";
 import { RELATIONSHIP_STATUSES, type RelationshipStatus } from "../domain/vocabulary.ts";
 import { editAndRerank } from "./investor-profile.server.ts";
 
@@ -44,15 +45,30 @@ export function boardPage(app: App, demo: boolean, params: URLSearchParams) {
 function readBoardPage(app: App, demo: boolean, today: string, expanded: RelationshipStatus | null) {
   const cards = readBoardCards(app.db, demo, BOARD_CARDS_SHOWN, expanded ? { status: expanded, limit: BOARD_SHOW_ALL_LIMIT } : null);
   // The round's own totals (app/domain/round.ts): the board, Today, the API, the chat and the digest say the same sums.
-  const { totals } = demo ? readDemoRound(app.db, app.now()) : readRound(app.db);
+  const { round, totals } = demo ? readDemoRound(app.db, app.now()) : readRound(app.db);
+  const amountFor = otherRoundNames(app, demo);
   const columns = totals.by_status.map((total) => ({
     ...total,
     expanded: total.status === expanded,
     cards: cards
       .filter((card) => card.relationship_status === total.status)
-      .map((card) => ({ ...card, days_since_contact: daysSince(card.last_contact_date, today) })),
+      .map(({ amount_startup_id, ...card }) => ({
+        ...card,
+        days_since_contact: daysSince(card.last_contact_date, today),
+        amount_for:
+          card.amount === null || countsInRound({ amountStartupId: amount_startup_id }, round) ? null : amountFor(amount_startup_id),
+      })),
   }));
   return { columns, currency: totals.currency, converted: totals.converted, passReasons: passReasonBars(countPassReasons(app.db, demo)) };
+}
+
+/**
+ * The name of the round an amount is for when it is another startup's (the column's total leaves it
+ * out): the card says "$200k for Brightly" rather than pass it off as this round's money.
+ */
+function otherRoundNames(app: App, demo: boolean): (startupId: number | null) => string {
+  const names = new Map(demo ? [] : startupRounds(app.db).map((startup) => [startup.id, startup.name] as const));
+  return (startupId) => (startupId === null ? undefined : names.get(startupId)) ?? "another round";
 }
 
 export type BoardPage = ReturnType<typeof boardPage>;

@@ -29,6 +29,7 @@ export async function answerQuestion(
 ): Promise<ChatReply> {
   const context = buildChatContext(request.message, investorsForBriefing(app.db, options.demo), readKpis(app.db, options.demo), {
     round: chatRound(app, options.demo),
+    today: app.now().toISOString().slice(0, 10),
   });
   const model = "model" in options ? options.model : modelFromConfig(app.config);
   if (model) {

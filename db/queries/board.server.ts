@@ -12,12 +12,15 @@ export type BoardCardRow = {
   relationship_status: RelationshipStatus;
   amount: number | null;
   amount_currency: string | null;
+  /** The startup whose round the amount is for; null: the round raising now (decision 031). */
+  amount_startup_id: number | null;
   last_contact_date: string | null;
   next_step: string | null;
   next_step_date: string | null;
 };
 
-const CARD_COLUMNS = "id, name, firm, relationship_status, amount, amount_currency, last_contact_date, next_step, next_step_date";
+const CARD_COLUMNS =
+  "id, name, firm, relationship_status, amount, amount_currency, amount_startup_id, last_contact_date, next_step, next_step_date";
 
 /** A column's cards in the board's order: the highest score first (the founder's priority), then the oldest. */
 const CARD_ORDER = "score desc, id";

@@ -12,6 +12,9 @@ export type BriefingInvestor = {
   last_contact_date: string | null;
   /** A follow-up's next step date: Today's order puts the founder's own steps first. */
   next_step_date: string | null;
+  /** The chat's week (app/domain/chat/week.ts): the founder's next step and a meeting's date. */
+  next_step: string | null;
+  meeting_date: string | null;
   signal_hook: string | null;
   signal_red_flag: string | null;
   sectors: string[];
@@ -35,7 +38,7 @@ export type BriefingInvestor = {
 export function investorsForBriefing(db: AppDatabase, demo: boolean): BriefingInvestor[] {
   const rows = db.$client
     .prepare(
-      `select i.id, i.name, i.firm, i.score, i.action, i.relationship_status, i.last_contact_date, i.next_step_date, i.signal_hook,
+      `select i.id, i.name, i.firm, i.score, i.action, i.relationship_status, i.last_contact_date, i.next_step_date, i.next_step, i.meeting_date, i.signal_hook,
               i.signal_red_flag, i.sectors, i.stages, i.geographies, coalesce(e.published_at, e.found_at) as hook_at, i.action_since,
               i.amount, i.amount_currency, i.signal_fit as fit, ${WARM_PATH_SQL} as warm, i.fit_cheque as cheque
        from investors i left join evidence e on e.id = i.signal_hook_evidence_id

@@ -3,8 +3,8 @@ import { addInvestor, collectConsoleErrors, openSignedIn } from "./helpers.ts";
 
 /**
  * Whose round an investor's amount is for (issue 20 item 1, docs/product.md#the-round): with two
- * startups the investor page's "For the round of" sets it, with JavaScript on and off, and
- * /export.json reads it back.
+ * startups the investor page's "For the round of" sets it, with JavaScript on and off, the board's
+ * card names that round, and /export.json reads it back.
  */
 
 type Exported = { investors: Array<{ name: string; amount: number | null; amount_startup_id: number | null }> };
@@ -58,6 +58,12 @@ for (const javaScriptEnabled of [true, false]) {
       await save(page);
       expect(await savedInvestor(page, name)).toMatchObject({ amount: 100_000, amount_startup_id: beta });
       await expect(page.getByLabel("For the round of").locator("option:checked")).toHaveText(`Beta Amounts ${suffix}`);
+      // The board's card says whose round the amount is for: Alpha's column total leaves it out.
+      await page.goto("/board?show=committed");
+      const card = page.locator(`[data-card-id="${url.split("/").pop()}"]`);
+      await expect(card).toContainText(`$100k for Beta Amounts ${suffix}`);
+      await page.goto(url);
+      if (javaScriptEnabled) await page.waitForLoadState("networkidle");
 
       // Back to the round raising now: stored as null, so the amount follows whichever startup raises.
       await page.getByLabel("For the round of").selectOption({ label: `The round raising now (Alpha Amounts ${suffix})` });

@@ -96,6 +96,47 @@ describe("the board's page", () => {
   });
 });
 
+describe("a card's amount", () => {
+  function addStartup(db: AppDatabase, name: string, raisingNow: boolean): number {
+    const { lastInsertRowid } = db.$client
+      .prepare("insert into startups (name, pitch, sector, stage, geography, raising_now) values (?, 'x', 'fintech', 'seed', 'Europe', ?)")
+      .run(name, raisingNow ? 1 : 0);
+    return Number(lastInsertRowid);
+  }
+  const cardOf = (page: ReturnType<typeof boardPage>, name: string) =>
+    page.columns.flatMap((column) => column.cards).find((card) => card.name === name);
+
+  it("names the other startup's round it is for, and only then: the column's total leaves it out", () => {
+    const { db } = createTestDatabase();
+    const ledgerly = addStartup(db, "Ledgerly", true);
+    const brightly = addStartup(db, "Brightly", false);
+    const setFor = (id: number, startup: number | null) =>
+      db.$client.prepare("update investors set amount_startup_id = ? where id = ?").run(startup, id);
+    setFor(addInvestor(db, { name: "Other round", status: "committed", amount: 200_000 }), brightly);
+    setFor(addInvestor(db, { name: "This round by name", status: "committed", amount: 50_000 }), ledgerly);
+    addInvestor(db, { name: "Raising now", status: "committed", amount: 100_000 });
+    addInvestor(db, { name: "No amount", status: "committed" });
+    const page = boardPage(fakeApp(db, now), false, new URLSearchParams());
+    expect(cardOf(page, "Other round")).toMatchObject({ amount: 200_000, amount_for: "Brightly" });
+    expect(cardOf(page, "This round by name")).toMatchObject({ amount: 50_000, amount_for: null });
+    expect(cardOf(page, "Raising now")).toMatchObject({ amount: 100_000, amount_for: null });
+    expect(cardOf(page, "No amount")).toMatchObject({ amount: null, amount_for: null });
+    expect(page.columns.find((column) => column.status === "committed")?.amount).toBe(150_000);
+    db.$client.close();
+  });
+
+  it("follows the round raising now: once Brightly raises, Ledgerly's amount is the one named", () => {
+    const { db } = createTestDatabase();
+    const ledgerly = addStartup(db, "Ledgerly", false);
+    addStartup(db, "Brightly", true);
+    const id = addInvestor(db, { name: "Ada", status: "in_conversation", amount: 75_000 });
+    db.$client.prepare("update investors set amount_startup_id = ? where id = ?").run(ledgerly, id);
+    const page = boardPage(fakeApp(db, now), false, new URLSearchParams());
+    expect(cardOf(page, "Ada")).toMatchObject({ amount_for: "Ledgerly" });
+    db.$client.close();
+  });
+});
+
 describe("a move on the board", () => {
   it("is the investor edit of the status, re-scored, with the pass reason beside it", () => {
     const { db } = createTestDatabase();

@@ -63,7 +63,14 @@ export function BoardCard({
         </h3>
         {card.firm ? <p className="board-card-firm">{card.firm}</p> : null}
         <p className="board-card-facts">
-          {card.amount !== null ? <strong>{moneyText(card.amount, card.amount_currency)}</strong> : null}
+          {card.amount === null ? null : card.amount_for === null ? (
+            <strong>{moneyText(card.amount, card.amount_currency)}</strong>
+          ) : (
+            // Another startup's round: not this column's money (its total leaves it out), so it says whose.
+            <span className="board-card-other-round">
+              {moneyText(card.amount, card.amount_currency)} for {card.amount_for}
+            </span>
+          )}
           <span>{contactText(card.days_since_contact)}</span>
         </p>
         {card.next_step ? (

@@ -74,15 +74,18 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
                 <ol className="today-rows">
                   {rows.map((row, index) => (
                     <li key={row.id} className="today-row">
-                      <div className="today-who">
+                      {/* A scored row keeps "score 45" beside the name, and the firm on the line under it (app.css). */}
+                      <div className={action === "dont_chase" ? "today-who" : "today-who today-who-scored"}>
                         <Link to={`${investorPath}/${row.id}`} className="today-name">
                           {row.name}
                         </Link>
-                        {row.firm && row.firm !== row.name ? <span className="muted"> · {row.firm}</span> : null}
                         {action !== "dont_chase" ? (
                           <span className="today-score" title="Overall score, 0–100">
                             score {row.score}
                           </span>
+                        ) : null}
+                        {row.firm && row.firm !== row.name ? (
+                          <span className="muted today-firm">{action === "dont_chase" ? ` · ${row.firm}` : row.firm}</span>
                         ) : null}
                       </div>
                       <p className="today-reason">

@@ -3,11 +3,13 @@ import { moneyText, toUsd } from "../currency.ts";
 import { ACTION_LABELS, STATUS_LABELS, type RecommendedAction, type RelationshipStatus, isClosedStatus } from "../vocabulary.ts";
 import { quote } from "../prompt-text.ts";
 import { byScore, dedupe, findMentionedInvestors, readMoneyQuestion } from "./question.ts";
+import { asksAboutWeek, datedThisWeek, summarizeWeek, weekFrom } from "./week.ts";
 import {
   type ChatContext,
   type ChatInvestor,
   type ChatKpis,
   type ChatRound,
+  type ChatWeek,
   DEFAULT_MAX_CONTEXT_INVESTORS,
   MAX_CONTEXT_FIELD_CHARS,
 } from "./schema.ts";
@@ -77,10 +79,14 @@ function chatFieldsOnly(row: ChatInvestor): ChatInvestor {
     fit: row.fit ?? null,
     warm: row.warm ?? null,
     cheque: row.cheque ?? null,
+    next_step: row.next_step ?? null,
+    next_step_date: row.next_step_date ?? null,
+    meeting_date: row.meeting_date ?? null,
   };
 }
 
-function contextLine(investor: ChatInvestor): string {
+function contextLine(investor: ChatInvestor, week: ChatWeek | undefined): string {
+  const dated = week ? datedThisWeek([investor], week) : { steps: [], meetings: [] };
   const firm = oneLine(investor.firm);
   return [
     `id=${investor.id}`,
@@ -96,6 +102,9 @@ function contextLine(investor: ChatInvestor): string {
     `geographies: ${listField(investor.geographies)}`,
     // Only when there is one: most investors have no amount, and the line stays short.
     ...(investor.amount == null ? [] : [`amount: ${moneyText(investor.amount, investor.amount_currency)}`]),
+    // The week's agenda only: a next step or meeting dated in the coming 7 days.
+    ...(dated.steps.length === 0 ? [] : [`next step: ${oneLine(investor.next_step) || "—"}, ${investor.next_step_date}`]),
+    ...(dated.meetings.length === 0 ? [] : [`meeting: ${investor.meeting_date}`]),
   ].join(" | ");
 }
 
@@ -107,14 +116,20 @@ export function buildChatContext(
   message: string,
   all: ChatInvestor[],
   kpis: ChatKpis,
-  options: { maxInvestors?: number; round?: ChatRound } = {},
+  options: { maxInvestors?: number; round?: ChatRound; today?: string } = {},
 ): ChatContext {
   const requested = options.maxInvestors ?? DEFAULT_MAX_CONTEXT_INVESTORS;
   const cap = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : DEFAULT_MAX_CONTEXT_INVESTORS;
   const rows = dedupe(all);
   const withAction = (action: RecommendedAction) => rows.filter((investor) => investor.action === action);
+  const week = options.today ? summarizeWeek(rows, options.today) : undefined;
+  const dated = options.today ? datedThisWeek(rows, weekFrom(options.today)) : { steps: [], meetings: [] };
+  const thisWeek = [...dated.steps.slice(0, PER_BUCKET), ...dated.meetings.slice(0, PER_BUCKET)];
+  const weekAsked = asksAboutWeek(message);
   const chosen = dedupe([
     ...findMentionedInvestors(message, rows),
+    // "What's due this week?" lists the week's dates before Today's lists; any other question after them.
+    ...(weekAsked ? thisWeek : []),
     // A money question lists those holding the money first (soft and committed), biggest amount first.
     ...(options.round && readMoneyQuestion(message)
       ? byAmount(rows.filter((investor) => isClosedStatus(investor.relationship_status) && investor.amount != null)).slice(0, PER_BUCKET)
@@ -123,6 +138,7 @@ export function buildChatContext(
     ...withAction("email_first").sort(byEmailFirstOrder).slice(0, PER_BUCKET),
     ...withAction("follow_up").sort(byFollowUpOrder).slice(0, PER_BUCKET),
     ...withAction("dont_chase").sort(byDontChaseOrder).slice(0, PER_BUCKET),
+    ...(weekAsked ? [] : thisWeek),
     // The best of the rest, so "who first?" has an answer even before anyone is marked email first.
     ...byScore(rows.filter((investor) => investor.action !== "dont_chase")).slice(0, PER_BUCKET),
   ])
@@ -136,8 +152,13 @@ export function buildChatContext(
           `Round (${oneLine(options.round.name, 120)}): ${options.round.line}${options.round.totals.converted ? " (amounts converted at the app's fixed rates)" : ""}`,
         ]
       : []),
-    `Listed: ${chosen.length} of ${kpis.tracked} (those the question names or filters on first, then the top email-first, follow-ups due, don't-chase, and the highest scores). Investors not listed are unknown to you.`,
-    ...chosen.map(contextLine),
+    ...(week
+      ? [
+          `Next 7 days (${week.from} to ${week.to}): ${plural(week.next_steps, "next step", "next steps")}, ${plural(week.meetings, "meeting", "meetings")}`,
+        ]
+      : []),
+    `Listed: ${chosen.length} of ${kpis.tracked} (those the question names or filters on first, then the top email-first, follow-ups due, don't-chase, the next steps and meetings dated in the next 7 days, and the highest scores). Investors not listed are unknown to you.`,
+    ...chosen.map((investor) => contextLine(investor, week)),
   ];
   return {
     kpis: { ...kpis },
@@ -145,6 +166,7 @@ export function buildChatContext(
     text: lines.join("\n"),
     ids: chosen.map((investor) => investor.id),
     ...(options.round ? { round: options.round } : {}),
+    ...(week ? { week } : {}),
   };
 }
 

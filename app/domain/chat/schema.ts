@@ -59,10 +59,17 @@ export type ChatInvestor = {
   fit?: number | null;
   warm?: number | null;
   cheque?: number | null;
+  /** The founder's own next step and its date, and a meeting's date (YYYY-MM-DD): the week's agenda (week.ts). */
+  next_step?: string | null;
+  next_step_date?: string | null;
+  meeting_date?: string | null;
 };
 
 /** The round raising now as the chat reads it: the progress line and the totals `roundTotals` gave (decision 031). */
 export type ChatRound = { name: string; line: string; totals: RoundTotals };
+
+/** The coming 7 days (today included) and how many next steps and meetings the whole side dated in them. */
+export type ChatWeek = { from: string; to: string; next_steps: number; meetings: number };
 
 export type ChatKpis = { tracked: number; emailFirst: number; followUpsDue: number; dontChase: number };
 
@@ -74,6 +81,7 @@ export type ChatContext = {
   text: string;
   ids: number[];
   round?: ChatRound;
+  week?: ChatWeek;
 };
 
 export type ChatAnswer = { answer: string; investor_ids: number[] };

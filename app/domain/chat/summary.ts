@@ -5,6 +5,7 @@ import { ACTIONS, ACTION_LABELS, STAGES, STAGE_LABELS, STATUS_LABELS, type Relat
 import { actionLabel, byAmount, oneLine, plural, scoreText, statusLabel } from "./context.ts";
 import { type Filters, byScore, dedupe, normalize, passes, readMoneyQuestion, readQuestion } from "./question.ts";
 import type { ChatAnswer, ChatContext, ChatInvestor, ChatRound } from "./schema.ts";
+import { asksAboutWeek, weekSentences } from "./week.ts";
 
 /** The plain summary, when no model answers: the same context, answered by rule. Pure. */
 
@@ -61,8 +62,9 @@ function viewLabel(filters: Filters, investors: readonly ChatInvestor[]): string
 
 /**
  * The deterministic answer from the same context, for when neither model answers: who to email
- * first, follow-ups due, who not to chase, where a named investor stands, else the KPIs. It only
- * repeats what the context holds, and cites exactly the investors it names.
+ * first, follow-ups due, the week's next steps and meetings, who not to chase, where a named
+ * investor stands, else the KPIs. It only repeats what the context holds, and cites exactly the
+ * investors it names.
  */
 export function summaryAnswer(message: string, context: ChatContext): ChatAnswer {
   const allowed = new Set(context.ids);
@@ -139,6 +141,10 @@ export function summaryAnswer(message: string, context: ChatContext): ChatAnswer
           : `${heading}${label}: ${top.map((investor) => `${displayName(investor)} (score ${scoreText(investor.score)})`).join(", ")}.`,
       );
     }
+  }
+  // "What's due this week?": after the follow-ups due now, what the founder dated for the coming days.
+  if (context.week && asksAboutWeek(message)) {
+    sentences.push(...weekSentences(listed, context.week, cite, displayName, clause, MAX_LISTED_IN_SUMMARY));
   }
   if (sentences.length > 0) return finish(sentences);
 
