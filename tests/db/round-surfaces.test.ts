@@ -25,14 +25,20 @@ const roundArb = fc.record({
 
 type Generated = { relationshipStatus: (typeof RELATIONSHIP_STATUSES)[number]; amount: number | null; amountCurrency: string | null };
 
-/** The plain sum over investors of one status, converted at the fixed rates and rounded once. */
+/**
+ * The plain sum over investors of one status: whole units added up per currency (exact), each
+ * subtotal converted at the fixed rates, rounded once. Converting row by row first gives the same
+ * sum in exact arithmetic, but floating point may land it on the other side of a half unit.
+ */
 function sumOf(rows: Generated[], status: string, currency: keyof typeof USD_PER_UNIT): number {
-  const exact = rows
-    .filter((row) => row.relationshipStatus === status && row.amount !== null)
-    .reduce(
-      (sum, row) => sum + (row.amount! * USD_PER_UNIT[(row.amountCurrency ?? "USD") as keyof typeof USD_PER_UNIT]) / USD_PER_UNIT[currency],
-      0,
-    );
+  const perCurrency = new Map<keyof typeof USD_PER_UNIT, number>();
+  for (const row of rows) {
+    if (row.relationshipStatus !== status || row.amount === null) continue;
+    const from = (row.amountCurrency ?? "USD") as keyof typeof USD_PER_UNIT;
+    perCurrency.set(from, (perCurrency.get(from) ?? 0) + row.amount);
+  }
+  let exact = 0;
+  for (const [from, amount] of perCurrency) exact += from === currency ? amount : (amount * USD_PER_UNIT[from]) / USD_PER_UNIT[currency];
   return Math.round(exact);
 }
 
