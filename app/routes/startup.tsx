@@ -14,6 +14,7 @@ import { draftOutreach } from "../domain/outreach.ts";
 import type { RubricInvestor } from "../domain/rubric/match.ts";
 import { RUBRIC_WEIGHT_KEYS, type Rubric } from "../domain/rubric/schema.ts";
 import { rankForStartup } from "../domain/rubric/startup-ranking.ts";
+import { roundRaisingNow } from "../domain/round.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { RUBRIC_FORM_WORDS, RUBRIC_WEIGHT_LABELS, rubricFormSchema, rubricFromFields } from "../domain/startup-forms.ts";
 import { editRubric, evaluateStartup, regenerateRubric, removeStartup } from "../services/startups.server.ts";
@@ -44,6 +45,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // A notice is green only when the service answered: "not configured" and "did not answer" are not success.
     noticeTone: (["info", "bad"] as const).find((tone) => tone === url.searchParams.get("tone")) ?? "good",
     startupCount: listStartups(app.db).length,
+    // Whose score is every investor's own (decision 039): the round raising now, if any.
+    raisingNow: roundRaisingNow(listStartups(app.db))?.name ?? null,
   };
 }
 
@@ -270,6 +273,7 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
           ranking={ranking}
           emailFirstAt={rubric.thresholds.email_first}
           severalStartups={loaderData.startupCount > 1}
+          raisingNow={loaderData.raisingNow}
         />
       </div>
 

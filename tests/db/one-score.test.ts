@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createInvestor } from "#db/queries/investors.server.ts";
+import type { AppDatabase } from "#db/database.server.ts";
+import { createInvestor, rescoreInvestor } from "#db/queries/investors.server.ts";
 import { getStartup, latestRubric, rubricInputs } from "#db/queries/startups.server.ts";
-import { readToday } from "#db/queries/today.server.ts";
-import { createStartupWithRubric } from "#app/services/startups.server.ts";
+import { loadToday, readToday } from "#db/queries/today.server.ts";
+import type { App } from "#app/app-context.ts";
+import { createStartupWithRubric, editRubric } from "#app/services/startups.server.ts";
 import { rankForStartup } from "#app/domain/rubric/startup-ranking.ts";
 import type { InvestorProfile } from "#app/domain/investor.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
@@ -106,35 +108,62 @@ describe("one startup, one score", () => {
         role_wanted: "lead",
       });
 
-      const saved = getStartup(db, startup.id)!;
-      const page = rankForStartup(rubricInputs(db, startup.id), { ...saved, rubric: latestRubric(db, startup.id)!.rubric }, now, app.rules);
-      const stored = db.$client.prepare("select id, score, action from investors where is_demo = 0").all() as {
-        id: number;
-        score: number;
-        action: string;
-      }[];
-      const onPage = new Map(page.map(({ row, result }) => [row.investor.id, result]));
-      expect(stored).toHaveLength(PROFILES.length);
-      for (const investor of stored) {
-        expect({ id: investor.id, score: investor.score, action: investor.action }).toEqual({
-          id: investor.id,
-          score: onPage.get(investor.id)!.score,
-          action: onPage.get(investor.id)!.action,
-        });
-      }
+      expectOneScore(db, startup.id, app);
 
-      const today = readToday(db, false, 50);
-      expect(today.email_first.length).toBeGreaterThan(1);
-      const pageEmailFirst = page.filter(({ result }) => result.action === "email_first").map(({ row }) => row.investor.id);
-      expect(today.email_first.map((row) => row.id)).toEqual(pageEmailFirst);
-      expect(today.dont_chase.map((row) => row.id).sort()).toEqual(
-        page
-          .filter(({ result }) => result.action === "dont_chase")
-          .map(({ row }) => row.investor.id)
-          .sort(),
+      // A rubric edited on the startup's page moves Today's numbers and threshold with it.
+      const rubric = latestRubric(db, startup.id)!.rubric;
+      await editRubric(app, startup.id, {
+        ...rubric,
+        weights: { ...rubric.weights, relationship: 10 },
+        thresholds: { email_first: 50, dont_chase: 20 },
+      });
+      expectOneScore(db, startup.id, app);
+      expect(loadToday(db, false, { now, followUpAfterDays: 7, shown: 5 }).scoredFor).toEqual({ startup: "Ledgerly", emailFirstAt: 50 });
+
+      // So does one investor's edit (one investor re-scored alone).
+      db.$client
+        .prepare("update investors set relationship_status = 'contacted', last_contact_date = '2026-11-01' where name = 'Cobalt Seed'")
+        .run();
+      rescoreInvestor(
+        db,
+        (db.$client.prepare("select id from investors where name = 'Cobalt Seed'").get() as { id: number }).id,
+        now,
+        app.rules,
       );
+      expectOneScore(db, startup.id, app);
     } finally {
       db.$client.close();
     }
   });
 });
+
+function expectOneScore(db: AppDatabase, startupId: number, app: App) {
+  const now = app.now();
+  const saved = getStartup(db, startupId)!;
+  const page = rankForStartup(rubricInputs(db, startupId), { ...saved, rubric: latestRubric(db, startupId)!.rubric }, now, app.rules);
+  const stored = db.$client.prepare("select id, score, action from investors where is_demo = 0").all() as {
+    id: number;
+    score: number;
+    action: string;
+  }[];
+  const onPage = new Map(page.map(({ row, result }) => [row.investor.id, result]));
+  expect(stored).toHaveLength(PROFILES.length);
+  for (const investor of stored) {
+    expect({ id: investor.id, score: investor.score, action: investor.action }).toEqual({
+      id: investor.id,
+      score: onPage.get(investor.id)!.score,
+      action: onPage.get(investor.id)!.action,
+    });
+  }
+
+  const today = readToday(db, false, 50);
+  expect(today.email_first.length).toBeGreaterThan(1);
+  const pageEmailFirst = page.filter(({ result }) => result.action === "email_first").map(({ row }) => row.investor.id);
+  expect(today.email_first.map((row) => row.id)).toEqual(pageEmailFirst);
+  expect(today.dont_chase.map((row) => row.id).sort()).toEqual(
+    page
+      .filter(({ result }) => result.action === "dont_chase")
+      .map(({ row }) => row.investor.id)
+      .sort(),
+  );
+}
