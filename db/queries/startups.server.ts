@@ -375,7 +375,7 @@ export function investorsMissingStartupScores(db: AppDatabase): number[] {
     .all() as number[];
 }
 
-/** The global fit signal and its sentence (best profile fit over every startup's rubric), derived parts re-score writes. */
+/** The global fit signal and its sentence (the round raising now's profile fit, else the best over every startup's rubric), derived parts re-score writes. */
 export function updateFitSignals(
   db: AppDatabase,
   onlyIds?: ReadonlySet<number>,
@@ -403,10 +403,13 @@ export function updateFitSignals(
     .where(and(eq(investors.isDemo, false), inSet(investors.id, range)))
     .all()
     .map(withPlaceReach);
+  // With a round raising now the fit is its startup's, as the score is (decision 039); else the best over all.
+  const headline = headlineStartup(all);
+  const fitAgainst = headline ? [headline] : all;
   db.$client.transaction(() => {
     for (const row of rows) {
       if (onlyIds && !onlyIds.has(row.id)) continue;
-      const fit = profileFit(row as RubricInvestor, all);
+      const fit = profileFit(row as RubricInvestor, fitAgainst);
       write.run(fit.value, fit.detail, fit.known, fit.cheque ?? null, fit.misfit ?? null, row.id);
     }
   })();

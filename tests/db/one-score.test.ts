@@ -4,6 +4,7 @@ import { createInvestor, rescoreInvestor } from "#db/queries/investors.server.ts
 import { getStartup, latestRubric, rubricInputs } from "#db/queries/startups.server.ts";
 import { loadToday, readToday } from "#db/queries/today.server.ts";
 import type { App } from "#app/app-context.ts";
+import { setRoundAndAsk } from "#app/services/round.server.ts";
 import { createStartupWithRubric, editRubric } from "#app/services/startups.server.ts";
 import { rankForStartup } from "#app/domain/rubric/startup-ranking.ts";
 import type { InvestorProfile } from "#app/domain/investor.ts";
@@ -91,6 +92,16 @@ const PROFILES: InvestorProfile[] = [
   },
 ];
 
+const LEDGERLY = {
+  name: "Ledgerly",
+  pitch: "Bookkeeping for European SMEs.",
+  sector: "fintech",
+  stage: "seed" as const,
+  geography: "Europe",
+  round_size: 1_500_000,
+  role_wanted: "lead" as const,
+};
+
 describe("one startup, one score", () => {
   it("Today and the startup's page show the same score, action and email-first order for each investor", async () => {
     const { db } = createTestDatabase();
@@ -98,17 +109,10 @@ describe("one startup, one score", () => {
     try {
       const now = app.now();
       for (const profile of PROFILES) createInvestor(db, profile, { now, rules: DEFAULT_RULES });
-      const { startup } = await createStartupWithRubric(app, {
-        name: "Ledgerly",
-        pitch: "Bookkeeping for European SMEs.",
-        sector: "fintech",
-        stage: "seed",
-        geography: "Europe",
-        round_size: 1_500_000,
-        role_wanted: "lead",
-      });
+      const { startup } = await createStartupWithRubric(app, LEDGERLY);
 
       expectOneScore(db, startup.id, app);
+      expect(readToday(db, false, 50).email_first.length).toBeGreaterThan(1);
 
       // A rubric edited on the startup's page moves Today's numbers and threshold with it.
       const rubric = latestRubric(db, startup.id)!.rubric;
@@ -135,6 +139,23 @@ describe("one startup, one score", () => {
       db.$client.close();
     }
   });
+
+  it("with two startups, the one marked raising now gives the score, and marking the other moves it", async () => {
+    const { db } = createTestDatabase();
+    const app = fakeApp(db);
+    try {
+      const now = app.now();
+      for (const profile of PROFILES) createInvestor(db, profile, { now, rules: DEFAULT_RULES });
+      const ledgerly = await createStartupWithRubric(app, { ...LEDGERLY, name: "Ledgerly" });
+      const payly = await createStartupWithRubric(app, { ...LEDGERLY, name: "Payly", stage: "series_a", role_wanted: "follow" });
+      await setRoundAndAsk(app, { startup_id: ledgerly.startup.id, target: 1_500_000, currency: "USD", role_wanted: "lead" });
+      expectOneScore(db, ledgerly.startup.id, app);
+      await setRoundAndAsk(app, { startup_id: payly.startup.id, target: 1_500_000, currency: "USD", role_wanted: "follow" });
+      expectOneScore(db, payly.startup.id, app);
+    } finally {
+      db.$client.close();
+    }
+  });
 });
 
 function expectOneScore(db: AppDatabase, startupId: number, app: App) {
@@ -157,7 +178,6 @@ function expectOneScore(db: AppDatabase, startupId: number, app: App) {
   }
 
   const today = readToday(db, false, 50);
-  expect(today.email_first.length).toBeGreaterThan(1);
   const pageEmailFirst = page.filter(({ result }) => result.action === "email_first").map(({ row }) => row.investor.id);
   expect(today.email_first.map((row) => row.id)).toEqual(pageEmailFirst);
   expect(today.dont_chase.map((row) => row.id).sort()).toEqual(
