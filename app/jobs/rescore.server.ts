@@ -14,7 +14,7 @@ export async function rescoreEverything(app: App): Promise<{ investors: number; 
 }
 
 /** Bumped whenever the scoring rules change meaning, so saved scores are redone at the next start. */
-export const SCORING_VERSION = "4";
+export const SCORING_VERSION = "5";
 
 /**
  * Re-scores at start when the saved scores come from older rules or an earlier day (the machine

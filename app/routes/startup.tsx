@@ -13,7 +13,8 @@ import { STAGES, STAGE_LABELS, type Stage } from "../domain/investor.ts";
 import { draftOutreach } from "../domain/outreach.ts";
 import type { RubricInvestor } from "../domain/rubric/match.ts";
 import { RUBRIC_WEIGHT_KEYS, type Rubric } from "../domain/rubric/schema.ts";
-import { scoreForStartup } from "../domain/rubric/startup-score.ts";
+import { rankForStartup } from "../domain/rubric/startup-ranking.ts";
+import { roundRaisingNow } from "../domain/round.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { RUBRIC_FORM_WORDS, RUBRIC_WEIGHT_LABELS, rubricFormSchema, rubricFromFields } from "../domain/startup-forms.ts";
 import { editRubric, evaluateStartup, regenerateRubric, removeStartup } from "../services/startups.server.ts";
@@ -44,6 +45,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // A notice is green only when the service answered: "not configured" and "did not answer" are not success.
     noticeTone: (["info", "bad"] as const).find((tone) => tone === url.searchParams.get("tone")) ?? "good",
     startupCount: listStartups(app.db).length,
+    // Whose score is every investor's own (decision 039): the round raising now, if any.
+    raisingNow: roundRaisingNow(listStartups(app.db))?.name ?? null,
   };
 }
 
@@ -91,24 +94,16 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
   });
 
   // The same rules as the server, run here as a weight changes: the ranking moves without a reload.
-  const ranking = useMemo(() => {
-    const now = new Date(loaderData.now);
-    return inputs
-      .map((row) => ({
-        row,
-        result: scoreForStartup(
-          row.investor as RubricInvestor,
-          row.evaluation,
-          row.evidence,
-          rubric,
-          now,
-          rules,
-          startup.name,
-          startup.stage,
-        ),
-      }))
-      .sort((a, b) => b.result.score - a.result.score || a.row.investor.id - b.row.investor.id);
-  }, [inputs, rubric, rules, loaderData.now, startup.name, startup.stage]);
+  const ranking = useMemo(
+    () =>
+      rankForStartup(
+        inputs.map((row) => ({ ...row, investor: row.investor as typeof row.investor & RubricInvestor })),
+        { name: startup.name, stage: startup.stage, rubric },
+        new Date(loaderData.now),
+        rules,
+      ),
+    [inputs, rubric, rules, loaderData.now, startup.name, startup.stage],
+  );
 
   // After a refused save without JavaScript the page is drawn again: show what was typed, not the saved rubric.
   const typed = (actionData as { initialValue?: Record<string, unknown> } | undefined)?.initialValue ?? undefined;
@@ -278,6 +273,7 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
           ranking={ranking}
           emailFirstAt={rubric.thresholds.email_first}
           severalStartups={loaderData.startupCount > 1}
+          raisingNow={loaderData.raisingNow}
         />
       </div>
 

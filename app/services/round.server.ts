@@ -4,6 +4,7 @@ import type { App } from "../app-context.ts";
 import type { InvestorEdit } from "../domain/investor.ts";
 import { type AmountRounds, amountStartupRefusal, roundRaisingNow } from "../domain/round.ts";
 import { type RoundPut, roundJson, roundWriteOf } from "../domain/round-input.ts";
+import { rescoreInChunks } from "../jobs/rescore-chunks.server.ts";
 import { changeRoleWanted } from "./startups.server.ts";
 
 /** The founder's round raising now with its totals, as `GET /api/round` answers it. */
@@ -38,10 +39,18 @@ export function setRound(app: App, body: RoundPut, raisingNow = true): RoundSave
 export async function setRoundAndAsk(app: App, body: RoundPut, raisingNow = true): Promise<RoundSaved & { rescored?: number }> {
   const startupId = body.startup_id ?? readRound(app.db).round?.id;
   const before = startupId === undefined ? undefined : getStartup(app.db, startupId);
+  const raisingBefore = readRound(app.db).round?.id;
   const result = setRound(app, body, raisingNow);
   if (!result.saved || !before || startupId === undefined) return result;
   const after = getStartup(app.db, startupId);
-  if (!after || (after.roleWanted === before.roleWanted && after.roundSize === before.roundSize)) return result;
+  const askSame = !after || (after.roleWanted === before.roleWanted && after.roundSize === before.roundSize);
+  const raisingAfter = readRound(app.db).round?.id;
+  // Another round raising now: its scores become every investor's own (decision 039).
+  if (askSame && raisingAfter !== raisingBefore) {
+    await rescoreInChunks(app, { startupIds: raisingAfter === undefined ? [] : [raisingAfter] });
+    return { ...result, round: currentRound(app) };
+  }
+  if (askSame) return result;
   const { rescored } = await changeRoleWanted(app, startupId, after.roleWanted ?? null);
   return { ...result, round: currentRound(app), rescored };
 }

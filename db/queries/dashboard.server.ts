@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DashboardQuery } from "#app/domain/dashboard-query.ts";
 import { PAGE_SIZE } from "#app/domain/dashboard-query.ts";
+import { roundRaisingNow } from "#app/domain/round.ts";
 import type { AppDatabase } from "../database.server.ts";
 import { startups } from "../schema.ts";
 import { countByStatus, listInvestors, scoreHistogram } from "./investors.server.ts";
@@ -18,7 +19,7 @@ export function readKpis(db: AppDatabase, demo: boolean): Kpis {
 /** Everything the dashboard shows, for one side. */
 export function loadDashboard(db: AppDatabase, demo: boolean, query: DashboardQuery) {
   const startupList = db
-    .select({ id: startups.id, name: startups.name })
+    .select({ id: startups.id, name: startups.name, raisingNow: startups.raisingNow })
     .from(startups)
     .where(eq(startups.isDemo, demo))
     .orderBy(startups.id)
@@ -46,6 +47,8 @@ export function loadDashboard(db: AppDatabase, demo: boolean, query: DashboardQu
     run: run ? runSummary(run) : null,
     startups: startupList,
     rankFor: rankFor ?? null,
+    // Whose score every investor's own is (decision 039); none: the overall score.
+    raisingNow: demo ? null : (roundRaisingNow(startupList)?.name ?? null),
   };
 }
 

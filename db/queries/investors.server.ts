@@ -19,6 +19,10 @@ import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
 import { type ContactRow, contactHistoryPage, countContacts } from "./contacts.server.ts";
 import { UNREAD_BY_KEPT_PAGES, keptUntilWrite, writeDemoOnly } from "./kept.server.ts";
+import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
+import { headlineStartup, rankedStartups, scoreOneForStartup } from "./startups.server.ts";
+
+export { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
 
 export type InvestorRow = typeof investors.$inferSelect;
 export type EvidenceRow = typeof evidence.$inferSelect;
@@ -82,7 +86,11 @@ function evidenceForScoring(db: Db, investorId: number): EvidenceForScoring[] {
 export function rescoreInvestor(db: Db, id: number, now: Date, rules: ScoringRules): void {
   const row = db.select().from(investors).where(eq(investors.id, id)).get();
   if (!row) return;
-  const result = scoreInvestor(scoringInput(row), evidenceForScoring(db, id), now, rules);
+  // With a round raising now, its score is the investor's one score (decision 039).
+  const headline = row.isDemo ? undefined : headlineStartup(rankedStartups(db));
+  const result =
+    (headline && scoreOneForStartup(db, headline, id, now, rules)) ??
+    scoreInvestor(scoringInput(row), evidenceForScoring(db, id), now, rules);
   db.update(investors)
     .set({
       score: result.score,
@@ -103,12 +111,6 @@ export function rescoreAllInvestors(db: AppDatabase, now: Date, rules: ScoringRu
   return rescoreInvestorRange(db, now, rules, ALL_IDS);
 }
 
-/** A run of investor ids, both ends included: long work goes over the table a range at a time. */
-export type IdRange = { from: number; to: number };
-export const ALL_IDS: IdRange = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
-/** Which investors a piece of long work covers: a range of ids, or a list (the rows of an import's chunk). */
-export type InvestorSet = IdRange | { ids: readonly number[] };
-
 /** Ranges of at most `size` investors each (real and demo), covering every id and any added later. */
 export function investorIdRanges(db: AppDatabase, size: number): IdRange[] {
   const ids = db.$client.prepare("select id from investors order by id").pluck().all() as number[];
@@ -121,21 +123,22 @@ export function investorIdRanges(db: AppDatabase, size: number): IdRange[] {
   return ranges;
 }
 
-/** An SQL condition on `column` for the investors of `set`, and its parameters. */
-export function setCondition(column: string, set: InvestorSet): { sql: string; params: unknown[] } {
-  return "ids" in set
-    ? { sql: `${column} in (select value from json_each(?))`, params: [JSON.stringify(set.ids)] }
-    : { sql: `${column} between ? and ?`, params: [set.from, set.to] };
-}
-
 /** Re-scores the investors in `range` (a range of ids or a list), in one transaction (see rescoreAllInvestors). */
-export function rescoreInvestorRange(db: AppDatabase, now: Date, rules: ScoringRules, range: InvestorSet): number {
+export function rescoreInvestorRange(
+  db: AppDatabase,
+  now: Date,
+  rules: ScoringRules,
+  range: InvestorSet,
+  options: { demoOnly?: boolean } = {},
+): number {
   const client = db.$client;
   const ofInvestors = setCondition("id", range);
+  // With a round raising now the real investors' scores are its ranking's (copyHeadlineScores).
+  const whichSide = options.demoOnly ? " and is_demo = 1" : "";
   const ofEvidence = setCondition("investor_id", range);
   const readInvestors = statement(
     db,
-    `select id, action, name, relationship_status, last_contact_date, next_step, next_step_date, meeting_date, signal_activity, signal_fit, fit_detail, fit_known, fit_misfit, signal_red_flag, pass_reason, pass_note from investors where ${ofInvestors.sql} order by id`,
+    `select id, action, name, relationship_status, last_contact_date, next_step, next_step_date, meeting_date, signal_activity, signal_fit, fit_detail, fit_known, fit_misfit, signal_red_flag, pass_reason, pass_note from investors where ${ofInvestors.sql}${whichSide} order by id`,
   );
   const readEvidence = statement(
     db,

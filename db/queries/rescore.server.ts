@@ -1,7 +1,15 @@
 import type { ScoringRules } from "#app/domain/scoring.ts";
 import type { AppDatabase } from "../database.server.ts";
 import { type IdRange, type InvestorSet, rescoreInvestorRange } from "./investors.server.ts";
-import { type RankedStartup, rankedStartups, rubricBase, scoreRankedStartup, updateFitSignals } from "./startups.server.ts";
+import {
+  type RankedStartup,
+  copyHeadlineScores,
+  headlineStartup,
+  rankedStartups,
+  rubricBase,
+  scoreRankedStartup,
+  updateFitSignals,
+} from "./startups.server.ts";
 
 /**
  * Re-scoring investors and startups together: every score of an investor depends on that investor
@@ -20,11 +28,17 @@ export function rescoreRange(
 ): { investors: number; startupScores: number } {
   return db.$client.transaction(() => {
     updateFitSignals(db, undefined, range, input.startups);
-    const investors = rescoreInvestorRange(db, input.now, input.rules, range);
+    const headline = headlineStartup(input.startups);
+    let investors = rescoreInvestorRange(db, input.now, input.rules, range, { demoOnly: headline !== undefined });
     let startupScores = 0;
-    if (input.ranked.length === 0) return { investors, startupScores };
+    const ranked = withHeadline(input.ranked, headline);
+    if (ranked.length === 0) return { investors, startupScores };
     const base = rubricBase(db, range);
-    for (const startup of input.ranked) startupScores += scoreRankedStartup(db, startup, input.now, input.rules, undefined, base);
+    for (const startup of ranked) startupScores += scoreRankedStartup(db, startup, input.now, input.rules, undefined, base);
+    if (headline) {
+      copyHeadlineScores(db, headline.id, range, input.now);
+      investors += base.rows.length;
+    }
     return { investors, startupScores };
   })();
 }
@@ -43,10 +57,12 @@ export function rescoreInvestorSet(
 ): void {
   db.$client.transaction(() => {
     if (startups.length > 0) updateFitSignals(db, undefined, set, startups);
-    rescoreInvestorRange(db, now, rules, set);
+    const headline = headlineStartup(startups);
+    rescoreInvestorRange(db, now, rules, set, { demoOnly: headline !== undefined });
     if (startups.length === 0) return;
     const base = rubricBase(db, set);
     for (const startup of startups) scoreRankedStartup(db, startup, now, rules, undefined, base);
+    if (headline) copyHeadlineScores(db, headline.id, set, now);
   })();
 }
 
@@ -58,4 +74,9 @@ export function rescoreInvestorIds(db: AppDatabase, ids: readonly number[], now:
   const startups = rankedStartups(db);
   if (startups.length === 0 || ids.length === 0) return;
   rescoreInvestorSet(db, { ids: [...new Set(ids)] }, startups, now, rules);
+}
+
+/** The startups to rank, with the headline one always among them: the investors' own scores are copied from it. */
+function withHeadline(ranked: readonly RankedStartup[], headline: RankedStartup | undefined): readonly RankedStartup[] {
+  return headline && !ranked.some((startup) => startup.id === headline.id) ? [...ranked, headline] : ranked;
 }

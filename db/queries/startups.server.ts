@@ -8,8 +8,10 @@ import type { RubricInvestor } from "#app/domain/rubric/match.ts";
 import { type Rubric, type StartupInput, rubricSchema } from "#app/domain/rubric/schema.ts";
 import type { RoleWanted, Stage } from "#app/domain/vocabulary.ts";
 import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
+import { roundRaisingNow } from "#app/domain/round.ts";
+import { INTRO_PATH_LINE } from "#app/domain/today.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
-import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investors.server.ts";
+import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
 import { evaluations, evidence, investors, rubrics, startupScores, startups } from "../schema.ts";
 
 export type StartupRow = typeof startups.$inferSelect;
@@ -178,7 +180,17 @@ function inSet(column: AnySQLiteColumn, set: InvestorSet) {
 /** What every startup's ranking reads of the investors in `set` (all real ones by default): their columns and their judged evidence. */
 export function rubricBase(db: AppDatabase, range: InvestorSet = ALL_IDS) {
   const rows = db
-    .select({ ...rubricInvestorColumns, name: investors.name, firm: investors.firm, overall: investors.score })
+    .select({
+      ...rubricInvestorColumns,
+      name: investors.name,
+      firm: investors.firm,
+      overall: investors.score,
+      // Today's tie-breaks (EMAIL_FIRST_ORDER), so the page orders ties as Today does (decision 039).
+      hook_at: sql<
+        string | null
+      >`(select coalesce(e.published_at, e.found_at) from evidence e where e.id = ${investors.signalHookEvidenceId})`,
+      warm: sql<number>`(exists (select 1 from mail_contacts m where m.investor_id = ${investors.id}) or instr(coalesce(${investors.personalNotes}, ''), ${INTRO_PATH_LINE}) > 0)`,
+    })
     .from(investors)
     .where(and(eq(investors.isDemo, false), inSet(investors.id, range)))
     .orderBy(asc(investors.id))
@@ -234,18 +246,87 @@ export function scoreStartup(
   if (!current) return 0;
   const name = getStartup(db, startupId)?.name ?? "this startup";
   const stage = getStartup(db, startupId)?.stage ?? null;
-  return scoreRankedStartup(db, { id: startupId, name, stage, rubric: current.rubric }, now, rules, onlyIds, rubricBase(db, range));
+  const scored = scoreRankedStartup(db, { id: startupId, name, stage, rubric: current.rubric }, now, rules, onlyIds, rubricBase(db, range));
+  // A new rubric for the round raising now changes the investors' own scores too (decision 039).
+  if (headlineStartup(rankedStartups(db))?.id === startupId) copyHeadlineScores(db, startupId, range, now);
+  return scored;
 }
 
 /** A startup with its latest rubric and the stage it raises: what ranking investors for it needs. */
-export type RankedStartup = { id: number; name: string; stage: Stage | null; rubric: Rubric };
+export type RankedStartup = { id: number; name: string; stage: Stage | null; rubric: Rubric; raisingNow?: boolean };
 
 /** Every startup that has a rubric, with it. */
 export function rankedStartups(db: Db): RankedStartup[] {
   return listStartups(db).flatMap((startup) => {
     const rubric = latestRubric(db, startup.id)?.rubric;
-    return rubric ? [{ id: startup.id, name: startup.name, stage: startup.stage, rubric }] : [];
+    return rubric ? [{ id: startup.id, name: startup.name, stage: startup.stage, rubric, raisingNow: startup.raisingNow }] : [];
   });
+}
+
+/**
+ * The startup whose score is an investor's one score (decision 039): the round raising now (the
+ * only startup, else the one marked), when it has a rubric; else none, and the overall score stands.
+ */
+export function headlineStartup(all: readonly RankedStartup[]): RankedStartup | undefined {
+  return roundRaisingNow(all.map((startup) => ({ ...startup, raisingNow: startup.raisingNow ?? false })));
+}
+
+/**
+ * One real investor's score for `startup`, from what is saved now, written to its ranking and
+ * returned (the investor's one score, decision 039). Drizzle only: it runs inside the callers'
+ * transactions.
+ */
+export function scoreOneForStartup(db: Db, startup: RankedStartup, investorId: number, now: Date, rules: ScoringRules) {
+  const row = db
+    .select(rubricInvestorColumns)
+    .from(investors)
+    .where(and(eq(investors.id, investorId), eq(investors.isDemo, false)))
+    .get();
+  if (!row) return undefined;
+  const saved = db
+    .select()
+    .from(evaluations)
+    .where(and(eq(evaluations.startupId, startup.id), eq(evaluations.investorId, investorId)))
+    .get();
+  const judged = db
+    .select({ published_at: evidence.publishedAt, found_at: evidence.foundAt, category: evidence.category, relevance: evidence.relevance })
+    .from(evidence)
+    .where(and(eq(evidence.investorId, investorId), sql`${evidence.judgedAt} is not null`))
+    .all();
+  const evaluation = saved && { relevance: saved.relevance, reasons: saved.reasons, evidence_ids: saved.evidenceIds };
+  const result = scoreForStartup(
+    withPlaceReach(row) as RubricInvestor,
+    evaluation,
+    judged,
+    startup.rubric,
+    now,
+    rules,
+    startup.name,
+    startup.stage,
+  );
+  const stamp = now.toISOString();
+  const values = { score: result.score, action: result.action, scoreExplained: result.explained, updatedAt: stamp };
+  db.insert(startupScores)
+    .values({ startupId: startup.id, investorId, ...values })
+    .onConflictDoUpdate({ target: [startupScores.startupId, startupScores.investorId], set: values })
+    .run();
+  return result;
+}
+
+/**
+ * The headline startup's saved scores become the real investors' own in `set` (decision 039): the
+ * number Today, the board, search and the chat read is the one its page shows. The action's start
+ * moves only when the action changes, as in every re-score.
+ */
+export function copyHeadlineScores(db: AppDatabase, startupId: number, set: InvestorSet, now: Date): void {
+  const ofInvestors = setCondition("investors.id", set);
+  statement(
+    db,
+    `update investors set score = ss.score, action = ss.action, score_explained = ss.score_explained,
+       action_since = case when investors.action = ss.action and investors.action_since is not null then investors.action_since else ? end
+     from startup_scores ss
+     where ss.startup_id = ? and ss.investor_id = investors.id and investors.is_demo = 0 and ${ofInvestors.sql}`,
+  ).run(now.toISOString(), startupId, ...ofInvestors.params);
 }
 
 /** scoreStartup for a startup already read, over investors already read (a re-score in chunks reads each once). */
@@ -294,7 +375,7 @@ export function investorsMissingStartupScores(db: AppDatabase): number[] {
     .all() as number[];
 }
 
-/** The global fit signal and its sentence (best profile fit over every startup's rubric), derived parts re-score writes. */
+/** The global fit signal and its sentence (the round raising now's profile fit, else the best over every startup's rubric), derived parts re-score writes. */
 export function updateFitSignals(
   db: AppDatabase,
   onlyIds?: ReadonlySet<number>,
@@ -322,10 +403,13 @@ export function updateFitSignals(
     .where(and(eq(investors.isDemo, false), inSet(investors.id, range)))
     .all()
     .map(withPlaceReach);
+  // With a round raising now the fit is its startup's, as the score is (decision 039); else the best over all.
+  const headline = headlineStartup(all);
+  const fitAgainst = headline ? [headline] : all;
   db.$client.transaction(() => {
     for (const row of rows) {
       if (onlyIds && !onlyIds.has(row.id)) continue;
-      const fit = profileFit(row as RubricInvestor, all);
+      const fit = profileFit(row as RubricInvestor, fitAgainst);
       write.run(fit.value, fit.detail, fit.known, fit.cheque ?? null, fit.misfit ?? null, row.id);
     }
   })();

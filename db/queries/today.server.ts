@@ -6,6 +6,7 @@ import { isUndoToken } from "#app/domain/undo.ts";
 import { MAIL_SHOWN } from "#app/domain/mail-today.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
 import { readMailToLog, readRepliesWaiting } from "./mail.server.ts";
+import { headlineStartup, rankedStartups } from "./startups.server.ts";
 
 export type TodayRow = {
   id: number;
@@ -124,6 +125,8 @@ export function loadToday(
         )?.name ?? null)
       : null;
   const emailed = nameOf(options.emailedId);
+  // Whose rubric the scores are (decision 039): the round raising now's, with its own threshold.
+  const headline = demo ? undefined : headlineStartup(rankedStartups(db));
   return {
     emailed,
     undo: emailed || (options.logged ?? 0) > 0 ? (options.undo ?? null) : null,
@@ -141,6 +144,7 @@ export function loadToday(
     today: options.now.toISOString().slice(0, 10),
     followUpAfterDays: options.followUpAfterDays,
     hasStartups,
+    scoredFor: headline ? { startup: headline.name, emailFirstAt: headline.rubric.thresholds.email_first } : null,
     researchCount: counts.research,
   };
 }

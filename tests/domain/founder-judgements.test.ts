@@ -4,7 +4,8 @@ import { parseInvestorCsv } from "#app/domain/import/parse.ts";
 import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
 import { profileFit } from "#app/domain/rubric/fit-sentence.ts";
 import { placeReachOf, placeReachesOf } from "#app/domain/rubric/place-reach.ts";
-import { scoreInvestor } from "#app/domain/scoring.ts";
+import { DEFAULT_RULES } from "#app/domain/scoring.ts";
+import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
 import { byEmailFirstOrder, warmPath } from "#app/domain/today.ts";
 import { LEDGERLY, PIPELINE_CSV, PIPELINE_NOW } from "../fixtures/founder-pipeline.ts";
 
@@ -31,7 +32,8 @@ const TIER: Record<RecommendedAction, number> = {
 
 function scorePipeline(): Ranked[] {
   const parsed = parseInvestorCsv(PIPELINE_CSV);
-  const startups = [{ name: LEDGERLY.name, rubric: defaultRubric(LEDGERLY), stage: LEDGERLY.stage }];
+  const rubric = defaultRubric(LEDGERLY);
+  const startups = [{ name: LEDGERLY.name, rubric, stage: LEDGERLY.stage }];
   const rows = parsed.rows.map((row, index) => {
     const profile = row.profile;
     const investor = {
@@ -47,19 +49,25 @@ function scorePipeline(): Ranked[] {
       check_currency: row.check_currency ?? null,
     };
     const fit = profileFit(investor, startups);
-    const result = scoreInvestor(
+    // With one startup, the investor's one score is that startup's (decision 039).
+    const result = scoreForStartup(
       {
+        ...investor,
         relationship_status: row.relationship_status ?? "not_contacted",
         last_contact_date: row.last_contact_date ?? null,
         signal_activity: null,
-        signal_fit: fit.value,
-        fit_detail: fit.detail,
-        fit_known: fit.known,
-        fit_misfit: fit.misfit,
         signal_red_flag: null,
+        next_step: null,
+        next_step_date: null,
+        meeting_date: null,
       },
+      undefined,
       [],
+      rubric,
       PIPELINE_NOW,
+      DEFAULT_RULES,
+      LEDGERLY.name,
+      LEDGERLY.stage,
     );
     return {
       id: investor.id,

@@ -5,7 +5,7 @@ import { ACTION_LABELS, ACTIONS, RELATIONSHIP_STATUSES, STATUS_LABELS } from "..
 import { ActionBadge, ScoreBar, StatusLabel } from "../badges.tsx";
 
 type Props = {
-  data: Pick<DashboardData, "investors" | "total" | "pageSize" | "startups" | "rankFor">;
+  data: Pick<DashboardData, "investors" | "total" | "pageSize" | "startups" | "rankFor" | "raisingNow">;
   query: DashboardQuery;
   basePath: string;
   investorPath: string;
@@ -62,7 +62,9 @@ export function InvestorTable({ data, query, basePath, investorPath }: Props) {
           <label>
             <span>Rank for</span>
             <select name="for" defaultValue={data.rankFor ? String(data.rankFor.id) : ""}>
-              <option value="">Your whole raise (overall score)</option>
+              <option value="">
+                {data.raisingNow ? `Your score (${data.raisingNow}, raising now)` : "Your whole raise (overall score)"}
+              </option>
               {data.startups.map((startup) => (
                 <option key={startup.id} value={startup.id}>
                   {startup.name} (its rubric)
@@ -131,7 +133,10 @@ export function InvestorTable({ data, query, basePath, investorPath }: Props) {
                       <>
                         <ScoreBar score={investor.startupScore ?? 0} />
                         <span className="muted score-note">
-                          for {data.rankFor.name} · {investor.score} overall
+                          for {data.rankFor.name}
+                          {data.rankFor.name === data.raisingNow
+                            ? null
+                            : ` · ${investor.score} ${data.raisingNow ? `for ${data.raisingNow}` : "overall"}`}
                         </span>
                       </>
                     ) : (

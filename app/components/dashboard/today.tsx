@@ -26,6 +26,8 @@ export type TodayData = {
   today: string;
   followUpAfterDays: number;
   hasStartups: boolean;
+  /** The round raising now whose rubric scores every investor (decision 039), and its email-first line; null: the overall score. */
+  scoredFor?: { startup: string; emailFirstAt: number } | null;
   researchCount: number;
 };
 
@@ -68,6 +70,11 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
               <h3 id={headingId}>
                 {TITLES[action]} <span className="today-count">{total}</span>
               </h3>
+              {action === "email_first" && data.scoredFor ? (
+                <p className="muted small today-scored-for">
+                  Scores for {data.scoredFor.startup}, as on its page: email first at {data.scoredFor.emailFirstAt} or more.
+                </p>
+              ) : null}
               {rows.length === 0 ? (
                 <p className="muted">{emptyText(action, data)}</p>
               ) : (
@@ -80,7 +87,10 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
                           {row.name}
                         </Link>
                         {action !== "dont_chase" ? (
-                          <span className="today-score" title="Overall score, 0–100">
+                          <span
+                            className="today-score"
+                            title={data.scoredFor ? `Score for ${data.scoredFor.startup}, 0–100` : "Overall score, 0–100"}
+                          >
                             score {row.score}
                           </span>
                         ) : null}

@@ -107,15 +107,17 @@ function ScoreWhy({ components, reason }: { components: ScoreComponent[]; reason
 }
 
 /**
- * Two scores, each said for what it is (decision 012): the overall score ranks the investor for
- * the whole raise (fit = the best over your startups); a startup's score uses that startup's rubric.
+ * Several startups, each number said for what it is (decisions 012 and 039): with a round raising
+ * now, the investor's own score is that startup's (Today ranks by it) and the others name theirs;
+ * with none raising now, the overall score counts the best fit over your startups.
  */
-function StartupScores({ overall, scores }: { overall: number; scores: StartupScoreView[] }) {
+function StartupScores({ score, scores, raisingNow }: { score: number; scores: StartupScoreView[]; raisingNow: string | null }) {
+  const others = scores.filter((entry) => entry.startupName !== raisingNow);
   return (
     <div className="startup-scores">
       <p className="score-line">
-        <strong>{overall} overall</strong>
-        {scores.map((entry) => (
+        <strong>{raisingNow ? `${score} for ${raisingNow}` : `${score} overall`}</strong>
+        {others.map((entry) => (
           <span key={entry.startupId}>
             {" · "}
             <a href={`/startups/${entry.startupId}`}>
@@ -126,8 +128,9 @@ function StartupScores({ overall, scores }: { overall: number; scores: StartupSc
         ))}
       </p>
       <p className="muted small">
-        The overall score ranks this investor for your whole raise, counting the best fit over your startups. A startup's score weighs the
-        same facts with that startup's rubric, which you can change on its page.
+        {raisingNow
+          ? `Today ranks by ${raisingNow}'s score, the round you are raising now. Another startup's score weighs the same facts with its own rubric, which you can change on its page.`
+          : "The overall score ranks this investor for your whole raise, counting the best fit over your startups. A startup's score weighs the same facts with that startup's rubric, which you can change on its page."}
       </p>
     </div>
   );
@@ -150,6 +153,7 @@ export function InvestorDetail({
   undone = null,
   today,
 }: Props) {
+  const raisingNow = amountRounds?.raisingNow ?? null;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: lastResult as never,
@@ -191,11 +195,11 @@ export function InvestorDetail({
       <div className="detail-grid">
         <section className="panel" aria-labelledby="why-heading">
           <h2 id="why-heading">
-            {startupScores.length > 1 ? "Overall score" : "Score"} <ScoreBar score={investor.score} />{" "}
-            <ActionBadge action={investor.action} />
+            {startupScores.length < 2 ? "Score" : raisingNow ? `Score for ${raisingNow}` : "Overall score"}{" "}
+            <ScoreBar score={investor.score} /> <ActionBadge action={investor.action} />
           </h2>
-          {/* One score per page (decision 029): with one startup the overall score is the only number; with several, each names its startup. */}
-          {startupScores.length > 1 ? <StartupScores overall={investor.score} scores={startupScores} /> : null}
+          {/* One score (decision 039): with one startup it is that startup's, the only number; with several, each names its startup. */}
+          {startupScores.length > 1 ? <StartupScores score={investor.score} scores={startupScores} raisingNow={raisingNow} /> : null}
           {explained ? (
             <ScoreWhy components={explained.components} reason={explained.action_reason} />
           ) : (

@@ -50,7 +50,7 @@ export const DEFAULT_WEIGHTS: Record<RubricWeightKey, number> = {
   evidence_relevance: 6,
   relationship: 5,
 };
-/** Slightly above the global line (50): a per-startup "email first" should mean a real fit. */
+/** A perfect profile fit with an uncontacted investor is about 62: "email first" means a real fit. With a round raising now it is Today's line too (decision 039). */
 export const DEFAULT_THRESHOLDS = { email_first: 55, dont_chase: 20 } as const;
 
 const weightSchema = z.number().min(0).max(MAX_WEIGHT);
