@@ -16,7 +16,7 @@ import {
   newsItems,
   runs,
 } from "../schema.ts";
-import { createInvestor, rescoreInvestor } from "./investors.server.ts";
+import { createInvestor, readHeadline, rescoreInvestor } from "./investors.server.ts";
 import { contentHash, LeaseLost } from "./refresh.server.ts";
 import type { RunRow } from "./runs.server.ts";
 
@@ -361,7 +361,8 @@ export function saveItemDeals(
         }
       }
     }
-    for (const investorId of touched) rescoreInvestor(t, investorId, input.now, input.rules);
+    const headline = touched.size > 0 ? readHeadline(t) : null;
+    for (const investorId of touched) rescoreInvestor(t, investorId, input.now, input.rules, headline);
     t.update(newsItems).set({ readAt: input.now.toISOString() }).where(eq(newsItems.id, input.item.id)).run();
     t.update(runs)
       .set({

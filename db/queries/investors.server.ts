@@ -20,7 +20,7 @@ import { contactEntries, evidence, investors } from "../schema.ts";
 import { type ContactRow, contactHistoryPage, countContacts } from "./contacts.server.ts";
 import { UNREAD_BY_KEPT_PAGES, keptUntilWrite, writeDemoOnly } from "./kept.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
-import { headlineStartup, rankedStartups, scoreOneForStartup } from "./startups.server.ts";
+import { type RankedStartup, headlineStartup, rankedStartups, scoreOneForStartup } from "./startups.server.ts";
 
 export { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
 
@@ -82,14 +82,23 @@ function evidenceForScoring(db: Db, investorId: number): EvidenceForScoring[] {
     .all();
 }
 
-/** Recomputes one investor's global score and action from what is saved (inside a caller's transaction). */
-export function rescoreInvestor(db: Db, id: number, now: Date, rules: ScoringRules): void {
+/** The startup whose score is every real investor's own (decision 039), or null: read once for a loop of rescoreInvestor. */
+export function readHeadline(db: Db): RankedStartup | null {
+  return headlineStartup(rankedStartups(db)) ?? null;
+}
+
+/**
+ * Recomputes one investor's global score and action from what is saved (inside a caller's
+ * transaction). A caller re-scoring several passes `headline` (readHeadline) read once; else it
+ * is read here.
+ */
+export function rescoreInvestor(db: Db, id: number, now: Date, rules: ScoringRules, headline?: RankedStartup | null): void {
   const row = db.select().from(investors).where(eq(investors.id, id)).get();
   if (!row) return;
   // With a round raising now, its score is the investor's one score (decision 039).
-  const headline = row.isDemo ? undefined : headlineStartup(rankedStartups(db));
+  const scoredFor = row.isDemo ? null : headline === undefined ? readHeadline(db) : headline;
   const result =
-    (headline && scoreOneForStartup(db, headline, id, now, rules)) ??
+    (scoredFor && scoreOneForStartup(db, scoredFor, id, now, rules)) ??
     scoreInvestor(scoringInput(row), evidenceForScoring(db, id), now, rules);
   db.update(investors)
     .set({

@@ -6,7 +6,7 @@ import { type SignalWrite, signalColumns } from "#app/domain/signals.ts";
 import type { ScoringRules } from "#app/domain/scoring.ts";
 import type { AppDatabase, Db } from "../database.server.ts";
 import { evidence, investors, runItems, runs } from "../schema.ts";
-import { ALL_IDS, type IdRange, rescoreInvestor } from "./investors.server.ts";
+import { ALL_IDS, type IdRange, readHeadline, rescoreInvestor } from "./investors.server.ts";
 import type { RunRow } from "./runs.server.ts";
 
 export const ACTIVE_RUN_STATUSES = ["queued", "running", "waiting_chain"] as const;
@@ -236,6 +236,8 @@ export function finishStep(
 ): void {
   db.transaction((t) => {
     const stamp = input.now.toISOString();
+    // Read once for the step: a searched group re-scores several investors (decision 039).
+    const headline = readHeadline(t);
     for (const item of input.items) {
       for (const judgement of item.judgements) {
         t.update(evidence)
@@ -247,7 +249,7 @@ export function finishStep(
         .set(signalColumns(item.signals))
         .where(and(eq(investors.id, item.investorId), eq(investors.isDemo, false)))
         .run();
-      rescoreInvestor(t, item.investorId, input.now, input.rules);
+      rescoreInvestor(t, item.investorId, input.now, input.rules, headline);
     }
     const run = t.select().from(runs).where(eq(runs.runId, input.runId)).get()!;
     // Fencing: a process that lost its lease (a step slower than the lease) must not move the

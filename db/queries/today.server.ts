@@ -81,7 +81,6 @@ export function readTodayList(db: AppDatabase, demo: boolean, action: TodayActio
 /** The most rows "show all" lists at once; a founder with more than this uses the table. */
 const SHOW_ALL_LIMIT = 200;
 
-/** Everything the Today section shows, for one side. */
 /** How many investors each Today list holds, and how many are tracked at all, for one side. */
 export function countToday(db: AppDatabase, demo: boolean): Record<TodayAction | "research" | "tracked", number> {
   return statement(
@@ -92,6 +91,25 @@ export function countToday(db: AppDatabase, demo: boolean): Record<TodayAction |
   ).get(demo ? 1 : 0) as Record<TodayAction | "research" | "tracked", number>;
 }
 
+/** How far under the email-first line a score is "just below" it: Today counts those investors under its list. */
+export const JUST_BELOW_POINTS = 5;
+
+/**
+ * The real investors not yet contacted who wait with a score just under the email-first line
+ * (`from` up to the line, the line left out): those a founder would email next, or by lowering the
+ * line. One indexed count.
+ */
+export function countJustBelow(db: AppDatabase, emailFirstAt: number): { count: number; from: number } {
+  const from = Math.max(0, emailFirstAt - JUST_BELOW_POINTS);
+  const { count } = statement(
+    db,
+    `select count(*) as count from investors
+       where is_demo = 0 and action = 'wait' and relationship_status = 'not_contacted' and score >= ? and score < ?`,
+  ).get(from, emailFirstAt) as { count: number };
+  return { count, from };
+}
+
+/** Everything the Today section shows, for one side. */
 export function loadToday(
   db: AppDatabase,
   demo: boolean,
@@ -144,9 +162,15 @@ export function loadToday(
     today: options.now.toISOString().slice(0, 10),
     followUpAfterDays: options.followUpAfterDays,
     hasStartups,
-    scoredFor: headline ? { startup: headline.name, emailFirstAt: headline.rubric.thresholds.email_first } : null,
+    scoredFor: headline ? scoredFor(db, headline) : null,
     researchCount: counts.research,
   };
+}
+
+/** Whose scores Today shows, its line, and how many wait just under it (decision 039). */
+function scoredFor(db: AppDatabase, headline: { id: number; name: string; rubric: { thresholds: { email_first: number } } }) {
+  const emailFirstAt = headline.rubric.thresholds.email_first;
+  return { startup: headline.name, startupId: headline.id, emailFirstAt, justBelow: countJustBelow(db, emailFirstAt) };
 }
 
 /** What the last undo did, as the notice says it: an investor's "Emailed", a count of emails to log again, or too late. */

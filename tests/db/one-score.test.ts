@@ -122,7 +122,10 @@ describe("one startup, one score", () => {
         thresholds: { email_first: 50, dont_chase: 20 },
       });
       expectOneScore(db, startup.id, app);
-      expect(loadToday(db, false, { now, followUpAfterDays: 7, shown: 5 }).scoredFor).toEqual({ startup: "Ledgerly", emailFirstAt: 50 });
+      expect(loadToday(db, false, { now, followUpAfterDays: 7, shown: 5 }).scoredFor).toMatchObject({
+        startup: "Ledgerly",
+        emailFirstAt: 50,
+      });
 
       // So does one investor's edit (one investor re-scored alone).
       db.$client

@@ -30,7 +30,7 @@ export function InvestorTable({ data, query, basePath, investorPath }: Props) {
   const first = data.total === 0 ? 0 : (query.page - 1) * data.pageSize + 1;
   const last = Math.min(data.total, query.page * data.pageSize);
   return (
-    <section className="panel" aria-label="Investors">
+    <section className="panel" id="investors" aria-label="Investors">
       <Form method="get" action={basePath} className="filters" role="search">
         <label>
           <span>Search</span>

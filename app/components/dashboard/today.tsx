@@ -6,6 +6,7 @@ import { type TodayAction, type TodayLists, overdueText } from "../../domain/tod
 import { loggedText } from "../../domain/mail-today.ts";
 import { EmailsToLog, RepliesWaiting, type TodayMail } from "./today-mail.tsx";
 import { TieNote } from "./tie-note.tsx";
+import { JustBelowLine, type ScoredFor } from "./just-below-line.tsx";
 import { type Undone, UndoNotice, emailedRecord, loggedRecord } from "../undo-notice.tsx";
 
 export type TodayData = {
@@ -27,7 +28,7 @@ export type TodayData = {
   followUpAfterDays: number;
   hasStartups: boolean;
   /** The round raising now whose rubric scores every investor (decision 039), and its email-first line; null: the overall score. */
-  scoredFor?: { startup: string; emailFirstAt: number } | null;
+  scoredFor?: ScoredFor | null;
   researchCount: number;
 };
 
@@ -123,6 +124,7 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
                   <Link to={`${basePath}#today`}>Show fewer</Link>
                 </p>
               ) : null}
+              {action === "email_first" && data.scoredFor ? <JustBelowLine scoredFor={data.scoredFor} basePath={basePath} /> : null}
             </section>
           </Fragment>
         );
