@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASS_REASONS, PASS_REASON_LABELS, type PassReason, RELATIONSHIP_STATUSES, type RelationshipStatus } from "./vocabulary.ts";
+import { PASS_REASONS, PASS_REASON_LABELS, type PassReason, RELATIONSHIP_STATUSES } from "./vocabulary.ts";
 
 /**
  * The board (/board, docs/product.md#pages): a column per relationship status with its count and

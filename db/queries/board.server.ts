@@ -1,8 +1,5 @@
-import { and, eq } from "drizzle-orm";
 import type { PassReason, RelationshipStatus } from "#app/domain/vocabulary.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
-import { investors } from "../schema.ts";
-import { writeDemoOnly } from "./kept.server.ts";
 
 /** A card on the board: what it shows, nothing private (no notes). */
 export type BoardCardRow = {

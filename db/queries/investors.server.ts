@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { INVESTOR_SORTS } from "#app/domain/dashboard-query.ts";
 import {
@@ -18,7 +17,7 @@ import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, sc
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
 import { type ContactRow, contactHistoryPage, countContacts } from "./contacts.server.ts";
-import { UNREAD_BY_KEPT_PAGES, keptUntilWrite, writeDemoOnly } from "./kept.server.ts";
+import { writeDemoOnly } from "./kept.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
 import { type RankedStartup, headlineStartup, rankedStartups, scoreOneForStartup } from "./startups.server.ts";
 

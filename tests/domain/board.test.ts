@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { boardMoveSchema, daysSince, passReasonBars } from "#app/domain/board.ts";
-import { PASS_REASONS, RELATIONSHIP_STATUSES } from "#app/domain/vocabulary.ts";
+import { PASS_REASONS } from "#app/domain/vocabulary.ts";
 
 describe("daysSince", () => {
   it("counts whole days, never below zero, null without a date", () => {
