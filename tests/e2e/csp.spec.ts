@@ -1,4 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
+import { waitForHydration } from "./helpers.ts";
 
 /**
  * A kept page's CSP names the hashes of its own inline scripts (decision 028). An inline script
@@ -25,9 +26,6 @@ async function serveInjected(page: Page, path: string, options: { keepCsp: boole
   return seen;
 }
 
-const hydrated = (page: Page) =>
-  page.evaluate(() => Object.keys(document.querySelector("a.brand") ?? {}).some((key) => key.startsWith("__reactFiber")));
-
 test("a kept page's CSP refuses an injected inline script while the page's own scripts run", async ({ page }) => {
   const refused: string[] = [];
   page.on("console", (message) => {
@@ -38,7 +36,7 @@ test("a kept page's CSP refuses an injected inline script while the page's own s
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(seen.csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
   expect(seen.csp).not.toContain("nonce-");
-  await expect.poll(() => hydrated(page)).toBe(true);
+  await waitForHydration(page);
   expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
   expect(refused).toHaveLength(1);
   expect(refused[0]).toContain("inline script");
@@ -47,6 +45,6 @@ test("a kept page's CSP refuses an injected inline script while the page's own s
 test("the same injection without the CSP header runs (the injection is real)", async ({ page }) => {
   await serveInjected(page, "/demo", { keepCsp: false });
   await page.goto("/demo");
-  await expect.poll(() => hydrated(page)).toBe(true);
+  await waitForHydration(page);
   expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBe(true);
 });

@@ -52,3 +52,13 @@ export async function continueToToday(page: Page): Promise<void> {
   await summary.getByRole("link", { name: "Today" }).click();
   await expect(page.getByRole("heading", { name: "Your pipeline" })).toBeVisible();
 }
+
+/**
+ * Waits until React has hydrated the page (the header's brand link carries React's fiber). A page
+ * changed before that — a field filled, an element added — can be reset by hydration.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector("a.brand") ?? {}).some((key) => key.startsWith("__reactFiber"))))
+    .toBe(true);
+}

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { openSignedIn } from "./helpers.ts";
+import { openSignedIn, waitForHydration } from "./helpers.ts";
 import { tourSignedIn, tourSignedOut } from "./page-tour.ts";
 
 /*
@@ -130,9 +130,7 @@ test("the two checks can fail: a small button and a floating chat entry over a c
   await page.goto("/");
   // Change the page only once React has hydrated it: a button added before would be a hydration
   // mismatch, and React would render the page afresh, wiping both changes between the two checks.
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector("a.brand") ?? {}).some((key) => key.startsWith("__reactFiber"))))
-    .toBe(true);
+  await waitForHydration(page);
   await page.evaluate(() => {
     const tiny = document.createElement("button");
     tiny.textContent = "Tiny";

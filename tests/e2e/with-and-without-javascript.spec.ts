@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { addInvestor, collectConsoleErrors, continueToToday, openSignedIn } from "./helpers.ts";
+import { addInvestor, collectConsoleErrors, continueToToday, openSignedIn, waitForHydration } from "./helpers.ts";
 import { E2E_PASSCODE } from "./playwright.config.ts";
 
 /**
@@ -95,8 +95,10 @@ for (const javaScriptEnabled of [true, false]) {
         expect.objectContaining({ date: "2026-11-20", channel: "call", note: "Partner meeting next week" }),
       ]);
 
-      // The page shows what was saved after a reload.
+      // The page shows what was saved after a reload (and is changed only once hydrated: a field
+      // emptied before hydration came back as its text less one letter).
       await page.reload();
+      if (javaScriptEnabled) await waitForHydration(page);
       await expect(page.getByLabel("Relationship status")).toHaveValue("in_conversation");
       await expect(page.getByLabel("Last contact")).toHaveValue("2026-11-20");
       await expect(page.getByLabel("Private notes")).toHaveValue("Likes climate hardware.");
