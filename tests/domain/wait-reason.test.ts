@@ -83,6 +83,13 @@ describe("why a good fit waits", () => {
     expect(reason).toContain("weak on cheque: writes $150k–$250k cheques");
   });
 
+  it("after a refresh looked and found nothing, says so and promises no further look", () => {
+    const reason = scored(investor({ signals_checked_at: "2026-11-20T07:00:00.000Z" }), { newsRefresh: true }).explained.action_reason;
+    expect(reason).toBe(
+      "Fits Ledgerly on Fintech, Seed/Series A, Europe and $200k–$1M cheques; quiet lately: the last refresh found nothing about what they did lately.",
+    );
+  });
+
   it("names a part of their profile that is not known", () => {
     const result = scored(investor({ check_min: null, check_max: null }), { newsRefresh: true });
     expect(result.action).toBe("wait");
