@@ -22,8 +22,8 @@ export type ScoringRules = {
   /** Below this score an investor is not worth chasing. */
   dontChaseThreshold: number;
   /**
-   * Whether a refresh can look for news (web search is configured), so a wait reason may say "the
-   * next refresh looks"; false says it cannot; absent (tests, sums) says nothing of a refresh.
+   * Whether a refresh can look for news (web search is configured), so a wait reason may say "a
+   * refresh looks for it"; false says none can; absent (tests, sums) says nothing of a refresh.
    */
   newsRefresh?: boolean;
 };

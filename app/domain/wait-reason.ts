@@ -32,7 +32,7 @@ function lowerFirst(text: string): string {
 function newsClause(parts: readonly ScorePart[], look: NewsLook): string {
   if (!look.checked && parts.every((part) => part.state === "unknown")) {
     const nothing = "waits for news: nothing found yet about what they did lately";
-    if (look.refresh === true) return `${nothing} (the next refresh looks)`;
+    if (look.refresh === true) return `${nothing} (a refresh looks for it)`;
     if (look.refresh === false) return `${nothing}, and no refresh looks: ${lowerFirst(unavailableWords("search", "not_configured"))}`;
     return nothing;
   }

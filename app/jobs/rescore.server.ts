@@ -17,7 +17,7 @@ export async function rescoreEverything(app: App): Promise<{ investors: number; 
 export const SCORING_VERSION = "6";
 
 /**
- * The rules, whether a refresh can look for news (a wait reason says "the next refresh looks" only
+ * The rules, whether a refresh can look for news (a wait reason says "a refresh looks for it" only
  * then, so setting TAVILY_API_KEY and restarting rewrites them) and the day the scores were made with.
  */
 function scoringStamp(app: App): string {

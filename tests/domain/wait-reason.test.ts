@@ -39,19 +39,19 @@ function scored(row: RubricInvestor, rules: Partial<ScoringRules> = {}, evaluati
 }
 
 describe("why a good fit waits", () => {
-  it("names the missing news before any refresh looked, and that the next refresh looks", () => {
+  it("names the missing news before any refresh looked, and that a refresh looks for it", () => {
     const result = scored(investor({}), { newsRefresh: true });
     expect(result.action).toBe("wait");
     expect(result.score).toBeLessThan(rubric.thresholds.email_first);
     expect(result.explained.action_reason).toBe(
-      "Fits Ledgerly on Fintech, Seed/Series A, Europe and $200k–$1M cheques; waits for news: nothing found yet about what they did lately (the next refresh looks).",
+      "Fits Ledgerly on Fintech, Seed/Series A, Europe and $200k–$1M cheques; waits for news: nothing found yet about what they did lately (a refresh looks for it).",
     );
   });
 
   it("never promises a refresh when web search is not configured", () => {
     const reason = scored(investor({}), { newsRefresh: false }).explained.action_reason;
     expect(reason).toContain("waits for news: nothing found yet about what they did lately");
-    expect(reason).not.toContain("next refresh");
+    expect(reason).not.toContain("refresh looks for it");
     expect(reason).toContain("no refresh looks: web search is not configured (TAVILY_API_KEY: see Settings)");
   });
 
@@ -78,7 +78,7 @@ describe("why a good fit waits", () => {
     expect(result.action).toBe("wait");
     const reason = result.explained.action_reason;
     expect(reason).not.toContain("nothing found yet");
-    expect(reason).not.toContain("next refresh");
+    expect(reason).not.toContain("refresh looks for it");
     expect(reason).toContain("quiet lately: no recent investing found");
     expect(reason).toContain("weak on cheque: writes $150k–$250k cheques");
   });
@@ -94,7 +94,7 @@ describe("why a good fit waits", () => {
     const result = scored(investor({ check_min: null, check_max: null }), { newsRefresh: true });
     expect(result.action).toBe("wait");
     expect(result.explained.action_reason).toBe(
-      "Fits Ledgerly on Fintech, Seed/Series A and Europe; cheque size not known; waits for news: nothing found yet about what they did lately (the next refresh looks).",
+      "Fits Ledgerly on Fintech, Seed/Series A and Europe; cheque size not known; waits for news: nothing found yet about what they did lately (a refresh looks for it).",
     );
   });
 });

@@ -8,7 +8,7 @@ import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 
 /**
- * A wait reason says "the next refresh looks" only when web search is configured; setting it (or
+ * A wait reason says "a refresh looks for it" only when web search is configured; setting it (or
  * taking it away) and restarting rewrites the saved reasons, as a change of rules does.
  */
 describe("the saved wait reason follows whether a refresh can look", () => {
@@ -50,7 +50,7 @@ describe("the saved wait reason follows whether a refresh can look", () => {
 
     const withSearch = fakeApp(db, now, { rules: { ...DEFAULT_RULES, newsRefresh: true } });
     expect(await rescoreIfStale(withSearch)).toBe(true);
-    expect(reason()).toContain("waits for news: nothing found yet about what they did lately (the next refresh looks)");
+    expect(reason()).toContain("waits for news: nothing found yet about what they did lately (a refresh looks for it)");
     db.$client.close();
   });
 });
