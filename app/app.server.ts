@@ -18,6 +18,8 @@ export function rulesFromConfig(config: Config): ScoringRules {
     ...DEFAULT_RULES,
     halfLifeDays: config.EVIDENCE_HALF_LIFE_DAYS,
     followUpAfterDays: config.FOLLOW_UP_AFTER_DAYS,
+    // A refresh needs web search: without it no wait reason may promise one (decision 030's words).
+    newsRefresh: config.TAVILY_API_KEY !== undefined,
   };
 }
 

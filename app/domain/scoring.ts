@@ -1,4 +1,5 @@
 import { type FollowUpFacts, followUpDue, followUpReason, plannedReason, plannedStep } from "./follow-ups.ts";
+import { plainWaitReason } from "./wait-reason.ts";
 import {
   type EvidenceCategory,
   PASS_REASON_LABELS,
@@ -20,6 +21,11 @@ export type ScoringRules = {
   emailFirstThreshold: number;
   /** Below this score an investor is not worth chasing. */
   dontChaseThreshold: number;
+  /**
+   * Whether a refresh can look for news (web search is configured), so a wait reason may say "a
+   * refresh looks for it"; false says none can; absent (tests, sums) says nothing of a refresh.
+   */
+  newsRefresh?: boolean;
 };
 
 /**
@@ -273,7 +279,7 @@ export function scoreInvestor(
  * The recommended action and its reason in the founder's words, decided in the docs/product.md#scoring-and-actions order:
  * committed (soft committed its own action, not chased either); don't chase (passed, not a fit, a red flag); follow up or wait for a conversation
  * under way; research when nothing is known; don't chase under the threshold; email first at
- * or above it; else wait.
+ * or above it; else wait, saying what holds them back when the caller can (`waitWords`: app/domain/wait-reason.ts).
  */
 export function recommendAction(
   investor: InvestorForScoring,
@@ -282,6 +288,7 @@ export function recommendAction(
   now: Date,
   rules: ScoringRules,
   hasNews = false,
+  waitWords: (about: string) => string = plainWaitReason,
 ): { action: RecommendedAction; reason: string } {
   const status = investor.relationship_status;
   if (status === "committed") return { action: "committed", reason: "Committed: already in your round." };
@@ -336,7 +343,7 @@ export function recommendAction(
   if (UNCONTACTED_STATUSES.has(status) && score >= rules.emailFirstThreshold) {
     return { action: "email_first", reason: `Not contacted yet. ${about}.` };
   }
-  return { action: "wait", reason: `Not strong enough to email first yet. ${about}.` };
+  return { action: "wait", reason: waitWords(about) };
 }
 
 /** "They passed: cheque size (only leads from Series A)." — the founder's own reason, else just the fact. */

@@ -9,20 +9,28 @@ import { rescoreInChunks } from "./rescore-chunks.server.ts";
 export async function rescoreEverything(app: App): Promise<{ investors: number; startups: number; duration_ms: number }> {
   const started = performance.now();
   const result = await rescoreInChunks(app);
-  writeState(app.db, "scored_with", `${SCORING_VERSION}:${app.now().toISOString().slice(0, 10)}`);
+  writeState(app.db, "scored_with", scoringStamp(app));
   return { investors: result.investors, startups: result.startups, duration_ms: Math.round(performance.now() - started) };
 }
 
 /** Bumped whenever the scoring rules change meaning, so saved scores are redone at the next start. */
-export const SCORING_VERSION = "5";
+export const SCORING_VERSION = "6";
+
+/**
+ * The rules, whether a refresh can look for news (a wait reason says "a refresh looks for it" only
+ * then, so setting TAVILY_API_KEY and restarting rewrites them) and the day the scores were made with.
+ */
+function scoringStamp(app: App): string {
+  const search = app.rules.newsRefresh ? "+search" : "";
+  return `${SCORING_VERSION}${search}:${app.now().toISOString().slice(0, 10)}`;
+}
 
 /**
  * Re-scores at start when the saved scores come from older rules or an earlier day (the machine
  * may have been down at the daily re-score): follow-ups fall due by the calendar, not by a refresh.
  */
 export async function rescoreIfStale(app: App): Promise<boolean> {
-  const stamp = `${SCORING_VERSION}:${app.now().toISOString().slice(0, 10)}`;
-  if (readState(app.db, "scored_with") === stamp) {
+  if (readState(app.db, "scored_with") === scoringStamp(app)) {
     repairMissingStartupScores(app);
     return false;
   }

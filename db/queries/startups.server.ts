@@ -35,6 +35,8 @@ const rubricInvestorColumns = {
   last_contact_date: investors.lastContactDate,
   signal_activity: investors.signalActivity,
   signal_red_flag: investors.signalRedFlag,
+  // A wait reason says whether a refresh has looked for their news yet.
+  signals_checked_at: investors.signalsCheckedAt,
   // What the follow-ups read (decision 030): a next step due, a meeting passed.
   next_step: investors.nextStep,
   next_step_date: investors.nextStepDate,

@@ -26,6 +26,8 @@ export type RubricInvestor = {
   last_contact_date: string | null;
   signal_activity: number | null;
   signal_red_flag: string | null;
+  /** When a refresh last looked for their news (null or absent: never), so a wait reason says whether one still will. */
+  signals_checked_at?: string | null;
   /** What the follow-ups read (app/domain/follow-ups.ts); absent: no next step, no meeting. */
   name?: string | null;
   next_step?: string | null;

@@ -7,6 +7,7 @@ import {
   type ScoreExplained,
   type ScoringRules,
 } from "../scoring.ts";
+import { waitReason } from "../wait-reason.ts";
 import { describeFit, profileMatches } from "./fit-sentence.ts";
 import { type Match, type RubricEvaluation, type RubricInvestor, matchActivity, matchEvidence, matchRelationship } from "./match.ts";
 import { MAX_WEIGHT, RUBRIC_WEIGHT_KEYS, type Rubric, type RubricWeightKey, clamp } from "./schema.ts";
@@ -110,13 +111,24 @@ export function scoreForStartup(
     (activity !== null && !Number.isNaN(activity)) ||
     investor.signal_red_flag !== null ||
     evaluation !== undefined;
+  const hasNews = evidence.length > 0 || evaluation !== undefined;
+  // What holds them back if they wait: the points each part could still add, from the same weights.
+  const parts = RUBRIC_WEIGHT_KEYS.map((key) => ({
+    key,
+    lost: (100 * weights[key] * (1 - matches[key].value)) / totalWeight,
+    value: matches[key].value,
+    state: matches[key].state,
+    detail: matches[key].detail,
+  }));
+  const checked = Boolean(investor.signals_checked_at) || hasNews || (activity !== null && !Number.isNaN(activity));
   const { action, reason } = recommendAction(
     { ...investor, signal_fit: profile.value, fit_detail: profile.detail, fit_known: profile.known, fit_misfit: profile.misfit },
     score,
     knowsSomething,
     now,
     { ...rules, emailFirstThreshold: rubric.thresholds.email_first, dontChaseThreshold: rubric.thresholds.dont_chase },
-    evidence.length > 0 || evaluation !== undefined,
+    hasNews,
+    (about) => waitReason(about, parts, { checked, refresh: rules.newsRefresh }),
   );
   return { score, action, explained: { total: score, components, action_reason: reason } };
 }
