@@ -100,7 +100,9 @@ function startupsOf(databasePath: string): { ids: number[]; rubric: Record<strin
   const db = new Database(databasePath, { readonly: true, fileMustExist: true });
   try {
     const ids = (db.prepare("select id from startups order by id").all() as Array<{ id: number }>).map((row) => row.id);
-    const row = db.prepare("select rubric from rubrics where startup_id = ? order by version desc limit 1").get(ids[0]) as { rubric: string };
+    const row = db.prepare("select rubric from rubrics where startup_id = ? order by version desc limit 1").get(ids[0]) as {
+      rubric: string;
+    };
     return { ids, rubric: JSON.parse(row.rubric) as Record<string, unknown> };
   } finally {
     db.close();
@@ -186,15 +188,21 @@ async function actionsWith(startups: number, templatePath: string): Promise<Meas
     await fetch(`${server.url}/`, { headers: { cookie } }).then((response) => response.text());
     const results: Measured[] = [];
     if (ids.length > 1) {
-      results.push(await measure(ticking, cookie, "mark another startup raising now", () => api("PUT", "/api/round", { startup_id: ids[1] })));
+      results.push(
+        await measure(ticking, cookie, "mark another startup raising now", () => api("PUT", "/api/round", { startup_id: ids[1] })),
+      );
       await measure(ticking, cookie, "(back)", () => api("PUT", "/api/round", { startup_id: first }));
     }
     results.push(
       await measure(ticking, cookie, "save a rubric (email first 54)", () =>
-        api("PATCH", `/api/startups/${first}/rubric`, { rubric: { ...rubric, thresholds: { ...(rubric.thresholds as object), email_first: 54 } } }),
+        api("PATCH", `/api/startups/${first}/rubric`, {
+          rubric: { ...rubric, thresholds: { ...(rubric.thresholds as object), email_first: 54 } },
+        }),
       ),
     );
-    results.push(await measure(ticking, cookie, "change the round's target", () => api("PUT", "/api/round", { startup_id: first, target: 3_000_000 })));
+    results.push(
+      await measure(ticking, cookie, "change the round's target", () => api("PUT", "/api/round", { startup_id: first, target: 3_000_000 })),
+    );
     let added = 0;
     results.push(
       await measure(ticking, cookie, "add a startup", async () => {
@@ -213,19 +221,31 @@ async function actionsWith(startups: number, templatePath: string): Promise<Meas
 const f = (ms: number) => (ms < 100 ? ms.toFixed(1) : ms.toFixed(0));
 
 export async function runRescoreActionsBench(): Promise<void> {
-  console.log(`\n## (q) Founder actions that re-score everyone, ${INVESTORS.toLocaleString("en")} investors × ${EVIDENCE} evidence, over HTTP\n`);
-  console.log(`load average before: ${loadavg().map((value) => value.toFixed(1)).join(" ")}`);
+  console.log(
+    `\n## (q) Founder actions that re-score everyone, ${INVESTORS.toLocaleString("en")} investors × ${EVIDENCE} evidence, over HTTP\n`,
+  );
+  console.log(
+    `load average before: ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(" ")}`,
+  );
   for (const startups of [1, 3]) {
     const path = await template(startups);
     const floor = rawUpdate(path);
-    console.log(`\n${startups} startup${startups === 1 ? "" : "s"}; baseline: the raw SQLite update of the same ${INVESTORS.toLocaleString("en")} rows ${f(floor)} ms`);
+    console.log(
+      `\n${startups} startup${startups === 1 ? "" : "s"}; baseline: the raw SQLite update of the same ${INVESTORS.toLocaleString("en")} rows ${f(floor)} ms`,
+    );
     for (const row of await actionsWith(startups, path)) {
       console.log(
         `  ${row.action}: answered in ${f(row.answerMs)} ms (${(row.answerMs / floor).toFixed(1)}× the floor), work over at ${f(row.doneMs)} ms (${(row.doneMs / floor).toFixed(1)}×); largest stall ${f(row.stallMs)} ms (goal ≤ 50 ms); another tab's GET / answered ${row.pages} times, slowest ${f(row.slowestPageMs)} ms`,
       );
     }
   }
-  console.log(`load average after: ${loadavg().map((value) => value.toFixed(1)).join(" ")}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(" ")}`,
+  );
 }
 
 if (import.meta.main) await runRescoreActionsBench();

@@ -80,3 +80,8 @@ export function rescoreInvestorIds(db: AppDatabase, ids: readonly number[], now:
 function withHeadline(ranked: readonly RankedStartup[], headline: RankedStartup | undefined): readonly RankedStartup[] {
   return headline && !ranked.some((startup) => startup.id === headline.id) ? [...ranked, headline] : ranked;
 }
+
+/** Investors a re-score of everyone covers (real and demo, as investorIdRanges): how long it is, told on Today. */
+export function investorCount(db: AppDatabase): number {
+  return db.$client.prepare("select count(*) from investors").pluck().get() as number;
+}
