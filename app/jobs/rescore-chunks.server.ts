@@ -58,7 +58,7 @@ export async function rescoreAfterSave(
     return { ...(await rescoreInChunks(app, options)), rescoring: false };
   queue(app, options, true).catch((error: unknown) => log.warn("a re-score after a save stopped", failureLogFields(error)));
   const startups = rankedStartups(app.db).filter((startup) => !options.startupIds || options.startupIds.includes(startup.id)).length;
-  return { investors, startups, startupScores: investors * startups, rescoring: true };
+  return { investors, startups, startupScores: investorCount(app.db, { realOnly: true }) * startups, rescoring: true };
 }
 
 function queue(app: App, options: Options, background: boolean): Promise<Rescored> {

@@ -81,7 +81,11 @@ function withHeadline(ranked: readonly RankedStartup[], headline: RankedStartup 
   return headline && !ranked.some((startup) => startup.id === headline.id) ? [...ranked, headline] : ranked;
 }
 
-/** Investors a re-score of everyone covers (real and demo, as investorIdRanges): how long it is, told on Today. */
-export function investorCount(db: AppDatabase): number {
-  return db.$client.prepare("select count(*) from investors").pluck().get() as number;
+/**
+ * Investors a re-score of everyone covers (real and demo, as investorIdRanges): how long it is,
+ * told on Today; with `realOnly`, those a startup ranks (the demo's are never ranked).
+ */
+export function investorCount(db: AppDatabase, options: { realOnly?: boolean } = {}): number {
+  const query = options.realOnly ? "select count(*) from investors where is_demo = 0" : "select count(*) from investors";
+  return db.$client.prepare(query).pluck().get() as number;
 }
