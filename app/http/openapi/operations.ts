@@ -281,7 +281,7 @@ const OPERATIONS: OperationEntry[] = [
     auth: "session",
     summary: "Add a startup with a rubric",
     description:
-      'Route #10. The model drafts the rubric; when it is missing, fails or answers badly a default rubric is derived from the startup (`rubric_source: "default"`). Every investor is then scored for it.',
+      'Route #10. The model drafts the rubric; when it is missing, fails or answers badly a default rubric is derived from the startup (`rubric_source: "default"`). Every investor is then scored for it: before the answer up to 500 investors, after it past that (decision 041).',
     body: { schema: startupInputSchema, required: true },
     responses: { "201": ok("Created.", ref("StartupCreated")) },
   },
@@ -292,7 +292,8 @@ const OPERATIONS: OperationEntry[] = [
     tag: "startups",
     auth: "session",
     summary: "Delete a startup",
-    description: "Route #13. Its rubrics, evaluations and scores go; investors and evidence stay.",
+    description:
+      "Route #13. Its rubrics, evaluations and scores go; investors and evidence stay, their fit redone from the startups left (after the answer past 500 investors, decision 041).",
     parameters: ["startupId"],
     responses: { "200": ok("Deleted.", ref("Deleted")) },
   },
