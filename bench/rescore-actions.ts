@@ -10,7 +10,9 @@
  * baseline, measured in the same run: the raw SQLite update of the same 10,000 investor rows.
  *
  * Runs alone after a build: `npm run build && npx node bench/rescore-actions.ts`; `npm run bench` runs
- * it too (`--no-actions` leaves it out).
+ * it too (`--no-actions` leaves it out). RESCORE_ACTIONS_STARTUPS=1 (or 3) runs one pipeline only;
+ * RESCORE_ACTIONS_TAB_PAUSE_MS=1000 spaces the other tab's requests, to tell its page's cost from the
+ * re-score's in the stalls.
  */
 import { copyFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -31,6 +33,9 @@ const TICKER = join(root, "bench/loop-ticker.mjs");
 const PROGRESS_WORDS = "Scores are being redone";
 const INVESTORS = 10_000;
 const EVIDENCE = 20;
+
+const TAB_PAUSE_MS = Number(process.env.RESCORE_ACTIONS_TAB_PAUSE_MS ?? 0);
+const STARTUP_COUNTS = process.env.RESCORE_ACTIONS_STARTUPS ? [Number(process.env.RESCORE_ACTIONS_STARTUPS)] : [1, 3];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -150,6 +155,7 @@ async function measure(ticking: Ticking, cookie: string, action: string, send: (
       if (response.status !== 200) throw new Error(`GET / answered ${response.status} during ${action}`);
       latencies.push(performance.now() - started);
       stillRescoring = page.includes(PROGRESS_WORDS);
+      if (TAB_PAUSE_MS > 0) await sleep(TAB_PAUSE_MS);
     }
   })();
   const started = performance.now();
@@ -229,7 +235,7 @@ export async function runRescoreActionsBench(): Promise<void> {
       .map((value) => value.toFixed(1))
       .join(" ")}`,
   );
-  for (const startups of [1, 3]) {
+  for (const startups of STARTUP_COUNTS) {
     const path = await template(startups);
     const floor = rawUpdate(path);
     console.log(
