@@ -23,6 +23,10 @@
  * (p) discovery's extractors on the labelled set of funding announcements: the rules' precision and recall of investor
  *     names, the model path against a fake model's answers, the scanners on pathological text (bench/discovery.ts;
  *     `npx node bench/discovery.ts` runs it alone).
+ * (q) the founder's actions that re-score everyone (decision 039: a rubric, the round's target, another startup
+ *     raising now, a startup added or deleted) over HTTP with 10,000 investors × 20 evidence: the answer's wait, the
+ *     largest stall, another tab's GET / meanwhile, beside the raw SQLite update of the same rows
+ *     (bench/rescore-actions.ts; `npx node bench/rescore-actions.ts` runs it alone, `--no-actions` leaves it out).
  * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
  *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
  *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
@@ -48,6 +52,7 @@ import { runMailParseBench } from "./mail-parse.ts";
 import { runMailSyncBench } from "./mail-sync.ts";
 import { runPaletteBench } from "./palette.ts";
 import { runRefreshOverheadBench } from "./refresh-overhead.ts";
+import { runRescoreActionsBench } from "./rescore-actions.ts";
 import { printSimulation, runSelectionSimulation } from "./selection-sim.ts";
 import { seedBenchData } from "./seed.ts";
 import { DOVECOT_BINARY } from "#tests/helpers/dovecot.ts";
@@ -166,6 +171,7 @@ await runDiscoveryBench();
 
 if (!process.argv.includes("--no-import")) await runImportBench();
 if (!process.argv.includes("--no-memory")) await runMemoryBench();
+if (!process.argv.includes("--no-actions")) await runRescoreActionsBench();
 console.log("");
 
 printSimulation(runSelectionSimulation());

@@ -1,8 +1,11 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { investorIdRanges } from "#db/queries/investors.server.ts";
-import { rescoreRange } from "#db/queries/rescore.server.ts";
+import { writeInBackground } from "#db/queries/kept.server.ts";
+import { investorCount, rescoreRange } from "#db/queries/rescore.server.ts";
 import { rankedStartups } from "#db/queries/startups.server.ts";
 import type { App } from "../app-context.ts";
+import { failureLogFields } from "../integrations/errors.ts";
+import { log } from "../log.server.ts";
 
 /**
  * Investors per transaction when everything is re-scored: about 10 ms of work on this machine's
@@ -10,7 +13,23 @@ import type { App } from "../app-context.ts";
  */
 export const RESCORE_CHUNK = 25;
 
+/**
+ * A founder's save that re-scores more investors than this answers before the re-score is over
+ * (decision 041): 20 chunks, a fraction of a second on a quiet machine; 10,000 take seconds.
+ */
+export const ANSWER_AFTER_RESCORE_UP_TO = 500;
+
+type Options = { startupIds?: readonly number[]; chunkSize?: number };
+type Rescored = { investors: number; startups: number; startupScores: number };
+
 const running = new WeakMap<App, Promise<unknown>>();
+const progress = new WeakMap<App, { done: number; total: number }>();
+
+/** The re-score running now over more than one chunk, if any (investors done of all): Today says so. */
+export function rescoreInProgress(app: App): { done: number; total: number } | null {
+  const now = progress.get(app);
+  return now ? { ...now } : null;
+}
 
 /**
  * Re-scores every investor (fit signals, the overall score and each startup's ranking, or only
@@ -19,29 +38,58 @@ const running = new WeakMap<App, Promise<unknown>>();
  * result is the one pass's (tests/db/rescore-chunks.test.ts). Re-scores of one app run one after
  * another, never interleaved.
  */
-export function rescoreInChunks(
+export function rescoreInChunks(app: App, options: Options = {}): Promise<Rescored> {
+  return queue(app, options, false);
+}
+
+/**
+ * The re-score after a founder's save (a rubric, the ask, the round raising now, a startup added or
+ * deleted; decision 041): up to ANSWER_AFTER_RESCORE_UP_TO investors it is over before the answer,
+ * as before; past that it continues after the answer (`rescoring: true`, the counts being those it
+ * will write), its chunks written as background work so the founder's pages are recomputed at most
+ * every 2 s meanwhile (decision 037), and Today tells how far it is.
+ */
+export async function rescoreAfterSave(
   app: App,
-  options: { startupIds?: readonly number[]; chunkSize?: number } = {},
-): Promise<{ investors: number; startups: number; startupScores: number }> {
+  options: Options & { answerUpTo?: number } = {},
+): Promise<Rescored & { rescoring: boolean }> {
+  const investors = investorCount(app.db);
+  if (investors <= (options.answerUpTo ?? ANSWER_AFTER_RESCORE_UP_TO))
+    return { ...(await rescoreInChunks(app, options)), rescoring: false };
+  queue(app, options, true).catch((error: unknown) => log.warn("a re-score after a save stopped", failureLogFields(error)));
+  const startups = rankedStartups(app.db).filter((startup) => !options.startupIds || options.startupIds.includes(startup.id)).length;
+  return { investors, startups, startupScores: investorCount(app.db, { realOnly: true }) * startups, rescoring: true };
+}
+
+function queue(app: App, options: Options, background: boolean): Promise<Rescored> {
   const previous = running.get(app) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(() => rescoreNow(app, options));
+  const next = previous.catch(() => undefined).then(() => rescoreNow(app, options, background));
   running.set(app, next);
   return next;
 }
 
-async function rescoreNow(app: App, options: { startupIds?: readonly number[]; chunkSize?: number }) {
+async function rescoreNow(app: App, options: Options, background: boolean): Promise<Rescored> {
   const now = app.now();
   const all = rankedStartups(app.db);
   const ranked = options.startupIds ? all.filter((startup) => options.startupIds!.includes(startup.id)) : all;
+  const size = options.chunkSize ?? RESCORE_CHUNK;
+  const ranges = investorIdRanges(app.db, size);
+  const total = investorCount(app.db);
   let investors = 0;
   let startupScores = 0;
-  for (const range of investorIdRanges(app.db, options.chunkSize ?? RESCORE_CHUNK)) {
-    // Shut down meanwhile: what is done is saved; the next start re-scores (the stamp is not written).
-    if (!app.db.$client.open) throw new Error("the database closed during a re-score");
-    const done = rescoreRange(app.db, range, { startups: all, ranked, now, rules: app.rules });
-    investors += done.investors;
-    startupScores += done.startupScores;
-    await nextTurn();
+  try {
+    for (const [index, range] of ranges.entries()) {
+      if (ranges.length > 1) progress.set(app, { done: Math.min(index * size, total), total });
+      // Shut down meanwhile: what is done is saved; the next start re-scores (the stamp is not written).
+      if (!app.db.$client.open) throw new Error("the database closed during a re-score");
+      const write = () => rescoreRange(app.db, range, { startups: all, ranked, now, rules: app.rules });
+      const done = background ? writeInBackground(app.db, write) : write();
+      investors += done.investors;
+      startupScores += done.startupScores;
+      await nextTurn();
+    }
+  } finally {
+    progress.delete(app);
   }
   return { investors, startups: ranked.length, startupScores };
 }

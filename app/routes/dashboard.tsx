@@ -9,6 +9,8 @@ import { NewInvestorsLine } from "../components/new-investors-line.tsx";
 import { newThisWeek } from "../services/discoveries.server.ts";
 import { ImportInProgress } from "../components/import-in-progress.tsx";
 import { importInProgress } from "../services/startups.server.ts";
+import { RescoreInProgress } from "../components/rescore-in-progress.tsx";
+import { rescoreInProgress } from "../jobs/rescore-chunks.server.ts";
 
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
 export const handle = { keepHtml: true };
@@ -28,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     firstMorning: firstMorning(app),
     newInvestors: newThisWeek(app, false),
     importing: importInProgress(),
+    rescoring: rescoreInProgress(app),
   };
 }
 
@@ -35,6 +38,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ImportInProgress progress={loaderData.importing} />
+      <RescoreInProgress progress={loaderData.rescoring} />
       <NewInvestorsLine count={loaderData.newInvestors} />
       <DashboardView
         data={loaderData.data}

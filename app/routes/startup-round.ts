@@ -25,8 +25,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { body, raisingNow } = submission.value;
   const result = await setRoundAndAsk(app, { ...body, startup_id: id }, raisingNow);
   if (!result.saved) throw new Response("Not found", { status: 404 });
-  const notice =
-    result.rescored === undefined
+  const notice = result.rescoring
+    ? `Round saved; every investor is being re-scored (Today shows how far it is).`
+    : result.rescored === undefined
       ? "Round saved."
       : `Round saved; the cheque range follows the ask, ${result.rescored} investors re-ranked.`;
   return redirect(`/startups/${id}?notice=${encodeURIComponent(notice)}#round`, 303);

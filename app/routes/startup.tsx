@@ -73,7 +73,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: rubricFormSchema, ...founderErrors(RUBRIC_FORM_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await editRubric(app, id, submission.value);
-  return back(`Rubric saved; ${result.rescored} investors re-ranked.`);
+  return back(
+    result.rescoring
+      ? `Rubric saved; ${result.rescored} investors are being re-ranked (Today shows how far it is).`
+      : `Rubric saved; ${result.rescored} investors re-ranked.`,
+  );
 }
 
 export default function StartupPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import type { App } from "../app-context.ts";
 import type { InvestorEdit } from "../domain/investor.ts";
 import { type AmountRounds, amountStartupRefusal, roundRaisingNow } from "../domain/round.ts";
 import { type RoundPut, roundJson, roundWriteOf } from "../domain/round-input.ts";
-import { rescoreInChunks } from "../jobs/rescore-chunks.server.ts";
+import { rescoreAfterSave } from "../jobs/rescore-chunks.server.ts";
 import { changeRoleWanted } from "./startups.server.ts";
 
 /** The founder's round raising now with its totals, as `GET /api/round` answers it. */
@@ -36,7 +36,11 @@ export function setRound(app: App, body: RoundPut, raisingNow = true): RoundSave
  * investors are re-ranked (decision 029: a lead writes 20–60 % of the round) — the one place the
  * role is set, so the page asks for it once.
  */
-export async function setRoundAndAsk(app: App, body: RoundPut, raisingNow = true): Promise<RoundSaved & { rescored?: number }> {
+export async function setRoundAndAsk(
+  app: App,
+  body: RoundPut,
+  raisingNow = true,
+): Promise<RoundSaved & { rescored?: number; rescoring?: boolean }> {
   const startupId = body.startup_id ?? readRound(app.db).round?.id;
   const before = startupId === undefined ? undefined : getStartup(app.db, startupId);
   const raisingBefore = readRound(app.db).round?.id;
@@ -47,12 +51,12 @@ export async function setRoundAndAsk(app: App, body: RoundPut, raisingNow = true
   const raisingAfter = readRound(app.db).round?.id;
   // Another round raising now: its scores become every investor's own (decision 039).
   if (askSame && raisingAfter !== raisingBefore) {
-    await rescoreInChunks(app, { startupIds: raisingAfter === undefined ? [] : [raisingAfter] });
-    return { ...result, round: currentRound(app) };
+    const { rescoring } = await rescoreAfterSave(app, { startupIds: raisingAfter === undefined ? [] : [raisingAfter] });
+    return { ...result, round: currentRound(app), rescoring };
   }
   if (askSame) return result;
-  const { rescored } = await changeRoleWanted(app, startupId, after.roleWanted ?? null);
-  return { ...result, round: currentRound(app), rescored };
+  const { rescored, rescoring } = await changeRoleWanted(app, startupId, after.roleWanted ?? null);
+  return { ...result, round: currentRound(app), rescored, rescoring };
 }
 
 /** The rounds an investor's amount may belong to, for the investor page (none on the demo: it has one round). */

@@ -27,7 +27,7 @@ import type { Rubric, StartupInput } from "../domain/rubric/schema.ts";
 import { type LanguageModel, modelFromConfig } from "../integrations/model.server.ts";
 import { failureLogFields } from "../integrations/errors.ts";
 import { log } from "../log.server.ts";
-import { rescoreInChunks } from "../jobs/rescore-chunks.server.ts";
+import { rescoreAfterSave } from "../jobs/rescore-chunks.server.ts";
 
 /** Startups (docs/product.md#resources, routes #10–#13): rubrics drafted by the model or derived by rule, rankings by the rubric's fixed rules. */
 
@@ -55,15 +55,22 @@ async function draftRubric(model: LanguageModel | undefined, input: StartupInput
   }
 }
 
-/** Everything that depends on rubrics: fit signals, global scores, every startup's ranking. */
-export async function rescoreAfterRubricChange(app: App): Promise<{ investors: number; startups: number }> {
-  const result = await rescoreInChunks(app);
-  return { investors: result.investors, startups: result.startups };
+/**
+ * Everything that depends on rubrics: fit signals, global scores, every startup's ranking; past
+ * ANSWER_AFTER_RESCORE_UP_TO investors it continues after the answer (decision 041).
+ */
+export async function rescoreAfterRubricChange(app: App): Promise<{ investors: number; startups: number; rescoring: boolean }> {
+  const result = await rescoreAfterSave(app);
+  return { investors: result.investors, startups: result.startups, rescoring: result.rescoring };
 }
 
-/** After one startup's rubric changed: fit signals and global scores (fit feeds them), and that startup's ranking. */
-async function rescoreForRubric(app: App, startupId: number): Promise<number> {
-  return (await rescoreInChunks(app, { startupIds: [startupId] })).startupScores;
+/**
+ * After one startup's rubric changed: fit signals and global scores (fit feeds them), and that
+ * startup's ranking: how many scores it writes, and whether it continues after the answer.
+ */
+async function rescoreForRubric(app: App, startupId: number): Promise<{ rescored: number; rescoring: boolean }> {
+  const result = await rescoreAfterSave(app, { startupIds: [startupId] });
+  return { rescored: result.startupScores, rescoring: result.rescoring };
 }
 
 export async function createStartupWithRubric(app: App, input: StartupInput, options: Options = {}) {
@@ -71,8 +78,8 @@ export async function createStartupWithRubric(app: App, input: StartupInput, opt
   const rubric = drafted ?? defaultRubric(input);
   const source: RubricSource = drafted ? "model" : "default";
   const startup = createStartup(app.db, input, rubric, source, app.now());
-  await rescoreAfterRubricChange(app);
-  return { startup, rubric, rubric_source: source };
+  const { rescoring } = await rescoreAfterRubricChange(app);
+  return { startup, rubric, rubric_source: source, rescoring };
 }
 
 /** Route #12 with a rubric: a new version, re-scored at once from stored evaluations; no model call. */
@@ -80,7 +87,7 @@ export async function editRubric(app: App, startupId: number, rubric: Rubric) {
   const current = latestRubric(app.db, startupId);
   const source = current?.source ?? "default";
   saveRubricVersion(app.db, startupId, rubric, source, app.now());
-  return { rubric, rubric_source: source, rescored: await rescoreForRubric(app, startupId) };
+  return { rubric, rubric_source: source, ...(await rescoreForRubric(app, startupId)) };
 }
 
 /**
@@ -92,10 +99,10 @@ export async function changeRoleWanted(app: App, startupId: number, role: RoleWa
   const startup = getStartup(app.db, startupId)!;
   saveRoleWanted(app.db, startupId, role, app.now());
   const current = latestRubric(app.db, startupId);
-  if (!current || !startup.roundSize) return { rescored: await rescoreForRubric(app, startupId), check_size: current?.rubric.check_size };
+  if (!current || !startup.roundSize) return { ...(await rescoreForRubric(app, startupId)), check_size: current?.rubric.check_size };
   const check_size = chequeRangeFor(startup.roundSize, role);
   saveRubricVersion(app.db, startupId, { ...current.rubric, check_size }, current.source, app.now());
-  return { rescored: await rescoreForRubric(app, startupId), check_size };
+  return { ...(await rescoreForRubric(app, startupId)), check_size };
 }
 
 /** Route #12 with regenerate: a new model rubric, or the old one kept with a message. */
@@ -105,13 +112,20 @@ export async function regenerateRubric(app: App, startupId: number, options: Opt
   if (!drafted) {
     const current = latestRubric(app.db, startupId)!;
     const state: Exclude<ServiceState, "answered"> = model ? "no_answer" : "not_configured";
-    return { rubric: current.rubric, rubric_source: current.source, rescored: 0, model_status: state, message: regenerateMessage(state) };
+    return {
+      rubric: current.rubric,
+      rubric_source: current.source,
+      rescored: 0,
+      rescoring: false,
+      model_status: state,
+      message: regenerateMessage(state),
+    };
   }
   saveRubricVersion(app.db, startupId, drafted, "model", app.now());
   return {
     rubric: drafted,
     rubric_source: "model" as const,
-    rescored: await rescoreForRubric(app, startupId),
+    ...(await rescoreForRubric(app, startupId)),
     model_status: "answered" as const,
   };
 }
@@ -237,7 +251,10 @@ export function commitImportInChunks(app: App, planNow: () => ImportPlan): Promi
   return next;
 }
 
-/** Route #13 and the page's delete button: the startup goes, and what depended on it is re-scored. */
+/**
+ * Route #13 and the page's delete button: the startup goes, and what depended on it is re-scored
+ * (after the answer past ANSWER_AFTER_RESCORE_UP_TO investors).
+ */
 export async function removeStartup(app: App, id: number): Promise<boolean> {
   const removed = deleteStartup(app.db, id);
   if (removed) await rescoreAfterRubricChange(app);

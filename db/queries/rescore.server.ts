@@ -80,3 +80,12 @@ export function rescoreInvestorIds(db: AppDatabase, ids: readonly number[], now:
 function withHeadline(ranked: readonly RankedStartup[], headline: RankedStartup | undefined): readonly RankedStartup[] {
   return headline && !ranked.some((startup) => startup.id === headline.id) ? [...ranked, headline] : ranked;
 }
+
+/**
+ * Investors a re-score of everyone covers (real and demo, as investorIdRanges): how long it is,
+ * told on Today; with `realOnly`, those a startup ranks (the demo's are never ranked).
+ */
+export function investorCount(db: AppDatabase, options: { realOnly?: boolean } = {}): number {
+  const query = options.realOnly ? "select count(*) from investors where is_demo = 0" : "select count(*) from investors";
+  return db.$client.prepare(query).pluck().get() as number;
+}

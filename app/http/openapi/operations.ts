@@ -281,7 +281,7 @@ const OPERATIONS: OperationEntry[] = [
     auth: "session",
     summary: "Add a startup with a rubric",
     description:
-      'Route #10. The model drafts the rubric; when it is missing, fails or answers badly a default rubric is derived from the startup (`rubric_source: "default"`). Every investor is then scored for it.',
+      'Route #10. The model drafts the rubric; when it is missing, fails or answers badly a default rubric is derived from the startup (`rubric_source: "default"`). Every investor is then scored for it: before the answer up to 500 investors, after it past that (decision 041).',
     body: { schema: startupInputSchema, required: true },
     responses: { "201": ok("Created.", ref("StartupCreated")) },
   },
@@ -292,7 +292,8 @@ const OPERATIONS: OperationEntry[] = [
     tag: "startups",
     auth: "session",
     summary: "Delete a startup",
-    description: "Route #13. Its rubrics, evaluations and scores go; investors and evidence stay.",
+    description:
+      "Route #13. Its rubrics, evaluations and scores go; investors and evidence stay, their fit redone from the startups left (after the answer past 500 investors, decision 041).",
     parameters: ["startupId"],
     responses: { "200": ok("Deleted.", ref("Deleted")) },
   },
@@ -340,7 +341,7 @@ const OPERATIONS: OperationEntry[] = [
     auth: "session",
     summary: "Set the round",
     description:
-      "Route #19. Sets `startup_id`'s round (default: the round raising now) and makes it the one raising now: `target` (whole, 0–10,000,000,000), `currency` (ISO 4217, null = USD), `close_by` (YYYY-MM-DD), `instrument` (`safe`, `convertible`, `priced`), `role_wanted` (`lead`, `co_lead`, `follow`), `valuation_cap`, `pre_money`; each optional, null clears. Making another startup the one raising now re-scores every investor before answering: its score becomes each investor's own (decision 039). Several startups and none raising now without `startup_id`: 400 naming it; no startup at all: 409 `no_startup`.",
+      "Route #19. Sets `startup_id`'s round (default: the round raising now) and makes it the one raising now: `target` (whole, 0–10,000,000,000), `currency` (ISO 4217, null = USD), `close_by` (YYYY-MM-DD), `instrument` (`safe`, `convertible`, `priced`), `role_wanted` (`lead`, `co_lead`, `follow`), `valuation_cap`, `pre_money`; each optional, null clears. Making another startup the one raising now, or changing `target` or `role_wanted` (the rubric's cheque range follows them), re-scores every investor: its score becomes each investor's own (decision 039); up to 500 investors before answering, past that after the answer, Today saying how far it is (decision 041). Several startups and none raising now without `startup_id`: 400 naming it; no startup at all: 409 `no_startup`.",
     body: { schema: roundPutSchema, required: false },
     findsById: true,
     responses: {

@@ -345,7 +345,16 @@ export function schemas(): Record<string, JsonSchema> {
       properties: {
         rubric: ref("Rubric"),
         rubric_source: ref("RubricSource"),
-        rescored: { type: "integer", minimum: 0, description: "Investors scored for this startup." },
+        rescored: {
+          type: "integer",
+          minimum: 0,
+          description: "Investors scored for this startup (when `rescoring` is true: being scored).",
+        },
+        rescoring: {
+          type: "boolean",
+          description:
+            "True when the re-score continues after this answer (more than 500 investors, decision 041); Today says how far it is until it is over.",
+        },
         message: { type: "string", description: "Only when regenerate kept the current rubric." },
         model_status: {
           type: "string",
@@ -353,7 +362,7 @@ export function schemas(): Record<string, JsonSchema> {
           description: "Only for regenerate: the model drafted it, is not configured, or did not answer.",
         },
       },
-      required: ["rubric", "rubric_source", "rescored"],
+      required: ["rubric", "rubric_source", "rescored", "rescoring"],
     },
     Deleted: { type: "object", properties: { deleted: { const: true } }, required: ["deleted"] },
   };
