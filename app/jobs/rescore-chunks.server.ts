@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
+import { readState, writeState } from "#db/queries/app-state.server.ts";
 import { investorIdRanges } from "#db/queries/investors.server.ts";
 import { writeInBackground } from "#db/queries/kept.server.ts";
 import { investorCount, rescoreRange } from "#db/queries/rescore.server.ts";
@@ -23,6 +24,32 @@ type Options = { startupIds?: readonly number[]; chunkSize?: number };
 type Rescored = { investors: number; startups: number; startupScores: number };
 
 const running = new WeakMap<App, Promise<unknown>>();
+/** Re-scores after an answer still queued or running, and the stamp the scores had before the first. */
+const afterAnswer = new WeakMap<App, { pending: number; stamp: string | undefined }>();
+
+/** What a start reads to know whether the saved scores are whole (app/jobs/rescore.server.ts). */
+const STAMP_KEY = "scored_with";
+/** Added to it while a re-score after an answer runs: a start that reads it re-scores everyone. */
+const UNFINISHED = "+unfinished";
+
+/**
+ * A re-score after the answer may be cut short (a deploy, a crash) with part of the investors
+ * still scored by what the founder just changed: the stamp says so until the last one is over.
+ */
+function markUnfinished(app: App): void {
+  const state = afterAnswer.get(app) ?? { pending: 0, stamp: readState(app.db, STAMP_KEY) };
+  if (state.pending === 0) state.stamp = readState(app.db, STAMP_KEY);
+  state.pending++;
+  afterAnswer.set(app, state);
+  if (state.stamp !== undefined) writeState(app.db, STAMP_KEY, state.stamp + UNFINISHED);
+}
+
+function markOver(app: App): void {
+  const state = afterAnswer.get(app);
+  if (!state || --state.pending > 0 || state.stamp === undefined || !app.db.$client.open) return;
+  // Whole again, unless a full re-score wrote its own stamp meanwhile.
+  if (readState(app.db, STAMP_KEY) === state.stamp + UNFINISHED) writeState(app.db, STAMP_KEY, state.stamp);
+}
 const progress = new WeakMap<App, { done: number; total: number }>();
 
 /** The re-score running now over more than one chunk, if any (investors done of all): Today says so. */
@@ -56,7 +83,10 @@ export async function rescoreAfterSave(
   const investors = investorCount(app.db);
   if (investors <= (options.answerUpTo ?? ANSWER_AFTER_RESCORE_UP_TO))
     return { ...(await rescoreInChunks(app, options)), rescoring: false };
-  queue(app, options, true).catch((error: unknown) => log.warn("a re-score after a save stopped", failureLogFields(error)));
+  markUnfinished(app);
+  queue(app, options, true)
+    .then(() => markOver(app))
+    .catch((error: unknown) => log.warn("a re-score after a save stopped", failureLogFields(error)));
   const startups = rankedStartups(app.db).filter((startup) => !options.startupIds || options.startupIds.includes(startup.id)).length;
   return { investors, startups, startupScores: investorCount(app.db, { realOnly: true }) * startups, rescoring: true };
 }
@@ -80,7 +110,7 @@ async function rescoreNow(app: App, options: Options, background: boolean): Prom
   try {
     for (const [index, range] of ranges.entries()) {
       if (ranges.length > 1) progress.set(app, { done: Math.min(index * size, total), total });
-      // Shut down meanwhile: what is done is saved; the next start re-scores (the stamp is not written).
+      // Shut down meanwhile: what is done is saved; the next start re-scores (markUnfinished's stamp).
       if (!app.db.$client.open) throw new Error("the database closed during a re-score");
       const write = () => rescoreRange(app.db, range, { startups: all, ranked, now, rules: app.rules });
       const done = background ? writeInBackground(app.db, write) : write();

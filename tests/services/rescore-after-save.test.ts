@@ -3,7 +3,9 @@ import type { App } from "#app/app-context.ts";
 import type { InvestorProfile } from "#app/domain/investor.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { ANSWER_AFTER_RESCORE_UP_TO, RESCORE_CHUNK, rescoreInChunks, rescoreInProgress } from "#app/jobs/rescore-chunks.server.ts";
+import { rescoreEverything, rescoreIfStale } from "#app/jobs/rescore.server.ts";
 import { setRoundAndAsk } from "#app/services/round.server.ts";
+import { readState } from "#db/queries/app-state.server.ts";
 import { createStartupWithRubric, editRubric } from "#app/services/startups.server.ts";
 import type { AppDatabase } from "#db/database.server.ts";
 import { createInvestor } from "#db/queries/investors.server.ts";
@@ -132,6 +134,30 @@ describe("a re-score after the founder's save", () => {
       expect(seen.slice(0, chunks)).toEqual(Array.from({ length: chunks }, (_, index) => index * RESCORE_CHUNK));
       expect(ownScores(db)).toEqual(startupScores(db, payly.id));
       expect(ownScores(db)).not.toEqual(startupScores(db, ledgerly.id));
+    } finally {
+      db.$client.close();
+    }
+  });
+
+  it("leaves the next start to re-score if the process stops before the re-score after the answer is over", async () => {
+    const { db } = createTestDatabase();
+    const app = fakeApp(db);
+    try {
+      addInvestors(app, ANSWER_AFTER_RESCORE_UP_TO + RESCORE_CHUNK * 2);
+      const { startup } = await createStartupWithRubric(app, LEDGERLY);
+      await rescoreEverything(app);
+      // Scores saved with today's rules: a start now has nothing to redo.
+      expect(await rescoreIfStale(app)).toBe(false);
+
+      const answer = await editRubric(app, startup.id, sectorOnly(db, startup.id));
+      expect(answer.rescoring).toBe(true);
+      // Stopped here (a deploy, a crash): part of the investors still carry the old rubric's
+      // scores, so what a start reads must say the scores are not all made with what is saved.
+      const stampMeanwhile = readState(db, "scored_with");
+      await rescoresOver(app);
+      expect(stampMeanwhile).not.toBe(readState(db, "scored_with"));
+      // Once the re-score is over, the scores are whole again: nothing for a start to redo.
+      expect(await rescoreIfStale(app)).toBe(false);
     } finally {
       db.$client.close();
     }
