@@ -11,7 +11,6 @@ import {
   saveEvaluations,
   saveRoleWanted,
   saveRubricVersion,
-  scoreStartup,
   startupInputOf,
 } from "#db/queries/startups.server.ts";
 import { commitImport } from "#db/queries/import.server.ts";
@@ -27,7 +26,7 @@ import type { Rubric, StartupInput } from "../domain/rubric/schema.ts";
 import { type LanguageModel, modelFromConfig } from "../integrations/model.server.ts";
 import { failureLogFields } from "../integrations/errors.ts";
 import { log } from "../log.server.ts";
-import { rescoreAfterSave } from "../jobs/rescore-chunks.server.ts";
+import { rescoreAfterSave, rescoreInChunks } from "../jobs/rescore-chunks.server.ts";
 
 /** Startups (docs/product.md#resources, routes #10–#13): rubrics drafted by the model or derived by rule, rankings by the rubric's fixed rules. */
 
@@ -175,8 +174,15 @@ export async function evaluateStartup(app: App, startupId: number, options: Opti
     if (anyAnswer) source = "model";
     else if (candidates.length > 0) modelStatus = "no_answer";
   }
-  const scored = scoreStartup(app.db, startupId, app.now(), app.rules);
-  return { startup_id: startupId, investors_evaluated: evaluated, investors_scored: scored, source, model_status: modelStatus };
+  // A chunk at a time with the event loop given back (one pass over 10,000 investors held it for seconds).
+  const scored = await rescoreInChunks(app, { startupIds: [startupId] });
+  return {
+    startup_id: startupId,
+    investors_evaluated: evaluated,
+    investors_scored: scored.startupScores,
+    source,
+    model_status: modelStatus,
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { ANSWER_AFTER_RESCORE_UP_TO, RESCORE_CHUNK, rescoreInChunks, rescoreInPr
 import { rescoreEverything, rescoreIfStale } from "#app/jobs/rescore.server.ts";
 import { setRoundAndAsk } from "#app/services/round.server.ts";
 import { readState } from "#db/queries/app-state.server.ts";
-import { createStartupWithRubric, editRubric } from "#app/services/startups.server.ts";
+import { createStartupWithRubric, editRubric, evaluateStartup } from "#app/services/startups.server.ts";
 import type { AppDatabase } from "#db/database.server.ts";
 import { createInvestor } from "#db/queries/investors.server.ts";
 import { createStartup, latestRubric } from "#db/queries/startups.server.ts";
@@ -158,6 +158,35 @@ describe("a re-score after the founder's save", () => {
       expect(stampMeanwhile).not.toBe(readState(db, "scored_with"));
       // Once the re-score is over, the scores are whole again: nothing for a start to redo.
       expect(await rescoreIfStale(app)).toBe(false);
+    } finally {
+      db.$client.close();
+    }
+  });
+
+  it("scores a startup after an evaluation a chunk at a time, giving the event loop back between chunks", async () => {
+    const { db } = createTestDatabase();
+    const app = fakeApp(db);
+    try {
+      const investors = RESCORE_CHUNK * 4;
+      addInvestors(app, investors);
+      const { startup } = await createStartupWithRubric(app, LEDGERLY);
+      await rescoresOver(app);
+      db.$client.prepare("update startup_scores set score = -1 where startup_id = ?").run(startup.id);
+
+      let finished = false;
+      const evaluated = evaluateStartup(app, startup.id, { model: undefined }).finally(() => {
+        finished = true;
+      });
+      const seen: number[] = [];
+      while (!finished) {
+        const progress = rescoreInProgress(app);
+        if (progress && seen.at(-1) !== progress.done) seen.push(progress.done);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect((await evaluated).investors_scored).toBe(investors);
+      // Seen between chunks from outside: one synchronous pass over every investor showed nothing.
+      expect(seen).toEqual([0, RESCORE_CHUNK, RESCORE_CHUNK * 2, RESCORE_CHUNK * 3]);
+      expect(startupScores(db, startup.id).filter((row) => row.score < 0)).toEqual([]);
     } finally {
       db.$client.close();
     }
