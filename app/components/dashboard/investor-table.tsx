@@ -155,7 +155,7 @@ export function InvestorTable({ data, query, basePath, investorPath }: Props) {
                     {investor.lastContactDate ?? <span className="muted">—</span>}
                   </td>
                   <td className="why">
-                    <CellLabel>Why now</CellLabel>
+                    <CellLabel>Why</CellLabel>
                     {investor.signalRedFlag ? (
                       <span className="red-flag">⚑ {investor.signalRedFlag}</span>
                     ) : investor.signalHook ? (
