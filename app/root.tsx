@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   Form,
   isRouteErrorResponse,
@@ -110,6 +111,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the page interactive once React has committed it (after hydration, or after the fresh
+  // render that replaces a page it could not hydrate): end-to-end tests wait for this before they
+  // change the page (tests/e2e/helpers.ts waitForHydration).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -54,11 +54,10 @@ export async function continueToToday(page: Page): Promise<void> {
 }
 
 /**
- * Waits until React has hydrated the page (the header's brand link carries React's fiber). A page
- * changed before that — a field filled, an element added — can be reset by hydration.
+ * Waits until React has committed the page (app/root.tsx marks <html data-hydrated>). Hydration
+ * works in slices, and a page it cannot hydrate is rendered afresh: a change made before the
+ * commit — a field filled, an element added — can be wiped.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector("a.brand") ?? {}).some((key) => key.startsWith("__reactFiber"))))
-    .toBe(true);
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated === "true")).toBe(true);
 }
