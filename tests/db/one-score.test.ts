@@ -11,6 +11,7 @@ import type { InvestorProfile } from "#app/domain/investor.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
+import { LEDGERLY } from "#tests/fixtures/founder-pipeline.ts";
 
 /**
  * One startup, one number (decision 039): the score Today shows for an investor is the score the
@@ -91,16 +92,6 @@ const PROFILES: InvestorProfile[] = [
     check_max: 30_000_000,
   },
 ];
-
-const LEDGERLY = {
-  name: "Ledgerly",
-  pitch: "Bookkeeping for European SMEs.",
-  sector: "fintech",
-  stage: "seed" as const,
-  geography: "Europe",
-  round_size: 1_500_000,
-  role_wanted: "lead" as const,
-};
 
 describe("one startup, one score", () => {
   it("Today and the startup's page show the same score, action and email-first order for each investor", async () => {

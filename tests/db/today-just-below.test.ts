@@ -11,6 +11,7 @@ import { latestRubric } from "#db/queries/startups.server.ts";
 import { loadToday } from "#db/queries/today.server.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { LEDGERLY } from "#tests/fixtures/founder-pipeline.ts";
 
 /**
  * With a round raising now, Today lists only those at or over its rubric's line (55 by default);
@@ -35,16 +36,6 @@ const PROFILES: InvestorProfile[] = [
   fintechSeed("Harbour Angels", ["United Kingdom"], [25_000, 100_000]),
   { name: "Redwood Growth Partners", kind: "fund", sectors: ["Consumer"], stages: ["series_b_plus"], geographies: ["United States"] },
 ];
-
-const LEDGERLY = {
-  name: "Ledgerly",
-  pitch: "Bookkeeping for European SMEs.",
-  sector: "fintech",
-  stage: "seed" as const,
-  geography: "Europe",
-  round_size: 1_500_000,
-  role_wanted: "lead" as const,
-};
 
 type Scored = { name: string; score: number; action: string };
 

@@ -6,6 +6,7 @@ import { createInvestor } from "#db/queries/investors.server.ts";
 import { createStartup } from "#db/queries/startups.server.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { LEDGERLY } from "#tests/fixtures/founder-pipeline.ts";
 
 /**
  * A wait reason says "a refresh looks for it" only when web search is configured; setting it (or
@@ -15,16 +16,7 @@ describe("the saved wait reason follows whether a refresh can look", () => {
   it("is rewritten at start when web search is configured or taken away", async () => {
     const { db } = createTestDatabase();
     const now = new Date("2026-11-25T09:00:00Z");
-    const input = {
-      name: "Ledgerly",
-      pitch: "Payments for freelancers",
-      sector: "Fintech",
-      stage: "seed" as const,
-      geography: "Europe",
-      round_size: 1_500_000,
-      role_wanted: "lead" as const,
-    };
-    createStartup(db, input, defaultRubric(input), "default", now);
+    createStartup(db, LEDGERLY, defaultRubric(LEDGERLY), "default", now);
     const id = createInvestor(
       db,
       {

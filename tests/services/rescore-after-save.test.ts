@@ -13,20 +13,13 @@ import { createStartup, latestRubric } from "#db/queries/startups.server.ts";
 import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { LEDGERLY } from "#tests/fixtures/founder-pipeline.ts";
 
 /**
  * A founder's save that re-scores everyone (decision 041): past ANSWER_AFTER_RESCORE_UP_TO investors
  * it answers before the re-score is over, the re-score continuing a chunk at a time with the event
  * loop given back, Today told how far it is; the scores it ends with are the one pass's.
  */
-
-const LEDGERLY = {
-  name: "Ledgerly",
-  pitch: "Bookkeeping for European SMEs.",
-  sector: "fintech",
-  stage: "seed" as const,
-  geography: "Europe",
-};
 
 function profile(index: number): InvestorProfile {
   return {
