@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_IMPORT_ROWS } from "#app/domain/import/limits.ts";
 import { count } from "#tests/helpers/checksum.ts";
 import { importCsv } from "#tests/helpers/http.ts";
 import { signIn } from "#tests/helpers/session.ts";
+import { peakRssMib } from "#tests/helpers/process-memory.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 
 const PASSCODE = "import-memory-passcode";
@@ -28,14 +28,6 @@ function largestList(): string {
 
 /** The 512 MB machine (docs/deploy.md) less room for Litestream, SQLite and the OS. */
 const RSS_BUDGET_MIB = 300;
-
-/** The process's peak resident set (VmHWM) in MiB, or undefined when it is gone. */
-function peakRssMib(pid: number): number | undefined {
-  const path = `/proc/${pid}/status`;
-  if (!existsSync(path)) return undefined;
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(path, "utf8"));
-  return match ? Number(match[1]) / 1024 : undefined;
-}
 
 describe("the largest import against the largest pipeline", () => {
   let server: RunningServer | undefined;

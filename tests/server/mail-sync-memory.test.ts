@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../helpers/database.ts";
 import { type Dovecot, rawMessage, startDovecot, writeInboxMessages } from "../helpers/dovecot.ts";
 import { addInvestor, mailEnv } from "../helpers/mail-sync.ts";
+import { peakRssMib } from "../helpers/process-memory.ts";
 import { type RunningServer, startBuiltServer } from "../helpers/server.ts";
 
 /**
@@ -32,14 +33,6 @@ afterEach(async () => {
 /** A Cc of `count` addresses, one per folded line: about 18 bytes each (40,000 ≈ 0.7 MB). */
 function hugeCc(count: number): string {
   return Array.from({ length: count }, (_, i) => `p${i}@list.example`).join(",\r\n ");
-}
-
-/** The process's peak resident set (VmHWM) in MiB, or undefined when it is gone. */
-function peakRssMib(pid: number): number | undefined {
-  const path = `/proc/${pid}/status`;
-  if (!existsSync(path)) return undefined;
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(path, "utf8"));
-  return match ? Number(match[1]) / 1024 : undefined;
 }
 
 describe("a mailbox of large-header messages", () => {
