@@ -11,7 +11,7 @@
  * bench/results/http-latest.json.
  */
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,9 +23,11 @@ import { SQLITE_CACHE_KIB, migrateDatabase, openDatabase } from "#db/database.se
 import { type FakeGemini, type FakeTavily, startFakeGemini, startFakeTavily } from "#tests/fakes/index.ts";
 import { judgementFor, promptOf } from "#tests/helpers/judge-fake.ts";
 import { baseEnv, freePort, type RunningServer, startBuiltServer, stopChild } from "#tests/helpers/server.ts";
+import { processMemory } from "#tests/helpers/process-memory.ts";
 import { signIn } from "#tests/helpers/session.ts";
 import { investorKey } from "#app/domain/discovery/names.ts";
 import { seedBenchData } from "./seed.ts";
+import { copyOf, scoredByAStart } from "./databases.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const PASSCODE = "bench-http-passcode";
@@ -163,31 +165,7 @@ async function template(investors: number, evidence: number, env: Record<string,
   }
   db.$client.pragma("wal_checkpoint(TRUNCATE)");
   db.$client.close();
-  const server = await startBuiltServer({ ...env, DATABASE_PATH: path });
-  // The start-up re-score may run after the server listens: wait for its stamp, so that the
-  // servers measured later start on scores from today, as a machine restarted the same day would.
-  const deadline = Date.now() + 120_000;
-  while (!scoredToday(path) && Date.now() < deadline) await sleep(100);
-  await server.stop();
-  if (!scoredToday(path)) throw new Error("the server did not finish its start-up re-score in 120 s");
-  return path;
-}
-
-function scoredToday(databasePath: string): boolean {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
-  try {
-    const row = db.prepare("select value from app_state where key = 'scored_with'").get() as { value: string } | undefined;
-    return row?.value.endsWith(new Date().toISOString().slice(0, 10)) ?? false;
-  } finally {
-    db.close();
-  }
-}
-
-function copyOf(templatePath: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), "ipi-httpbench-")), "app.db");
-  for (const suffix of ["", "-wal", "-shm"]) {
-    if (existsSync(templatePath + suffix)) copyFileSync(templatePath + suffix, path + suffix);
-  }
+  await scoredByAStart(path, env, 120_000);
   return path;
 }
 
@@ -243,13 +221,6 @@ function sleep(msToWait: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, msToWait));
 }
 
-/** VmRSS and VmHWM (peak) of a process, in MiB, and the resident memory that is anonymous (heap, malloc) or file-backed (code). */
-function memory(pid: number): { rss: number; peak: number; anon: number; file: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
-  return { rss: kib("VmRSS") / 1024, peak: kib("VmHWM") / 1024, anon: kib("RssAnon") / 1024, file: kib("RssFile") / 1024 };
-}
-
 const MIB = 1024 * 1024;
 
 /** How long a server is left alone to settle after load: V8's memory reducer shrinks the heap about 8 s into a quiet spell. */
@@ -262,10 +233,10 @@ const SETTLE_MS = 15_000;
  */
 async function settledRss(pid: number): Promise<{ rss: number; afterMs: number }> {
   const started = Date.now();
-  let best = { rss: memory(pid).rss, afterMs: 0 };
+  let best = { rss: processMemory(pid).rss, afterMs: 0 };
   while (Date.now() - started < SETTLE_MS) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const rss = memory(pid).rss;
+    const rss = processMemory(pid).rss;
     if (rss < best.rss - 0.5) best = { rss, afterMs: Date.now() - started };
   }
   return best;
@@ -280,7 +251,7 @@ async function settledRss(pid: number): Promise<{ rss: number; afterMs: number }
  */
 async function memoryBreakdown(bench: Bench): Promise<Record<string, number | string>> {
   const seen = await ticker(bench);
-  const proc = memory(bench.server.pid);
+  const proc = processMemory(bench.server.pid);
   const usage = seen.memory;
   const db = new Database(bench.server.databasePath, { readonly: true });
   // The server's own setting: a pragma is per connection, so this one's would say nothing.
@@ -440,7 +411,7 @@ export async function runHttpBench(): Promise<void> {
  * The template has no amounts, so this copy is given some, a third in euros (the totals convert).
  */
 async function boardRows(t5: string, env: Record<string, string>, assetPath: string) {
-  const path = copyOf(t5);
+  const path = copyOf(t5, "ipi-httpbench-");
   const db = new Database(path);
   db.exec(
     "update investors set amount = (id * 7919) % 2000000, amount_currency = case id % 3 when 0 then 'EUR' else null end, next_step = case id % 4 when 0 then 'Send the data room' else null end where is_demo = 0",
@@ -503,7 +474,7 @@ async function keptPageRows(databasePath: string, env: Record<string, string>, p
  * every deal's investors ranked for the founder's startups, the page kept like the dashboard.
  */
 async function discoverRows(t5: string, env: Record<string, string>, assetPath: string) {
-  const path = copyOf(t5);
+  const path = copyOf(t5, "ipi-httpbench-");
   const db = new Database(path);
   const addDeal = db.prepare(
     "insert into deals (company, company_key, amount, currency, stage, sectors, geography, announced_on, source_urls) values (?, ?, ?, 'USD', ?, ?, ?, ?, ?) returning id",
@@ -560,7 +531,7 @@ async function dashboardRows(
   assetPath: string,
   fakes: { tavily: FakeTavily; gemini: FakeGemini },
 ) {
-  const bench = await startWithTicker({ ...env, DATABASE_PATH: copyOf(t5) });
+  const bench = await startWithTicker({ ...env, DATABASE_PATH: copyOf(t5, "ipi-httpbench-") });
   try {
     const { url } = bench.server;
     const settled = await settle(bench);
@@ -654,7 +625,7 @@ async function dashboardRows(
       checked,
       startStallMs: startStall.maxStallMs,
     };
-    const mem = memory(bench.server.pid);
+    const mem = processMemory(bench.server.pid);
     json.memory5k = { ...mem, breakdown: await memoryBreakdown(bench) };
     say(`RSS with 5,000 investors after these rows: ${mem.rss.toFixed(0)} MiB (peak ${mem.peak.toFixed(0)} MiB)`);
     // And once the refresh is over (it may still run when the rows end): what it leaves behind.
@@ -674,7 +645,7 @@ async function dashboardRows(
  * commit), as a browser asks: the import's scoring may still be writing while the load starts.
  */
 async function afterImportRows(t0: string, env: Record<string, string>, assetPath: string) {
-  const bench = await startWithTicker({ ...env, DATABASE_PATH: copyOf(t0) });
+  const bench = await startWithTicker({ ...env, DATABASE_PATH: copyOf(t0, "ipi-httpbench-") });
   try {
     const { url } = bench.server;
     await settle(bench);
@@ -710,7 +681,7 @@ async function afterImportRows(t0: string, env: Record<string, string>, assetPat
       met: verdict([ours[0]!.p95], 100),
     });
     json.dashboardAfterImport = { ours, static: base };
-    const mem = memory(bench.server.pid);
+    const mem = processMemory(bench.server.pid);
     json.memoryAfterImport = { ...mem, breakdown: await memoryBreakdown(bench) };
     say(`RSS after the import rows: ${mem.rss.toFixed(0)} MiB (peak ${mem.peak.toFixed(0)} MiB)`);
     const settledImport = await settledRss(bench.server.pid);
@@ -725,11 +696,11 @@ async function afterImportRows(t0: string, env: Record<string, string>, assetPat
 
 /** Rows 3, 4 and 7: the search feed, re-score stalls and memory, 10,000 investors × 20 evidence. */
 async function tenThousandRows(t10: string, env: Record<string, string>, assetPath: string) {
-  const bench = await startWithTicker({ ...env, DATABASE_PATH: copyOf(t10) });
+  const bench = await startWithTicker({ ...env, DATABASE_PATH: copyOf(t10, "ipi-httpbench-") });
   try {
     const { url } = bench.server;
     const settled = await settle(bench);
-    const afterStart = memory(bench.server.pid);
+    const afterStart = processMemory(bench.server.pid);
     const cookie = await signIn(url, PASSCODE);
     const feed = await raw(`${url}/api/search-feed`, { cookie });
     const feedBr = await raw(`${url}/api/search-feed`, { cookie, "accept-encoding": "br" });
@@ -769,7 +740,7 @@ async function tenThousandRows(t10: string, env: Record<string, string>, assetPa
       // As a browser asks for it: the kept brotli copy, beside the asset's precompressed .br.
       feedBrRuns.push(await load(`${url}/api/search-feed`, { cookie, "accept-encoding": "br" }, 200));
       feedBrBase.push(await load(`${url}${assetPath}`, { cookie, "accept-encoding": "br" }, 200));
-      afterFeed.push(memory(bench.server.pid));
+      afterFeed.push(processMemory(bench.server.pid));
       // The ETag of the feed as it is now: the previous round's re-scores wrote every row.
       const current = String((await raw(`${url}/api/search-feed`, { cookie })).headers.etag ?? "");
       // What a 304 costs: one connection, so no request waits behind another.
@@ -796,7 +767,7 @@ async function tenThousandRows(t10: string, env: Record<string, string>, assetPa
       await loop;
       stalls.push((await ticker(bench)).maxStallMs);
       rescores.push(durations);
-      afterLoad.push(memory(bench.server.pid));
+      afterLoad.push(processMemory(bench.server.pid));
     }
     rows.push({
       measured: "`GET /api/search-feed`, 10,000 investors",
@@ -925,7 +896,7 @@ async function refreshRows(t10: string, env: Record<string, string>, fakes: { ta
   const follow = async (credits: number, until: number, windows: Array<[number, number]>) => {
     const bench = await startWithTicker({
       ...env,
-      DATABASE_PATH: copyOf(t10),
+      DATABASE_PATH: copyOf(t10, "ipi-httpbench-"),
       REFRESH_CREDIT_BUDGET: String(credits),
       REFRESH_GROUP_SIZE: "1",
     });
@@ -1036,7 +1007,14 @@ async function coldStartRows(t10: string, t0: string, env: Record<string, string
     const port = await freePort();
     const t = performance.now();
     const child = spawn(process.execPath, ["server.mjs"], {
-      env: { ...baseEnv(), HOST: "127.0.0.1", PORT: String(port), SCHEDULER_ENABLED: "false", ...env, DATABASE_PATH: copyOf(templatePath) },
+      env: {
+        ...baseEnv(),
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        SCHEDULER_ENABLED: "false",
+        ...env,
+        DATABASE_PATH: copyOf(templatePath, "ipi-httpbench-"),
+      },
       stdio: ["ignore", "ignore", "pipe"],
     });
     try {
@@ -1052,7 +1030,7 @@ async function coldStartRows(t10: string, t0: string, env: Record<string, string
       }
       const ready = performance.now() - t;
       await sleep(1_000);
-      return { ms: ready, rss: memory(child.pid ?? 0).rss };
+      return { ms: ready, rss: processMemory(child.pid ?? 0).rss };
     } finally {
       await stopChild(child);
     }
@@ -1117,7 +1095,7 @@ async function demoTrafficRows(t5: string, env: Record<string, string>) {
   // sets another, e.g. 1 to see what refusing the crowd costs by itself.
   const bench = await startWithTicker({
     ...env,
-    DATABASE_PATH: copyOf(t5),
+    DATABASE_PATH: copyOf(t5, "ipi-httpbench-"),
     DEMO_REQUESTS_PER_SECOND: process.env.HTTP_BENCH_DEMO_RATE ?? String(ANONYMOUS_PER_SECOND),
   });
   try {

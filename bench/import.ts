@@ -1,16 +1,7 @@
-/**
- * (n) Importing the lists founders have, through the built server over HTTP: a 20,000-row file
- * written in the conventions of real lists ("Investor Name", "$500K-$2M", "Pre-seed, Seed",
- * "UK,Netherlands", "First Meeting", "05/11/2026", websites without a scheme…) committed beside a
- * startup (so every chunk is re-scored), and the preview of the largest file allowed (20,000 rows
- * padded to just under 10 MB); each beside csv-parse alone reading the same bytes in this run.
- * The server's peak RSS (VmHWM) is read from /proc before and after each. `node bench/import.ts`
- * runs it alone (after `npm run build`).
- */
-import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { count } from "#tests/helpers/checksum.ts";
 import { startBuiltServer } from "#tests/helpers/server.ts";
+import { processMemory } from "#tests/helpers/process-memory.ts";
 
 /** The upload limit of app/routes/investor-import.tsx (a .tsx module node cannot load here). */
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -61,12 +52,6 @@ function largestFile(): Buffer {
   return listFile("x".repeat(Math.max(0, room - 1)));
 }
 
-function peakMiB(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kib("VmRSS") / 1024, peak: kib("VmHWM") / 1024 };
-}
-
 function timeParse(bytes: Buffer): number {
   const started = performance.now();
   parse(bytes.toString("utf8"), { relax_column_count: true });
@@ -104,12 +89,12 @@ export async function runImportBench(): Promise<void> {
       return { ms: performance.now() - started, status: response.status, body };
     };
 
-    const atStart = peakMiB(server.pid);
+    const atStart = processMemory(server.pid);
     const preview = await post("preview", largest);
-    const afterPreview = peakMiB(server.pid);
+    const afterPreview = processMemory(server.pid);
     const previewParse = timeParse(largest);
     const commit = await post("commit", list);
-    const afterCommit = peakMiB(server.pid);
+    const afterCommit = processMemory(server.pid);
     const listParse = timeParse(list);
     const saved = count(server.databasePath, "select count(*) from investors where is_demo = 0");
     const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);

@@ -5,15 +5,17 @@
  * heap from its own ticker — once per variant of the flags, in the same run.
  * `npm run build && npx node bench/memory.ts` runs it alone.
  */
-import { copyFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { migrateDatabase, openDatabase } from "#db/database.server.ts";
 import { startBuiltServer } from "#tests/helpers/server.ts";
+import { processMemory } from "#tests/helpers/process-memory.ts";
 import { signIn } from "#tests/helpers/session.ts";
 import { seedBenchData } from "./seed.ts";
+import { copyOf } from "./databases.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const TICKER = join(root, "bench/loop-ticker.mjs");
@@ -35,12 +37,6 @@ const DEFAULTS: Variant = {
 const SHIPPED: Variant = { label: "as shipped", nodeArgs: [], env: {} };
 /** Alternated, so a busy moment on the machine does not land on one variant only. */
 const VARIANTS: Variant[] = [DEFAULTS, SHIPPED, DEFAULTS, SHIPPED, DEFAULTS, SHIPPED];
-
-function proc(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kib = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? Number.NaN);
-  return { rss: kib("VmRSS") / 1024, peak: kib("VmHWM") / 1024, anon: kib("RssAnon") / 1024, file: kib("RssFile") / 1024 };
-}
 
 async function heap(pid: number, file: string, seq: { n: number }): Promise<NodeJS.MemoryUsage | undefined> {
   seq.n += 1;
@@ -72,12 +68,6 @@ async function template(): Promise<string> {
   return path;
 }
 
-function copyOf(templatePath: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), "ipi-membench-")), "app.db");
-  for (const suffix of ["", "-wal", "-shm"]) if (existsSync(templatePath + suffix)) copyFileSync(templatePath + suffix, path + suffix);
-  return path;
-}
-
 export async function runMemoryBench(): Promise<void> {
   console.log(
     `(o) memory with 10,000 investors × 20 evidence after each round of load (search feed, GET /, 3 re-scores), ${ROUNDS} rounds, each variant ${VARIANTS.length / 2} times, alternated (MiB)`,
@@ -88,13 +78,20 @@ export async function runMemoryBench(): Promise<void> {
   for (const variant of VARIANTS) {
     const tickerFile = join(mkdtempSync(join(tmpdir(), "ipi-membench-ticker-")), "ticker.json");
     const server = await startBuiltServer(
-      { ADMIN_PASSCODE: PASSCODE, CRON_SECRET, SESSION_SECRET, DATABASE_PATH: copyOf(t), LOOP_TICKER_FILE: tickerFile, ...variant.env },
+      {
+        ADMIN_PASSCODE: PASSCODE,
+        CRON_SECRET,
+        SESSION_SECRET,
+        DATABASE_PATH: copyOf(t, "ipi-membench-"),
+        LOOP_TICKER_FILE: tickerFile,
+        ...variant.env,
+      },
       { nodeArgs: ["--import", TICKER, ...variant.nodeArgs] },
     );
     try {
       const seq = { n: 0 };
       const cookie = await signIn(server.url, PASSCODE);
-      const afterStart = proc(server.pid);
+      const afterStart = processMemory(server.pid);
       const rss: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         await hammer(`${server.url}/api/search-feed`, { cookie, "accept-encoding": "br" }, 3);
@@ -103,10 +100,10 @@ export async function runMemoryBench(): Promise<void> {
           const answer = await fetch(`${server.url}/api/rescore`, { method: "POST", headers: { authorization: `Bearer ${CRON_SECRET}` } });
           if (answer.status !== 200) throw new Error(`/api/rescore answered ${answer.status}`);
         }
-        rss.push(proc(server.pid).rss);
+        rss.push(processMemory(server.pid).rss);
       }
       const usage = await heap(server.pid, tickerFile, seq);
-      const end = proc(server.pid);
+      const end = processMemory(server.pid);
       const other = usage ? end.anon - (usage.heapTotal + usage.external) / MIB : Number.NaN;
       afterLoad.set(variant.label, [...(afterLoad.get(variant.label) ?? []), ...rss]);
       native.set(variant.label, [...(native.get(variant.label) ?? []), other]);

@@ -14,7 +14,7 @@
  * RESCORE_ACTIONS_TAB_PAUSE_MS=1000 spaces the other tab's requests, to tell its page's cost from the
  * re-score's in the stalls.
  */
-import { copyFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +25,7 @@ import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
 import { seedBenchData } from "./seed.ts";
+import { copyOf, scoredByAStart } from "./databases.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const PASSCODE = "bench-actions-passcode";
@@ -38,16 +39,6 @@ const TAB_PAUSE_MS = Number(process.env.RESCORE_ACTIONS_TAB_PAUSE_MS ?? 0);
 const STARTUP_COUNTS = process.env.RESCORE_ACTIONS_STARTUPS ? [Number(process.env.RESCORE_ACTIONS_STARTUPS)] : [1, 3];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function scoredToday(databasePath: string): boolean {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
-  try {
-    const row = db.prepare("select value from app_state where key = 'scored_with'").get() as { value: string } | undefined;
-    return row?.value.endsWith(new Date().toISOString().slice(0, 10)) ?? false;
-  } finally {
-    db.close();
-  }
-}
 
 /** 10,000 investors × 20 evidence and `startups` startups (the first raising now), scored once by a server start. */
 async function template(startups: number): Promise<string> {
@@ -63,25 +54,13 @@ async function template(startups: number): Promise<string> {
   }
   db.$client.pragma("wal_checkpoint(TRUNCATE)");
   db.$client.close();
-  const server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, DATABASE_PATH: path });
-  const deadline = Date.now() + 300_000;
-  while (!scoredToday(path) && Date.now() < deadline) await sleep(200);
-  await server.stop();
-  if (!scoredToday(path)) throw new Error("the server did not finish its start-up re-score in 300 s");
-  return path;
-}
-
-function copyOf(templatePath: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), "ipi-actions-")), "app.db");
-  for (const suffix of ["", "-wal", "-shm"]) {
-    if (existsSync(templatePath + suffix)) copyFileSync(templatePath + suffix, path + suffix);
-  }
+  await scoredByAStart(path, { ADMIN_PASSCODE: PASSCODE }, 300_000);
   return path;
 }
 
 /** The floor: the same 10,000 investor rows' score columns updated in one raw SQLite transaction. */
 function rawUpdate(templatePath: string): number {
-  const db = new Database(copyOf(templatePath));
+  const db = new Database(copyOf(templatePath, "ipi-actions-"));
   try {
     const rows = db.prepare("select id, score, action, score_explained from investors").all() as Array<{
       id: number;
@@ -176,7 +155,7 @@ async function measure(ticking: Ticking, cookie: string, action: string, send: (
 async function actionsWith(startups: number, templatePath: string): Promise<Measured[]> {
   const file = join(mkdtempSync(join(tmpdir(), "ipi-actions-ticker-")), "ticker.json");
   const server = await startBuiltServer(
-    { ADMIN_PASSCODE: PASSCODE, DATABASE_PATH: copyOf(templatePath), LOOP_TICKER_FILE: file },
+    { ADMIN_PASSCODE: PASSCODE, DATABASE_PATH: copyOf(templatePath, "ipi-actions-"), LOOP_TICKER_FILE: file },
     { nodeArgs: ["--import", TICKER] },
   );
   const ticking: Ticking = { server, file, seq: 0 };
