@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { App } from "#app/app-context.ts";
 import type { InvestorProfile } from "#app/domain/investor.ts";
@@ -5,9 +8,8 @@ import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { ANSWER_AFTER_RESCORE_UP_TO, RESCORE_CHUNK, rescoreInChunks, rescoreInProgress } from "#app/jobs/rescore-chunks.server.ts";
 import { rescoreEverything, rescoreIfStale } from "#app/jobs/rescore.server.ts";
 import { setRoundAndAsk } from "#app/services/round.server.ts";
-import { readState } from "#db/queries/app-state.server.ts";
 import { createStartupWithRubric, editRubric, evaluateStartup } from "#app/services/startups.server.ts";
-import type { AppDatabase } from "#db/database.server.ts";
+import { type AppDatabase, openDatabase } from "#db/database.server.ts";
 import { createInvestor } from "#db/queries/investors.server.ts";
 import { createStartup, latestRubric } from "#db/queries/startups.server.ts";
 import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
@@ -144,11 +146,19 @@ describe("a re-score after the founder's save", () => {
 
       const answer = await editRubric(app, startup.id, sectorOnly(db, startup.id));
       expect(answer.rescoring).toBe(true);
-      // Stopped here (a deploy, a crash): part of the investors still carry the old rubric's
-      // scores, so what a start reads must say the scores are not all made with what is saved.
-      const stampMeanwhile = readState(db, "scored_with");
+      // Stopped here (a deploy, a crash): the file as it is now, part of the investors still on the
+      // old rubric's scores, opened by the next start. That start sees it and re-scores everyone.
+      const copy = join(mkdtempSync(join(tmpdir(), "ipi-restart-")), "app.db");
+      writeFileSync(copy, db.$client.serialize());
+      const restartedDb = openDatabase(copy);
+      try {
+        expect(await rescoreIfStale(fakeApp(restartedDb))).toBe(true);
+        expect(ownScores(restartedDb)).toEqual(startupScores(restartedDb, startup.id));
+        expect(await rescoreIfStale(fakeApp(restartedDb))).toBe(false);
+      } finally {
+        restartedDb.$client.close();
+      }
       await rescoresOver(app);
-      expect(stampMeanwhile).not.toBe(readState(db, "scored_with"));
       // Once the re-score is over, the scores are whole again: nothing for a start to redo.
       expect(await rescoreIfStale(app)).toBe(false);
     } finally {
