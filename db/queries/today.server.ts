@@ -99,14 +99,14 @@ export const JUST_BELOW_POINTS = 5;
  * (`from` up to the line, the line left out): those a founder would email next, or by lowering the
  * line. One indexed count.
  */
-export function countJustBelow(db: AppDatabase, emailFirstAt: number): { count: number; from: number } {
+export function countJustBelow(db: AppDatabase, emailFirstAt: number): { count: number; from: number; waiting: number; best: number } {
   const from = Math.max(0, emailFirstAt - JUST_BELOW_POINTS);
-  const { count } = statement(
+  const row = statement(
     db,
-    `select count(*) as count from investors
-       where is_demo = 0 and action = 'wait' and relationship_status = 'not_contacted' and score >= ? and score < ?`,
-  ).get(from, emailFirstAt) as { count: number };
-  return { count, from };
+    `select count(*) as waiting, coalesce(max(score), 0) as best, coalesce(sum(score >= ?), 0) as count from investors
+       where is_demo = 0 and action = 'wait' and relationship_status = 'not_contacted' and score < ?`,
+  ).get(from, emailFirstAt) as { waiting: number; best: number; count: number };
+  return { count: row.count, from, waiting: row.waiting, best: row.best };
 }
 
 /** Everything the Today section shows, for one side. */

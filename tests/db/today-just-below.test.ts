@@ -65,7 +65,12 @@ describe("Today under Email first: who waits just under the line", () => {
         startup: "Ledgerly",
         startupId: startup.id,
         emailFirstAt: best.score + 1,
-        justBelow: { count: justBelow.length, from: best.score - 4 },
+        justBelow: {
+          count: justBelow.length,
+          from: best.score - 4,
+          waiting: after.filter((row) => row.action === "wait").length,
+          best: best.score,
+        },
       });
 
       // One contacted: a follow-up to wait for, not a first email; no longer counted.
@@ -75,20 +80,32 @@ describe("Today under Email first: who waits just under the line", () => {
       expect(loadToday(db, false, { now, followUpAfterDays: 7, shown: 5 }).scoredFor?.justBelow.count).toBe(justBelow.length - 1);
       // The demo side keeps the overall score: no line of a startup's, nothing counted.
       expect(loadToday(db, true, { now, followUpAfterDays: 7, shown: 5 }).scoredFor).toBeNull();
+
+      // The line far above everyone: nobody just below, but how many wait and the best of them are
+      // still said (the best one, contacted above, is no longer among them).
+      await editRubric(app, startup.id, { ...rubric, thresholds: { ...rubric.thresholds, email_first: best.score + 20 } });
+      const waiting = scores().filter((row) => row.action === "wait" && row.name !== best.name);
+      expect(waiting.length).toBeGreaterThan(1);
+      expect(loadToday(db, false, { now, followUpAfterDays: 7, shown: 5 }).scoredFor?.justBelow).toEqual({
+        count: 0,
+        from: best.score + 15,
+        waiting: waiting.length,
+        best: Math.max(...waiting.map((row) => row.score)),
+      });
     } finally {
       db.$client.close();
     }
   });
 
   it("says how many, the range, and links to them (the table, filtered) and to the line (the startup's page)", () => {
-    const render = (count: number, from = 50) =>
+    const render = (count: number, from = 50, waiting = count, best = 54) =>
       renderToStaticMarkup(
         createElement(
           MemoryRouter,
           null,
           createElement(JustBelowLine, {
             basePath: "/",
-            scoredFor: { startup: "Ledgerly", startupId: 3, emailFirstAt: 55, justBelow: { count, from } },
+            scoredFor: { startup: "Ledgerly", startupId: 3, emailFirstAt: 55, justBelow: { count, from, waiting, best } },
           }),
         ),
       );
@@ -97,6 +114,15 @@ describe("Today under Email first: who waits just under the line", () => {
     expect(many).toContain('href="/?action=wait&amp;status=not_contacted#investors"');
     expect(many).toContain('href="/startups/3"');
     expect(render(1, 54)).toContain("1 more investor not yet contacted scores 54 for Ledgerly, just under the line: it waits.");
-    expect(render(0)).toBe("");
+    // Nobody just below, some further down (a list that fits poorly): how many wait and the best score.
+    const further = render(0, 50, 48, 42);
+    expect(further).toContain(
+      "48 investors not yet contacted wait for Ledgerly, the best scoring 42: none within 5 points of the line (55).",
+    );
+    expect(further).toContain('href="/?action=wait&amp;status=not_contacted#investors"');
+    expect(render(0, 50, 1, 30)).toContain(
+      "1 investor not yet contacted waits for Ledgerly, scoring 30: not within 5 points of the line (55).",
+    );
+    expect(render(0, 50, 0, 0)).toBe("");
   });
 });
