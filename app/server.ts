@@ -11,11 +11,13 @@ import { ConfigError } from "./config.server.ts";
 import { ANONYMOUS_IN_FLIGHT, createConcurrencyBudget, demoBusy, isOpenDemoRequest } from "./http/anonymous-budget.server.ts";
 import { ROUTED_METHODS, apiError, unroutedMethod } from "./http/api-error.ts";
 import { precompressStaticFiles } from "./http/compression.server.ts";
+import { createQuietCollector, exposedCollection } from "./http/quiet-collect.server.ts";
 import { CONNECTION_LIMITS, capSocketsPerAddress, createBodyLimiter } from "./http/connection-limit.server.ts";
 import { clientAddress, publicOrigin } from "./http/public-origin.ts";
 import { CLIENT_ADDRESS_HEADER, clientGroup } from "./http/rate-limit.server.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
-import { startWorker } from "./jobs/worker.server.ts";
+import { rescoreInProgress } from "./jobs/rescore-chunks.server.ts";
+import { onRunsWorked, startWorker, workingRuns } from "./jobs/worker.server.ts";
 import { log } from "./log.server.ts";
 
 /** scripts/restore-export.ts runs through this build, which the Docker image carries (decision 020). */
@@ -83,8 +85,23 @@ export function startServer(env: Record<string, string | undefined> = process.en
           .catch(() => false);
   let hintedTrustProxy = false;
   const bodies = createBodyLimiter();
+  // Memory left by a busy spell is given back half a second into the quiet after it (decision 042).
+  const quiet = createQuietCollector({
+    collect: exposedCollection(),
+    rss: () => process.memoryUsage.rss(),
+    busy: () => workingRuns() || rescoreInProgress(app) !== null,
+    onCollected: (before, after, tookMs) =>
+      log.info("memory given back after a busy spell", {
+        rss_before_mib: Math.round(before / 1024 / 1024),
+        rss_after_mib: Math.round(after / 1024 / 1024),
+        ms: Math.round(tookMs),
+      }),
+  });
+  onRunsWorked(() => quiet.poke());
   // Timeouts are checked every 5 s (Node's default, 30 s, would let a slow client stay longer).
   const server = createServer({ connectionsCheckingInterval: 5_000 }, (req, res) => {
+    quiet.started();
+    res.once("close", () => quiet.ended());
     // Answered here: React Router's request listener cannot build a Request for TRACE (a 500).
     if (!ROUTED_METHODS.has(req.method ?? "")) {
       void refuse(res, unroutedMethod(req.method ?? "", (req.url ?? "/").split("?")[0]!));

@@ -5,8 +5,10 @@
  * heap sizing let the process grow to about 510 MiB (peak 620) on a 512 MB machine, nearly all of
  * it garbage not yet collected; with an old space of 96 MB and young semi-spaces of 8 MB it stays
  * near 200 MiB (peak about 250) while the live heap is 35–50 MB (docs/deploy.md#machine-size).
+ * `--expose-gc` lets the server give back what a busy spell left half a second into the quiet
+ * after it, instead of V8's 8 s (app/http/quiet-collect.server.ts, decision 042).
  */
-export const SERVER_NODE_FLAGS = ["--max-old-space-size=96", "--max-semi-space-size=8"];
+export const SERVER_NODE_FLAGS = ["--max-old-space-size=96", "--max-semi-space-size=8", "--expose-gc"];
 
 /**
  * glibc's malloc settings the server runs with, as environment variables (read when the process

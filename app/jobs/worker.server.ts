@@ -26,6 +26,18 @@ export const DEMO_RESET_CRON = "0 * * * *";
 
 let stopping = false;
 let working: Promise<void> | undefined;
+const idleListeners = new Set<() => void>();
+
+/** Whether runs (a refresh, a discovery) are being worked in this process now. */
+export function workingRuns(): boolean {
+  return working !== undefined;
+}
+
+/** Calls `listener` each time the worker finishes working runs (app/http/quiet-collect.server.ts). */
+export function onRunsWorked(listener: () => void): () => void {
+  idleListeners.add(listener);
+  return () => idleListeners.delete(listener);
+}
 
 export function refreshDeps(app: App): RefreshDeps {
   const { config } = app;
@@ -85,7 +97,9 @@ export function pollRuns(app: App): Promise<void> {
   };
   // Cleared only after the assignment: a poll with nothing to do finishes synchronously.
   const current = work().finally(() => {
-    if (working === current) working = undefined;
+    if (working !== current) return;
+    working = undefined;
+    for (const listener of idleListeners) listener();
   });
   working = current;
   return current;
