@@ -631,6 +631,7 @@ async function dashboardRows(
         started,
       ),
     );
+    for (const line of bench.server.output().match(/memory given back after a busy spell.*/g) ?? []) say(`  server: ${line}`);
   } finally {
     await bench.server.stop();
   }
