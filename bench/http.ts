@@ -398,12 +398,16 @@ export async function runHttpBench(): Promise<void> {
   }
   const loadBefore = loadavg()[0]!;
   try {
-    const t5 = await template(5_000, 5, env);
+    const t5 = ONLY === "10k" ? "" : await template(5_000, 5, env);
     const t10 = ONLY === "demo" || ONLY === "dashboard" || ONLY === "board" || ONLY === "discover" ? "" : await template(10_000, 20, env);
     const t0 = ONLY === "demo" || ONLY === "board" || ONLY === "discover" ? "" : await template(0, 0, env);
     say(`databases seeded and opened once by the server: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (ONLY === "demo") {
       await demoTrafficRows(t5, env);
+    } else if (ONLY === "10k") {
+      await tenThousandRows(t10, env, asset.path);
+      await refreshRows(t10, env, { tavily, gemini });
+      await coldStartRows(t10, t0, env);
     } else if (ONLY === "board") {
       await boardRows(t5, env, asset.path);
     } else if (ONLY === "discover") {
