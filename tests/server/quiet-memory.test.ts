@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { importCsv } from "#tests/helpers/http.ts";
 import { signIn } from "#tests/helpers/session.ts";
 import { processMemory } from "#tests/helpers/process-memory.ts";
@@ -14,16 +14,6 @@ function list(rows: number): string {
     );
   }
   return lines.join("\n");
-}
-
-async function waitFor<T>(what: string, read: () => T | undefined, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /**
@@ -54,7 +44,14 @@ describe("memory after a busy spell", () => {
     };
     await Promise.all(Array.from({ length: 10 }, worker));
 
-    const line = await waitFor("the server to give memory back", () => logged()[before], 20_000);
+    const line = await vi.waitFor(
+      () => {
+        const said = logged()[before];
+        if (!said) throw new Error("the server has not said it gave memory back");
+        return said;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     const [, rssBefore, rssAfter] = /rss_before_mib=(\d+) rss_after_mib=(\d+)/.exec(line)!.map(Number);
     expect(rssAfter).toBeLessThan(rssBefore! - 16);
     expect(processMemory(server.pid).rss).toBeLessThan(peak - 16);

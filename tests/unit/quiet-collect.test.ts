@@ -37,16 +37,21 @@ function harness(options: { busy?: () => boolean } = {}) {
     }
     clock = until;
   };
-  return { collector, advance, collections, grow: (mib: number) => (rss += mib * MIB) };
+  const grow = (mib: number) => (rss += mib * MIB);
+  /** One request that grows the process by `mib`, from start to end. */
+  const request = (mib: number) => {
+    collector.started();
+    grow(mib);
+    collector.ended();
+  };
+  return { collector, advance, collections, grow, request };
 }
 
 describe("giving memory back when the server goes quiet (decision 042)", () => {
   it("collects half a second after the last request of a spell that grew the process", () => {
-    const { collector, advance, collections, grow } = harness();
+    const { advance, collections, request } = harness();
     for (let i = 0; i < 100; i++) {
-      collector.started();
-      grow(0.5);
-      collector.ended();
+      request(0.5);
       if (i < 99) advance(10);
     }
     expect(collections).toEqual([]);
@@ -70,20 +75,16 @@ describe("giving memory back when the server goes quiet (decision 042)", () => {
   });
 
   it("leaves a small spell alone: a few page views are not worth a collection", () => {
-    const { collector, advance, collections, grow } = harness();
-    collector.started();
-    grow(15);
-    collector.ended();
+    const { advance, collections, request } = harness();
+    request(15);
     advance(5_000);
     expect(collections).toEqual([]);
   });
 
   it("waits for background work to end, then collects once it is over", () => {
     let refreshing = true;
-    const { collector, advance, collections, grow } = harness({ busy: () => refreshing });
-    collector.started();
-    grow(60);
-    collector.ended();
+    const { collector, advance, collections, request } = harness({ busy: () => refreshing });
+    request(60);
     advance(5_000);
     expect(collections).toEqual([]);
     refreshing = false;
@@ -93,11 +94,9 @@ describe("giving memory back when the server goes quiet (decision 042)", () => {
   });
 
   it("collects at most once in 10 s, so a client pausing between bursts cannot make it collect each time", () => {
-    const { collector, advance, collections, grow } = harness();
+    const { advance, collections, request } = harness();
     for (let burst = 0; burst < 10; burst++) {
-      collector.started();
-      grow(30);
-      collector.ended();
+      request(30);
       advance(600);
     }
     // 10 bursts in 6 s: the first collected at 0.5 s, the next waits for 10.5 s.
@@ -107,10 +106,20 @@ describe("giving memory back when the server goes quiet (decision 042)", () => {
   });
 
   it("does nothing without a collection to run (a process started without --expose-gc)", () => {
-    const collector = createQuietCollector({ collect: undefined, rss: () => 0, busy: () => false });
+    let looked = 0;
+    const collector = createQuietCollector({
+      collect: undefined,
+      rss: () => ++looked,
+      busy: () => ++looked > 0,
+      setTimer: () => {
+        looked++;
+        return { cancel() {} };
+      },
+    });
     collector.started();
     collector.ended();
     collector.poke();
-    expect(collector).toBeDefined();
+    // No timer set, no memory read: nothing runs after a request at all.
+    expect(looked).toBe(0);
   });
 });
