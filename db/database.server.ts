@@ -42,7 +42,41 @@ export function openDatabase(path: string): AppDatabase {
   sqlite.pragma(`cache_size = ${SQLITE_CACHE_KIB}`);
   // The order's name key (app/domain/today.ts): Today's SQL and the comparators ignore case and accents alike.
   sqlite.function("name_key", { deterministic: true }, (name: unknown) => (typeof name === "string" ? nameKey(name) : name));
+  keepCompiledStatements(sqlite);
   return drizzle({ client: sqlite, schema });
+}
+
+/** How many compiled statements a connection keeps, the least recently used dropped first. */
+export const STATEMENTS_KEPT = 256;
+
+const compileAfresh = new WeakMap<Database.Database, (source: string) => Database.Statement>();
+
+/**
+ * drizzle asks better-sqlite3 to prepare every query afresh, and SQLite compiles it each time: in a
+ * refresh that was the largest single cost of our own work (bench (e)). The connection's `prepare`
+ * now hands back the statement it compiled for the same SQL text before, set back to its default
+ * mode (drizzle and a few helpers turn on `raw` or `pluck` just before they run it). A statement
+ * still iterating is never handed out twice: its SQL is compiled afresh for the nested use.
+ */
+function keepCompiledStatements(sqlite: Database.Database): void {
+  const compile = sqlite.prepare.bind(sqlite);
+  compileAfresh.set(sqlite, compile);
+  const kept = new Map<string, Database.Statement>();
+  const prepare = (source: string): Database.Statement => {
+    const found = kept.get(source);
+    if (found?.busy) return compile(source);
+    if (found) {
+      kept.delete(source);
+      kept.set(source, found);
+      if (found.reader) found.raw(false).pluck(false).expand(false);
+      return found;
+    }
+    const made = compile(source);
+    kept.set(source, made);
+    if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value as string);
+    return made;
+  };
+  sqlite.prepare = prepare as typeof sqlite.prepare;
 }
 
 /** Finds db/migrations from source (db/) or from the bundled server (build/server/). */
@@ -75,7 +109,8 @@ export function statement(db: AppDatabase, sql: string): Database.Statement {
   }
   let prepared = byText.get(sql);
   if (!prepared) {
-    prepared = db.$client.prepare(sql);
+    // Its own statement, never one the connection hands to others (they may change its mode).
+    prepared = (compileAfresh.get(db.$client) ?? db.$client.prepare.bind(db.$client))(sql);
     byText.set(sql, prepared);
   }
   return prepared;
