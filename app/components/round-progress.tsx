@@ -24,6 +24,11 @@ export function RoundProgressBar({ progress }: { progress: RoundProgress }) {
       </div>
       {progress.oversubscribed ? <p className="badge round-over">Oversubscribed</p> : null}
       {progress.converted ? <p className="muted round-note">Amounts {CONVERTED_NOTE}.</p> : null}
+      {progress.withoutAmount ? (
+        <p className="muted round-note">
+          Not in the totals: <a href={progress.withoutAmount.href}>{progress.withoutAmount.text}</a>
+        </p>
+      ) : null}
     </section>
   );
 }

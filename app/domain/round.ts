@@ -29,6 +29,8 @@ export type MoneyInvestor = {
   amountStartupId: number | null;
   /** How many investors this row stands for, `amount` being their sum (rows summed by status, currency and round); 1 when absent. */
   count?: number;
+  /** How many of them have an amount; when absent, all of them if `amount` is set, else none. */
+  withAmount?: number;
 };
 
 /** The statuses whose amount is an expected cheque still being talked about. */
@@ -54,6 +56,8 @@ export type RoundTotals = {
   by_status: StatusTotal[];
   /** True when an amount in another currency was converted at the app's fixed rates. */
   converted: boolean;
+  /** Committed and soft-committed investors with no amount saved: the totals cannot count them. */
+  without_amount: { committed: number; soft_committed: number };
 };
 
 /** The round raising now: the only startup, else the one marked raising now, else none. */
@@ -107,10 +111,15 @@ export function roundTotals(
     RELATIONSHIP_STATUSES.map((status) => [status, { count: 0, amount: 0 }]),
   );
   let converted = false;
+  const without_amount = { committed: 0, soft_committed: 0 };
   for (const investor of investors) {
     const slot = counts.get(investor.relationshipStatus);
     if (!slot) continue;
-    slot.count += investor.count ?? 1;
+    const count = investor.count ?? 1;
+    slot.count += count;
+    if (investor.relationshipStatus === "committed" || investor.relationshipStatus === "soft_committed") {
+      without_amount[investor.relationshipStatus] += count - (investor.withAmount ?? (investor.amount === null ? 0 : count));
+    }
     if (investor.amount === null || !countsInRound(investor, round)) continue;
     const from: Currency = isCurrency(investor.amountCurrency) ? investor.amountCurrency : "USD";
     if (from !== currency) converted = true;
@@ -126,7 +135,7 @@ export function roundTotals(
   const in_talks = by_status.filter((total) => IN_TALKS_STATUSES.has(total.status)).reduce((sum, total) => sum + total.amount, 0);
   const target = round?.roundSize ?? null;
   const percent = target && target > 0 ? Math.round(((committed + soft_committed) / target) * 100) : null;
-  return { currency, committed, soft_committed, in_talks, percent, by_status, converted };
+  return { currency, committed, soft_committed, in_talks, percent, by_status, converted, without_amount };
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -172,7 +181,24 @@ export type RoundProgress = {
   softShare: number;
   oversubscribed: boolean;
   converted: boolean;
+  /** "1 committed investor has no amount yet" and the table of them, or null when every one has an amount. */
+  withoutAmount: { text: string; href: string } | null;
 };
+
+/**
+ * Who the totals leave out for want of an amount, and where to add it: the table of those
+ * investors (committed first). Null when nobody.
+ */
+export function withoutAmountNote(without: RoundTotals["without_amount"]): { text: string; href: string } | null {
+  const parts: string[] = [];
+  if (without.committed > 0) parts.push(`${without.committed} committed`);
+  if (without.soft_committed > 0) parts.push(`${without.soft_committed} soft`);
+  if (parts.length === 0) return null;
+  return {
+    text: `${parts.join(" + ")} with no amount yet`,
+    href: `/?status=${without.committed > 0 ? "committed" : "soft_committed"}#investors`,
+  };
+}
 
 /** The round's progress as Today shows it; undefined without a round. */
 export function roundProgress(round: RoundStartup | undefined, totals: RoundTotals, today: string): RoundProgress | undefined {
@@ -187,5 +213,6 @@ export function roundProgress(round: RoundStartup | undefined, totals: RoundTota
     softShare: Math.round(Math.min(100 - committedShare, share(totals.soft_committed)) * 10) / 10,
     oversubscribed: target > 0 && totals.committed + totals.soft_committed > target,
     converted: totals.converted,
+    withoutAmount: withoutAmountNote(totals.without_amount),
   };
 }

@@ -35,6 +35,7 @@ export function moneyInvestors(db: Db, demo: boolean): MoneyInvestor[] {
       amountCurrency: investors.amountCurrency,
       amountStartupId: investors.amountStartupId,
       count: sql<number>`count(*)`,
+      withAmount: sql<number>`count(${investors.amount})`,
     })
     .from(investors)
     .where(eq(investors.isDemo, demo))

@@ -111,6 +111,35 @@ describe("roundTotals", () => {
     expect(totals.committed).toBe(0);
     expect(totals.by_status.find((t) => t.status === "committed")).toEqual({ status: "committed", count: 1, amount: 0 });
   });
+
+  it("counts the committed and soft-committed investors with no amount, and Today says so with what to do", () => {
+    const investors: MoneyInvestor[] = [
+      { relationshipStatus: "committed", amount: 50_000, amountCurrency: null, amountStartupId: null },
+      { relationshipStatus: "committed", amount: null, amountCurrency: null, amountStartupId: null },
+      // A summed row (db/queries/round.server.ts): 3 investors, 1 of them with an amount.
+      { relationshipStatus: "soft_committed", amount: 25_000, amountCurrency: null, amountStartupId: null, count: 3, withAmount: 1 },
+      { relationshipStatus: "in_conversation", amount: null, amountCurrency: null, amountStartupId: null },
+    ];
+    const round = { id: 1, name: "Cobre", roundSize: null, roundCurrency: null, closeBy: null };
+    const totals = roundTotals(investors, round);
+    expect(totals.without_amount).toEqual({ committed: 1, soft_committed: 2 });
+    expect(roundProgress(round as Parameters<typeof roundProgress>[0], totals, "2026-11-26")?.withoutAmount).toEqual({
+      text: "1 committed + 2 soft with no amount yet",
+      href: "/?status=committed#investors",
+    });
+    const one = roundTotals([investors[1]!], round);
+    expect(roundProgress(round as Parameters<typeof roundProgress>[0], one, "2026-11-26")?.withoutAmount).toEqual({
+      text: "1 committed with no amount yet",
+      href: "/?status=committed#investors",
+    });
+    const soft = roundTotals([investors[2]!], round);
+    expect(roundProgress(round as Parameters<typeof roundProgress>[0], soft, "2026-11-26")?.withoutAmount?.href).toBe(
+      "/?status=soft_committed#investors",
+    );
+    const none = roundTotals([investors[0]!], round);
+    expect(none.without_amount).toEqual({ committed: 0, soft_committed: 0 });
+    expect(roundProgress(round as Parameters<typeof roundProgress>[0], none, "2026-11-26")?.withoutAmount).toBeNull();
+  });
 });
 
 describe("the round raising now", () => {

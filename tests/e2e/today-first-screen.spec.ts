@@ -46,6 +46,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: "Your pipeline" })).toBeVisible();
       // What the founder needs stays on the page: the header's links, the round's line and the guide's last step.
       await expect(page.locator(".round-progress")).toContainText("of $1.5M");
+      // The sample list's committed investor has no amount: the round says the totals leave it out, and links to it.
+      await expect(page.locator(".round-progress")).toContainText("Not in the totals: 1 committed with no amount yet");
+      await expect(page.getByRole("link", { name: "1 committed with no amount yet" })).toHaveAttribute(
+        "href",
+        "/?status=committed#investors",
+      );
       await expect(page.locator(".first-morning-last")).toContainText("Last step: read Today below");
       const firstRow = page.locator(".today-email_first .today-row").first();
       await expect(firstRow).toBeVisible();
