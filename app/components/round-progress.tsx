@@ -1,3 +1,4 @@
+import { dashboardSearch, parseDashboardQuery } from "../domain/dashboard-query.ts";
 import { CONVERTED_NOTE, type RoundProgress } from "../domain/round.ts";
 
 /**
@@ -26,7 +27,11 @@ export function RoundProgressBar({ progress }: { progress: RoundProgress }) {
       {progress.converted ? <p className="muted round-note">Amounts {CONVERTED_NOTE}.</p> : null}
       {progress.withoutAmount ? (
         <p className="muted round-note">
-          Not in the totals: <a href={progress.withoutAmount.href}>{progress.withoutAmount.text}</a>
+          {/* The table on this page (Today or /demo) filtered to them, as its own filters link. */}
+          Not in the totals:{" "}
+          <a href={`${dashboardSearch(parseDashboardQuery(new URLSearchParams()), { status: progress.withoutAmount.status })}#investors`}>
+            {progress.withoutAmount.text}
+          </a>
         </p>
       ) : null}
     </section>

@@ -181,22 +181,22 @@ export type RoundProgress = {
   softShare: number;
   oversubscribed: boolean;
   converted: boolean;
-  /** "1 committed investor has no amount yet" and the table of them, or null when every one has an amount. */
-  withoutAmount: { text: string; href: string } | null;
+  /** "1 committed with no amount yet" and the status whose table lists them, or null when every one has an amount. */
+  withoutAmount: { text: string; status: "committed" | "soft_committed" } | null;
 };
 
 /**
- * Who the totals leave out for want of an amount, and where to add it: the table of those
- * investors (committed first). Null when nobody.
+ * Who the totals leave out for want of an amount, and the status whose table lists them
+ * (committed first). Null when nobody.
  */
-export function withoutAmountNote(without: RoundTotals["without_amount"]): { text: string; href: string } | null {
+export function withoutAmountNote(without: RoundTotals["without_amount"]): RoundProgress["withoutAmount"] {
   const parts: string[] = [];
   if (without.committed > 0) parts.push(`${without.committed} committed`);
   if (without.soft_committed > 0) parts.push(`${without.soft_committed} soft`);
   if (parts.length === 0) return null;
   return {
     text: `${parts.join(" + ")} with no amount yet`,
-    href: `/?status=${without.committed > 0 ? "committed" : "soft_committed"}#investors`,
+    status: without.committed > 0 ? "committed" : "soft_committed",
   };
 }
 

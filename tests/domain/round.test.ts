@@ -125,17 +125,15 @@ describe("roundTotals", () => {
     expect(totals.without_amount).toEqual({ committed: 1, soft_committed: 2 });
     expect(roundProgress(round as Parameters<typeof roundProgress>[0], totals, "2026-11-26")?.withoutAmount).toEqual({
       text: "1 committed + 2 soft with no amount yet",
-      href: "/?status=committed#investors",
+      status: "committed",
     });
     const one = roundTotals([investors[1]!], round);
     expect(roundProgress(round as Parameters<typeof roundProgress>[0], one, "2026-11-26")?.withoutAmount).toEqual({
       text: "1 committed with no amount yet",
-      href: "/?status=committed#investors",
+      status: "committed",
     });
     const soft = roundTotals([investors[2]!], round);
-    expect(roundProgress(round as Parameters<typeof roundProgress>[0], soft, "2026-11-26")?.withoutAmount?.href).toBe(
-      "/?status=soft_committed#investors",
-    );
+    expect(roundProgress(round as Parameters<typeof roundProgress>[0], soft, "2026-11-26")?.withoutAmount?.status).toBe("soft_committed");
     const none = roundTotals([investors[0]!], round);
     expect(none.without_amount).toEqual({ committed: 0, soft_committed: 0 });
     expect(roundProgress(round as Parameters<typeof roundProgress>[0], none, "2026-11-26")?.withoutAmount).toBeNull();
