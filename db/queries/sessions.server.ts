@@ -1,5 +1,5 @@
 import { eq, lte } from "drizzle-orm";
-import type { AppDatabase } from "../database.server.ts";
+import { type AppDatabase, statement } from "../database.server.ts";
 import { sessions } from "../schema.ts";
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -8,8 +8,14 @@ export function insertSession(db: AppDatabase, row: SessionRow): void {
   db.insert(sessions).values(row).run();
 }
 
+/**
+ * Read on every signed-in request, so a kept statement: drizzle building the same select each
+ * time cost about 85 µs of a 304's time, the read itself 5.
+ */
 export function findSession(db: AppDatabase, idHash: string): SessionRow | undefined {
-  return db.select().from(sessions).where(eq(sessions.idHash, idHash)).get();
+  return statement(db, "select id_hash as idHash, created_at as createdAt, expires_at as expiresAt from sessions where id_hash = ?").get(
+    idHash,
+  ) as SessionRow | undefined;
 }
 
 export function deleteSession(db: AppDatabase, idHash: string): void {
