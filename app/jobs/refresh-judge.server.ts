@@ -1,4 +1,4 @@
-import { getInvestor } from "#db/queries/investors.server.ts";
+import { getInvestor } from "#db/queries/investor-row.server.ts";
 import { evidenceDates, unjudgedEvidence } from "#db/queries/refresh.server.ts";
 import {
   type InvestorJudgement,

@@ -1,4 +1,4 @@
-import { getInvestor } from "#db/queries/investors.server.ts";
+import { getInvestor } from "#db/queries/investor-row.server.ts";
 import { writeInBackground } from "#db/queries/kept.server.ts";
 import { LeaseLost, saveGroupSearchResults, saveSearchResults } from "#db/queries/refresh.server.ts";
 import { isHttpUrl } from "../domain/investor.ts";

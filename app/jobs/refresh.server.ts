@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { AppDatabase, Db } from "#db/database.server.ts";
-import { getInvestor, investorIdRanges } from "#db/queries/investors.server.ts";
+import { getInvestor } from "#db/queries/investor-row.server.ts";
+import { investorIdRanges } from "#db/queries/investors.server.ts";
 import { writeInBackground } from "#db/queries/kept.server.ts";
 import {
   activeRun,

@@ -1,5 +1,6 @@
 import { type MergeOutcome, deleteInvestor, mergeInvestors } from "#db/queries/investor-merge.server.ts";
-import { editInvestor, getInvestor, getInvestorDetail, investorJson, listInvestors } from "#db/queries/investors.server.ts";
+import { getInvestor } from "#db/queries/investor-row.server.ts";
+import { editInvestor, getInvestorDetail, investorJson, listInvestors } from "#db/queries/investors.server.ts";
 import { rescoreInvestorIds } from "#db/queries/rescore.server.ts";
 import type { App } from "../app-context.ts";
 import type { InvestorEdit } from "../domain/investor.ts";

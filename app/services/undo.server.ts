@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { countContacts } from "#db/queries/contacts.server.ts";
-import { getInvestor } from "#db/queries/investors.server.ts";
+import { getInvestor } from "#db/queries/investor-row.server.ts";
 import { type MailSelection, logMailContacts } from "#db/queries/mail.server.ts";
 import { type UndoToken, editWithUndo, undoChange } from "#db/queries/undo.server.ts";
 import type { App } from "../app-context.ts";

@@ -17,6 +17,7 @@ import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, sc
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
 import { type ContactRow, contactHistoryPage, countContacts } from "./contacts.server.ts";
+import { evidenceForScoring, getInvestor, investorById } from "./investor-row.server.ts";
 import { writeDemoOnly } from "./kept.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
 import { type RankedStartup, headlineStartup, rankedStartups, scoreOneForStartup } from "./startups.server.ts";
@@ -68,19 +69,6 @@ export function scoringInput(
   };
 }
 
-function evidenceForScoring(db: Db, investorId: number): EvidenceForScoring[] {
-  return db
-    .select({
-      published_at: evidence.publishedAt,
-      found_at: evidence.foundAt,
-      category: evidence.category,
-      relevance: evidence.relevance,
-    })
-    .from(evidence)
-    .where(eq(evidence.investorId, investorId))
-    .all();
-}
-
 /** The startup whose score is every real investor's own (decision 039), or null: read once for a loop of rescoreInvestor. */
 export function readHeadline(db: Db): RankedStartup | null {
   return headlineStartup(rankedStartups(db)) ?? null;
@@ -92,7 +80,7 @@ export function readHeadline(db: Db): RankedStartup | null {
  * is read here.
  */
 export function rescoreInvestor(db: Db, id: number, now: Date, rules: ScoringRules, headline?: RankedStartup | null): void {
-  const row = db.select().from(investors).where(eq(investors.id, id)).get();
+  const row = investorById(db).get({ id });
   if (!row) return;
   // With a round raising now, its score is the investor's one score (decision 039).
   const scoredFor = row.isDemo ? null : headline === undefined ? readHeadline(db) : headline;
@@ -301,16 +289,6 @@ export function editAnyInvestor(
     rescoreInvestor(tx, id, options.now, options.rules);
     return true;
   });
-}
-
-export function getInvestor(db: Db, id: number, demo?: boolean): InvestorRow | undefined {
-  const filters = [eq(investors.id, id)];
-  if (demo !== undefined) filters.push(eq(investors.isDemo, demo));
-  return db
-    .select()
-    .from(investors)
-    .where(and(...filters))
-    .get();
 }
 
 /** An investor with its evidence and one page of its contact history (newest first; `contactsPage` 1 is the newest). */

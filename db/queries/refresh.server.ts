@@ -4,7 +4,7 @@ import type { SelectionCandidate } from "#app/domain/selection.ts";
 import type { EvidenceJudgement } from "#app/domain/judging.ts";
 import { type SignalWrite, signalColumns } from "#app/domain/signals.ts";
 import type { ScoringRules } from "#app/domain/scoring.ts";
-import type { AppDatabase, Db } from "../database.server.ts";
+import { type AppDatabase, type Db, keptQuery } from "../database.server.ts";
 import { evidence, investors, runItems, runs } from "../schema.ts";
 import { ALL_IDS, type IdRange, readHeadline, rescoreInvestor } from "./investors.server.ts";
 import type { RunRow } from "./runs.server.ts";
@@ -19,12 +19,15 @@ export function activeRun(db: Db): RunRow | undefined {
     .get();
 }
 
+/** Read before every step of a run, so built once. */
 export function getRun(db: Db, runId: string): RunRow | undefined {
-  return db
-    .select()
-    .from(runs)
-    .where(and(eq(runs.runId, runId), eq(runs.kind, "refresh"), sql`${runs.trigger} != 'demo'`))
-    .get();
+  return keptQuery(db, "refresh-run", (d) =>
+    d
+      .select()
+      .from(runs)
+      .where(and(eq(runs.runId, sql.placeholder("runId")), eq(runs.kind, "refresh"), sql`${runs.trigger} != 'demo'`))
+      .prepare(),
+  ).get({ runId });
 }
 
 /** A new run's row (its plan goes in with insertRunPlan, in the same transaction). */
@@ -158,27 +161,29 @@ export function saveGroupSearchResults(
 ): number {
   return db.transaction((tx) => {
     if (input.leaseOwner !== undefined) {
-      const holder = tx.select({ owner: runs.leaseOwner }).from(runs).where(eq(runs.runId, input.runId)).get();
+      const holder = keptQuery(tx, "run-lease", (d) =>
+        d
+          .select({ owner: runs.leaseOwner })
+          .from(runs)
+          .where(eq(runs.runId, sql.placeholder("runId")))
+          .prepare(),
+      ).get({ runId: input.runId });
       if (holder?.owner !== input.leaseOwner) throw new LeaseLost(`run ${input.runId} is held by another process`);
     }
     let added = 0;
     for (const [investorId, pages] of input.pagesByInvestor) {
       for (const page of pages) {
-        const result = tx
-          .insert(evidence)
-          .values({
-            investorId,
-            url: page.url,
-            title: page.title.slice(0, 500),
-            excerpt: page.content.slice(0, 4_000),
-            source: page.source,
-            publishedAt: page.publishedAt,
-            foundAt: input.now.toISOString(),
-            runId: input.runId,
-            contentHash: contentHash(page.title, page.content),
-          })
-          .onConflictDoNothing()
-          .run();
+        const result = insertEvidence(tx).run({
+          investorId,
+          url: page.url,
+          title: page.title.slice(0, 500),
+          excerpt: page.content.slice(0, 4_000),
+          source: page.source,
+          publishedAt: page.publishedAt,
+          foundAt: input.now.toISOString(),
+          runId: input.runId,
+          contentHash: contentHash(page.title, page.content),
+        });
         added += result.changes;
       }
     }
@@ -197,20 +202,46 @@ export function saveGroupSearchResults(
   });
 }
 
+/** A found page saved as unjudged evidence, unless saved already (same URL or content): several a searched investor, so built once. */
+function insertEvidence(db: Db) {
+  const value = (name: string) => sql.placeholder(name);
+  return keptQuery(db, "evidence-found", (d) =>
+    d
+      .insert(evidence)
+      .values({
+        investorId: value("investorId"),
+        url: value("url"),
+        title: value("title"),
+        excerpt: value("excerpt"),
+        source: value("source"),
+        publishedAt: value("publishedAt"),
+        foundAt: value("foundAt"),
+        runId: value("runId"),
+        contentHash: value("contentHash"),
+      })
+      .onConflictDoNothing()
+      .prepare(),
+  );
+}
+
 export function unjudgedEvidence(db: Db, investorId: number) {
-  return db
-    .select()
-    .from(evidence)
-    .where(and(eq(evidence.investorId, investorId), isNull(evidence.judgedAt)))
-    .all();
+  return keptQuery(db, "evidence-unjudged", (d) =>
+    d
+      .select()
+      .from(evidence)
+      .where(and(eq(evidence.investorId, sql.placeholder("investorId")), isNull(evidence.judgedAt)))
+      .prepare(),
+  ).all({ investorId });
 }
 
 export function evidenceDates(db: Db, investorId: number) {
-  return db
-    .select({ published_at: evidence.publishedAt, found_at: evidence.foundAt })
-    .from(evidence)
-    .where(eq(evidence.investorId, investorId))
-    .all();
+  return keptQuery(db, "evidence-dates", (d) =>
+    d
+      .select({ published_at: evidence.publishedAt, found_at: evidence.foundAt })
+      .from(evidence)
+      .where(eq(evidence.investorId, sql.placeholder("investorId")))
+      .prepare(),
+  ).all({ investorId });
 }
 
 /**
@@ -251,7 +282,15 @@ export function finishStep(
         .run();
       rescoreInvestor(t, item.investorId, input.now, input.rules, headline);
     }
-    const run = t.select().from(runs).where(eq(runs.runId, input.runId)).get()!;
+    const run = keptQuery(t, "run-by-id", (d) =>
+      d
+        .select()
+        .from(runs)
+        .where(eq(runs.runId, sql.placeholder("runId")))
+        .prepare(),
+    ).get({
+      runId: input.runId,
+    })!;
     // Fencing: a process that lost its lease (a step slower than the lease) must not move the
     // cursor a second time; its whole step rolls back.
     if (run.leaseOwner !== input.leaseOwner || run.cursor !== input.cursor || run.status !== "running") {

@@ -10,7 +10,7 @@ import type { RoleWanted, Stage } from "#app/domain/vocabulary.ts";
 import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
 import { roundRaisingNow } from "#app/domain/round.ts";
 import { INTRO_PATH_LINE } from "#app/domain/today.ts";
-import { type AppDatabase, type Db, statement } from "../database.server.ts";
+import { type AppDatabase, type Db, keptQuery, statement } from "../database.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
 import { evaluations, evidence, investors, rubrics, startupScores, startups } from "../schema.ts";
 
@@ -71,8 +71,11 @@ export function startupInputOf(row: StartupRow): StartupInput {
 }
 export type RubricSource = "model" | "default";
 
+/** The founder's startups, oldest first: read for every step of a refresh (the round raising now), so built once. */
 export function listStartups(db: Db) {
-  return db.select().from(startups).where(eq(startups.isDemo, false)).orderBy(asc(startups.id)).all();
+  return keptQuery(db, "startups", (d) =>
+    d.select().from(startups).where(eq(startups.isDemo, false)).orderBy(asc(startups.id)).prepare(),
+  ).all();
 }
 
 export function getStartup(db: Db, id: number): StartupRow | undefined {

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/investor";
 import { countContacts } from "#db/queries/contacts.server.ts";
-import { getInvestor, getInvestorDetail, investorJson } from "#db/queries/investors.server.ts";
+import { getInvestor } from "#db/queries/investor-row.server.ts";
+import { getInvestorDetail, investorJson } from "#db/queries/investors.server.ts";
 import { getApp } from "../../app.server.ts";
 import { hasAdminPasscode, hasSession } from "../../auth/guards.server.ts";
 import { demoEditRefusal } from "../../domain/demo-bounds.ts";
