@@ -131,7 +131,7 @@ export function rememberingVerified(signed: Cookie, kept = VERIFIED_KEPT): Cooki
     },
     serialize: (value, options) => signed.serialize(value, options),
     async parse(header, options) {
-      if (header === null || options !== undefined || header.length > VERIFIED_LONGEST) return signed.parse(header, options);
+      if (typeof header !== "string" || options !== undefined || header.length > VERIFIED_LONGEST) return signed.parse(header, options);
       if (verified.has(header)) {
         const value = verified.get(header);
         // The most recently used last, so the oldest is the first dropped.

@@ -28,7 +28,7 @@ export function investorById(db: Db) {
 }
 
 function investorOfSide(db: Db) {
-  // A placeholder is bound as given, without the column's encoder: the side is passed as 0 or 1.
+  // A placeholder in `where` is bound as given, without the column's encoder: the side is passed as 0 or 1.
   return keptQuery(db, "investor-of-side", (d) =>
     d
       .select()
