@@ -4,7 +4,8 @@ import { orderToday } from "./today.ts";
 /**
  * The morning digest: one phone message telling the founder who to email first, how many
  * follow-ups are due and who not to chase. It must arrive readable on any handset and cost at
- * most two SMS segments, so everything here is GSM-7 and counted in GSM-7 septets.
+ * most two SMS segments, so it is GSM-7 and counted in GSM-7 septets, unless a name it shows
+ * has no Latin letters (山田太郎): then it is UCS-2 with names as written, when that fits two segments.
  */
 
 export type DigestInvestor = {
@@ -254,17 +255,6 @@ export function composeDigest(lists: DigestLists, options: { date?: string } = {
   const followUps = lists.followUps;
   const notToChase = lists.dontChase;
 
-  const emailLines: Line[] = toEmail.slice(0, NAMES_SHOWN).map((investor) => {
-    const name = displayName(investor);
-    const firm = truncate(toGsm7(investor.firm ?? ""), FIRM_MAX);
-    // No "(Acme)" after a name that is already the firm's.
-    return { name: name.text, detail: name.fromFirm || !hasWords(firm) ? null : firm };
-  });
-  const chaseLines: Line[] = notToChase.slice(0, NAMES_SHOWN).map((investor) => ({
-    name: displayName(investor).text,
-    detail: chaseReason(investor),
-  }));
-
   const counts = {
     emailFirst: lists.emailFirstCount,
     followUps,
@@ -275,20 +265,49 @@ export function composeDigest(lists: DigestLists, options: { date?: string } = {
   // One line of round progress (decision 031); names are cut before it, it before the budget.
   const round = lists.round ? roundSentence(lists.round) : "";
   const head = round ? `${heading} ${round}` : heading;
+  const shown = [...toEmail.slice(0, NAMES_SHOWN), ...notToChase.slice(0, NAMES_SHOWN)];
+
+  // A name GSM-7 cannot write (山田太郎, 김민준) would read as its firm or "(name)": the message is
+  // then written in UCS-2 with names as written, when that still fits two segments and names someone.
+  const unwritable = shown.filter((investor) => !writesInGsm7(investor.name) && hasLetters(asWritten(investor.name)));
+  if (unwritable.length > 0) {
+    const lines = linesFor(toEmail, notToChase, asWritten);
+    const wanted = unwritable.map((investor) => displayName(investor, asWritten).text);
+    for (const detail of DETAIL_LADDER) {
+      const text = compose(head, lines.email, lines.chase, counts, detail);
+      if (smsSegments(text) <= 2 && wanted.some((name) => text.includes(name))) {
+        return finish(text, names(lines.email), followUps, names(lines.chase));
+      }
+    }
+  }
+
+  const lines = linesFor(toEmail, notToChase, toGsm7);
   let text = "";
   for (const detail of DETAIL_LADDER) {
-    text = compose(head, emailLines, chaseLines, counts, detail);
+    text = compose(head, lines.email, lines.chase, counts, detail);
     if (gsm7Length(text) <= DIGEST_MAX_SEPTETS) break;
   }
   // The ladder's last rung is a few dozen characters; this only guards against a future edit.
   if (gsm7Length(text) > DIGEST_MAX_SEPTETS) text = `${text.slice(0, DIGEST_MAX_SEPTETS - 3)}...`;
 
-  return finish(
-    text,
-    emailLines.map((line) => line.name),
-    followUps,
-    chaseLines.map((line) => line.name),
-  );
+  return finish(text, names(lines.email), followUps, names(lines.chase));
+}
+
+const names = (lines: Line[]) => lines.map((line) => line.name);
+
+/** The lines the digest may name, with names, firms and reasons written by `write` (folded to GSM-7, or as written). */
+function linesFor(toEmail: DigestInvestor[], notToChase: DigestInvestor[], write: (text: string) => string) {
+  const email: Line[] = toEmail.slice(0, NAMES_SHOWN).map((investor) => {
+    const name = displayName(investor, write);
+    const firm = truncate(write(investor.firm ?? ""), FIRM_MAX);
+    // No "(Acme)" after a name that is already the firm's.
+    return { name: name.text, detail: name.fromFirm || !hasWords(firm) ? null : firm };
+  });
+  const chase: Line[] = notToChase.slice(0, NAMES_SHOWN).map((investor) => ({
+    name: displayName(investor, write).text,
+    detail: chaseReason(investor, write),
+  }));
+  return { email, chase };
 }
 
 type Line = { name: string; detail: string | null };
@@ -370,8 +389,8 @@ function hasRedFlag(investor: DigestInvestor): boolean {
   return (investor.signal_red_flag ?? "").trim() !== "";
 }
 
-function chaseReason(investor: DigestInvestor): string | null {
-  const flag = hasRedFlag(investor) ? truncate(toGsm7(investor.signal_red_flag ?? ""), REASON_MAX) : "";
+function chaseReason(investor: DigestInvestor, write: (text: string) => string): string | null {
+  const flag = hasRedFlag(investor) ? truncate(write(investor.signal_red_flag ?? ""), REASON_MAX) : "";
   if (hasWords(flag)) return flag;
   return IN_CONVERSATION.has(investor.relationship_status) ? investor.relationship_status.replaceAll("_", " ") : null;
 }
@@ -382,25 +401,47 @@ function comparableScore(investor: DigestInvestor): number {
 }
 
 /**
- * A name that folds to no letters at all (all CJK, say, or "李小龍 2" leaving only "2") would
- * mean nothing on a phone screen: the firm stands in, then "(name)".
+ * A name that keeps no letters once written (all CJK folded to GSM-7, say, or "李小龍 2" leaving
+ * only "2"; an emoji) would mean nothing on a phone screen: the firm stands in, then "(name)".
  */
-function displayName(investor: DigestInvestor): { text: string; fromFirm: boolean } {
-  const name = truncate(toGsm7(investor.name), NAME_MAX);
-  if (/[A-Za-z]/.test(name)) return { text: name, fromFirm: false };
-  const firm = truncate(toGsm7(investor.firm ?? ""), NAME_MAX);
+function displayName(investor: DigestInvestor, write: (text: string) => string): { text: string; fromFirm: boolean } {
+  const name = truncate(write(investor.name), NAME_MAX);
+  if (hasLetters(name)) return { text: name, fromFirm: false };
+  const firm = truncate(write(investor.firm ?? ""), NAME_MAX);
   return hasWords(firm) ? { text: firm, fromFirm: true } : { text: "(name)", fromFirm: false };
 }
 
-/** Folded text left with only punctuation ("-" from "—") says nothing worth its characters. */
+/** Text left with only punctuation ("-" from "—") says nothing worth its characters. */
 function hasWords(text: string): boolean {
-  return /[A-Za-z0-9]/.test(text);
+  return /[\p{L}\p{N}]/u.test(text);
+}
+
+function hasLetters(text: string): boolean {
+  return /\p{L}/u.test(text);
+}
+
+/** Whether the name keeps a letter when folded to GSM-7. */
+function writesInGsm7(name: string): boolean {
+  return /[A-Za-z]/.test(toGsm7(name));
+}
+
+/**
+ * Text as written, for a digest sent in UCS-2: control and format characters dropped (a joined
+ * emoji falls apart, which is still readable), every run of whitespace made one space.
+ */
+export function asWritten(text: string): string {
+  return text
+    .normalize("NFC")
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, " ")
+    .replace(/\s+/gu, " ")
+    .trim();
 }
 
 /** Cut at a word when one ends late enough, so "Alexandra Ocasio-Cortez..." not "Alexandra Oc...". */
 function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 3);
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  const cut = chars.slice(0, max - 3).join("");
   const space = cut.lastIndexOf(" ");
   return `${(space >= max / 2 ? cut.slice(0, space) : cut).trimEnd()}...`;
 }
