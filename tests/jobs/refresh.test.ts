@@ -552,6 +552,9 @@ describe("grouped searches", () => {
         .all()
         .every((row) => row.signalsCheckedAt === null),
     ).toBe(true);
+    // Its search results are not saved either, nor their credits counted: the new holder pays for its own.
+    expect(db.select().from(evidence).all()).toEqual([]);
+    expect(after.searchCreditsUsed).toBe(0);
   });
 
   it("can be turned off: one investor a search", async () => {
