@@ -9,7 +9,7 @@ import { evidence, investors } from "../schema.ts";
  * 40-odd columns took about 0.3 ms a call, the prepared read 15 µs.
  */
 
-type InvestorRow = typeof investors.$inferSelect;
+export type InvestorRow = typeof investors.$inferSelect;
 
 /** One investor's whole row; of one side (real or demo) when `demo` is given. */
 export function getInvestor(db: Db, id: number, demo?: boolean): InvestorRow | undefined {

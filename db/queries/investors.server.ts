@@ -17,14 +17,14 @@ import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, sc
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
 import { type ContactRow, contactHistoryPage, countContacts } from "./contacts.server.ts";
-import { evidenceForScoring, getInvestor, investorById } from "./investor-row.server.ts";
+import { type InvestorRow, evidenceForScoring, getInvestor, investorById } from "./investor-row.server.ts";
 import { writeDemoOnly } from "./kept.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
 import { type RankedStartup, headlineStartup, rankedStartups, scoreOneForStartup } from "./startups.server.ts";
 
 export { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
 
-export type InvestorRow = typeof investors.$inferSelect;
+export type { InvestorRow };
 export type EvidenceRow = typeof evidence.$inferSelect;
 export type { ContactRow } from "./contacts.server.ts";
 

@@ -30,6 +30,17 @@ export function getRun(db: Db, runId: string): RunRow | undefined {
   ).get({ runId });
 }
 
+/** Any run's row by id, for the lease checks inside a step's transaction: `.get({ runId })`. */
+function runById(db: Db) {
+  return keptQuery(db, "run-by-id", (d) =>
+    d
+      .select()
+      .from(runs)
+      .where(eq(runs.runId, sql.placeholder("runId")))
+      .prepare(),
+  );
+}
+
 /** A new run's row (its plan goes in with insertRunPlan, in the same transaction). */
 export function insertRun(db: Db, run: typeof runs.$inferInsert): void {
   db.insert(runs).values(run).run();
@@ -161,14 +172,8 @@ export function saveGroupSearchResults(
 ): number {
   return db.transaction((tx) => {
     if (input.leaseOwner !== undefined) {
-      const holder = keptQuery(tx, "run-lease", (d) =>
-        d
-          .select({ owner: runs.leaseOwner })
-          .from(runs)
-          .where(eq(runs.runId, sql.placeholder("runId")))
-          .prepare(),
-      ).get({ runId: input.runId });
-      if (holder?.owner !== input.leaseOwner) throw new LeaseLost(`run ${input.runId} is held by another process`);
+      const holder = runById(tx).get({ runId: input.runId });
+      if (holder?.leaseOwner !== input.leaseOwner) throw new LeaseLost(`run ${input.runId} is held by another process`);
     }
     let added = 0;
     for (const [investorId, pages] of input.pagesByInvestor) {
@@ -282,15 +287,7 @@ export function finishStep(
         .run();
       rescoreInvestor(t, item.investorId, input.now, input.rules, headline);
     }
-    const run = keptQuery(t, "run-by-id", (d) =>
-      d
-        .select()
-        .from(runs)
-        .where(eq(runs.runId, sql.placeholder("runId")))
-        .prepare(),
-    ).get({
-      runId: input.runId,
-    })!;
+    const run = runById(t).get({ runId: input.runId })!;
     // Fencing: a process that lost its lease (a step slower than the lease) must not move the
     // cursor a second time; its whole step rolls back.
     if (run.leaseOwner !== input.leaseOwner || run.cursor !== input.cursor || run.status !== "running") {

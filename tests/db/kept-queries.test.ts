@@ -87,7 +87,7 @@ describe("the names of kept queries", () => {
     const names = files.flatMap((file) =>
       [...readFileSync(file, "utf8").matchAll(/keptQuery\(\s*\w+,\s*"([^"]+)"/g)].map((match) => match[1]),
     );
-    expect(names.length).toBeGreaterThanOrEqual(10);
+    expect(names.length).toBeGreaterThanOrEqual(9);
     expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
   });
 });
