@@ -32,11 +32,11 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }, next) => {
     if (isForeignOriginRequest(request)) {
       const response = apiError(403, "forbidden_origin", "Cross-site requests are refused.");
-      applySecurityHeaders(response.headers, process.env.NODE_ENV === "production");
+      applySecurityHeaders(response.headers, getApp().config.NODE_ENV === "production");
       return response;
     }
     const response = await next();
-    applySecurityHeaders(response.headers, process.env.NODE_ENV === "production");
+    applySecurityHeaders(response.headers, getApp().config.NODE_ENV === "production");
     return response;
   },
 ];

@@ -21,4 +21,12 @@ describe("the server build", () => {
       expect(code.includes(`import("${name}")`), `${name} imported on first use`).toBe(true);
     }
   });
+
+  it("carries React's production build only (decision 048)", () => {
+    const code = readFileSync(serverBuild, "utf8");
+    // Strings only React DOM's development build has, and the production build's file names.
+    expect(code).not.toContain("react-dom-server.node.development");
+    expect(code).not.toContain("You provided a `value` prop to a form field without an `onChange` handler");
+    expect(code).toContain("react-dom-server.node.production");
+  });
 });
