@@ -10,6 +10,7 @@
  * HTTP_BENCH_SECONDS sets the length of one load run (default 5). Results also go to
  * bench/results/http-latest.json.
  */
+import { allocatorName, serverMallocEnv } from "../scripts/server-flags.ts";
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -392,6 +393,7 @@ export async function runHttpBench(): Promise<void> {
   say(
     `static baseline: ${asset.path} (${(asset.bytes / 1024).toFixed(1)} KiB), from the same server in the same run, with the same headers as the row it is beside; \`GET /\` rows send what a browser sends (Accept-Encoding: gzip, deflate, br, zstd, signed in) unless labelled plain`,
   );
+  say(`servers' allocator: ${allocatorName(serverMallocEnv())} (scripts/server-flags.ts; IPI_ALLOCATOR=glibc for glibc's)`);
   if (process.env.MALLOC_ARENA_MAX) {
     Object.assign(env, { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX });
     say(`server started with MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}`);

@@ -27,13 +27,13 @@ const MIB = 1024 * 1024;
 const ROUNDS = 3;
 
 type Variant = { label: string; nodeArgs: string[]; env: Record<string, string | undefined> };
-/** The baseline: glibc's own malloc behaviour (the variables left out), the same server, the same run. */
+/** The baseline: glibc's own malloc behaviour (the variables left out, no preload), the same server, the same run. */
 const DEFAULTS: Variant = {
   label: "glibc defaults",
   nodeArgs: [],
-  env: { MALLOC_MMAP_THRESHOLD_: undefined, MALLOC_TRIM_THRESHOLD_: undefined },
+  env: { MALLOC_MMAP_THRESHOLD_: undefined, MALLOC_TRIM_THRESHOLD_: undefined, LD_PRELOAD: undefined, MALLOC_CONF: undefined },
 };
-/** What every start uses (scripts/server-flags.ts SERVER_MALLOC_ENV, put in by the test helper). */
+/** What every start uses (scripts/server-flags.ts serverMallocEnv, put in by the test helper: jemalloc where the machine has it). */
 const SHIPPED: Variant = { label: "as shipped", nodeArgs: [], env: {} };
 /** Alternated, so a busy moment on the machine does not land on one variant only. */
 const VARIANTS: Variant[] = [DEFAULTS, SHIPPED, DEFAULTS, SHIPPED, DEFAULTS, SHIPPED];

@@ -3,13 +3,15 @@
  * nginx and openssl (the test behind a real TLS proxy), dovecot-imapd (the mail sync's tests run
  * a private Dovecot IMAP server; openssl makes its certificate), openssh-server (the restore drill
  * replicates with Litestream to a private sshd's SFTP; ssh-keygen, from openssh-client, makes its
- * keys). When one is missing and we are root with
+ * keys), libjemalloc2 (the servers the tests start run with the allocator the app ships with,
+ * scripts/server-flags.ts). When one is missing and we are root with
  * apt-get, it is installed (one `apt-get update`, one `apt-get install`), so `npm ci && npm test`
  * works on a fresh machine; otherwise the one command to run is printed.
  * `node scripts/ensure-test-tools.ts --dry-run` only says what it would do.
  */
 import { spawnSync } from "node:child_process";
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, existsSync } from "node:fs";
+import { JEMALLOC_PATHS } from "./server-flags.ts";
 import { delimiter, join } from "node:path";
 
 export type Tool = { name: string; package: string; found: () => boolean };
@@ -44,6 +46,7 @@ export function testTools(env: Record<string, string | undefined> = process.env)
     { name: `dovecot (${dovecot})`, package: "dovecot-imapd", found: () => isExecutable(dovecot) },
     { name: `sshd (${sshd})`, package: "openssh-server", found: () => isExecutable(sshd) },
     { name: "ssh-keygen", package: "openssh-client", found: () => onPath("ssh-keygen") },
+    { name: "jemalloc (libjemalloc2)", package: "libjemalloc2", found: () => JEMALLOC_PATHS.some((path) => existsSync(path)) },
   ];
 }
 
@@ -75,7 +78,7 @@ function main(): number {
   const missing = tools.filter((tool) => !tool.found());
   const plan = planTestTools(missing, { root: process.getuid?.() === 0, aptGet: onPath("apt-get") });
   if (plan.kind === "ready") {
-    if (dryRun) console.log("Test tools: all present (chromium, nginx, openssl, dovecot, sshd, ssh-keygen).");
+    if (dryRun) console.log("Test tools: all present (chromium, nginx, openssl, dovecot, sshd, ssh-keygen, jemalloc).");
     return 0;
   }
   if (plan.kind === "ask") {

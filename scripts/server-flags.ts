@@ -10,6 +10,8 @@
  */
 export const SERVER_NODE_FLAGS = ["--max-old-space-size=96", "--max-semi-space-size=8", "--expose-gc"];
 
+import { existsSync } from "node:fs";
+
 /**
  * glibc's malloc settings the server runs with, as environment variables (read when the process
  * starts, so they are set by whoever starts it: `npm start`/`npm run serve`, the Docker image's ENV
@@ -24,3 +26,33 @@ export const SERVER_MALLOC_ENV: Readonly<Record<string, string>> = {
   MALLOC_MMAP_THRESHOLD_: "131072",
   MALLOC_TRIM_THRESHOLD_: "131072",
 };
+
+/**
+ * jemalloc, where the machine has it (Debian's libjemalloc2: the Docker image installs it, and so
+ * does the test command as root). Measured with the server's load rows (decision 048), glibc
+ * keeps 15–25 MiB of freed native memory in its per-thread arenas after a busy spell, holes that
+ * no trim threshold reaches; jemalloc's background thread hands back dirty pages a second after
+ * they are freed (`dirty_decay_ms:1000`) and skips the "muzzy" stage (`muzzy_decay_ms:0`).
+ */
+export const JEMALLOC_PATHS = ["/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2"];
+export const JEMALLOC_CONF = "background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0";
+
+/**
+ * The allocator environment a server starts with: jemalloc preloaded when the machine has it
+ * (`IPI_ALLOCATOR=glibc` opts out, for a comparison), else glibc with SERVER_MALLOC_ENV. The
+ * glibc settings are kept either way (they are what glibc reads if the preload is refused).
+ */
+export function serverMallocEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  exists: (path: string) => boolean = existsSync,
+): Record<string, string> {
+  const jemalloc = env.IPI_ALLOCATOR === "glibc" ? undefined : JEMALLOC_PATHS.find((path) => exists(path));
+  if (!jemalloc) return { ...SERVER_MALLOC_ENV };
+  const preload = [jemalloc, ...(env.LD_PRELOAD ?? "").split(/[:\s]+/).filter((entry) => entry !== "" && entry !== jemalloc)].join(":");
+  return { ...SERVER_MALLOC_ENV, LD_PRELOAD: preload, MALLOC_CONF: JEMALLOC_CONF };
+}
+
+/** Which allocator `serverMallocEnv` chose, in words for a log line or a benchmark's header. */
+export function allocatorName(mallocEnv: Readonly<Record<string, string>>): string {
+  return mallocEnv.LD_PRELOAD?.includes("jemalloc") ? `jemalloc (${mallocEnv.MALLOC_CONF})` : "glibc malloc";
+}

@@ -1,7 +1,7 @@
 /**
- * Starts the built server the way the Docker image does: with the heap flags of
- * scripts/server-flags.ts and, when `LITESTREAM_REPLICA_URL` is set, under Litestream
- * (decision 020): the database is first restored from the replica if its file is missing, then
+ * Starts the built server, for `npm start`, `npm run serve` and the Docker image alike: with the
+ * heap flags and the allocator of scripts/server-flags.ts and, when `LITESTREAM_REPLICA_URL` is
+ * set, under Litestream (decision 020): the database is first restored from the replica if its file is missing, then
  * `litestream replicate -exec` runs the server as its child and copies every WAL change off the
  * machine about once a second. Without the variable the server starts as it always has.
  *
@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { SERVER_NODE_FLAGS } from "./server-flags.ts";
+import { SERVER_NODE_FLAGS, serverMallocEnv } from "./server-flags.ts";
 
 /** The replica kinds Litestream 0.3.13 understands; the drill (tests/scripts/restore-drill.test.ts) runs sftp. */
 const REPLICA_SCHEMES = ["s3", "sftp", "file", "gcs", "abs"] as const;
@@ -81,10 +81,14 @@ export function serverCommand(node = process.execPath): string[] {
   return [node, ...SERVER_NODE_FLAGS, join(import.meta.dirname, "..", "server.mjs")];
 }
 
-/** Becomes `file` (execve): same process id, so signals reach it directly. */
+/**
+ * Becomes `file` (execve): same process id, so signals reach it directly. The allocator's
+ * variables (jemalloc where the machine has it, else glibc's thresholds: scripts/server-flags.ts)
+ * go in here, since a process reads them only as it starts; Litestream's child inherits them.
+ */
 function become(file: string, args: string[]): never {
   if (!process.execve) throw new LauncherError("This platform cannot replace a process (process.execve): run on Linux");
-  process.execve(file, args, process.env);
+  process.execve(file, args, { ...process.env, ...serverMallocEnv() });
   throw new LauncherError(`${file} did not start`);
 }
 

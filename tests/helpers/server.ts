@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
+import { SERVER_NODE_FLAGS, serverMallocEnv } from "../../scripts/server-flags.ts";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -54,7 +54,7 @@ export async function startBuiltServer(
     // An env value of undefined leaves that variable out (a benchmark's "glibc defaults" variant).
     env: {
       ...baseEnv(),
-      ...SERVER_MALLOC_ENV,
+      ...serverMallocEnv(),
       HOST: "127.0.0.1",
       PORT: String(port),
       DATABASE_PATH: databasePath,

@@ -41,7 +41,15 @@ describe("ensure-test-tools", () => {
       DOVECOT_PATH: "/nowhere/dovecot",
       SSHD_PATH: "/nowhere/sshd",
     });
-    expect(tools.map((t) => t.package)).toEqual(["chromium", "nginx", "openssl", "dovecot-imapd", "openssh-server", "openssh-client"]);
+    expect(tools.map((t) => t.package)).toEqual([
+      "chromium",
+      "nginx",
+      "openssl",
+      "dovecot-imapd",
+      "openssh-server",
+      "openssh-client",
+      "libjemalloc2",
+    ]);
     expect(tools.filter((t) => !t.found()).map((t) => t.package)).toEqual(["chromium", "nginx", "dovecot-imapd", "openssh-server"]);
   });
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
+import { JEMALLOC_PATHS, SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 import { litestreamBinary, litestreamPlan } from "../../scripts/start-server.ts";
 import { baseEnv, freePort, stopChild } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
@@ -235,12 +235,16 @@ describe("the restore drill: Litestream to SFTP, crash, lost volume, restore at 
     await stopChild(second.child);
   });
 
-  it("without LITESTREAM_REPLICA_URL becomes the server itself, with the heap flags", async () => {
+  it("without LITESTREAM_REPLICA_URL becomes the server itself, with the heap flags and jemalloc", async () => {
     const plain = await launch({ DATABASE_PATH: join(work, "plain", "app.db") }, work);
     running.push(plain.child);
     expect(plain.output()).not.toMatch(/litestream/i);
     const commandLine = readFileSync(`/proc/${plain.child.pid}/cmdline`, "utf8").split("\0");
     expect(commandLine).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS, join(process.cwd(), "server.mjs")]));
+    // The test command installs libjemalloc2 (scripts/ensure-test-tools.ts): the server has it mapped (decision 049).
+    const jemalloc = JEMALLOC_PATHS.find((path) => existsSync(path));
+    expect(jemalloc, "libjemalloc2 is installed by the test command").toBeDefined();
+    expect(readFileSync(`/proc/${plain.child.pid}/maps`, "utf8")).toContain(jemalloc);
     expect((await fetch(`${plain.url}/api/health`)).status).toBe(200);
     await stopChild(plain.child);
   });

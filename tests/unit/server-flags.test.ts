@@ -1,31 +1,54 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
+import {
+  JEMALLOC_CONF,
+  JEMALLOC_PATHS,
+  SERVER_MALLOC_ENV,
+  SERVER_NODE_FLAGS,
+  allocatorName,
+  serverMallocEnv,
+} from "../../scripts/server-flags.ts";
+import { testTools } from "../../scripts/ensure-test-tools.ts";
 import { serverCommand } from "../../scripts/start-server.ts";
 
 /** The server runs with the same heap flags wherever it starts (docs/deploy.md#machine-size). */
 describe("the server's Node flags", () => {
-  it("are the same in npm start, npm run serve and the Docker image (through scripts/start-server.ts)", () => {
+  it("are the same in npm start, npm run serve and the Docker image (all through scripts/start-server.ts)", () => {
     const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts as Record<string, string>;
-    const expected = `node ${SERVER_NODE_FLAGS.join(" ")} server.mjs`;
-    expect(scripts.start).toContain(expected);
-    expect(scripts.serve).toContain(expected);
+    expect(scripts.start).toMatch(/&& node scripts\/start-server\.ts$/);
+    expect(scripts.serve).toMatch(/&& node scripts\/start-server\.ts$/);
     const dockerfile = readFileSync("Dockerfile", "utf8");
     expect(dockerfile).toContain('CMD ["node", "scripts/start-server.ts"]');
     expect(serverCommand("node")).toEqual(["node", ...SERVER_NODE_FLAGS, join(process.cwd(), "server.mjs")]);
     expect(SERVER_NODE_FLAGS.some((flag) => flag.startsWith("--max-old-space-size="))).toBe(true);
   });
+});
 
-  it("start with the same malloc settings in npm start, npm run serve and the Docker image", () => {
-    const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts as Record<string, string>;
-    const assignments = Object.entries(SERVER_MALLOC_ENV).map(([name, value]) => `${name}=${value}`);
-    expect(assignments.length).toBeGreaterThan(0);
-    const dockerfile = readFileSync("Dockerfile", "utf8");
-    for (const assignment of assignments) {
-      expect(scripts.start).toContain(`${assignment} `);
-      expect(scripts.serve).toContain(`${assignment} `);
-      expect(dockerfile).toMatch(new RegExp(`^\\s+${assignment}( \\\\)?$`, "m"));
+describe("the server's allocator (decision 048)", () => {
+  const jemalloc = JEMALLOC_PATHS[0]!;
+
+  it("is jemalloc, preloaded and tuned, where the machine has it", () => {
+    const env = serverMallocEnv({}, (path) => path === jemalloc);
+    expect(env.LD_PRELOAD).toBe(jemalloc);
+    expect(env.MALLOC_CONF).toBe(JEMALLOC_CONF);
+    expect(allocatorName(env)).toContain("jemalloc");
+  });
+
+  it("is glibc's, with its thresholds, where it is missing or IPI_ALLOCATOR=glibc", () => {
+    for (const env of [serverMallocEnv({}, () => false), serverMallocEnv({ IPI_ALLOCATOR: "glibc" }, () => true)]) {
+      expect(env).toEqual(SERVER_MALLOC_ENV);
+      expect(allocatorName(env)).toBe("glibc malloc");
     }
+  });
+
+  it("keeps a preload already asked for, after jemalloc, and never twice", () => {
+    const env = serverMallocEnv({ LD_PRELOAD: `/opt/trace.so ${jemalloc}` }, (path) => path === jemalloc);
+    expect(env.LD_PRELOAD).toBe(`${jemalloc}:/opt/trace.so`);
+  });
+
+  it("is installed in the Docker image, and by the test command where it is missing", () => {
+    expect(readFileSync("Dockerfile", "utf8")).toMatch(/apt-get install[^\n]* libjemalloc2/);
+    expect(testTools({}).map((tool) => tool.package)).toContain("libjemalloc2");
   });
 });
