@@ -10,7 +10,7 @@
  * HTTP_BENCH_SECONDS sets the length of one load run (default 5). Results also go to
  * bench/results/http-latest.json.
  */
-import { allocatorName, serverMallocEnv } from "../scripts/server-flags.ts";
+import { SERVER_NODE_FLAGS, allocatorName, serverMallocEnv } from "../scripts/server-flags.ts";
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -1001,9 +1001,11 @@ async function coldStartRows(t10: string, t0: string, env: Record<string, string
   const measureStart = async (templatePath: string) => {
     const port = await freePort();
     const t = performance.now();
-    const child = spawn(process.execPath, ["server.mjs"], {
+    // As users start it: the production flags and allocator (scripts/server-flags.ts), no bench preload.
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.mjs"], {
       env: {
         ...baseEnv(),
+        ...serverMallocEnv(),
         HOST: "127.0.0.1",
         PORT: String(port),
         SCHEDULER_ENABLED: "false",

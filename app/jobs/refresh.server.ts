@@ -9,7 +9,9 @@ import {
   finishStep,
   getRun,
   insertRun,
-  insertRunPlan,
+  insertPlanRows,
+  planChunks,
+  planRows,
   LeaseLost,
   runItemsBetween,
   selectionCandidates,
@@ -63,10 +65,20 @@ async function readCandidates(db: AppDatabase, now: Date): Promise<SelectionCand
   return candidates;
 }
 
+/** Plan rows saved a transaction at a time while a refresh starts, the event loop given back in between. */
+const PLAN_CHUNK = 1_000;
+
+/**
+ * Runs whose plan this process is still saving: the poller leaves them alone until the last
+ * chunk is in. After a crash mid-plan the run holds whole steps only (each chunk moves `steps`
+ * with its rows), so a takeover works that shorter plan; the rest wait for the next refresh.
+ */
+const planning = new Set<string>();
+
 /**
  * Selects the investors worth checking and queues a run. 503 without search, 409 while one is
- * active. The investors are read in ranges before the short transaction that saves the plan, so
- * a start never holds the server for long (docs/scale.md#refresh).
+ * active. The investors are read in ranges, and the plan saved in chunks of whole steps, each its
+ * own short transaction, so a start never holds the server for long (docs/scale.md#refresh).
  */
 export async function startRefresh(deps: RefreshDeps, options: { trigger: "cron" | "manual"; linkedin: boolean }): Promise<StartedRun> {
   if (!deps.search) {
@@ -87,29 +99,45 @@ export async function startRefresh(deps: RefreshDeps, options: { trigger: "cron"
         ? { size: deps.searchGroupSize ?? SEARCH_GROUP_SIZE, recall: GROUP_SEARCH_RECALL }
         : undefined,
   });
-  await nextTurn(); // the choice and the saving are two short pieces, not one longer
-  return deps.db.transaction(
+  await nextTurn(); // the choice and the saving are separate short pieces, not one longer
+  const chunks = planChunks(planRows(selection), PLAN_CHUNK);
+  const queueLength = selection.queue.length;
+  let saved = 0;
+  // Each chunk leaves a plan of whole steps: `steps`, the queue's length and `selected` count what is saved.
+  const saveChunk = (db: Db, runId: string, rows: (typeof chunks)[number]) => {
+    insertPlanRows(deps.db, runId, rows); // the same connection, so inside the caller's transaction
+    saved += rows.length;
+    const steps = rows.length > 0 ? rows[rows.length - 1]![0] + 1 : 0;
+    updateRun(db, runId, { steps, queueLength: Math.min(queueLength, steps), selected: saved });
+  };
+  const runId = deps.db.transaction(
     (t) => {
       // Another start may have won while the investors were read.
       refuseIfActive(t);
-      const runId = randomUUID();
-      const selected = selection.queue.length + selection.sweeps.flat().length;
+      const id = randomUUID();
       insertRun(t, {
-        runId,
+        runId: id,
         trigger: options.trigger,
         status: "queued",
         chain: 1,
         linkedin: options.linkedin,
-        queueLength: selection.queue.length,
-        steps: selection.queue.length + selection.sweeps.length,
-        selected,
         createdAt: now.toISOString(),
       });
-      insertRunPlan(deps.db, runId, selection); // the same connection, so inside this transaction
-      return { run_id: runId, status: "queued", selected };
+      saveChunk(t, id, chunks[0] ?? []);
+      return id;
     },
     { behavior: "immediate" },
   );
+  planning.add(runId);
+  try {
+    for (const rows of chunks.slice(1)) {
+      await nextTurn();
+      deps.db.transaction((t) => saveChunk(t, runId, rows));
+    }
+  } finally {
+    planning.delete(runId);
+  }
+  return { run_id: runId, status: "queued", selected: saved };
 }
 
 export type ContinueResult = { status: 202 | 200; run_id: string; chain: number };
@@ -177,7 +205,7 @@ export function acquireRun(deps: RefreshDeps, runId: string): boolean {
  */
 export function runsReadyToWork(db: AppDatabase, now: Date, isOwnerGone: (owner: string | null) => boolean = () => false): string[] {
   return unfinishedRuns(db, "refresh")
-    .filter((run) => readyToWork(run, now, isOwnerGone))
+    .filter((run) => !planning.has(run.runId) && readyToWork(run, now, isOwnerGone))
     .map((row) => row.runId);
 }
 

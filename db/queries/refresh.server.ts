@@ -41,7 +41,7 @@ function runById(db: Db) {
   );
 }
 
-/** A new run's row (its plan goes in with insertRunPlan, in the same transaction). */
+/** A new run's row (its plan's first rows go in with insertPlanRows, in the same transaction). */
 export function insertRun(db: Db, run: typeof runs.$inferInsert): void {
   db.insert(runs).values(run).run();
 }
@@ -96,17 +96,40 @@ export function readRunPlan(db: AppDatabase, runId: string, queueLength: number)
   return { queue, sweeps, reasons, searched: rows.filter((row) => row.searched === 1).map((row) => row.investor_id) };
 }
 
-/** Writes a new run's plan: the queue one step an investor, then one step a group. */
-export function insertRunPlan(
-  db: AppDatabase,
-  runId: string,
-  plan: { queue: readonly number[]; sweeps: readonly (readonly number[])[]; reasons: Readonly<Record<number, string>> },
-): void {
-  const rows: Array<[number, number, string]> = plan.queue.map((id, step) => [step, id, plan.reasons[id] ?? ""]);
+/** One row of a plan: [step, investor id, reason]. */
+export type PlanRow = [step: number, investorId: number, reason: string];
+
+/** A new run's plan as rows in step order: the queue one step an investor, then one step a group. */
+export function planRows(plan: {
+  queue: readonly number[];
+  sweeps: readonly (readonly number[])[];
+  reasons: Readonly<Record<number, string>>;
+}): PlanRow[] {
+  const rows: PlanRow[] = plan.queue.map((id, step) => [step, id, plan.reasons[id] ?? ""]);
   for (const [index, group] of plan.sweeps.entries()) {
     for (const id of group) rows.push([plan.queue.length + index, id, plan.reasons[id] ?? ""]);
   }
-  // One statement for the whole plan: 10,000 rows in one call instead of 10,000 calls.
+  return rows;
+}
+
+/**
+ * Plan rows cut into chunks of about `size` rows, never inside a step (a group's rows stay
+ * together), so each chunk saved leaves a plan of whole steps.
+ */
+export function planChunks(rows: readonly PlanRow[], size: number): PlanRow[][] {
+  const chunks: PlanRow[][] = [];
+  let from = 0;
+  while (from < rows.length) {
+    let to = Math.min(from + size, rows.length);
+    while (to < rows.length && rows[to]![0] === rows[to - 1]![0]) to++;
+    chunks.push(rows.slice(from, to));
+    from = to;
+  }
+  return chunks;
+}
+
+/** Saves plan rows of a run: one statement for the chunk (1,000 rows in one call instead of 1,000 calls). */
+export function insertPlanRows(db: AppDatabase, runId: string, rows: readonly PlanRow[]): void {
   db.$client
     .prepare("insert into run_items (run_id, step, investor_id, reason) select ?, value ->> 0, value ->> 1, value ->> 2 from json_each(?)")
     .run(runId, JSON.stringify(rows));
