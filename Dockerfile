@@ -15,7 +15,7 @@ FROM node:24-slim
 # Litestream (a Go binary from the npm package @flydotio/litestream, in node_modules) checks the
 # replica's TLS certificate against the system's CA store, which the slim image lacks.
 # libjemalloc2: scripts/start-server.ts preloads it into the server, which then hands freed memory
-# back to the system a second after a busy spell (decision 048).
+# back to the system a second after a busy spell (decision 049).
 RUN apt-get update -qq \
  && apt-get install -y -qq --no-install-recommends ca-certificates libjemalloc2 \
  && rm -rf /var/lib/apt/lists/*

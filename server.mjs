@@ -1,4 +1,5 @@
-// Starts the built app: `npm start` builds first; the Docker image runs this file directly.
+// Starts the built app, through scripts/start-server.ts (`npm start`, which builds first, `npm run
+// serve` and the Docker image), with its heap flags and allocator.
 import "./scripts/require-node.mjs";
 import { existsSync } from "node:fs";
 import { enableCompileCache, flushCompileCache } from "node:module";

@@ -996,7 +996,7 @@ function pace(samples: Array<{ t: number; checked: number }>, from: number, to: 
   return (to - from) / ((timeAt(to) - timeAt(from)) / 1000);
 }
 
-/** Row 8: spawn to the first 200 of `/api/health`, polled every 5 ms, with no preload. */
+/** Row 8: spawn to the first 200 of `/api/health`, polled every 5 ms, as users start it (flags, allocator), with no bench preload. */
 async function coldStartRows(t10: string, t0: string, env: Record<string, string>) {
   const measureStart = async (templatePath: string) => {
     const port = await freePort();

@@ -2,6 +2,7 @@
  * Offline mode: the app with fake Tavily and Gemini servers on 127.0.0.1, so a refresh can be
  * watched end to end with no keys and no network. `npm run offline` builds first.
  */
+import { SERVER_NODE_FLAGS, serverMallocEnv } from "./server-flags.ts";
 import { spawn } from "node:child_process";
 import { chatAnswerFor, judgementFor, promptOf, wantsChatAnswer } from "../tests/helpers/judge-fake.ts";
 import { newsResultsFor, startFakeGemini, startFakeTavily } from "../tests/fakes/index.ts";
@@ -12,10 +13,12 @@ tavily.respond((body) => ({ json: newsResultsFor(body), delayMs: 400 }));
 gemini.answerWith((body: unknown) => (wantsChatAnswer(body) ? chatAnswerFor(promptOf(body)) : judgementFor(promptOf(body))));
 console.log(`Fake Tavily at ${tavily.url}, fake Gemini at ${gemini.url}`);
 
-const child = spawn(process.execPath, ["server.mjs"], {
+// As users start it: the production heap flags and allocator (scripts/server-flags.ts).
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.mjs"], {
   stdio: "inherit",
   env: {
     ...process.env,
+    ...serverMallocEnv(),
     DATABASE_PATH: process.env.DATABASE_PATH ?? "./data/offline.db",
     TAVILY_API_KEY: "offline-fake-key",
     TAVILY_BASE_URL: tavily.url,

@@ -13,9 +13,10 @@ export const SERVER_NODE_FLAGS = ["--max-old-space-size=96", "--max-semi-space-s
 import { existsSync } from "node:fs";
 
 /**
- * glibc's malloc settings the server runs with, as environment variables (read when the process
- * starts, so they are set by whoever starts it: `npm start`/`npm run serve`, the Docker image's ENV
- * and the tests' and benchmarks' servers; tests/unit/server-flags.test.ts checks they agree).
+ * glibc's malloc settings, as environment variables (read when the process starts), for a server
+ * where jemalloc is missing: `serverMallocEnv` below gives them to every start (scripts/start-server.ts
+ * for `npm start`, `npm run serve` and the Docker image; the tests', the end-to-end and the
+ * benchmarks' servers).
  * By default glibc raises its mmap threshold each time a large block is freed, so after the first
  * compressions and re-scores every large buffer comes from the heap and stays resident when freed.
  * A fixed 128 KiB threshold sends large buffers back to the system on free, and a 128 KiB trim
@@ -29,7 +30,7 @@ export const SERVER_MALLOC_ENV: Readonly<Record<string, string>> = {
 
 /**
  * jemalloc, where the machine has it (Debian's libjemalloc2: the Docker image installs it, and so
- * does the test command as root). Measured with the server's load rows (decision 048), glibc
+ * does the test command as root). Measured with the server's load rows (decision 049), glibc
  * keeps 15–25 MiB of freed native memory in its per-thread arenas after a busy spell, holes that
  * no trim threshold reaches; jemalloc's background thread hands back dirty pages a second after
  * they are freed (`dirty_decay_ms:1000`) and skips the "muzzy" stage (`muzzy_decay_ms:0`).
@@ -39,17 +40,19 @@ export const JEMALLOC_CONF = "background_thread:true,dirty_decay_ms:1000,muzzy_d
 
 /**
  * The allocator environment a server starts with: jemalloc preloaded when the machine has it
- * (`IPI_ALLOCATOR=glibc` opts out, for a comparison), else glibc with SERVER_MALLOC_ENV. The
- * glibc settings are kept either way (they are what glibc reads if the preload is refused).
+ * (`IPI_ALLOCATOR=glibc` opts out, for a comparison, and takes it out of an inherited preload),
+ * else glibc with SERVER_MALLOC_ENV. The glibc settings are kept either way (they are what glibc
+ * reads if the preload is refused); a MALLOC_CONF already set is kept after ours, so it wins.
  */
 export function serverMallocEnv(
   env: Readonly<Record<string, string | undefined>> = process.env,
   exists: (path: string) => boolean = existsSync,
 ): Record<string, string> {
+  const inherited = (env.LD_PRELOAD ?? "").split(/[:\s]+/).filter((entry) => entry !== "" && !JEMALLOC_PATHS.includes(entry));
   const jemalloc = env.IPI_ALLOCATOR === "glibc" ? undefined : JEMALLOC_PATHS.find((path) => exists(path));
-  if (!jemalloc) return { ...SERVER_MALLOC_ENV };
-  const preload = [jemalloc, ...(env.LD_PRELOAD ?? "").split(/[:\s]+/).filter((entry) => entry !== "" && entry !== jemalloc)].join(":");
-  return { ...SERVER_MALLOC_ENV, LD_PRELOAD: preload, MALLOC_CONF: JEMALLOC_CONF };
+  if (!jemalloc) return env.LD_PRELOAD === undefined ? { ...SERVER_MALLOC_ENV } : { ...SERVER_MALLOC_ENV, LD_PRELOAD: inherited.join(":") };
+  const conf = env.MALLOC_CONF ? `${JEMALLOC_CONF},${env.MALLOC_CONF}` : JEMALLOC_CONF;
+  return { ...SERVER_MALLOC_ENV, LD_PRELOAD: [jemalloc, ...inherited].join(":"), MALLOC_CONF: conf };
 }
 
 /** Which allocator `serverMallocEnv` chose, in words for a log line or a benchmark's header. */

@@ -1,7 +1,7 @@
 /**
  * Starts the built server, for `npm start`, `npm run serve` and the Docker image alike: with the
- * heap flags and the allocator of scripts/server-flags.ts and, when `LITESTREAM_REPLICA_URL` is
- * set, under Litestream (decision 020): the database is first restored from the replica if its file is missing, then
+ * heap flags and the allocator of scripts/server-flags.ts and, in the image when
+ * `LITESTREAM_REPLICA_URL` is set, under Litestream (decision 020): the database is first restored from the replica if its file is missing, then
  * `litestream replicate -exec` runs the server as its child and copies every WAL change off the
  * machine about once a second. Without the variable the server starts as it always has.
  *
@@ -94,7 +94,9 @@ function become(file: string, args: string[]): never {
 
 function main(): void {
   const server = serverCommand();
-  const plan = litestreamPlan(process.env);
+  // `npm start` and `npm run serve` pass --no-replication: a laptop with the production replica's
+  // URL in its environment must not replicate its own database into it (only the image replicates).
+  const plan = process.argv.includes("--no-replication") ? undefined : litestreamPlan(process.env);
   if (!plan) {
     become(server[0]!, server);
   }

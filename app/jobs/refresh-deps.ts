@@ -22,4 +22,6 @@ export type RefreshDeps = {
   isOwnerGone?: (owner: string | null) => boolean;
   /** Names per grouped search; 1 turns grouped searches off. */
   searchGroupSize?: number;
+  /** Plan rows saved a transaction at a time as a run starts (default 1,000; tests use fewer). */
+  planChunkRows?: number;
 };

@@ -69,11 +69,17 @@ async function readCandidates(db: AppDatabase, now: Date): Promise<SelectionCand
 const PLAN_CHUNK = 1_000;
 
 /**
- * Runs whose plan this process is still saving: the poller leaves them alone until the last
- * chunk is in. After a crash mid-plan the run holds whole steps only (each chunk moves `steps`
- * with its rows), so a takeover works that shorter plan; the rest wait for the next refresh.
+ * Runs whose plan this process is still saving, and when each save ends: the poller leaves them
+ * alone until the last chunk is in, and a stopping worker waits for them. After a crash mid-plan
+ * the run holds whole steps only (each chunk moves `steps` with its rows), so a takeover works
+ * that shorter plan; the rest wait for the next refresh (decision 050).
  */
-const planning = new Set<string>();
+const planning = new Map<string, Promise<void>>();
+
+/** Resolves once every plan this process is saving is saved (or cut short and noted on its run). */
+export async function plansSaved(): Promise<void> {
+  await Promise.all(planning.values());
+}
 
 /**
  * Selects the investors worth checking and queues a run. 503 without search, 409 while one is
@@ -100,7 +106,7 @@ export async function startRefresh(deps: RefreshDeps, options: { trigger: "cron"
         : undefined,
   });
   await nextTurn(); // the choice and the saving are separate short pieces, not one longer
-  const chunks = planChunks(planRows(selection), PLAN_CHUNK);
+  const chunks = planChunks(planRows(selection), deps.planChunkRows ?? PLAN_CHUNK);
   const queueLength = selection.queue.length;
   let saved = 0;
   // Each chunk leaves a plan of whole steps: `steps`, the queue's length and `selected` count what is saved.
@@ -128,16 +134,38 @@ export async function startRefresh(deps: RefreshDeps, options: { trigger: "cron"
     },
     { behavior: "immediate" },
   );
-  planning.add(runId);
-  try {
-    for (const rows of chunks.slice(1)) {
-      await nextTurn();
-      deps.db.transaction((t) => saveChunk(t, runId, rows));
+  const total = chunks.reduce((sum, rows) => sum + rows.length, 0);
+  planning.set(runId, Promise.resolve()); // before any turn, so the poller never sees it half-saved
+  const saving = (async () => {
+    try {
+      for (const rows of chunks.slice(1)) {
+        await nextTurn();
+        deps.db.transaction((t) => saveChunk(t, runId, rows));
+      }
+    } catch (error) {
+      // A chunk that cannot be saved (a full disk, the database closing): the run keeps the whole
+      // steps saved so far, is worked as it is, and says what was left out.
+      const reason = error instanceof Error ? error.message : String(error);
+      log.error("a refresh plan was cut short", { run: runId, saved, total, error: reason });
+      noteOnRun(deps.db, runId, `the plan was cut at ${saved} of ${total} investors (${reason}); the others wait for the next refresh`);
+    } finally {
+      planning.delete(runId);
     }
-  } finally {
-    planning.delete(runId);
-  }
+  })();
+  // A plan of one chunk is saved already, and its save has ended (and left the map) by now.
+  if (planning.has(runId)) planning.set(runId, saving);
+  await saving;
   return { run_id: runId, status: "queued", selected: saved };
+}
+
+/** Adds a line to a run's errors, if the database still takes it. */
+function noteOnRun(db: AppDatabase, runId: string, line: string): void {
+  try {
+    const run = getRun(db, runId);
+    if (run) updateRun(db, runId, { errors: [...run.errors, line].slice(-200) });
+  } catch {
+    // The database is closed or failing: the run's steps already say what was saved.
+  }
 }
 
 export type ContinueResult = { status: 202 | 200; run_id: string; chain: number };

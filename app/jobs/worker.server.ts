@@ -8,7 +8,7 @@ import { THIS_PROCESS, isOwnerGone } from "./lease-owner.server.ts";
 import { sendDigest } from "./digest.server.ts";
 import { mailConfigured, stopMailSync, syncMail } from "./mail-sync.server.ts";
 import { rescoreEverything } from "./rescore.server.ts";
-import { type RefreshDeps, RefreshRefused, runsReadyToWork, startRefresh, workRun } from "./refresh.server.ts";
+import { type RefreshDeps, RefreshRefused, plansSaved, runsReadyToWork, startRefresh, workRun } from "./refresh.server.ts";
 import { runSourcesFromConfig } from "./discovery-sources.server.ts";
 import { type DiscoveryDeps, discoveriesReadyToWork, startDiscovery, workDiscovery } from "./discovery.server.ts";
 
@@ -178,7 +178,8 @@ export function startWorker(app: App, options: { pollMs?: number } = {}): Worker
       clearInterval(timer);
       // The current investor finishes and the run is left waiting for its next chain; a mail
       // sync stops after its current batch (already saved with its last UID).
-      await Promise.all([working, stopMailSync()]);
+      // A refresh saving its plan finishes saving it first (decision 050).
+      await Promise.all([working, stopMailSync(), plansSaved()]);
     },
   };
 }

@@ -23,10 +23,10 @@ const PASSCODE = "restore-drill-passcode";
 type Launched = { url: string; child: ChildProcess; output: () => string; startedInMs: number };
 
 /** `node scripts/start-server.ts` as the Docker image runs it, in its own process group. */
-async function launch(env: Record<string, string>, scratch: string): Promise<Launched> {
+async function launch(env: Record<string, string>, scratch: string, args: string[] = []): Promise<Launched> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ["scripts/start-server.ts"], {
+  const child = spawn(process.execPath, ["scripts/start-server.ts", ...args], {
     // TMPDIR: the launcher's Litestream configuration goes in the test's folder, removed after.
     env: {
       ...baseEnv(),
@@ -247,6 +247,19 @@ describe("the restore drill: Litestream to SFTP, crash, lost volume, restore at 
     expect(readFileSync(`/proc/${plain.child.pid}/maps`, "utf8")).toContain(jemalloc);
     expect((await fetch(`${plain.url}/api/health`)).status).toBe(200);
     await stopChild(plain.child);
+  });
+
+  it("with --no-replication (npm start, npm run serve) ignores LITESTREAM_REPLICA_URL and becomes the server", async () => {
+    const local = await launch(
+      { DATABASE_PATH: join(work, "local", "app.db"), LITESTREAM_REPLICA_URL: "sftp://nobody@127.0.0.1:1/replica" },
+      work,
+      ["--no-replication"],
+    );
+    running.push(local.child);
+    expect((await fetch(`${local.url}/api/health`)).status).toBe(200);
+    expect(local.output()).not.toMatch(/litestream/i);
+    expect(readFileSync(`/proc/${local.child.pid}/cmdline`, "utf8").split("\0")).toContain(join(process.cwd(), "server.mjs"));
+    await stopChild(local.child);
   });
 
   it("does not start on an empty database when the replica cannot be reached", () => {

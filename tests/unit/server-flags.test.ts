@@ -16,8 +16,9 @@ import { serverCommand } from "../../scripts/start-server.ts";
 describe("the server's Node flags", () => {
   it("are the same in npm start, npm run serve and the Docker image (all through scripts/start-server.ts)", () => {
     const scripts = JSON.parse(readFileSync("package.json", "utf8")).scripts as Record<string, string>;
-    expect(scripts.start).toMatch(/&& node scripts\/start-server\.ts$/);
-    expect(scripts.serve).toMatch(/&& node scripts\/start-server\.ts$/);
+    // Only the image replicates with Litestream: a laptop never writes into the production replica.
+    expect(scripts.start).toMatch(/&& node scripts\/start-server\.ts --no-replication$/);
+    expect(scripts.serve).toMatch(/&& node scripts\/start-server\.ts --no-replication$/);
     const dockerfile = readFileSync("Dockerfile", "utf8");
     expect(dockerfile).toContain('CMD ["node", "scripts/start-server.ts"]');
     expect(serverCommand("node")).toEqual(["node", ...SERVER_NODE_FLAGS, join(process.cwd(), "server.mjs")]);
@@ -25,7 +26,7 @@ describe("the server's Node flags", () => {
   });
 });
 
-describe("the server's allocator (decision 048)", () => {
+describe("the server's allocator (decision 049)", () => {
   const jemalloc = JEMALLOC_PATHS[0]!;
 
   it("is jemalloc, preloaded and tuned, where the machine has it", () => {
@@ -40,6 +41,13 @@ describe("the server's allocator (decision 048)", () => {
       expect(env).toEqual(SERVER_MALLOC_ENV);
       expect(allocatorName(env)).toBe("glibc malloc");
     }
+  });
+
+  it("keeps a MALLOC_CONF already set after its own (the later wins), and glibc takes jemalloc out of an inherited preload", () => {
+    expect(serverMallocEnv({ MALLOC_CONF: "narenas:2" }, (path) => path === jemalloc).MALLOC_CONF).toBe(`${JEMALLOC_CONF},narenas:2`);
+    const glibc = serverMallocEnv({ IPI_ALLOCATOR: "glibc", LD_PRELOAD: `${jemalloc}:/opt/trace.so` }, () => true);
+    expect(glibc.LD_PRELOAD).toBe("/opt/trace.so");
+    expect(allocatorName(glibc)).toBe("glibc malloc");
   });
 
   it("keeps a preload already asked for, after jemalloc, and never twice", () => {
