@@ -9,6 +9,7 @@ import {
   finishStep,
   getRun,
   insertRun,
+  addRunErrors,
   insertPlanRows,
   planChunks,
   planRows,
@@ -134,38 +135,32 @@ export async function startRefresh(deps: RefreshDeps, options: { trigger: "cron"
     },
     { behavior: "immediate" },
   );
-  const total = chunks.reduce((sum, rows) => sum + rows.length, 0);
-  planning.set(runId, Promise.resolve()); // before any turn, so the poller never sees it half-saved
-  const saving = (async () => {
-    try {
-      for (const rows of chunks.slice(1)) {
-        await nextTurn();
-        deps.db.transaction((t) => saveChunk(t, runId, rows));
-      }
-    } catch (error) {
-      // A chunk that cannot be saved (a full disk, the database closing): the run keeps the whole
-      // steps saved so far, is worked as it is, and says what was left out.
-      const reason = error instanceof Error ? error.message : String(error);
-      log.error("a refresh plan was cut short", { run: runId, saved, total, error: reason });
-      noteOnRun(deps.db, runId, `the plan was cut at ${saved} of ${total} investors (${reason}); the others wait for the next refresh`);
-    } finally {
-      planning.delete(runId);
-    }
-  })();
-  // A plan of one chunk is saved already, and its save has ended (and left the map) by now.
-  if (planning.has(runId)) planning.set(runId, saving);
-  await saving;
-  return { run_id: runId, status: "queued", selected: saved };
-}
-
-/** Adds a line to a run's errors, if the database still takes it. */
-function noteOnRun(db: AppDatabase, runId: string, line: string): void {
+  // Registered before any turn, so the poller never sees the run half-saved.
+  let done = () => {};
+  planning.set(runId, new Promise((resolve) => (done = resolve)));
   try {
-    const run = getRun(db, runId);
-    if (run) updateRun(db, runId, { errors: [...run.errors, line].slice(-200) });
-  } catch {
-    // The database is closed or failing: the run's steps already say what was saved.
+    for (const rows of chunks.slice(1)) {
+      await nextTurn();
+      deps.db.transaction((t) => saveChunk(t, runId, rows));
+    }
+  } catch (error) {
+    // A chunk that cannot be saved (a full disk, the database closing): the run keeps the whole
+    // steps saved so far, is worked as it is, and says what was left out.
+    const total = chunks.reduce((sum, rows) => sum + rows.length, 0);
+    const reason = error instanceof Error ? error.message : String(error);
+    log.error("a refresh plan was cut short", { run: runId, saved, total, error: reason });
+    try {
+      addRunErrors(deps.db, runId, [
+        `the plan was cut at ${saved} of ${total} investors (${reason}); the others wait for the next refresh`,
+      ]);
+    } catch {
+      // The database is closed or failing: the run's steps already say what was saved.
+    }
+  } finally {
+    planning.delete(runId);
+    done();
   }
+  return { run_id: runId, status: "queued", selected: saved };
 }
 
 export type ContinueResult = { status: 202 | 200; run_id: string; chain: number };

@@ -41,6 +41,17 @@ function runById(db: Db) {
   );
 }
 
+/** A run keeps its last 200 error lines. */
+function withErrors(kept: string[], added: readonly string[]): string[] {
+  return added.length ? [...kept, ...added].slice(-200) : kept;
+}
+
+/** Adds lines to a run's errors (a step's own go in with finishStep, in its transaction). */
+export function addRunErrors(db: Db, runId: string, lines: readonly string[]): void {
+  const run = getRun(db, runId);
+  if (run) updateRun(db, runId, { errors: withErrors(run.errors, lines) });
+}
+
 /** A new run's row (its plan's first rows go in with insertPlanRows, in the same transaction). */
 export function insertRun(db: Db, run: typeof runs.$inferInsert): void {
   db.insert(runs).values(run).run();
@@ -321,7 +332,7 @@ export function finishStep(
         cursor: run.cursor + 1,
         investorsChecked: run.investorsChecked + input.items.length,
         llmCalls: run.llmCalls + input.llmCalls,
-        errors: input.errors.length ? [...run.errors, ...input.errors].slice(-200) : run.errors,
+        errors: withErrors(run.errors, input.errors),
         degraded: run.degraded || input.degraded,
         leaseOwner: input.leaseOwner,
         leaseExpiresAt: new Date(input.now.getTime() + input.leaseMs).toISOString(),
