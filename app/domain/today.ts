@@ -128,17 +128,30 @@ export function tieBreakText(ahead: TodayInvestor, behind: TodayInvestor): strin
  * Follow-ups: the founder's own next steps first, the longest overdue first (a follow-up with a
  * next step date has it due: a later one holds the follow-up back); then most days overdue. Every
  * other row here has passed the same follow-up delay, so the oldest last contact is the most
- * overdue; then the better score.
+ * overdue; then the better score; then the name.
  */
 export function byFollowUpOrder(a: TodayInvestor, b: TodayInvestor): number {
   return (
-    textAsc(a.next_step_date, b.next_step_date) || textAsc(a.last_contact_date, b.last_contact_date) || b.score - a.score || a.id - b.id
+    textAsc(a.next_step_date, b.next_step_date) ||
+    textAsc(a.last_contact_date, b.last_contact_date) ||
+    b.score - a.score ||
+    compareKey(a, b, "name", false) ||
+    a.id - b.id
   );
 }
 
-/** Don't chase: the newest reason first (a fresh red flag matters more than an old pass), then the more tempting. */
+/**
+ * Don't chase: the newest reason first, by day (a fresh red flag matters more than an old pass; an
+ * import sets the rows of one file a few milliseconds apart, which is not newer to a founder), then
+ * the more tempting, then the name.
+ */
 export function byDontChaseOrder(a: TodayInvestor, b: TodayInvestor): number {
-  return textDesc(a.action_since, b.action_since) || b.score - a.score || a.id - b.id;
+  return (
+    textDesc(a.action_since?.slice(0, 10), b.action_since?.slice(0, 10)) ||
+    b.score - a.score ||
+    compareKey(a, b, "name", false) ||
+    a.id - b.id
+  );
 }
 
 export const TODAY_ORDER: Record<TodayAction, (a: TodayInvestor, b: TodayInvestor) => number> = {

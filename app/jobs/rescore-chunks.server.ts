@@ -70,6 +70,17 @@ export function rescoreInChunks(app: App, options: Options = {}): Promise<Rescor
 }
 
 /**
+ * Every investor re-scored by the app itself: the morning's re-score, the one at a start with
+ * scores from an earlier day, and route #6's (the cron's). Nobody's save waits on it, so its chunks
+ * are written as background work, as a refresh's steps are (decision 037): with 10,000 investors
+ * and scores that moved overnight, each chunk would otherwise cost the founder's next page a whole
+ * recompute. What it changed reaches a page at most 2 s late.
+ */
+export function rescoreEveryoneInBackground(app: App): Promise<Rescored> {
+  return queue(app, {}, true);
+}
+
+/**
  * The re-score after a founder's save (a rubric, the ask, the round raising now, a startup added or
  * deleted; decision 041): up to ANSWER_AFTER_RESCORE_UP_TO investors it is over before the answer,
  * as before; past that it continues after the answer (`rescoring: true`, the counts being those it

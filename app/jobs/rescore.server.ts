@@ -3,12 +3,12 @@ import { investorsMissingStartupScores } from "#db/queries/startups.server.ts";
 import { readState, writeState } from "#db/queries/app-state.server.ts";
 import type { App } from "../app-context.ts";
 import { log } from "../log.server.ts";
-import { rescoreInChunks } from "./rescore-chunks.server.ts";
+import { rescoreEveryoneInBackground } from "./rescore-chunks.server.ts";
 
 /** Route #6: every global and per-startup score from saved data with today's decay; no search, no model. */
 export async function rescoreEverything(app: App): Promise<{ investors: number; startups: number; duration_ms: number }> {
   const started = performance.now();
-  const result = await rescoreInChunks(app);
+  const result = await rescoreEveryoneInBackground(app);
   writeState(app.db, "scored_with", scoringStamp(app));
   return { investors: result.investors, startups: result.startups, duration_ms: Math.round(performance.now() - started) };
 }

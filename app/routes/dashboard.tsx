@@ -1,6 +1,6 @@
 import type { Route } from "./+types/dashboard";
 import { getApp } from "../app.server.ts";
-import { dashboardPage } from "../services/dashboard-page.server.ts";
+import { dashboardPage, workInProgress } from "../services/dashboard-page.server.ts";
 import { reportSettings } from "../config.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
 import { FirstMorning } from "../components/first-morning.tsx";
@@ -8,9 +8,7 @@ import { firstMorning } from "../services/first-morning.server.ts";
 import { NewInvestorsLine } from "../components/new-investors-line.tsx";
 import { newThisWeek } from "../services/discoveries.server.ts";
 import { ImportInProgress } from "../components/import-in-progress.tsx";
-import { importInProgress } from "../services/startups.server.ts";
 import { RescoreInProgress } from "../components/rescore-in-progress.tsx";
-import { rescoreInProgress } from "../jobs/rescore-chunks.server.ts";
 
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
 export const handle = { keepHtml: true };
@@ -29,8 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     round,
     firstMorning: firstMorning(app),
     newInvestors: newThisWeek(app, false),
-    importing: importInProgress(),
-    rescoring: rescoreInProgress(app),
+    ...workInProgress(app),
   };
 }
 

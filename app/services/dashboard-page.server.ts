@@ -1,5 +1,5 @@
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
-import { UNREAD_BY_KEPT_PAGES, keptUntilWrite } from "#db/queries/kept.server.ts";
+import { BACKGROUND_KEPT_MS, UNREAD_BY_KEPT_PAGES, keptUntilWrite } from "#db/queries/kept.server.ts";
 import { readDemoRound, readRound } from "#db/queries/round.server.ts";
 import { loadTodayForPage } from "#db/queries/today.server.ts";
 import type { App } from "../app-context.ts";
@@ -7,6 +7,9 @@ import { parseDashboardQuery } from "../domain/dashboard-query.ts";
 import { roundProgress } from "../domain/round.ts";
 import { todaysDigest } from "../jobs/digest.server.ts";
 import { mailConfigured } from "../jobs/mail-sync.server.ts";
+import { rescoreInProgress } from "../jobs/rescore-chunks.server.ts";
+import { type ProgressReader, shownProgress } from "./shown-progress.server.ts";
+import { importInProgress } from "./startups.server.ts";
 
 /**
  * What the dashboard (or the demo) shows for one query string: the table, Today, the charts and,
@@ -42,4 +45,22 @@ export function dashboardPage(app: App, demo: boolean, params: URLSearchParams) 
 export function pageRound(app: App, demo: boolean, today: string) {
   const { round, totals } = demo ? readDemoRound(app.db, app.now()) : readRound(app.db);
   return roundProgress(round, totals, today) ?? null;
+}
+
+type RescoreProgress = { done: number; total: number };
+const shownRescores = new WeakMap<App, ProgressReader<RescoreProgress>>();
+const shownImport = shownProgress<{ saved: number; total: number }>();
+
+/**
+ * Today's lines for work still going on, as the kept page shows them (shown-progress.server.ts):
+ * the import being saved, to the chunk (each chunk is the founder's write and changes the rows
+ * anyway), and the re-score, at most every 2 s, as its rows (decision 037).
+ */
+export function workInProgress(app: App) {
+  let rescore = shownRescores.get(app);
+  if (!rescore) {
+    rescore = shownProgress<RescoreProgress>(BACKGROUND_KEPT_MS);
+    shownRescores.set(app, rescore);
+  }
+  return { importing: shownImport(importInProgress()), rescoring: rescore(rescoreInProgress(app)) };
 }

@@ -51,8 +51,9 @@ const ORDER_BY: Record<TodayAction, string> = {
   email_first: EMAIL_FIRST_ORDER.map(
     ({ key, desc }) => `${ORDER_COLUMNS[key]} is null, ${ORDER_COLUMNS[key]} ${desc ? "desc" : "asc"}`,
   ).join(", "),
-  follow_up: "i.next_step_date is null, i.next_step_date asc, i.last_contact_date is null, i.last_contact_date asc, i.score desc, i.id",
-  dont_chase: "i.action_since is null, i.action_since desc, i.score desc, i.id",
+  follow_up:
+    "i.next_step_date is null, i.next_step_date asc, i.last_contact_date is null, i.last_contact_date asc, i.score desc, name_key(i.name), i.id",
+  dont_chase: "i.action_since is null, substr(i.action_since, 1, 10) desc, i.score desc, name_key(i.name), i.id",
 };
 
 const COLUMNS = `i.id, i.name, i.firm, i.email, i.score, i.action, i.relationship_status, i.last_contact_date,

@@ -69,7 +69,8 @@ describe("Today's lists", () => {
               row.action,
               row.status,
               row.lastContact === null ? null : day(row.lastContact).slice(0, 10),
-              row.actionSince === null ? null : day(row.actionSince),
+              // A few milliseconds apart within a day, as the chunks of one import set them.
+              row.actionSince === null ? null : new Date(Date.parse(day(row.actionSince)) + index * 7).toISOString(),
               row.demo ? 1 : 0,
               JSON.stringify({ total: row.score, components: [], action_reason: `reason ${index}` }),
               row.nextStep === null ? null : day(row.nextStep).slice(0, 10),
@@ -122,7 +123,7 @@ describe("Today's lists", () => {
           const insert = db.$client.prepare(
             "insert into investors (name, firm, score, action, relationship_status, signal_red_flag, action_since, is_demo) values (?, ?, ?, ?, ?, ?, ?, 0)",
           );
-          for (const row of rows) {
+          for (const [index, row] of rows.entries()) {
             insert.run(
               row.name,
               row.firm,
@@ -130,7 +131,8 @@ describe("Today's lists", () => {
               row.action,
               row.status,
               row.redFlag,
-              row.actionSince === null ? null : day(row.actionSince),
+              // A few milliseconds apart within a day, as the chunks of one import set them.
+              row.actionSince === null ? null : new Date(Date.parse(day(row.actionSince)) + index * 7).toISOString(),
             );
           }
           const all = db.$client
@@ -209,6 +211,37 @@ describe("Today's lists", () => {
       const fromSql = readToday(db, false, 10).email_first;
       expect(fromSql.map((row) => row.name)).toEqual(expected);
       expect(orderToday([...fromSql].reverse()).email_first.map((row) => row.name)).toEqual(expected);
+    } finally {
+      db.$client.close();
+    }
+  });
+
+  it("orders don't chase by the day its reason began, then score, then name; follow-ups tied on dates and score by name", () => {
+    const { db } = createTestDatabase();
+    try {
+      // Imported from a list in name order, 50 rows a chunk: each later chunk's rows began a few
+      // milliseconds later. Newest first by the millisecond read the list backwards (Zeta first).
+      const insert = db.$client.prepare(
+        "insert into investors (name, score, action, relationship_status, action_since, last_contact_date, is_demo) values (?, ?, ?, ?, ?, ?, 0)",
+      );
+      const since = (ms: number) => new Date(now.getTime() + ms).toISOString();
+      insert.run("Alder Capital", 10, "dont_chase", "not_contacted", since(1), null);
+      insert.run("Birch Ventures", 10, "dont_chase", "not_contacted", since(40), null);
+      insert.run("Zeta Partners", 10, "dont_chase", "not_contacted", since(80), null);
+      insert.run("Older Flag", 12, "dont_chase", "not_contacted", day(3), null);
+      insert.run("Tempting", 14, "dont_chase", "not_contacted", since(2), null);
+      insert.run("Yew Fund", 30, "follow_up", "contacted", since(0), "2026-11-01");
+      insert.run("Ash Fund", 30, "follow_up", "contacted", since(0), "2026-11-01");
+      const expected = {
+        dont_chase: ["Tempting", "Alder Capital", "Birch Ventures", "Zeta Partners", "Older Flag"],
+        follow_up: ["Ash Fund", "Yew Fund"],
+      };
+      const fromSql = readToday(db, false, 10);
+      expect(fromSql.dont_chase.map((row) => row.name)).toEqual(expected.dont_chase);
+      expect(fromSql.follow_up.map((row) => row.name)).toEqual(expected.follow_up);
+      const computed = orderToday([...fromSql.dont_chase, ...fromSql.follow_up].reverse());
+      expect(computed.dont_chase.map((row) => row.name)).toEqual(expected.dont_chase);
+      expect(computed.follow_up.map((row) => row.name)).toEqual(expected.follow_up);
     } finally {
       db.$client.close();
     }
