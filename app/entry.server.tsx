@@ -6,7 +6,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, ServerRouter, isRouteErrorResponse } from "react-router";
 import { NonceContext } from "./components/nonce.tsx";
-import { MIN_COMPRESS_BYTES, negotiateEncoding } from "./http/compression.server.ts";
+import { MIN_COMPRESS_BYTES, keptBody, negotiateEncoding } from "./http/compression.server.ts";
 import { encodedPage, keepPage, keptPage, keptPageKey } from "./http/page-cache.server.ts";
 import { pageContentSecurityPolicy } from "./http/security-headers.ts";
 import { log } from "./log.server.ts";
@@ -96,7 +96,7 @@ async function keptAnswer(request: Request, key: string, headers: Headers, route
   const body = encoding ? await encodedPage(page, encoding) : page.html;
   if (encoding) headers.set("content-encoding", encoding);
   headers.set("content-length", String(body.byteLength));
-  return new Response(body, { status, headers });
+  return new Response(keptBody(body), { status, headers });
 }
 
 /** The whole page as one string (a kept page's data is all there at once: nothing streams). */

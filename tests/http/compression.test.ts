@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressResponse, negotiateEncoding, precompressStaticFiles } from "#app/http/compression.server.ts";
+import { compressResponse, keptBody, negotiateEncoding, precompressStaticFiles } from "#app/http/compression.server.ts";
 
 const big = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Investor ${i}` })) });
 
@@ -76,6 +76,25 @@ describe("one version, compressed once", () => {
     // A new tag is a new version.
     const third = await compressResponse(get("br"), new Response(other, { headers: { ...headers, etag: '"v2"' } }));
     expect(brotliDecompressSync(Buffer.from(await third.arrayBuffer())).toString()).toBe(other);
+  });
+});
+
+describe("a kept body", () => {
+  it("is answered as the kept bytes themselves, not a copy, and left as they were", async () => {
+    const kept = new TextEncoder().encode(big);
+    // `new Response(bytes)` copies a BufferSource whole (the fetch standard): once per answer.
+    const copied = (await new Response(kept).body!.getReader().read()).value!;
+    expect(copied.buffer).not.toBe(kept.buffer);
+    const reader = keptBody(kept).getReader();
+    const first = await reader.read();
+    expect(first.value).toBe(kept);
+    expect((await reader.read()).done).toBe(true);
+    // Through a Response too, and twice: the same bytes each time, unchanged.
+    for (let answer = 0; answer < 2; answer++) {
+      const sent = (await new Response(keptBody(kept)).body!.getReader().read()).value!;
+      expect(sent.buffer).toBe(kept.buffer);
+    }
+    expect(new TextDecoder().decode(kept)).toBe(big);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/search-feed";
 import { cachedSearchFeed } from "#db/queries/search-feed.server.ts";
 import { getApp } from "../../app.server.ts";
 import { requireApiSession } from "../../auth/guards.server.ts";
-import { keptEncoding } from "../../http/compression.server.ts";
+import { keptBody, keptEncoding } from "../../http/compression.server.ts";
 
 /**
  * Route #7: the palette's data. Real rows need a session; `?demo=1` is open and sees demo rows
@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     headers.set("content-encoding", sent.encoding);
     headers.set("etag", `W/${feed.etag}`);
   }
-  return new Response(sent.body, { headers });
+  return new Response(keptBody(sent.body), { headers });
 }
 
 export async function action({ request }: { request: Request }) {
