@@ -24,6 +24,7 @@ export default [
     route("investors/import", "routes/investor-import.tsx"),
     route("investors/import/refused.csv", "routes/investor-import-refused.ts"),
     route("investors/import/sample.csv", "routes/investor-import-sample.ts"),
+    route("investors/import/stopped", "routes/investor-import-stopped.ts"),
     route("investors/:id", "routes/investor.tsx"),
     route("investors/:id/emailed", "routes/investor-emailed.ts"),
     route("undo", "routes/undo.ts"),

@@ -16,7 +16,7 @@ import { type RefreshDeps, startRefresh } from "#app/jobs/refresh.server.ts";
 import { migrateDatabase, openDatabase } from "#db/database.server.ts";
 import { existingForImport } from "#db/queries/import.server.ts";
 import { createStartup } from "#db/queries/startups.server.ts";
-import { commitImportInChunks } from "#app/services/startups.server.ts";
+import { commitImportInChunks } from "#app/services/import-commit.server.ts";
 import { MAX_IMPORT_ROWS, parseInvestorCsvSteps } from "#app/domain/import/parse.ts";
 import { planImport } from "#app/domain/import/plan.ts";
 import { finishInTurns } from "#app/services/turns.server.ts";

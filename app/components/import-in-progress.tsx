@@ -1,3 +1,5 @@
+import { Form } from "react-router";
+
 /**
  * Today's line while an import is being saved (possibly from another tab or device): the list
  * below is still filling in, so its counts and rankings are not the whole file yet.
@@ -10,5 +12,33 @@ export function ImportInProgress({ progress }: { progress: { saved: number; tota
       An import is being saved: {number(progress.saved)} of {number(progress.total)} rows so far. The lists below fill in as it goes; reload
       in a moment for the rest.
     </p>
+  );
+}
+
+/** Where "Dismiss" on ImportStopped goes back to: the page it was shown on. */
+export type StoppedShownOn = "today" | "import";
+
+/**
+ * Today's (and the import page's) line after an import of more than one chunk stopped part-way
+ * (a restart, a crash, an error): its rows up to a whole chunk are saved and scored, the rest are
+ * not, and importing the same file again adds them. "Dismiss" (a plain form post) forgets it.
+ */
+export function ImportStopped({ stopped, on }: { stopped: { file: string; saved: number; total: number } | null; on: StoppedShownOn }) {
+  if (!stopped) return null;
+  const number = (n: number) => n.toLocaleString("en-US");
+  return (
+    <div className="notice notice-info import-stopped">
+      <p>
+        The import of “{stopped.file}” stopped part-way: {number(stopped.saved)} of {number(stopped.total)} rows were saved. To add the
+        rest, {on === "import" ? "choose the same file below and import it" : <a href="/investors/import">import the same file again</a>}:
+        the rows already saved are recognised and left as they are.
+      </p>
+      <Form method="post" action="/investors/import/stopped">
+        <input type="hidden" name="on" value={on} />
+        <button type="submit" className="button-quiet">
+          Dismiss
+        </button>
+      </Form>
+    </div>
   );
 }

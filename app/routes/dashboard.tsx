@@ -7,7 +7,7 @@ import { FirstMorning } from "../components/first-morning.tsx";
 import { firstMorning } from "../services/first-morning.server.ts";
 import { NewInvestorsLine } from "../components/new-investors-line.tsx";
 import { newThisWeek } from "../services/discoveries.server.ts";
-import { ImportInProgress } from "../components/import-in-progress.tsx";
+import { ImportInProgress, ImportStopped } from "../components/import-in-progress.tsx";
 import { RescoreInProgress } from "../components/rescore-in-progress.tsx";
 
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
@@ -35,6 +35,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <ImportInProgress progress={loaderData.importing} />
+      <ImportStopped stopped={loaderData.importStopped} on="today" />
       <RescoreInProgress progress={loaderData.rescoring} />
       <NewInvestorsLine count={loaderData.newInvestors} />
       <DashboardView

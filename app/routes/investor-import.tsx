@@ -4,6 +4,7 @@ import { type ClassifiedUpdates, classifyUpdates, existingForImport } from "#db/
 import { appOwnedWords } from "../domain/import/app-owned.ts";
 import { getApp } from "../app.server.ts";
 import { ImportPreview } from "../components/import-preview.tsx";
+import { ImportStopped } from "../components/import-in-progress.tsx";
 import { ImportSummary } from "../components/import-summary.tsx";
 import { SAMPLE_CSV_PATH } from "../components/first-morning.tsx";
 import { MAX_IMPORT_COLUMNS } from "../domain/import/limits.ts";
@@ -21,7 +22,7 @@ import { readUpload } from "../domain/import/spreadsheet.ts";
 import { parseFormBody } from "../http/form-body.server.ts";
 import { recallMapping, rememberMapping } from "../services/import-mappings.server.ts";
 import { findOutcome, findUpload, forgetUpload, keepOutcome, keepUpload } from "../services/import-uploads.server.ts";
-import { commitImportInChunks } from "../services/startups.server.ts";
+import { commitImportInChunks, importStopped } from "../services/import-commit.server.ts";
 import { finishInTurns } from "../services/turns.server.ts";
 
 /** 20,000 rows of a wide list (about 450 bytes a row) fit; docs/api.md and the page say the limit. */
@@ -31,8 +32,10 @@ const TOO_LARGE = "The file is larger than 10 MB. Split it into smaller files.";
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 /** Mapping fields read from the form: one per column, at most this many columns. */
 const MAX_COLUMNS = MAX_IMPORT_COLUMNS;
+/** A file's name as Today repeats it if its import stops part-way (a browser sends up to 255 bytes or more). */
+const MAX_FILE_NAME = 120;
 
-type Upload = { bytes: Uint8Array; token: string; intent: string; targets: Array<string | undefined>; sheet?: string };
+type Upload = { bytes: Uint8Array; name: string; token: string; intent: string; targets: Array<string | undefined>; sheet?: string };
 
 async function readUploadForm(request: Request, now: number): Promise<Upload | { error: string; status: number }> {
   // Counted as it streams, chunked or not: a larger upload is cut off at the limit, never buffered.
@@ -55,13 +58,13 @@ async function readUploadForm(request: Request, now: number): Promise<Upload | {
   if (file instanceof File && file.size > 0) {
     if (file.size > MAX_UPLOAD_BYTES) return { error: TOO_LARGE, status: 413 };
     const bytes = new Uint8Array(await file.arrayBuffer());
-    return { bytes, token: keepUpload(bytes, file.name, now), intent, targets, sheet };
+    return { bytes, name: file.name, token: keepUpload(bytes, file.name, now), intent, targets, sheet };
   }
   const csv = form.get("csv");
   if (typeof csv === "string" && csv.trim() !== "") {
     const bytes = new TextEncoder().encode(csv);
     if (bytes.byteLength > MAX_UPLOAD_BYTES) return { error: TOO_LARGE, status: 413 };
-    return { bytes, token: keepUpload(bytes, "pasted.csv", now), intent, targets, sheet };
+    return { bytes, name: "pasted.csv", token: keepUpload(bytes, "pasted.csv", now), intent, targets, sheet };
   }
   const token = form.get("upload");
   if (typeof token === "string" && token !== "") {
@@ -71,19 +74,21 @@ async function readUploadForm(request: Request, now: number): Promise<Upload | {
         error: "That preview has expired (files are kept for an hour, and not across a restart). Choose the file again.",
         status: 400,
       };
-    return { bytes: kept.bytes, token, intent, targets, sheet };
+    return { bytes: kept.bytes, name: kept.name, token, intent, targets, sheet };
   }
   return { error: "Choose a CSV or Excel file to import.", status: 400 };
 }
 
 /** After a commit the founder lands here with `?done=`: what the import did (kept for an hour). */
 export function loader({ request }: Route.LoaderArgs) {
+  const app = getApp();
+  const stopped = importStopped(app);
   const done = new URL(request.url).searchParams.get("done");
-  if (done === null) return { summary: null, expired: false };
-  const outcome = findOutcome(done, getApp().now().getTime());
-  if (!outcome) return { summary: null, expired: true };
+  if (done === null) return { summary: null, expired: false, stopped };
+  const outcome = findOutcome(done, app.now().getTime());
+  if (!outcome) return { summary: null, expired: true, stopped };
   const { refused, header: _header, ...counts } = outcome;
-  return { summary: { ...counts, refused: refused.length, token: done }, expired: false };
+  return { summary: { ...counts, refused: refused.length, token: done }, expired: false, stopped };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -106,12 +111,16 @@ export async function action({ request }: Route.ActionArgs) {
     let classified: ClassifiedUpdates | undefined;
     let rejected: ImportPlan["rejected"] = [];
     // Planned when its turn comes: another import may have finished meanwhile.
-    const written = await commitImportInChunks(app, () => {
-      const plan = planImport(parsed, existingForImport(app.db));
-      classified = classifyUpdates(app.db, plan, 0);
-      rejected = plan.rejected;
-      return plan;
-    });
+    const written = await commitImportInChunks(
+      app,
+      () => {
+        const plan = planImport(parsed, existingForImport(app.db));
+        classified = classifyUpdates(app.db, plan, 0);
+        rejected = plan.rejected;
+        return plan;
+      },
+      input.name.slice(0, MAX_FILE_NAME),
+    );
     forgetUpload(input.token);
     if (parsed.mapping) {
       const sample = records.records.slice(headerAt + 1, headerAt + 201);
@@ -200,6 +209,7 @@ export default function ImportInvestors({ loaderData, actionData }: Route.Compon
         </p>
       </div>
       {summary ? <ImportSummary summary={summary} /> : null}
+      {preview || summary ? null : <ImportStopped stopped={loaderData.stopped} on="import" />}
       {loaderData.expired && !actionData ? (
         <p className="form-error" role="alert">
           That summary has expired (it is kept for an hour, and not across a restart). What was imported is in your pipeline.

@@ -9,7 +9,7 @@ import { todaysDigest } from "../jobs/digest.server.ts";
 import { mailConfigured } from "../jobs/mail-sync.server.ts";
 import { rescoreInProgress } from "../jobs/rescore-chunks.server.ts";
 import { type ProgressReader, shownProgress } from "./shown-progress.server.ts";
-import { importInProgress } from "./startups.server.ts";
+import { importInProgress, importStopped } from "./import-commit.server.ts";
 
 /**
  * What the dashboard (or the demo) shows for one query string: the table, Today, the charts and,
@@ -54,7 +54,8 @@ const shownImport = shownProgress<{ saved: number; total: number }>();
 /**
  * Today's lines for work still going on, as the kept page shows them (shown-progress.server.ts):
  * the import being saved, to the chunk (each chunk is the founder's write and changes the rows
- * anyway), and the re-score, at most every 2 s, as its rows (decision 037).
+ * anyway), an import that stopped part-way, and the re-score, at most every 2 s, as its rows
+ * (decision 037).
  */
 export function workInProgress(app: App) {
   let rescore = shownRescores.get(app);
@@ -62,5 +63,9 @@ export function workInProgress(app: App) {
     rescore = shownProgress<RescoreProgress>(BACKGROUND_KEPT_MS);
     shownRescores.set(app, rescore);
   }
-  return { importing: shownImport(importInProgress()), rescoring: rescore(rescoreInProgress(app)) };
+  return {
+    importing: shownImport(importInProgress()),
+    importStopped: importStopped(app),
+    rescoring: rescore(rescoreInProgress(app)),
+  };
 }

@@ -1,5 +1,4 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
-import { rescoreInvestorIds, rescoreInvestorSet } from "#db/queries/rescore.server.ts";
+import { rescoreInvestorIds } from "#db/queries/rescore.server.ts";
 import {
   type RubricSource,
   createStartup,
@@ -7,16 +6,13 @@ import {
   evidenceToEvaluate,
   getStartup,
   latestRubric,
-  rankedStartups,
   saveEvaluations,
   saveRoleWanted,
   saveRubricVersion,
   startupInputOf,
 } from "#db/queries/startups.server.ts";
-import { commitImport } from "#db/queries/import.server.ts";
 import { type ServiceState, regenerateMessage } from "../domain/service-state.ts";
 import type { App } from "../app-context.ts";
-import type { ImportPlan } from "../domain/import/plan.ts";
 import { EVALUATION_JSON_SCHEMA, EVALUATION_SYSTEM_PROMPT, buildEvaluationPrompt, parseEvaluationAnswer } from "../domain/evaluation.ts";
 import { clampRubric } from "../domain/rubric/clean-model-output.ts";
 import { chequeRangeFor, defaultRubric } from "../domain/rubric/default-rubric.ts";
@@ -191,70 +187,6 @@ export async function evaluateStartup(app: App, startupId: number, options: Opti
  */
 export function rescoreInvestorsForStartups(app: App, ids: number[]): void {
   rescoreInvestorIds(app.db, ids, app.now(), app.rules);
-}
-
-/**
- * Commits part of an import and re-scores, per startup, every investor it touched, in one
- * transaction: a process killed half-way never leaves investors without their per-startup
- * scores. (better-sqlite3 nests the inner transactions as savepoints.)
- */
-export function commitImportScored(app: App, plan: ImportPlan): { created: number; updated: number; touched: number[] } {
-  return app.db.$client.transaction(() => {
-    const result = commitImport(app.db, plan, app.now());
-    if (result.touched.length > 0) rescoreInvestorSet(app.db, { ids: result.touched }, rankedStartups(app.db), app.now(), app.rules);
-    return result;
-  })();
-}
-
-/** Rows of an import saved (and scored) per transaction: a few milliseconds each (docs/scale.md#long-work). */
-export const IMPORT_CHUNK = 50;
-
-let importing: Promise<unknown> = Promise.resolve();
-
-/** The import being saved now, if any: how many of its rows are saved (Today says so while it fills in). */
-let saving: { saved: number; total: number } | null = null;
-
-/** The import being saved now (rows saved of rows to save), or null: another tab's Today shows it. */
-export function importInProgress(): { saved: number; total: number } | null {
-  return saving && { ...saving };
-}
-
-/**
- * Plans and commits an import, `IMPORT_CHUNK` rows per transaction with the event loop given back
- * in between, so 5,000 rows never hold the server (decision 014). Imports run one after another,
- * each planned when its turn comes, so two at once never create the same investor twice. A
- * process stopped half-way leaves whole, scored chunks; importing the same file again adds the
- * rest, since saved rows are recognised (by email, else name and firm) and left as they are.
- */
-export function commitImportInChunks(app: App, planNow: () => ImportPlan): Promise<{ created: number; updated: number }> {
-  const run = async () => {
-    const plan = planNow();
-    let created = 0;
-    let updated = 0;
-    const rows = plan.create.length + plan.update.length;
-    if (rows > IMPORT_CHUNK) saving = { saved: 0, total: rows };
-    try {
-      for (let start = 0; start < rows; start += IMPORT_CHUNK) {
-        const end = start + IMPORT_CHUNK;
-        const part: ImportPlan = {
-          ...plan,
-          create: plan.create.slice(start, end),
-          update: plan.update.slice(Math.max(0, start - plan.create.length), Math.max(0, end - plan.create.length)),
-        };
-        const result = commitImportScored(app, part);
-        created += result.created;
-        updated += result.updated;
-        if (saving) saving = { saved: Math.min(end, rows), total: rows };
-        await nextTurn();
-      }
-    } finally {
-      saving = null;
-    }
-    return { created, updated };
-  };
-  const next = importing.catch(() => undefined).then(run);
-  importing = next;
-  return next;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Db } from "../database.server.ts";
+import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { appState } from "../schema.ts";
 
 /**
@@ -10,6 +10,11 @@ import { appState } from "../schema.ts";
 
 export function readState(db: Db, key: string): string | undefined {
   return db.select({ value: appState.value }).from(appState).where(eq(appState.key, key)).get()?.value;
+}
+
+/** The same read through a statement kept for the connection: for a key read on every page. */
+export function readStateOnEveryPage(db: AppDatabase, key: string): string | undefined {
+  return (statement(db, "select value from app_state where key = ?").get(key) as { value: string } | undefined)?.value;
 }
 
 /** Several keys at once; a key that is not saved is absent from the map. */

@@ -1,9 +1,10 @@
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IMPORT_CHUNK } from "#app/services/startups.server.ts";
+import { IMPORT_CHUNK } from "#app/services/import-commit.server.ts";
 import { count } from "#tests/helpers/checksum.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { importCsv } from "#tests/helpers/http.ts";
+import { signIn } from "#tests/helpers/session.ts";
 
 const PASSCODE = "import-crash-passcode";
 
@@ -17,7 +18,7 @@ describe("killing the process during an import", () => {
   let server: RunningServer | undefined;
   afterEach(async () => server?.stop());
 
-  it("leaves whole chunks, each scored for every startup; a restart finds nothing missing and the same file adds the rest", async () => {
+  it("leaves whole chunks, each scored for every startup; after a restart Today says how far it got, and the same file adds the rest", async () => {
     server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE });
     const { url, databasePath } = server;
     for (const name of ["Crash One", "Crash Two", "Crash Three"]) {
@@ -31,7 +32,7 @@ describe("killing the process during an import", () => {
     const rows = ["name,firm,email,sectors,stages,geographies"];
     for (let i = 0; i < 1_000; i++)
       rows.push(`Crash Investor ${i},Fund ${i % 97},c${i}@crash${i % 13}.example.com,devtools;fintech,seed,Europe`);
-    const commit = importCsv(url, rows.join("\n"), { as: { passcode: PASSCODE } }).catch(() => undefined);
+    const commit = importCsv(url, rows.join("\n"), { as: { passcode: PASSCODE }, filename: "pipeline.csv" }).catch(() => undefined);
 
     // Kill the process the moment the new investors become visible to another connection.
     await vi.waitFor(() => expect(count(databasePath, "select count(*) from investors where is_demo = 0")).toBeGreaterThan(0), {
@@ -49,12 +50,23 @@ describe("killing the process during an import", () => {
 
     server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, DATABASE_PATH: databasePath });
     expect(count(databasePath, MISSING_SCORES)).toBe(0);
-    // The founder imports the same file again: the rest is added, nothing twice.
-    const retried = await importCsv(server, rows.join("\n"), { as: { passcode: PASSCODE } });
+    // Today, and the import page, say the import stopped, how far it got, and what to do.
+    const cookie = await signIn(server.url, PASSCODE);
+    const stoppedLine = `The import of “pipeline.csv” stopped part-way: ${investors.toLocaleString("en-US")} of 1,000 rows were saved.`;
+    // The page's text as a reader sees it (React separates adjacent text with empty comments).
+    const page = async (path: string) =>
+      (await (await fetch(`${server!.url}${path}`, { headers: { cookie } })).text()).replaceAll("<!-- -->", "");
+    const today = await page("/");
+    expect(today).toContain(stoppedLine);
+    expect(today).toContain("import the same file again");
+    expect(await page("/investors/import")).toContain(stoppedLine);
+    // The founder imports the same file again: the rest is added, nothing twice, and the line goes.
+    const retried = await importCsv(server, rows.join("\n"), { as: { passcode: PASSCODE }, filename: "pipeline.csv" });
     expect(retried.status).toBe(303);
     expect(count(databasePath, "select count(*) from investors where is_demo = 0")).toBe(1_000);
     expect(count(databasePath, "select count(distinct email) from investors where is_demo = 0")).toBe(1_000);
     expect(count(databasePath, MISSING_SCORES)).toBe(0);
+    expect(await page("/")).not.toContain("stopped part-way");
   }, 60_000);
 
   it("scores at start only the investors left without per-startup scores", async () => {

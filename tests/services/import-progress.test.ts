@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { parseInvestorCsv } from "#app/domain/import/parse.ts";
 import { planImport } from "#app/domain/import/plan.ts";
-import { IMPORT_CHUNK, commitImportInChunks, importInProgress } from "#app/services/startups.server.ts";
+import {
+  IMPORT_CHUNK,
+  commitImportInChunks,
+  forgetStoppedImport,
+  importInProgress,
+  importStopped,
+} from "#app/services/import-commit.server.ts";
+import { openDatabase } from "#db/database.server.ts";
 import { existingForImport } from "#db/queries/import.server.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
@@ -48,5 +55,54 @@ describe("an import being saved", () => {
     expect(await done).toEqual({ created: IMPORT_CHUNK, updated: 0 });
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((progress) => progress === null)).toBe(true);
+  });
+
+  it("leaves a line saying how far it got when it stops part-way, read again after a restart, until imported whole or dismissed", async () => {
+    const { db, path } = createTestDatabase();
+    const app = fakeApp(db);
+    const rows = IMPORT_CHUNK * 3 + 7;
+    const csv = ["Investor Name,Firm", ...Array.from({ length: rows }, (_, i) => `Investor ${i},Firm ${i}`)].join("\n");
+    const plan = () => planImport(parseInvestorCsv(csv), existingForImport(db));
+    // The third chunk cannot be saved (as with a full disk): two whole chunks stay, and say so.
+    db.$client.exec(
+      `create trigger full_disk before insert on investors when (select count(*) from investors where is_demo = 0) >= ${IMPORT_CHUNK * 2} begin select raise(abort, 'disk full'); end`,
+    );
+    await expect(commitImportInChunks(app, plan, "angels.csv")).rejects.toThrow("disk full");
+    expect(importInProgress()).toBeNull();
+    const stopped = importStopped(app);
+    expect(stopped).toEqual({ file: "angels.csv", saved: IMPORT_CHUNK * 2, total: rows });
+    // The same object while nothing changed: a kept page stays kept.
+    expect(importStopped(app)).toBe(stopped);
+
+    // A restart: another process opens the file and reads the same line.
+    const reopened = openDatabase(path);
+    try {
+      expect(importStopped(fakeApp(reopened))).toEqual({ file: "angels.csv", saved: IMPORT_CHUNK * 2, total: rows });
+    } finally {
+      reopened.$client.close();
+    }
+
+    // While an import is being saved, Today shows its progress instead; once it is whole, nothing.
+    db.$client.exec("drop trigger full_disk");
+    const again = commitImportInChunks(app, plan, "angels.csv");
+    let finished = false;
+    void again.then(() => (finished = true));
+    while (!finished) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (importInProgress()) expect(importStopped(app)).toBeNull();
+    }
+    expect(await again).toEqual({ created: rows - IMPORT_CHUNK * 2, updated: 0 });
+    expect(importStopped(app)).toBeNull();
+    expect(db.$client.prepare("select count(*) from app_state where key = 'import_unfinished'").pluck().get()).toBe(0);
+
+    // Stopped again, then dismissed: the founder chose not to import the rest.
+    db.$client.exec(
+      `create trigger full_disk before insert on investors when new.name = 'Late 60' begin select raise(abort, 'disk full'); end`,
+    );
+    const late = ["Investor Name,Firm", ...Array.from({ length: IMPORT_CHUNK * 2 }, (_, i) => `Late ${i},Late Firm ${i}`)].join("\n");
+    await expect(commitImportInChunks(app, () => planImport(parseInvestorCsv(late), existingForImport(db)), "late.csv")).rejects.toThrow();
+    expect(importStopped(app)).toEqual({ file: "late.csv", saved: IMPORT_CHUNK, total: IMPORT_CHUNK * 2 });
+    forgetStoppedImport(app);
+    expect(importStopped(app)).toBeNull();
   });
 });
