@@ -21,17 +21,28 @@ export type StoppedShownOn = "today" | "import";
 /**
  * Today's (and the import page's) line after an import of more than one chunk stopped part-way
  * (a restart, a crash, an error): its rows up to a whole chunk are saved and scored, the rest are
- * not, and importing the same file again adds them. "Dismiss" (a plain form post) forgets it.
+ * not, and importing the same file again adds them. "Dismiss" (a plain form post) forgets them.
  */
-export function ImportStopped({ stopped, on }: { stopped: { file: string; saved: number; total: number } | null; on: StoppedShownOn }) {
-  if (!stopped) return null;
+export function ImportStopped({
+  stopped,
+  on,
+}: {
+  stopped: ReadonlyArray<{ file: string; saved: number; total: number }> | null;
+  on: StoppedShownOn;
+}) {
+  if (!stopped || stopped.length === 0) return null;
   const number = (n: number) => n.toLocaleString("en-US");
   return (
     <div className="notice notice-info import-stopped">
+      {stopped.map((line) => (
+        <p key={line.file}>
+          The import of “{line.file}” stopped part-way: {number(line.saved)} of {number(line.total)} rows were saved.
+        </p>
+      ))}
       <p>
-        The import of “{stopped.file}” stopped part-way: {number(stopped.saved)} of {number(stopped.total)} rows were saved. To add the
-        rest, {on === "import" ? "choose the same file below and import it" : <a href="/investors/import">import the same file again</a>}:
-        the rows already saved are recognised and left as they are.
+        To add the rest,{" "}
+        {on === "import" ? "choose the same file below and import it" : <a href="/investors/import">import the same file again</a>}: the
+        rows already saved are recognised and left as they are.
       </p>
       <Form method="post" action="/investors/import/stopped">
         <input type="hidden" name="on" value={on} />

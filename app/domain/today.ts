@@ -80,12 +80,26 @@ function orderValue(row: TodayInvestor, key: OrderKey): string | number | null {
   return key === "name" && typeof value === "string" ? nameKey(value) : value;
 }
 
-/** One key's order: nulls last either way; numbers by value, text by code units (as SQLite's default collation). */
+/**
+ * Text by code point, as SQLite's default collation compares UTF-8 bytes. JavaScript's `<` compares
+ * UTF-16 units, which put a character past U+FFFF ("𝐀") before one in U+E000–U+FFFF ("Ｚ").
+ */
+function compareText(x: string, y: string): number {
+  for (let i = 0; i < x.length && i < y.length; ) {
+    const a = x.codePointAt(i)!;
+    const b = y.codePointAt(i)!;
+    if (a !== b) return a < b ? -1 : 1;
+    i += a > 0xffff ? 2 : 1;
+  }
+  return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
+}
+
+/** One key's order: nulls last either way; numbers by value, text by code point (as SQLite's default collation). */
 function compareKey(a: TodayInvestor, b: TodayInvestor, key: OrderKey, desc: boolean): number {
   const x = orderValue(a, key);
   const y = orderValue(b, key);
   if (x === null || y === null) return x === null ? (y === null ? 0 : 1) : -1;
-  const order = x < y ? -1 : x > y ? 1 : 0;
+  const order = typeof x === "string" && typeof y === "string" ? compareText(x, y) : x < y ? -1 : x > y ? 1 : 0;
   return desc ? -order : order;
 }
 

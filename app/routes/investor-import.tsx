@@ -32,8 +32,6 @@ const TOO_LARGE = "The file is larger than 10 MB. Split it into smaller files.";
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 /** Mapping fields read from the form: one per column, at most this many columns. */
 const MAX_COLUMNS = MAX_IMPORT_COLUMNS;
-/** A file's name as Today repeats it if its import stops part-way (a browser sends up to 255 bytes or more). */
-const MAX_FILE_NAME = 120;
 
 type Upload = { bytes: Uint8Array; name: string; token: string; intent: string; targets: Array<string | undefined>; sheet?: string };
 
@@ -119,7 +117,7 @@ export async function action({ request }: Route.ActionArgs) {
         rejected = plan.rejected;
         return plan;
       },
-      input.name.slice(0, MAX_FILE_NAME),
+      input.name,
     );
     forgetUpload(input.token);
     if (parsed.mapping) {

@@ -33,44 +33,71 @@ export function importInProgress(): { saved: number; total: number } | null {
 }
 
 /**
- * An import of more than one chunk, in app_state from its first chunk to its last, each chunk's
- * count written in that chunk's transaction: a process stopped in between (a deploy, a crash, a
- * full disk) leaves it saying exactly how far the import got, and Today says so after the restart.
+ * Imports of more than one chunk not yet whole, in app_state: each such import puts itself first in
+ * this list with its first chunk, moves its count with each chunk in that chunk's transaction, and
+ * takes itself out with its last. A process stopped in between (a deploy, a crash, a full disk)
+ * leaves it saying exactly how far the import got, and Today says so after the restart. Another
+ * file's import leaves the others' lines as they are; the same file's takes its old line's place.
  */
-const UNFINISHED_IMPORT = "import_unfinished";
+const UNFINISHED_IMPORTS = "import_unfinished";
+/** Lines kept at most (the newest first): a founder cut short more often than this reads the last ones. */
+const MAX_STOPPED = 5;
 
 export type StoppedImport = { file: string; saved: number; total: number };
 
-let lastStopped: { raw: string | undefined; value: StoppedImport | null } = { raw: undefined, value: null };
+let lastStopped: { raw: string | undefined; value: readonly StoppedImport[] | null } = { raw: undefined, value: null };
 
-/**
- * The import that stopped part-way, if any (none while this process is saving one: Today shows
- * that one's progress). One kept statement a request; the same object while the saved line is
- * unchanged, so a kept page stays kept.
- */
-export function importStopped(app: App): StoppedImport | null {
-  if (saving) return null;
-  const raw = readStateOnEveryPage(app.db, UNFINISHED_IMPORT);
+/** What app_state holds now, read with one kept statement; the same array while it is unchanged. */
+function stoppedImports(app: App): readonly StoppedImport[] | null {
+  const raw = readStateOnEveryPage(app.db, UNFINISHED_IMPORTS);
   if (raw !== lastStopped.raw) lastStopped = { raw, value: raw === undefined ? null : readStopped(raw) };
   return lastStopped.value;
 }
 
-function readStopped(raw: string): StoppedImport | null {
+/**
+ * The imports that stopped part-way, newest first, or null (and null while this process is saving
+ * one: Today shows that one's progress). The same array while the line is unchanged, so a kept
+ * page stays kept.
+ */
+export function importStopped(app: App): readonly StoppedImport[] | null {
+  return saving ? null : stoppedImports(app);
+}
+
+function readStopped(raw: string): readonly StoppedImport[] | null {
+  const count = (n: unknown) => (typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : null);
   try {
-    const value = JSON.parse(raw) as Partial<StoppedImport>;
-    const count = (n: unknown) => (typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : null);
-    const saved = count(value.saved);
-    const total = count(value.total);
-    if (saved === null || total === null || typeof value.file !== "string") return null;
-    return Object.freeze({ file: value.file, saved, total });
+    const parsed = JSON.parse(raw) as unknown;
+    const entries = (Array.isArray(parsed) ? parsed : [parsed]).flatMap((entry: Partial<StoppedImport> | null) => {
+      const saved = count(entry?.saved);
+      const total = count(entry?.total);
+      return saved === null || total === null || typeof entry?.file !== "string" ? [] : [Object.freeze({ file: entry.file, saved, total })];
+    });
+    return entries.length === 0 ? null : Object.freeze(entries.slice(0, MAX_STOPPED));
   } catch {
     return null;
   }
 }
 
-/** The founder read that an import stopped and chose not to import the rest: Today stops saying so. */
+/** This import's line (null once it is whole) put in place of its file's old one, the others kept. */
+function writeStopped(app: App, file: string, line: StoppedImport | null): void {
+  const others = (stoppedImports(app) ?? []).filter((entry) => entry.file !== file);
+  const lines = (line ? [line, ...others] : others).slice(0, MAX_STOPPED);
+  if (lines.length === 0) deleteState(app.db, UNFINISHED_IMPORTS);
+  else writeState(app.db, UNFINISHED_IMPORTS, JSON.stringify(lines), app.now());
+}
+
+/** The founder read that imports stopped and chose not to import the rest: Today stops saying so. */
 export function forgetStoppedImport(app: App): void {
-  deleteState(app.db, UNFINISHED_IMPORT);
+  deleteState(app.db, UNFINISHED_IMPORTS);
+}
+
+/**
+ * A file's name as the line repeats it: control and format characters (a right-to-left override
+ * could show it reversed) taken out, at most 120 characters, never cut inside one.
+ */
+export function fileNameShown(name: string): string {
+  const shown = [...name.replace(/[\p{Cc}\p{Cf}]/gu, "").trim()].slice(0, 120).join("");
+  return shown === "" ? "a file" : shown;
 }
 
 /**
@@ -81,7 +108,12 @@ export function forgetStoppedImport(app: App): void {
  * importing the same file again adds the rest, since saved rows are recognised (by email, else
  * name and firm) and left as they are.
  */
-export function commitImportInChunks(app: App, planNow: () => ImportPlan, file = "a file"): Promise<{ created: number; updated: number }> {
+export function commitImportInChunks(
+  app: App,
+  planNow: () => ImportPlan,
+  fileName = "a file",
+): Promise<{ created: number; updated: number }> {
+  const file = fileNameShown(fileName);
   const run = async () => {
     const plan = planNow();
     let created = 0;
@@ -97,11 +129,9 @@ export function commitImportInChunks(app: App, planNow: () => ImportPlan, file =
           update: plan.update.slice(Math.max(0, start - plan.create.length), Math.max(0, end - plan.create.length)),
         };
         const saved = Math.min(end, rows);
-        const marker = saving ? (saved < rows ? { file, saved, total: rows } : null) : undefined;
         const result = app.db.$client.transaction(() => {
           const done = commitImportScored(app, part);
-          if (marker) writeState(app.db, UNFINISHED_IMPORT, JSON.stringify(marker), app.now());
-          else if (marker === null) deleteState(app.db, UNFINISHED_IMPORT);
+          if (saving) writeStopped(app, file, saved < rows ? { file, saved, total: rows } : null);
           return done;
         })();
         created += result.created;

@@ -46,6 +46,9 @@ const rowArb = fc.record({
     "MARC Group",
     "Émile",
     "emile",
+    // Past U+FFFF and in U+E000–U+FFFF: SQLite orders code points, JavaScript's < UTF-16 units.
+    "𝐀ster Ventures",
+    "Ｚinc Capital",
   ),
 });
 
@@ -206,8 +209,10 @@ describe("Today's lists", () => {
       const insert = db.$client.prepare(
         "insert into investors (name, score, action, relationship_status, is_demo) values (?, 45, 'email_first', 'not_contacted', 0)",
       );
-      for (const name of ["SIX Fintech Ventures", "Simsan", "MARC Group", "d.ventures", "Élan Capital", "Zeta"]) insert.run(name);
-      const expected = ["d.ventures", "Élan Capital", "MARC Group", "Simsan", "SIX Fintech Ventures", "Zeta"];
+      for (const name of ["SIX Fintech Ventures", "Simsan", "MARC Group", "d.ventures", "Élan Capital", "Zeta", "𝐀ster", "Ｚinc"])
+        insert.run(name);
+      // By code point, as SQLite compares text: "Ｚ" (U+FF3A) before "𝐀" (U+1D400), though UTF-16 has it the other way.
+      const expected = ["d.ventures", "Élan Capital", "MARC Group", "Simsan", "SIX Fintech Ventures", "Zeta", "Ｚinc", "𝐀ster"];
       const fromSql = readToday(db, false, 10).email_first;
       expect(fromSql.map((row) => row.name)).toEqual(expected);
       expect(orderToday([...fromSql].reverse()).email_first.map((row) => row.name)).toEqual(expected);

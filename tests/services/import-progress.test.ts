@@ -4,6 +4,7 @@ import { planImport } from "#app/domain/import/plan.ts";
 import {
   IMPORT_CHUNK,
   commitImportInChunks,
+  fileNameShown,
   forgetStoppedImport,
   importInProgress,
   importStopped,
@@ -70,20 +71,25 @@ describe("an import being saved", () => {
     await expect(commitImportInChunks(app, plan, "angels.csv")).rejects.toThrow("disk full");
     expect(importInProgress()).toBeNull();
     const stopped = importStopped(app);
-    expect(stopped).toEqual({ file: "angels.csv", saved: IMPORT_CHUNK * 2, total: rows });
+    expect(stopped).toEqual([{ file: "angels.csv", saved: IMPORT_CHUNK * 2, total: rows }]);
     // The same object while nothing changed: a kept page stays kept.
     expect(importStopped(app)).toBe(stopped);
 
     // A restart: another process opens the file and reads the same line.
     const reopened = openDatabase(path);
     try {
-      expect(importStopped(fakeApp(reopened))).toEqual({ file: "angels.csv", saved: IMPORT_CHUNK * 2, total: rows });
+      expect(importStopped(fakeApp(reopened))).toEqual([{ file: "angels.csv", saved: IMPORT_CHUNK * 2, total: rows }]);
     } finally {
       reopened.$client.close();
     }
 
-    // While an import is being saved, Today shows its progress instead; once it is whole, nothing.
+    // Another file's import, whole, leaves that line as it is (and shows progress, not lines, meanwhile).
     db.$client.exec("drop trigger full_disk");
+    const friends = ["Investor Name,Firm", ...Array.from({ length: IMPORT_CHUNK * 2 }, (_, i) => `Friend ${i},Friendly ${i}`)].join("\n");
+    await commitImportInChunks(app, () => planImport(parseInvestorCsv(friends), existingForImport(db)), "friends.csv");
+    expect(importStopped(app)).toEqual([{ file: "angels.csv", saved: IMPORT_CHUNK * 2, total: rows }]);
+
+    // While the same file is imported again, Today shows its progress instead; once it is whole, nothing.
     const again = commitImportInChunks(app, plan, "angels.csv");
     let finished = false;
     void again.then(() => (finished = true));
@@ -101,8 +107,16 @@ describe("an import being saved", () => {
     );
     const late = ["Investor Name,Firm", ...Array.from({ length: IMPORT_CHUNK * 2 }, (_, i) => `Late ${i},Late Firm ${i}`)].join("\n");
     await expect(commitImportInChunks(app, () => planImport(parseInvestorCsv(late), existingForImport(db)), "late.csv")).rejects.toThrow();
-    expect(importStopped(app)).toEqual({ file: "late.csv", saved: IMPORT_CHUNK, total: IMPORT_CHUNK * 2 });
+    expect(importStopped(app)).toEqual([{ file: "late.csv", saved: IMPORT_CHUNK, total: IMPORT_CHUNK * 2 }]);
     forgetStoppedImport(app);
     expect(importStopped(app)).toBeNull();
+  });
+
+  it("shows a file's name without control or format characters, at most 120 characters, never cut inside one", () => {
+    expect(fileNameShown("angels\u202Evsc.csv")).toBe("angelsvsc.csv");
+    expect(fileNameShown("a\u0000b\nc.csv")).toBe("abc.csv");
+    expect(fileNameShown("\u200B")).toBe("a file");
+    const long = `${"x".repeat(119)}😀😀.csv`;
+    expect(fileNameShown(long)).toBe(`${"x".repeat(119)}😀`);
   });
 });
