@@ -120,8 +120,9 @@ export function resetDemo(db: AppDatabase, now: Date, rules: ScoringRules): numb
     }
     return demo.length;
   });
-  // Demo rows only: the founder's kept pages stay kept (decision 018).
-  return writeDemoOnly(db, () => run.immediate());
+  // Demo rows only: the founder's kept pages stay kept (decision 018); the demo's own are made
+  // again at once, since the investors they link to were made again under new ids.
+  return writeDemoOnly(db, () => run.immediate(), true);
 }
 
 /** The demo's synthetic discoveries, anew: its deals (and their investors, by cascade) and dismissals only. */

@@ -19,7 +19,7 @@ export function databaseVersion(
   db: AppDatabase,
   side: KeptSide = "any",
   ignoring: readonly string[] = [],
-): { version: string; background: number } {
+): { version: string; background: number; demoRebuilds: number } {
   const { changes, data, schema } = statement(
     db,
     "select total_changes() as changes, (select data_version from pragma_data_version) as data, (select schema_version from pragma_schema_version) as schema",
@@ -36,7 +36,11 @@ export function databaseVersion(
   let written = changes - counts.unchanged - (apart?.counted.demo ?? 0) - (apart?.counted.background ?? 0);
   for (const name of ignoring)
     written -= (counts.byName.get(name) ?? 0) - (apart?.byName.demo.get(name) ?? 0) - (apart?.byName.background.get(name) ?? 0);
-  return { version: `${written}:${data}:${schema}`, background: notCounted("background") };
+  return {
+    version: `${written}:${data}:${schema}`,
+    background: notCounted("background"),
+    demoRebuilds: apartByConnection.get(db.$client)?.demoRebuilds ?? 0,
+  };
 }
 
 /**
@@ -63,7 +67,7 @@ export const BACKGROUND_KEPT_MS = 2_000;
 
 /** Writes counted apart from the founder's: the open demo's (decision 018), and background work's (decision 037). */
 type Apart = "demo" | "background";
-type ApartCounts = { counted: Record<Apart, number>; byName: Record<Apart, Map<string, number>>; depth: number };
+type ApartCounts = { counted: Record<Apart, number>; byName: Record<Apart, Map<string, number>>; depth: number; demoRebuilds: number };
 const apartByConnection = new WeakMap<object, ApartCounts>();
 
 /** Rows written that count: all of total_changes() but those rewritten unchanged. */
@@ -75,10 +79,10 @@ function counted(db: AppDatabase): number {
  * Runs `write` (synchronous) and counts the rows it changed as `kind`. Nested calls count once,
  * under the outermost call's kind, so no row is counted apart twice.
  */
-function writeApart<T>(db: AppDatabase, kind: Apart, write: () => T): T {
+function writeApart<T>(db: AppDatabase, kind: Apart, write: () => T, rebuild = false): T {
   let state = apartByConnection.get(db.$client);
   if (!state) {
-    state = { counted: { demo: 0, background: 0 }, byName: { demo: new Map(), background: new Map() }, depth: 0 };
+    state = { counted: { demo: 0, background: 0 }, byName: { demo: new Map(), background: new Map() }, depth: 0, demoRebuilds: 0 };
     apartByConnection.set(db.$client, state);
   }
   const counts = writeCounts(db);
@@ -88,6 +92,7 @@ function writeApart<T>(db: AppDatabase, kind: Apart, write: () => T): T {
     return write();
   } finally {
     state.depth--;
+    if (rebuild) state.demoRebuilds++;
     if (before) {
       state.counted[kind] += counted(db) - before.counted;
       for (const [name, count] of counts.byName) {
@@ -101,10 +106,12 @@ function writeApart<T>(db: AppDatabase, kind: Apart, write: () => T): T {
 /**
  * Runs `write`, which changes demo rows (and demo runs) only, and counts the rows it changed as
  * demo-only. A write that touched a real row here would leave real results stale: only the demo's
- * own writes use it.
+ * own writes use it. With `rebuild` (a reset: every demo investor made again, under new ids), the
+ * demo's kept results are dropped at once instead of living out DEMO_KEPT_MS: a page kept from
+ * before would link to investors that are gone. Resets are few (DEMO_REBUILDS_OVERALL a minute).
  */
-export function writeDemoOnly<T>(db: AppDatabase, write: () => T): T {
-  return writeApart(db, "demo", write);
+export function writeDemoOnly<T>(db: AppDatabase, write: () => T, rebuild = false): T {
+  return writeApart(db, "demo", write, rebuild);
 }
 
 /**
@@ -116,7 +123,7 @@ export function writeInBackground<T>(db: AppDatabase, write: () => T): T {
   return writeApart(db, "background", write);
 }
 
-type Kept = { version: string; background: number; value: unknown; at: number };
+type Kept = { version: string; background: number; demoRebuilds: number; value: unknown; at: number };
 const keptByDatabase = new WeakMap<AppDatabase, Map<string, Kept>>();
 
 /** Results kept per database at most; the least recently used goes first. */
@@ -137,7 +144,7 @@ export function keptUntilWrite<T>(
   side: KeptSide = "any",
   ignoring: readonly string[] = [],
 ): T {
-  const { version, background } = databaseVersion(db, side, ignoring);
+  const { version, background, demoRebuilds } = databaseVersion(db, side, ignoring);
   let kept = keptByDatabase.get(db);
   if (!kept) {
     kept = new Map();
@@ -149,7 +156,7 @@ export function keptUntilWrite<T>(
   const fresh =
     hit !== undefined &&
     ((hit.version === version && hit.background === background) ||
-      (side === "demo" && at - hit.at < DEMO_KEPT_MS) ||
+      (side === "demo" && at - hit.at < DEMO_KEPT_MS && hit.demoRebuilds === demoRebuilds) ||
       (side === "real" && hit.version === version && at - hit.at < BACKGROUND_KEPT_MS));
   if (fresh) {
     kept.set(key, hit);
@@ -158,7 +165,7 @@ export function keptUntilWrite<T>(
   const value = compute();
   // The version read before computing: a write during compute (none today, reads only) would
   // only make the next call compute again.
-  kept.set(key, { version, background, value, at });
+  kept.set(key, { version, background, demoRebuilds, value, at });
   if (kept.size > KEPT_RESULTS) kept.delete(kept.keys().next().value!);
   return value;
 }

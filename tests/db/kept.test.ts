@@ -143,10 +143,16 @@ describe("the founder's kept results across the demo's writes", () => {
     vi.advanceTimersByTime(DEMO_KEPT_MS);
     const demoAfter = dashboardPage(app, true, params);
     expect(demoAfter).not.toBe(demo);
+    // A reset makes every demo investor again under new ids: the demo's page follows at once, inside
+    // the window too (a page kept from before would link to investors that are gone).
+    expect(dashboardPage(app, true, params)).toBe(demoAfter);
     resetDemo(db, now, DEFAULT_RULES);
     expect(dashboardPage(app, false, params)).toBe(real);
-    vi.advanceTimersByTime(DEMO_KEPT_MS);
-    expect(dashboardPage(app, true, params)).not.toBe(demoAfter);
+    const demoReset = dashboardPage(app, true, params);
+    expect(demoReset).not.toBe(demoAfter);
+    const demoIds = new Set(db.$client.prepare("select id from investors where is_demo = 1").pluck().all() as number[]);
+    expect(demoReset.data.investors.length).toBeGreaterThan(0);
+    expect(demoReset.data.investors.every((row) => demoIds.has(row.id))).toBe(true);
 
     // A real write (here an edit without the demo flag, on a real row) renews the founder's side.
     const realId = db.$client.prepare("insert into investors (name) values ('Ada') returning id").pluck().get() as number;
