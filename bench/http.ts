@@ -90,11 +90,16 @@ async function load(
   if (result.errors > 0 || Object.keys(statuses).some((status) => Number(status) !== expect)) {
     throw new Error(`${url}: expected only ${expect}, got ${JSON.stringify(statuses)} and ${result.errors} errors`);
   }
+  return summary(latencies, result.duration, statuses);
+}
+
+/** A run's figures from every answer's latency (ms), its length (s) and its statuses. */
+function summary(latencies: number[], seconds: number, statuses: Record<number, number>): Load {
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
-    seconds: result.duration,
-    rps: latencies.length / result.duration,
+    seconds,
+    rps: latencies.length / seconds,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
@@ -152,16 +157,7 @@ async function nodeLoad(
   const duration = (performance.now() - started) / 1000;
   if (Object.keys(statuses).some((status) => Number(status) !== expect))
     throw new Error(`${url}: expected only ${expect}, got ${JSON.stringify(statuses)}`);
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    seconds: duration,
-    rps: latencies.length / duration,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    statuses,
-  };
+  return summary(latencies, duration, statuses);
 }
 
 const median = (values: number[]) =>

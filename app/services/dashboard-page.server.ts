@@ -49,7 +49,6 @@ export function pageRound(app: App, demo: boolean, today: string) {
 
 type RescoreProgress = { done: number; total: number };
 const shownRescores = new WeakMap<App, ProgressReader<RescoreProgress>>();
-const shownImport = shownProgress<{ saved: number; total: number }>();
 
 /**
  * Today's lines for work still going on, as the kept page shows them (shown-progress.server.ts):
@@ -64,7 +63,7 @@ export function workInProgress(app: App) {
     shownRescores.set(app, rescore);
   }
   return {
-    importing: shownImport(importInProgress()),
+    importing: importInProgress(),
     importStopped: importStopped(app),
     rescoring: rescore(rescoreInProgress(app)),
   };

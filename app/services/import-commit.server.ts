@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { deleteState, readStateOnEveryPage, writeState } from "#db/queries/app-state.server.ts";
+import { deleteState, readState, writeState } from "#db/queries/app-state.server.ts";
 import { commitImport } from "#db/queries/import.server.ts";
 import { rescoreInvestorSet } from "#db/queries/rescore.server.ts";
 import { rankedStartups } from "#db/queries/startups.server.ts";
@@ -24,12 +24,16 @@ export const IMPORT_CHUNK = 50;
 
 let importing: Promise<unknown> = Promise.resolve();
 
-/** The import being saved now, if any: how many of its rows are saved (Today says so while it fills in). */
-let saving: { saved: number; total: number } | null = null;
+/**
+ * The import being saved now, if any: how many of its rows are saved (Today says so while it fills
+ * in). Replaced with each chunk, never changed in place, so a kept page keyed by it stays kept
+ * between chunks.
+ */
+let saving: Readonly<{ saved: number; total: number }> | null = null;
 
 /** The import being saved now (rows saved of rows to save), or null: another tab's Today shows it. */
-export function importInProgress(): { saved: number; total: number } | null {
-  return saving && { ...saving };
+export function importInProgress(): Readonly<{ saved: number; total: number }> | null {
+  return saving;
 }
 
 /**
@@ -47,9 +51,9 @@ export type StoppedImport = { file: string; saved: number; total: number };
 
 let lastStopped: { raw: string | undefined; value: readonly StoppedImport[] | null } = { raw: undefined, value: null };
 
-/** What app_state holds now, read with one kept statement; the same array while it is unchanged. */
+/** What app_state holds now (a query prepared once); the same array while it is unchanged. */
 function stoppedImports(app: App): readonly StoppedImport[] | null {
-  const raw = readStateOnEveryPage(app.db, UNFINISHED_IMPORTS);
+  const raw = readState(app.db, UNFINISHED_IMPORTS);
   if (raw !== lastStopped.raw) lastStopped = { raw, value: raw === undefined ? null : readStopped(raw) };
   return lastStopped.value;
 }
@@ -67,7 +71,8 @@ function readStopped(raw: string): readonly StoppedImport[] | null {
   const count = (n: unknown) => (typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : null);
   try {
     const parsed = JSON.parse(raw) as unknown;
-    const entries = (Array.isArray(parsed) ? parsed : [parsed]).flatMap((entry: Partial<StoppedImport> | null) => {
+    if (!Array.isArray(parsed)) return null;
+    const entries = parsed.flatMap((entry: Partial<StoppedImport> | null) => {
       const saved = count(entry?.saved);
       const total = count(entry?.total);
       return saved === null || total === null || typeof entry?.file !== "string" ? [] : [Object.freeze({ file: entry.file, saved, total })];
@@ -119,7 +124,9 @@ export function commitImportInChunks(
     let created = 0;
     let updated = 0;
     const rows = plan.create.length + plan.update.length;
-    if (rows > IMPORT_CHUNK) saving = { saved: 0, total: rows };
+    // One chunk is saved whole or not at all: only a longer import can stop part-way.
+    const chunked = rows > IMPORT_CHUNK;
+    if (chunked) saving = { saved: 0, total: rows };
     try {
       for (let start = 0; start < rows; start += IMPORT_CHUNK) {
         const end = start + IMPORT_CHUNK;
@@ -131,12 +138,12 @@ export function commitImportInChunks(
         const saved = Math.min(end, rows);
         const result = app.db.$client.transaction(() => {
           const done = commitImportScored(app, part);
-          if (saving) writeStopped(app, file, saved < rows ? { file, saved, total: rows } : null);
+          if (chunked) writeStopped(app, file, saved < rows ? { file, saved, total: rows } : null);
           return done;
         })();
         created += result.created;
         updated += result.updated;
-        if (saving) saving = { saved, total: rows };
+        if (chunked) saving = { saved, total: rows };
         await nextTurn();
       }
     } finally {

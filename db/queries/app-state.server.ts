@@ -1,5 +1,5 @@
-import { eq, inArray } from "drizzle-orm";
-import { type AppDatabase, type Db, statement } from "../database.server.ts";
+import { eq, inArray, sql } from "drizzle-orm";
+import { type Db, keptQuery } from "../database.server.ts";
 import { appState } from "../schema.ts";
 
 /**
@@ -8,13 +8,15 @@ import { appState } from "../schema.ts";
  * goes through here.
  */
 
+/** One key's value, by a query prepared once per connection (keptQuery): some keys are read on every page. */
 export function readState(db: Db, key: string): string | undefined {
-  return db.select({ value: appState.value }).from(appState).where(eq(appState.key, key)).get()?.value;
-}
-
-/** The same read through a statement kept for the connection: for a key read on every page. */
-export function readStateOnEveryPage(db: AppDatabase, key: string): string | undefined {
-  return (statement(db, "select value from app_state where key = ?").get(key) as { value: string } | undefined)?.value;
+  return keptQuery(db, "app-state-value", (d) =>
+    d
+      .select({ value: appState.value })
+      .from(appState)
+      .where(eq(appState.key, sql.placeholder("key")))
+      .prepare(),
+  ).get({ key })?.value;
 }
 
 /** Several keys at once; a key that is not saved is absent from the map. */

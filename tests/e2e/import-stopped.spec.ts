@@ -26,7 +26,8 @@ function leaveStoppedImport(path: string, file: string): void {
   try {
     db.pragma("busy_timeout = 5000");
     db.prepare("insert into app_state (key, value, updated_at) values ('import_unfinished', ?, ?)").run(
-      JSON.stringify({ file, saved: 1250, total: 2300 }),
+      // As an import's chunk writes it (app/services/import-commit.server.ts): the newest first.
+      JSON.stringify([{ file, saved: 1250, total: 2300 }]),
       new Date().toISOString(),
     );
   } finally {

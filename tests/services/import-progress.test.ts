@@ -33,6 +33,8 @@ describe("an import being saved", () => {
       if (!progress) continue;
       expect(progress.total).toBe(rows);
       expect(progress.saved).toBe(db.$client.prepare("select count(*) from investors where is_demo = 0").pluck().get());
+      // The same object until the next chunk: Today's kept page is keyed by it.
+      expect(importInProgress()).toBe(progress);
       seen.push(progress.saved);
     }
     expect(await done).toEqual({ created: rows, updated: 0 });
