@@ -77,7 +77,7 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
                 </p>
               ) : null}
               {rows.length === 0 ? (
-                <p className="muted">{emptyText(action, data)}</p>
+                <p className="muted">{emptyText(action, data, basePath)}</p>
               ) : (
                 <ol className="today-rows">
                   {rows.map((row, index) => (
@@ -134,13 +134,24 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
   );
 }
 
-function emptyText(action: TodayAction, data: TodayData): React.ReactNode {
+function emptyText(action: TodayAction, data: TodayData, basePath: string): React.ReactNode {
   if (action === "email_first") {
     if (!data.hasStartups && data.researchCount > 0) {
       return (
         <>
           Nobody yet: <Link to="/startups/new">add the startup you are raising for</Link> and every investor's declared sectors, stages,
           geography and cheque size are matched against it.
+        </>
+      );
+    }
+    if (data.researchCount > 0) {
+      // A list of names only: nothing to rank them by yet, which the founder can change.
+      const many = data.researchCount !== 1;
+      return (
+        <>
+          Nobody to email first today. {data.researchCount.toLocaleString("en-US")} {many ? "investors are" : "investor is"} too little
+          known to judge: <Link to={`${basePath}?action=research#investors`}>{many ? "see them" : "see it"}</Link> and add{" "}
+          {many ? "their" : "its"} sectors, stages and cheque size, or import your list again with those columns.
         </>
       );
     }
