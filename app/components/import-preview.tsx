@@ -1,4 +1,6 @@
 import { Form, Link } from "react-router";
+import type { FileValues } from "../domain/import/value-table.ts";
+import { ImportValues } from "./import-values.tsx";
 
 type Preview = {
   token: string;
@@ -19,6 +21,10 @@ type Preview = {
   /** A workbook's sheet names (more than one: the founder may pick) and the one shown. */
   sheets: string[];
   sheet: string | null;
+  /** Each distinct value of the status, stage, kind and pass-reason columns, with what it is imported as (decision 052). */
+  values: FileValues;
+  /** "19 statuses need your choice: …", or "". */
+  asked: string;
 };
 
 /**
@@ -111,6 +117,7 @@ export function ImportPreview({ preview, busy }: { preview: Preview; busy: boole
             Apply column choices
           </button>
         </div>
+        <ImportValues values={preview.values} asked={preview.asked} busy={busy} />
         <RowLists preview={preview} />
         <button
           type="submit"
@@ -120,6 +127,7 @@ export function ImportPreview({ preview, busy }: { preview: Preview; busy: boole
           disabled={busy || counts.create + counts.update === 0}
         >
           {[
+            preview.asked ? "Apply these choices and import:" : "",
             counts.create ? `Import ${counts.create} new` : "",
             counts.update ? `${counts.create ? "and update" : "Update"} ${counts.update}` : "",
           ]

@@ -8,6 +8,8 @@ export type ImportSummaryData = {
   changes: string;
   unchanged: number;
   refused: number;
+  chosen: string;
+  cellsLeftOut: number;
 };
 
 /**

@@ -25,11 +25,25 @@ export function firstMorningSteps(facts: FirstMorningFacts): FirstMorningStep[] 
   return steps.every((step) => step.done) ? null : steps;
 }
 
-/** "26 imported, 3 updated, 2 refused": what an import did in one line, the zero counts left out but the first. */
-export function importedSentence(counts: { created: number; updated: number; unchanged: number; refused: number }): string {
+/**
+ * "26 imported, 3 updated, 2 refused; 19 statuses mapped by you; 4 cells left out": what an import
+ * did in one line, the zero counts left out but the first. Cells left out are counted, so the
+ * line never reads as if everything was read while some cells were not (decision 052).
+ */
+export function importedSentence(counts: {
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: number;
+  chosen?: string;
+  cellsLeftOut?: number;
+}): string {
   const parts = [`${counts.created} imported`];
   if (counts.updated > 0) parts.push(`${counts.updated} updated`);
   if (counts.unchanged > 0) parts.push(`${counts.unchanged} unchanged`);
   if (counts.refused > 0) parts.push(`${counts.refused} refused`);
-  return parts.join(", ");
+  const more = [parts.join(", ")];
+  if (counts.chosen) more.push(counts.chosen);
+  if (counts.cellsLeftOut) more.push(`${counts.cellsLeftOut} ${counts.cellsLeftOut === 1 ? "cell" : "cells"} left out`);
+  return more.join("; ");
 }

@@ -6,6 +6,13 @@
 
 export const INVESTOR_KINDS = ["fund", "angel", "accelerator", "corporate", "other"] as const;
 export type InvestorKind = (typeof INVESTOR_KINDS)[number];
+export const KIND_LABELS: Record<InvestorKind, string> = {
+  fund: "Fund",
+  angel: "Angel",
+  accelerator: "Accelerator",
+  corporate: "Corporate",
+  other: "Other",
+};
 
 export const STAGES = ["pre_seed", "seed", "series_a", "series_b_plus"] as const;
 export type Stage = (typeof STAGES)[number];
@@ -144,6 +151,10 @@ const STAGE_WORDS: Record<string, readonly Stage[]> = {
   idea: ["pre_seed"],
   ideation: ["pre_seed"],
   "idea or mvp": ["pre_seed"],
+  "idea or patent": ["pre_seed"],
+  patent: ["pre_seed"],
+  "pre revenue": ["pre_seed"],
+  "early revenue": ["seed"],
   concept: ["pre_seed"],
   prototype: ["pre_seed"],
   mvp: ["pre_seed"],

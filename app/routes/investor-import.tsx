@@ -21,6 +21,8 @@ import {
 import { readUpload } from "../domain/import/spreadsheet.ts";
 import { parseFormBody } from "../http/form-body.server.ts";
 import { recallMapping, rememberMapping } from "../services/import-mappings.server.ts";
+import { postedValueChoices, recallValueChoices, rememberValueChoices } from "../services/import-values.server.ts";
+import { askedSentence, chosenSentence } from "../domain/import/value-table.ts";
 import { findOutcome, findUpload, forgetUpload, keepOutcome, keepUpload } from "../services/import-uploads.server.ts";
 import { commitImportInChunks, importStopped } from "../services/import-commit.server.ts";
 import { finishInTurns } from "../services/turns.server.ts";
@@ -33,7 +35,16 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 /** Mapping fields read from the form: one per column, at most this many columns. */
 const MAX_COLUMNS = MAX_IMPORT_COLUMNS;
 
-type Upload = { bytes: Uint8Array; name: string; token: string; intent: string; targets: Array<string | undefined>; sheet?: string };
+type Upload = {
+  bytes: Uint8Array;
+  name: string;
+  token: string;
+  intent: string;
+  targets: Array<string | undefined>;
+  /** What the founder chose values mean (decision 052). */
+  values: Map<string, string>;
+  sheet?: string;
+};
 
 async function readUploadForm(request: Request, now: number): Promise<Upload | { error: string; status: number }> {
   // Counted as it streams, chunked or not: a larger upload is cut off at the limit, never buffered.
@@ -50,19 +61,20 @@ async function readUploadForm(request: Request, now: number): Promise<Upload | {
     const value = intent === "sheet" ? null : form.get(`map.${index}`);
     targets.push(typeof value === "string" ? value : undefined);
   }
+  const values = intent === "sheet" ? new Map<string, string>() : postedValueChoices(form);
   const file = form.get("file");
   // A browser sends an empty part without a name when no file was chosen; a named one was chosen.
   if (file instanceof File && file.size === 0 && file.name !== "") return { error: "This file is empty.", status: 400 };
   if (file instanceof File && file.size > 0) {
     if (file.size > MAX_UPLOAD_BYTES) return { error: TOO_LARGE, status: 413 };
     const bytes = new Uint8Array(await file.arrayBuffer());
-    return { bytes, name: file.name, token: keepUpload(bytes, file.name, now), intent, targets, sheet };
+    return { bytes, name: file.name, token: keepUpload(bytes, file.name, now), intent, targets, values, sheet };
   }
   const csv = form.get("csv");
   if (typeof csv === "string" && csv.trim() !== "") {
     const bytes = new TextEncoder().encode(csv);
     if (bytes.byteLength > MAX_UPLOAD_BYTES) return { error: TOO_LARGE, status: 413 };
-    return { bytes, name: "pasted.csv", token: keepUpload(bytes, "pasted.csv", now), intent, targets, sheet };
+    return { bytes, name: "pasted.csv", token: keepUpload(bytes, "pasted.csv", now), intent, targets, values, sheet };
   }
   const token = form.get("upload");
   if (typeof token === "string" && token !== "") {
@@ -72,7 +84,7 @@ async function readUploadForm(request: Request, now: number): Promise<Upload | {
         error: "That preview has expired (files are kept for an hour, and not across a restart). Choose the file again.",
         status: 400,
       };
-    return { bytes: kept.bytes, name: kept.name, token, intent, targets, sheet };
+    return { bytes: kept.bytes, name: kept.name, token, intent, targets, values, sheet };
   }
   return { error: "Choose a CSV or Excel file to import.", status: 400 };
 }
@@ -103,9 +115,16 @@ export async function action({ request }: Route.ActionArgs) {
   const header = records.records[headerAt] ?? [];
   // A new file (no column chosen on this page yet) starts from the choices made for its headers last time.
   const recalled = input.targets.every((target) => target === undefined) ? recallMapping(app, header) : undefined;
-  const parsed = await finishInTurns(parseInvestorRecordsSteps(records, { targets: recalled ?? input.targets }));
+  const parsed = await finishInTurns(
+    parseInvestorRecordsSteps(records, {
+      targets: recalled ?? input.targets,
+      values: { chosen: input.values, remembered: recallValueChoices(app) },
+    }),
+  );
   if (parsed.error) return data({ error: parsed.error, preview: null }, { status: 400 });
-  if (input.intent === "commit") {
+  // A value nobody decided is never imported as a default: the import waits for the founder's choice.
+  const asked = askedSentence(parsed.values);
+  if (input.intent === "commit" && !asked) {
     let classified: ClassifiedUpdates | undefined;
     let rejected: ImportPlan["rejected"] = [];
     // Planned when its turn comes: another import may have finished meanwhile.
@@ -129,12 +148,19 @@ export async function action({ request }: Route.ActionArgs) {
         parsed.mapping.columns.map((column) => column.target),
       );
     }
+    rememberValueChoices(
+      app,
+      input.values,
+      (parsed.values ?? []).flatMap((column) => column.values.map((value) => ({ field: column.field, key: value.key }))),
+    );
     const done = keepOutcome(
       {
         created: written.created,
         updated: written.updated,
         changes: classified ? describeChangeCounts(classified.changeCounts) : "",
         unchanged: classified?.unchanged ?? 0,
+        chosen: chosenSentence(parsed.rows),
+        cellsLeftOut: parsed.rows.reduce((sum, row) => sum + row.skipped.length, 0),
         ...refusedWithCells(records, rejected),
       },
       app.now().getTime(),
@@ -145,8 +171,8 @@ export async function action({ request }: Route.ActionArgs) {
   const classified = classifyUpdates(app.db, plan, PREVIEW_ROWS);
   const workbook = records.sheets && records.sheet !== undefined ? { sheets: records.sheets, sheet: records.sheet } : undefined;
 
-  return {
-    error: null,
+  const answer = {
+    error: input.intent === "commit" ? asked : null,
     preview: {
       token: input.token,
       reading: [
@@ -178,8 +204,11 @@ export async function action({ request }: Route.ActionArgs) {
       rejected: plan.rejected.slice(0, PREVIEW_ROWS),
       skipped: skippedSummary(plan),
       warnings: plan.warnings,
+      values: parsed.values ?? [],
+      asked,
     },
   };
+  return input.intent === "commit" ? data(answer, { status: 400 }) : answer;
 }
 
 export default function ImportInvestors({ loaderData, actionData }: Route.ComponentProps) {

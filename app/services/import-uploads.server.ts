@@ -45,6 +45,10 @@ export type ImportOutcome = {
   /** "3 change status, 2 get a new last contact". */
   changes: string;
   unchanged: number;
+  /** "19 statuses and 2 stages mapped by you", or "" (decision 052). */
+  chosen: string;
+  /** Cells of imported rows left out (the preview listed each with its reason). */
+  cellsLeftOut: number;
   /** The file's header row, for the download's columns. */
   header: string[];
   refused: Array<{ line: number; name: string; reasons: string[]; cells: string[] }>;

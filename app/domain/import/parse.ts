@@ -5,6 +5,8 @@ import { nameKey, sameInvestor, type Identity, identityOf } from "./identity.ts"
 import { MAX_HEADER_SHOWN, MAX_IMPORT_ROWS, TOO_MANY_ROWS } from "./limits.ts";
 import { type Records, readCsvRecords } from "./read.ts";
 import { type ImportRow, type RejectedRow, readRow, rowContext } from "./rows.ts";
+import { type FileValues, fileValues } from "./value-table.ts";
+import { NO_CHOICES, type ValueChoices } from "./values.ts";
 
 /**
  * A file's records → rows to import, refused rows with reasons, and what the preview must say
@@ -23,6 +25,8 @@ export type ParsedImport = {
   dateOrder?: { order: DateOrder; evidence: boolean };
   /** Set when the file as a whole cannot be imported; rows and rejected are then empty. */
   error?: string;
+  /** Each distinct value of the fixed-vocabulary columns with what it will be imported as (decision 052). */
+  values?: FileValues;
 };
 
 const EMPTY_FILE = "The file is empty. The first line must hold column names such as Name, Firm, Email.";
@@ -45,6 +49,8 @@ function isBlank(record: readonly string[]): boolean {
 export type ParseOptions = {
   /** The founder's choice per column index (from the preview's form); unknown or absent: the guess. */
   targets?: ReadonlyArray<string | undefined>;
+  /** What the founder chose a value means (the preview's selects), and what was remembered from earlier files. */
+  values?: ValueChoices;
 };
 
 /** Applies the founder's choices over the guess; a value that is no field is ignored. */
@@ -108,12 +114,15 @@ export function* parseInvestorRecordsSteps(input: Records, options: ParseOptions
   const dateOrder = hasSlashedDates(dateCells) ? decideDateOrder(dateCells) : undefined;
   if (dataIndexes.length === 0) warnings.push("The file has column names but no investors.");
 
-  const context = rowContext(mapping, dateOrder?.order ?? "month_first", headerRecord.length);
+  const choices = options.values ?? NO_CHOICES;
+  const context = rowContext(mapping, dateOrder?.order ?? "month_first", headerRecord.length, choices);
   const rows: ImportRow[] = [];
   const rejected: RejectedRow[] = [];
   // Only accepted rows claim an identity: a corrected copy of a refused row still imports.
   const byEmail = new Map<string, number>();
   const byName = new Map<string, Array<Identity & { line: number }>>();
+  // The values asked about are those of rows that import: a refused row (a repeated header line) asks nothing.
+  const imported: number[] = [];
   for (const [position, index] of dataIndexes.entries()) {
     if (position > 0 && position % PARSE_STEP_ROWS === 0) yield;
     const line = lines[index] ?? index + 1;
@@ -143,8 +152,10 @@ export function* parseInvestorRecordsSteps(input: Records, options: ParseOptions
     list.push({ ...identity, line });
     byName.set(key, list);
     rows.push(outcome.row);
+    imported.push(index);
   }
-  return { rows, rejected, warnings, mapping, ...(dateOrder ? { dateOrder } : {}) };
+  const values = fileValues(records, imported, mapping, choices);
+  return { rows, rejected, warnings, mapping, values, ...(dateOrder ? { dateOrder } : {}) };
 }
 
 function describeSameName(other: Identity | undefined, identity: Identity): string {

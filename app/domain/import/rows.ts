@@ -2,15 +2,16 @@ import type { z } from "zod";
 import { investorProfileSchema } from "../investor.ts";
 import type { InvestorProfile, RelationshipStatus, Stage } from "../investor.ts";
 import { NEXT_STEP_CHARS, PASS_NOTE_CHARS } from "../investor.ts";
-import { MONEY_AND_NEXT_STEP_FIELDS, type PassReason, STAGES, kindOfWords, stagesOfWords, statusOfWords } from "../vocabulary.ts";
-import { passReasonOfWords } from "./pass-reason.ts";
+import { MONEY_AND_NEXT_STEP_FIELDS, type PassReason } from "../vocabulary.ts";
 import { resolvePlace } from "../places.ts";
-import { ANY_SEPARATOR, isEmptyCell, parseEmail, parseLinkedin, parseTwitter, parseWebsite, splitList } from "./cells.ts";
+import { isEmptyCell, parseEmail, parseLinkedin, parseTwitter, parseWebsite, splitList } from "./cells.ts";
 import { type DateOrder, parseDate } from "./dates.ts";
 import { junkRowReason } from "./junk-rows.ts";
 import type { ColumnMapping, ImportColumn, ImportField } from "./fields.ts";
 import { IMPORT_COLUMNS } from "./fields.ts";
 import { CURRENCIES, type Currency, type MoneyUnit, moneyUnitOfHeader, parseOneAmount, parseMoneyRange } from "./money.ts";
+import { type Cells, readValueCells, type SkippedCell } from "./value-cells.ts";
+import { NO_CHOICES, type ValueChoices, type ValueField } from "./values.ts";
 
 /**
  * One row of a file → an investor profile plus the tracker columns. A bad optional cell is left
@@ -18,7 +19,7 @@ import { CURRENCIES, type Currency, type MoneyUnit, moneyUnitOfHeader, parseOneA
  */
 
 /** A cell the row was imported without, and why (shown in the preview). */
-export type SkippedCell = { column: string; reason: string };
+export type { SkippedCell };
 
 export type ImportRow = {
   /** 1-based line in the file as a spreadsheet or editor shows it; the header is line 1. */
@@ -42,6 +43,8 @@ export type ImportRow = {
    */
   given: ImportColumn[];
   skipped: SkippedCell[];
+  /** Fixed-vocabulary fields whose value came from the founder's choice (decision 052). */
+  chosen?: ValueField[];
 };
 
 export type RejectedRow = { line: number; name: string; reasons: string[] };
@@ -55,9 +58,11 @@ export type RowContext = {
   nameHeader: string;
   /** Columns in the header line; a row with more values has shifted cells. */
   width: number;
+  /** What each value of the fixed-vocabulary columns means: the founder's choices over the guesses. */
+  values: ValueChoices;
 };
 
-export function rowContext(mapping: ColumnMapping, dateOrder: DateOrder, width: number): RowContext {
+export function rowContext(mapping: ColumnMapping, dateOrder: DateOrder, width: number, values: ValueChoices = NO_CHOICES): RowContext {
   const nameColumn = mapping.columns.find((column) => column.target === "name");
   return {
     mapping,
@@ -65,6 +70,7 @@ export function rowContext(mapping: ColumnMapping, dateOrder: DateOrder, width: 
     units: mapping.columns.map((column) => moneyUnitOfHeader(column.header)),
     nameHeader: (nameColumn?.header ?? "").trim().toLowerCase(),
     width,
+    values,
   };
 }
 
@@ -77,8 +83,6 @@ const MAX_NOTES_CHARS = 10_000;
 export function undoFormulaGuard(value: string): string {
   return value.replace(/^'(?=[=+\-@\t\r])/, "");
 }
-
-type Cells = Map<ImportField, Array<{ value: string; index: number }>>;
 
 function collect(record: string[], context: RowContext): Cells {
   const cells: Cells = new Map();
@@ -220,16 +224,9 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
   if (linkedin) candidate.linkedin_url = linkedin;
   const email = take("email", parseEmail, "is not an email address");
   if (email) candidate.email = email;
-  const kindCell = first("kind");
-  if (kindCell) {
-    const kind = kindOfWords(kindCell.value);
-    if (kind) candidate.kind = kind;
-    else
-      skipped.push({
-        column: label("kind"),
-        reason: `'${short(kindCell.value)}' is not a kind we know (fund, angel, accelerator, corporate, other)`,
-      });
-  }
+  const valueCells = readValueCells(cells, context.values, skipped, label);
+  if (valueCells.kind) candidate.kind = valueCells.kind;
+  if (valueCells.chosen.length > 0) extra.chosen = valueCells.chosen;
 
   const sectorCells = cells.get("sectors");
   if (sectorCells)
@@ -245,41 +242,19 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
       label("geographies"),
       skipped,
     );
-  const stageCells = cells.get("stages");
-  if (stageCells) {
-    const stages = new Set<Stage>();
-    const unknown: string[] = [];
-    for (const cell of stageCells) {
-      // Stage words never hold a separator: "Prototype/MVP; Seed" is three words.
-      for (const item of splitList(cell.value, ANY_SEPARATOR)) {
-        const found = stagesOfWords(item);
-        if (found.length === 0) unknown.push(item);
-        for (const stage of found) stages.add(stage);
-      }
-    }
-    if (unknown.length > 0)
-      skipped.push({
-        column: label("stages"),
-        reason: `${unknown
-          .slice(0, 3)
-          .map((item) => `'${short(item)}'`)
-          .join(", ")} not a stage we know`,
-      });
-    if (stages.size > 0) candidate.stages = STAGES.filter((stage) => stages.has(stage));
-  }
+  if (valueCells.stages) candidate.stages = valueCells.stages;
 
   readCheque(cells, context, candidate, extra, skipped, label);
 
-  const statusCell = first("relationship_status");
-  if (statusCell) {
-    const status = statusOfWords(statusCell.value);
-    if (status) extra.relationship_status = status;
-    else skipped.push({ column: label("relationship_status"), reason: `'${short(statusCell.value)}' is not a status we know` });
-  }
+  if (valueCells.relationship_status) extra.relationship_status = valueCells.relationship_status;
   const lastContact = take("last_contact_date", (value) => parseDate(value, context.dateOrder), "is not a date");
   if (lastContact) extra.last_contact_date = lastContact;
 
   const roundNotes = readRoundCells(cells, context, extra, skipped, label, take);
+  // "Passed - too early" says why: the reason column, when there is one, says it too.
+  const passReason = valueCells.pass_reason ?? (extra.relationship_status === "passed" ? valueCells.status_reason : undefined);
+  if (passReason) extra.pass_reason = passReason;
+  if (valueCells.pass_words && !extra.pass_note) extra.pass_note = valueCells.pass_words.slice(0, PASS_NOTE_CHARS);
 
   const notes: string[] = [];
   const notesCell = first("personal_notes");
@@ -394,13 +369,6 @@ function readRoundCells(
   const meetingDate = take("meeting_date", (value) => parseDate(value, context.dateOrder), "is not a date");
   if (meetingDate) extra.meeting_date = meetingDate;
   const passNote = text("pass_note", PASS_NOTE_CHARS);
-  const reasonCell = cells.get("pass_reason")?.[0];
-  if (reasonCell && reasonCell.value.trim() !== "") {
-    const reason = passReasonOfWords(reasonCell.value);
-    extra.pass_reason = reason ?? "other";
-    // Words that are no reason of the list are the founder's own: kept as the note.
-    if (!reason && !passNote) extra.pass_note = reasonCell.value.replace(/\s+/g, " ").trim().slice(0, PASS_NOTE_CHARS);
-  }
   if (passNote) extra.pass_note = passNote;
   return noteLines;
 }
