@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqlNumber, sqlText } from "#tests/helpers/sql.ts";
+import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+
+/**
+ * A founder's own status words (decision 052): guessed where the app can, asked where it cannot,
+ * never imported as "not contacted" while undecided; the choice travels with "Import" and is
+ * remembered for the next file.
+ */
+
+const PASSCODE = "import-values-passcode";
+
+const SHEET = [
+  "Investor,Fund,Status,Stage focus",
+  "Sara Lindqvist,Nordic Seed,Call booked,Seed+",
+  "Mikkel Dahl,Fjord Climate,Soft yes,Seed",
+  "Ana Ruiz,Iberia VC,Passed - too early,Seed",
+  "Jonas Berg,Berg Capital,Ghosted,Pre-seed",
+  "Kari Nilsen,Arctic Angels,Ghosted,Pre-seed",
+  "Lena Ek,Ek Partners,In DD,Series A",
+].join("\n");
+
+describe("the import's values", () => {
+  let server: RunningServer;
+  const post = (fields: Record<string, string | Blob>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    return fetch(`${server.url}/investors/import`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "x-admin-passcode": PASSCODE },
+      body: form,
+    });
+  };
+  const tokenOf = (html: string) => /name="upload" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  const statusOf = (name: string) =>
+    sqlText(server.databasePath, "SELECT relationship_status FROM investors WHERE is_demo = 0 AND name = ?", name);
+
+  beforeAll(async () => {
+    server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE });
+  });
+  afterAll(async () => server?.stop());
+
+  it("asks about Ghosted, refuses to import until it is chosen, then imports what each word means", async () => {
+    const preview = await (await post({ file: new Blob([SHEET], { type: "text/csv" }) })).text();
+    expect(preview).toContain("1 status needs your choice");
+    expect(preview).toContain('name="value.relationship_status.ghosted"');
+    expect(preview).toContain("needs your choice: contacted (a follow-up is due) or passed?");
+
+    const early = await post({ intent: "commit", upload: tokenOf(preview) });
+    expect(early.status).toBe(400);
+    expect(await early.text()).toContain("1 status needs your choice");
+    expect(sqlNumber(server.databasePath, "SELECT count(*) FROM investors WHERE is_demo = 0")).toBe(0);
+
+    const done = await post({ intent: "commit", upload: tokenOf(preview), "value.relationship_status.ghosted": "passed:no_reason_given" });
+    expect(done.status).toBe(303);
+    expect(statusOf("Sara Lindqvist")).toBe("meeting_scheduled");
+    expect(statusOf("Mikkel Dahl")).toBe("soft_committed");
+    expect(statusOf("Ana Ruiz")).toBe("passed");
+    expect(sqlText(server.databasePath, "SELECT pass_reason FROM investors WHERE name = 'Ana Ruiz'")).toBe("too_early");
+    expect(statusOf("Jonas Berg")).toBe("passed");
+    expect(sqlText(server.databasePath, "SELECT pass_reason FROM investors WHERE name = 'Kari Nilsen'")).toBe("no_reason_given");
+    expect(statusOf("Lena Ek")).toBe("due_diligence");
+    expect(sqlText(server.databasePath, "SELECT stages FROM investors WHERE name = 'Sara Lindqvist'")).toBe('["seed","series_a"]');
+
+    const summary = await (
+      await fetch(new URL(done.headers.get("location") ?? "", server.url), { headers: { "x-admin-passcode": PASSCODE } })
+    ).text();
+    expect(summary).toContain("6 imported; 2 statuses mapped by you");
+
+    // What Today reads: those who passed are "Don't chase", the soft yes is not chased, nobody is "Email first".
+    const actionOf = (name: string) => sqlText(server.databasePath, "SELECT action FROM investors WHERE is_demo = 0 AND name = ?", name);
+    for (const name of ["Ana Ruiz", "Jonas Berg", "Kari Nilsen"]) expect(actionOf(name)).toBe("dont_chase");
+    expect(actionOf("Mikkel Dahl")).toBe("soft_committed");
+    expect(sqlNumber(server.databasePath, "SELECT count(*) FROM investors WHERE is_demo = 0 AND action = 'email_first'")).toBe(0);
+  });
+
+  it("remembers the choice for the next file", async () => {
+    const preview = await (await post({ file: new Blob(["Name,Status\nPer Holm,ghosted"], { type: "text/csv" }) })).text();
+    expect(preview).not.toContain("needs your choice:");
+    expect(preview).toContain("as you chose last time");
+    expect(
+      (await post({ intent: "commit", upload: tokenOf(preview), "value.relationship_status.ghosted": "passed:no_reason_given" })).status,
+    ).toBe(303);
+    expect(statusOf("Per Holm")).toBe("passed");
+  });
+});
