@@ -127,7 +127,6 @@ export function ImportPreview({ preview, busy }: { preview: Preview; busy: boole
           disabled={busy || counts.create + counts.update === 0}
         >
           {[
-            preview.asked ? "Apply these choices and import:" : "",
             counts.create ? `Import ${counts.create} new` : "",
             counts.update ? `${counts.create ? "and update" : "Update"} ${counts.update}` : "",
           ]
