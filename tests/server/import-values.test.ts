@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlNumber, sqlText } from "#tests/helpers/sql.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+import { FOUNDER_SHEETS } from "#tests/helpers/founder-sheets.ts";
+import { readUpload } from "#app/domain/import/spreadsheet.ts";
 
 /**
  * A founder's own status words (decision 052): guessed where the app can, asked where it cannot,
@@ -84,4 +86,38 @@ describe("the import's values", () => {
     ).toBe(303);
     expect(statusOf("Per Holm")).toBe("passed");
   });
+
+  it.each(FOUNDER_SHEETS)(
+    "imports $file with the founder's answers: nobody her sheet shows past 'not contacted' is not contacted or Email first",
+    async (sheet) => {
+      const preview = await (await post({ file: new Blob([new Uint8Array(sheet.bytes)]) })).text();
+      const done = await post({ intent: "commit", upload: tokenOf(preview), ...sheet.answers });
+      expect(done.status).toBe(303);
+      const records = await readUpload(sheet.bytes);
+      if ("error" in records) throw new Error(records.error);
+      const statusColumn = statusColumnOf(records.records);
+      let ahead = 0;
+      for (const record of records.records.slice(1)) {
+        const name = record[0]?.trim() ?? "";
+        const meant = sheet.statuses[record[statusColumn]?.trim() ?? ""];
+        expect(meant, name).toBeDefined();
+        const saved = sqlText(
+          server.databasePath,
+          "SELECT relationship_status || ' ' || action FROM investors WHERE is_demo = 0 AND name = ?",
+          name,
+        );
+        const [status, action] = saved.split(" ");
+        if (meant === "not_contacted") continue;
+        ahead++;
+        expect(status, name).not.toBe("not_contacted");
+        expect(action, name).not.toBe("email_first");
+      }
+      expect(ahead).toBeGreaterThanOrEqual(18);
+    },
+  );
 });
+
+/** The column whose header reads as a status in the three sheets (Status, Pipeline Stage, Estado). */
+function statusColumnOf(records: string[][]): number {
+  return (records[0] ?? []).findIndex((header) => /^(?:status|pipeline stage|estado)$/i.test(header.trim()));
+}

@@ -19,20 +19,24 @@ const MAX_STATUS_CHARS = 120;
 
 /** Lower case, accents and the Nordic letters folded, numbering, emoji and punctuation around the words gone. */
 export function foldStatus(text: string): string {
-  return text
-    .slice(0, MAX_STATUS_CHARS)
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/ø/g, "o")
-    .replace(/æ/g, "ae")
-    .replace(/ß/g, "ss")
-    .replace(/^[^\p{L}\p{N}]+/u, "")
-    .replace(/^\d{1,3}\s*[.):\-–]?\s*(?=\p{L})/u, "")
-    .replace(/[\s\-_./:|·–—]+/g, " ")
-    .replace(/[^\p{L}\p{N}+]+$/u, "")
-    .trim();
+  return (
+    text
+      .slice(0, MAX_STATUS_CHARS)
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/ø/g, "o")
+      .replace(/æ/g, "ae")
+      .replace(/ß/g, "ss")
+      .replace(/^[^\p{L}\p{N}]+/u, "")
+      .replace(/^\d{1,3}\s*[.):\-–]?\s*(?=\p{L})/u, "")
+      // A pipeline's letter for its last columns: "X - Closed lost", "Z) Archive".
+      .replace(/^\p{L}\s*[.):\-–]\s+(?=\p{L})/u, "")
+      .replace(/[\s\-_./:|·–—]+/g, " ")
+      .replace(/[^\p{L}\p{N}+]+$/u, "")
+      .trim()
+  );
 }
 
 /** An alternation of words, matched whole (a letter or digit on neither side), Unicode-aware. */

@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs";
+import type { RelationshipStatus } from "#app/domain/vocabulary.ts";
+
+/**
+ * Three founders' own trackers in three conventions (tests/fixtures/founder-sheets): a Notion
+ * export (UTF-8 with BOM, emoji statuses, "November 20, 2026"), an Airtable grid (numbered
+ * pipeline stages, many currencies) and an Excel tracker saved in Spain (semicolons,
+ * Windows-1252, CRLF, Spanish words, "500.000 €"). What each status word means to its founder,
+ * and what she answers where the app asks, beside them.
+ */
+
+export type FounderSheet = {
+  file: string;
+  bytes: Uint8Array;
+  /** The sheet's status words → what the founder means; "ask": the app should ask (silence). */
+  statuses: Record<string, RelationshipStatus | "ask">;
+  /** Her answers to what the app asks, as the preview's form posts them. */
+  answers: Record<string, string>;
+};
+
+const read = (file: string) => new Uint8Array(readFileSync(new URL(`../fixtures/founder-sheets/${file}`, import.meta.url)));
+
+export const FOUNDER_SHEETS: FounderSheet[] = [
+  {
+    file: "notion-export.csv",
+    bytes: read("notion-export.csv"),
+    statuses: {
+      "📞 Call booked": "meeting_scheduled",
+      "✅ Soft yes": "soft_committed",
+      "🔍 In DD": "due_diligence",
+      "❌ Passed - too early": "passed",
+      "👻 Ghosted": "ask",
+      "📧 Emailed": "contacted",
+      "🤝 Intro requested": "intro_requested",
+      "💬 In talks": "in_conversation",
+      "🆕 Not contacted": "not_contacted",
+      "📅 Meeting booked": "meeting_scheduled",
+      "Term sheet": "due_diligence",
+      Declined: "passed",
+      Wired: "committed",
+      "No reply": "ask",
+      "❌ Passed - not our sector": "passed",
+    },
+    answers: { "value.relationship_status.ghosted": "passed:no_reason_given", "value.relationship_status.no reply": "contacted" },
+  },
+  {
+    file: "airtable-grid.csv",
+    bytes: read("airtable-grid.csv"),
+    statuses: {
+      "1 - Researching": "researching",
+      "2 - Reached out": "contacted",
+      "3 - First call": "meeting_scheduled",
+      "4 - Partner meeting": "due_diligence",
+      "5 - Term sheet": "due_diligence",
+      "6 - Closed won": "committed",
+      "X - Closed lost": "passed",
+      Verbal: "soft_committed",
+      Ghosted: "ask",
+      "No reply": "ask",
+      "Follow up": "in_conversation",
+    },
+    answers: { "value.relationship_status.ghosted": "passed:no_reason_given", "value.relationship_status.no reply": "contacted" },
+  },
+  {
+    file: "excel-tracker-es.csv",
+    bytes: read("excel-tracker-es.csv"),
+    statuses: {
+      Contactado: "contacted",
+      "Reunión agendada": "meeting_scheduled",
+      "En conversaciones": "in_conversation",
+      "Due diligence": "due_diligence",
+      "Compromiso verbal": "soft_committed",
+      Comprometido: "committed",
+      "Rechazado - muy temprano": "passed",
+      "Sin respuesta": "ask",
+      "Sin contactar": "not_contacted",
+      "Intro solicitada": "intro_requested",
+      Descartado: "passed",
+      "Rechazado - no es nuestro sector": "passed",
+    },
+    answers: { "value.relationship_status.sin respuesta": "contacted" },
+  },
+];
