@@ -224,8 +224,9 @@ export default function ImportInvestors({ loaderData, actionData }: Route.Compon
           Bring your list as it is: a CSV (comma, semicolon or tab; UTF-8, UTF-16 or Windows-1252) or an Excel <code>.xlsx</code> (first
           sheet, or the one you pick), up to 20,000 rows and 10 MB. Columns are recognised by their names (Name, Fund, Stage, Cheque range,
           Countries, Status, Last contact, Notes… in English, Spanish, Portuguese or Japanese) and you can change any of them before
-          importing. An investor you already have (same email, else same name, unless the firm or website differs) is updated, not
-          duplicated. Nothing is saved until you confirm.
+          importing. Statuses, stages and kinds are read in your tracker's own words, and any word the app cannot read is asked about, never
+          guessed. An investor you already have (same email, else same name, unless the firm or website differs) is updated, not duplicated.
+          Nothing is saved until you confirm.
         </p>
         <p>
           Not sure what a list looks like? Download the{" "}

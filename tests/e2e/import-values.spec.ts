@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { collectConsoleErrors, openSignedIn } from "./helpers.ts";
 
@@ -21,6 +22,8 @@ for (const javaScriptEnabled of [true, false]) {
       test.use({ javaScriptEnabled, viewport: { width, height: 900 } });
 
       test("asks what a status word means, imports nothing until it is chosen, then imports each as it means", async ({ page }) => {
+        // axe on a page of tables takes a while on a busy 2-core machine.
+        test.setTimeout(120_000);
         const errors = collectConsoleErrors(page);
         await openSignedIn(page);
         const tag = `${suffix}${javaScriptEnabled ? "1" : "0"}${width}`;
@@ -41,6 +44,18 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByLabel("Imported as, for status Call booked")).toHaveValue("meeting_scheduled");
         await expect(page.getByLabel("Imported as, for status Passed - too early")).toHaveValue("passed:too_early");
         await expect(page.getByLabel(`Imported as, for status Parked ${tag}`)).toHaveValue("");
+        // The preview with its values reads on a phone (nothing sideways but inside a table's own scroll) and to a screen reader.
+        // (Both read the page with a script: with JavaScript off the page runs none, and it is the same page.)
+        if (javaScriptEnabled) {
+          const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(sideways).toBeLessThanOrEqual(0);
+          const axe = await new AxeBuilder({ page }).analyze();
+          expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+        }
+        await page.screenshot({
+          path: `test-results/screens/import-values-${width}-${javaScriptEnabled ? "js" : "nojs"}.png`,
+          fullPage: true,
+        });
 
         // Import before choosing: nothing is saved, and the page says what to do.
         await preview.getByRole("button", { name: "Import 3 new" }).click();
