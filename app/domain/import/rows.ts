@@ -11,7 +11,7 @@ import type { ColumnMapping, ImportColumn, ImportField } from "./fields.ts";
 import { IMPORT_COLUMNS } from "./fields.ts";
 import { CURRENCIES, type Currency, type MoneyUnit, moneyUnitOfHeader, parseOneAmount, parseMoneyRange } from "./money.ts";
 import { type Cells, readValueCells, type SkippedCell } from "./value-cells.ts";
-import { NO_CHOICES, type ValueChoices, type ValueField } from "./values.ts";
+import { NO_CHOICES, type Resolution, type ValueChoices, type ValueField, valueResolver } from "./values.ts";
 
 /**
  * One row of a file → an investor profile plus the tracker columns. A bad optional cell is left
@@ -58,8 +58,8 @@ export type RowContext = {
   nameHeader: string;
   /** Columns in the header line; a row with more values has shifted cells. */
   width: number;
-  /** What each value of the fixed-vocabulary columns means: the founder's choices over the guesses. */
-  values: ValueChoices;
+  /** What each value of the fixed-vocabulary columns means: the founder's choices over the guesses, each text resolved once. */
+  values: (field: ValueField, text: string) => Resolution;
 };
 
 export function rowContext(mapping: ColumnMapping, dateOrder: DateOrder, width: number, values: ValueChoices = NO_CHOICES): RowContext {
@@ -70,7 +70,7 @@ export function rowContext(mapping: ColumnMapping, dateOrder: DateOrder, width: 
     units: mapping.columns.map((column) => moneyUnitOfHeader(column.header)),
     nameHeader: (nameColumn?.header ?? "").trim().toLowerCase(),
     width,
-    values,
+    values: valueResolver(values),
   };
 }
 

@@ -3,12 +3,10 @@ import type { ImportField } from "./fields.ts";
 import {
   type Resolution,
   SKIP,
-  type ValueChoices,
   type ValueField,
   VALUE_FIELD_WORDS,
   kindOfChoice,
   passReasonOfChoice,
-  resolveValue,
   stagesOfChoice,
   statusOfChoice,
   valueItems,
@@ -55,14 +53,14 @@ function why(field: ValueField, value: string, resolution: Resolution): string {
 
 export function readValueCells(
   cells: Cells,
-  choices: ValueChoices,
+  resolveValue: (field: ValueField, text: string) => Resolution,
   skipped: SkippedCell[],
   label: (field: ImportField) => string,
 ): ValueCells {
   const out: ValueCells = { chosen: [] };
   const chosen = new Set<ValueField>();
   const decide = (field: ValueField, value: string): string | undefined => {
-    const resolution = resolveValue(field, value, choices);
+    const resolution = resolveValue(field, value);
     if ("choice" in resolution && resolution.choice !== SKIP) {
       if (resolution.source !== "guess") chosen.add(field);
       return resolution.choice;

@@ -265,3 +265,19 @@ export function collectDistinct(
   }
   return out;
 }
+
+/** Distinct written values remembered by one file's resolver: a file of 20,000 rows repeats a few dozen. */
+const MAX_CACHED = 5_000;
+
+/** resolveValue for one file, each distinct cell text resolved once (the guesses run a dozen patterns). */
+export function valueResolver(choices: ValueChoices): (field: ValueField, text: string) => Resolution {
+  const cache = new Map<string, Resolution>();
+  return (field, text) => {
+    const id = `${field}\u001f${text}`;
+    const known = cache.get(id);
+    if (known) return known;
+    const resolution = resolveValue(field, text, choices);
+    if (cache.size < MAX_CACHED) cache.set(id, resolution);
+    return resolution;
+  };
+}
