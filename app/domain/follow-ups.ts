@@ -78,7 +78,7 @@ export function stepWords(text: string | null | undefined): string | null {
 export function plannedStep(facts: FollowUpFacts, now: Date): { step: string | null; date: string } | null {
   const date = facts.next_step_date;
   if (!date || CLOSED.has(facts.relationship_status) || daysFrom(date, now) >= 0) return null;
-  return { step: facts.next_step?.trim() || null, date };
+  return { step: stepWords(facts.next_step), date };
 }
 
 /** A next step dated `date` is acted on when a contact is dated that day or later. */
@@ -95,7 +95,7 @@ export function followUpDue(facts: FollowUpFacts, now: Date, followUpAfterDays: 
     if (late < 0) return null;
     // A contact on or after the step's day acted on it (decision 053): the silence rules count from that contact.
     if (!actedOn(facts.next_step_date, last))
-      return { kind: "next_step", step: facts.next_step?.trim() || null, date: facts.next_step_date, late };
+      return { kind: "next_step", step: stepWords(facts.next_step), date: facts.next_step_date, late };
   }
   const meeting = facts.meeting_date;
   // Past, and nothing since: no contact dated after it, or one on its day while the status still says "scheduled".
