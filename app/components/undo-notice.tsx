@@ -12,8 +12,20 @@ export type Recorded = { text: string; toast: string; undoLabel: string };
 /** What the last undo did: an "Emailed" taken back (its investor), a "Log" (how many emails), or nothing any more. */
 export type Undone = { name: string | null } | { unlogged: number } | "expired";
 
-export function emailedRecord(name: string): Recorded {
-  return { text: `Recorded: you emailed ${name} today.`, toast: `Emailed ${name}.`, undoLabel: `Undo: you did not email ${name}` };
+/** After "Emailed", and after the next step it acted on was answered (`step`, decision 053): one undo takes back both. */
+export function emailedRecord(name: string, step?: string): Recorded {
+  if (!step)
+    return { text: `Recorded: you emailed ${name} today.`, toast: `Emailed ${name}.`, undoLabel: `Undo: you did not email ${name}` };
+  return {
+    text: `Recorded: you emailed ${name} today. ${step}`,
+    toast: `Emailed ${name}. ${step}`,
+    undoLabel: `Undo: you did not email ${name}, and the next step is as it was`,
+  };
+}
+
+/** After the next step was answered on the investor page: its undo puts the step back. */
+export function answeredRecord(step: string): Recorded {
+  return { text: `Saved. ${step}`, toast: step, undoLabel: "Undo: put the next step back as it was" };
 }
 
 export function loggedRecord(count: number): Recorded {

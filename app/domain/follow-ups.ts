@@ -57,24 +57,49 @@ function firstName(name: string | null | undefined): string {
   return name?.trim().split(/\s+/)[0] || "them";
 }
 
+/**
+ * Words that name no step ("follow up", "f/u", "chase", "ping", "next steps", "TBD"): a tracker's
+ * filler, never quoted back to the founder or to an investor as if it were a plan (decision 053).
+ */
+const EMPTY_STEP =
+  /^(?:(?:to\s+)?(?:follow(?:[\s-]*ups?)?|f\s*\/\s*u|fu|fup|chase|chasing|ping|nudge|check[\s-]*in|touch\s+base|reach\s+out|next\s+steps?|tbd|tbc|todo|to\s+do|n\/a|na|none|-+|\?+)(?:\s+(?:up|again|them|him|her|later|soon))*)$/i;
+
+/** A next step's words when they name something to do, else null ("follow up" names nothing). */
+export function stepWords(text: string | null | undefined): string | null {
+  const words =
+    text
+      ?.replace(/\s+/g, " ")
+      .trim()
+      .replace(/[.!?]+$/, "") ?? "";
+  return words === "" || EMPTY_STEP.test(words) ? null : words;
+}
+
 /** A next step dated after today: the founder said when, so nothing computed is due before it. */
 export function plannedStep(facts: FollowUpFacts, now: Date): { step: string | null; date: string } | null {
   const date = facts.next_step_date;
   if (!date || CLOSED.has(facts.relationship_status) || daysFrom(date, now) >= 0) return null;
-  return { step: facts.next_step?.trim() || null, date };
+  return { step: stepWords(facts.next_step), date };
+}
+
+/** A next step dated `date` is acted on when a contact is dated that day or later. */
+export function actedOn(date: string, lastContact: string | null | undefined): boolean {
+  return lastContact != null && lastContact >= date;
 }
 
 export function followUpDue(facts: FollowUpFacts, now: Date, followUpAfterDays: number): FollowUp | null {
   const status = facts.relationship_status;
   if (CLOSED.has(status)) return null;
+  const last = facts.last_contact_date;
   if (facts.next_step_date) {
     const late = daysFrom(facts.next_step_date, now);
-    return late >= 0 ? { kind: "next_step", step: facts.next_step?.trim() || null, date: facts.next_step_date, late } : null;
+    if (late < 0) return null;
+    // A contact on or after the step's day acted on it (decision 053): the silence rules count from that contact.
+    if (!actedOn(facts.next_step_date, last))
+      return { kind: "next_step", step: stepWords(facts.next_step), date: facts.next_step_date, late };
   }
-  const last = facts.last_contact_date;
   const meeting = facts.meeting_date;
-  // Past, and nothing since: the status still says "scheduled", or no contact is dated after it.
-  if (meeting && daysFrom(meeting, now) > 0 && (status === "meeting_scheduled" || last === null || last < meeting)) {
+  // Past, and nothing since: no contact dated after it, or one on its day while the status still says "scheduled".
+  if (meeting && daysFrom(meeting, now) > 0 && (last === null || last < meeting || (status === "meeting_scheduled" && last === meeting))) {
     return { kind: "meeting", date: meeting };
   }
   if (status === "intro_requested" && last) {

@@ -1,8 +1,11 @@
-import { moneyText } from "./currency.ts";
+import { isCurrency, moneyText } from "./currency.ts";
 import type { FounderSettings } from "./founder-settings.ts";
-import { followUpDue, plannedReason, plannedStep } from "./follow-ups.ts";
-import type { RecommendedAction, RelationshipStatus, RoleWanted, Stage } from "./investor.ts";
+import { followUpDue, plannedReason, plannedStep, stepWords } from "./follow-ups.ts";
+import type { Instrument, RecommendedAction, RelationshipStatus, RoleWanted, Stage } from "./investor.ts";
+import { hookSentence } from "./outreach-hook.ts";
 import { daysSince } from "./scoring.ts";
+
+export { hookSentence };
 
 /**
  * Outreach drafts (docs/product.md#pages): the email fits where the investor is. A first email for the
@@ -22,6 +25,9 @@ export type OutreachInvestor = {
   nextStep?: string | null;
   nextStepDate?: string | null;
   meetingDate?: string | null;
+  /** Their expected cheque, or the amount of a yes (decision 031): a closing draft names it. */
+  amount?: number | null;
+  amountCurrency?: string | null;
   /** The recommended action: a don't-chase investor gets no first email (decision 029). */
   action?: RecommendedAction | null;
 };
@@ -34,6 +40,9 @@ export type DraftStartup = {
   roleWanted?: RoleWanted | null;
   roundSize?: number | null;
   roundCurrency?: string | null;
+  /** The round's instrument and close-by date: a closing draft names the documents and the date. */
+  instrument?: Instrument | null;
+  closeBy?: string | null;
 };
 
 export type OutreachContext = {
@@ -47,7 +56,8 @@ export type OutreachContext = {
 };
 
 export type EmailDraft = {
-  kind: "first_email" | "follow_up";
+  /** "closing": a soft yes, turned into documents to sign (decision 053). */
+  kind: "first_email" | "follow_up" | "closing";
   /** One line above the draft: why this email, now. */
   note: string;
   to: string | null;
@@ -85,136 +95,6 @@ function daysAgo(days: number): string {
   if (days === 0) return "today";
   if (days === 1) return "yesterday";
   return `${days} days ago`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The hook as a sentence
-
-/** Past-tense verbs that do not end in -ed, for hooks such as "Led a $4M seed in X on 3 Nov". */
-const IRREGULAR_PAST = new Set([
-  "led",
-  "co-led",
-  "wrote",
-  "spoke",
-  "made",
-  "took",
-  "won",
-  "began",
-  "gave",
-  "became",
-  "put",
-  "sent",
-  "brought",
-  "bought",
-  "sold",
-  "grew",
-  "held",
-  "left",
-  "met",
-  "ran",
-  "set",
-  "told",
-  "built",
-  "spent",
-  "got",
-  "found",
-  "shared",
-  "said",
-  "did",
-  "chose",
-  "drew",
-  "kept",
-  "paid",
-  "read",
-  "taught",
-  "went",
-  "hit",
-  "cut",
-]);
-/** Words ending in -ed that are not verbs. */
-const NOT_VERBS = new Set(["seed", "red", "need", "feed", "speed", "breed", "bed", "shed", "bred", "hundred", "sacred"]);
-/** Auxiliaries, in the form that follows "you". */
-const AUXILIARIES: Record<string, string> = { has: "have", have: "have", is: "are", are: "are", was: "were", were: "were" };
-const ADVERBS = new Set(["recently", "just", "also", "quietly", "publicly", "again", "newly", "officially"]);
-const GENERIC_SUBJECTS = [
-  "the firm",
-  "the fund",
-  "the investor",
-  "the partner",
-  "the team",
-  "this firm",
-  "this fund",
-  "this investor",
-  "they",
-  "he",
-  "she",
-  "you",
-];
-
-function isVerb(word: string): boolean {
-  const lower = word.toLowerCase();
-  if (NOT_VERBS.has(lower)) return false;
-  return IRREGULAR_PAST.has(lower) || lower in AUXILIARIES || /^[a-z][a-z-]{2,}ed$/.test(lower);
-}
-
-/** The index of the verb when `words` start with one (after adverbs such as "Recently"), else -1. */
-function verbIndex(words: string[]): number {
-  let index = 0;
-  while (index < words.length - 1 && ADVERBS.has(words[index]!.toLowerCase())) index++;
-  return index < words.length - 1 && isVerb(words[index]!) ? index : -1;
-}
-
-/** Citation marks a model may leave in a hook: "[1]", "[evidence 12]", "(source: 12)", "(#12)". */
-function stripCitations(text: string): string {
-  return text
-    .replace(/\s*\[(?:#?\s*\d+|e\d+|(?:evidence|source|ref|id)\b[^\]]*)\]/gi, "")
-    .replace(/\s*\((?:#\s*\d+|(?:evidence|source|ref|see)\b[^)]*)\)/gi, "");
-}
-
-/**
- * The signal hook (one line from the news) as a sentence in the founder's voice:
- * "Led a $4M seed in Lumen Grid on 3 Nov" → "I saw that you led a $4M seed in Lumen Grid on 3 Nov."
- * "The firm closed a $50M fund." → "I saw that you closed a $50M fund."
- * A hook that does not start with what the investor did keeps its words:
- * "Sequoia backs Lumen (Reuters)" → "I came across this recent news: Sequoia backs Lumen (Reuters)."
- * Only the hook's own words are used (no facts added); a hook cut short ("…") is left out.
- */
-export function hookSentence(hook: string | null | undefined, investor: { name?: string; firm?: string | null } = {}): string | null {
-  if (!hook) return null;
-  let text = hook.replace(/\s+/g, " ").trim();
-  if (/^["“'‘].*["”'’]$/.test(text)) text = text.slice(1, -1).trim();
-  text = stripCitations(text).trim();
-  if (text.endsWith("…") || text.endsWith("...")) return null;
-  text = text.replace(/[\s.;:,!?]+$/, "");
-  if (!text) return null;
-
-  const subjects = [...GENERIC_SUBJECTS, investor.name, investor.firm, investor.firm ? `the ${investor.firm}` : undefined]
-    .filter((subject): subject is string => Boolean(subject?.trim()))
-    .map((subject) => subject.trim().toLowerCase())
-    .sort((a, b) => b.length - a.length);
-  let predicate: string | null = null;
-  for (const subject of subjects) {
-    if (!text.toLowerCase().startsWith(`${subject} `)) continue;
-    const rest = text.slice(subject.length + 1);
-    if (verbIndex(rest.split(" ")) >= 0) {
-      predicate = rest;
-      break;
-    }
-  }
-  if (!predicate && verbIndex(text.split(" ")) >= 0) predicate = text;
-  if (!predicate) return `I came across this recent news: ${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-
-  const words = predicate.split(" ");
-  const verbAt = verbIndex(words);
-  for (let index = 0; index <= verbAt; index++) {
-    const word = words[index]!;
-    const lower = word.toLowerCase();
-    // "LED" or "AI" stay as written; "Led" and "Recently" are the start of a sentence.
-    if (word !== word.toUpperCase() || word.length === 1) words[index] = lower;
-    if (index === verbAt && lower in AUXILIARIES) words[index] = AUXILIARIES[lower]!;
-  }
-  // The firm's own things become the reader's: "opened applications for its next cohort".
-  return `I saw that you ${words.join(" ").replace(/\bits\b/g, "your")}.`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -320,9 +200,10 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
   const twentyMinutes = `Would you have 20 minutes in the next two weeks? ${pickATime}`;
   const firstSubject = about ? roundSubject(about) : `Intro from ${founder}`;
 
-  if (status === "committed" || status === "soft_committed") {
+  if (status === "committed") {
     return { kind: "no_email", note: `No email: ${investor.name} has committed. Keep them in your investor updates rather than chasing.` };
   }
+  if (status === "soft_committed") return closingDraft(investor, about, founder, now);
   if (status === "passed") {
     return {
       kind: "no_email",
@@ -346,20 +227,7 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
     meeting_date: investor.meetingDate,
   };
   const due = followUpDue(facts, now, context.followUpAfterDays);
-  if (due?.kind === "next_step") {
-    const step = due.step?.replace(/[.!?]+$/, "");
-    return email(
-      "follow_up",
-      `Next step: ${step ?? "your next step"} — due ${daysAgo(due.late)}.`,
-      investor,
-      `${step ? `Next step: ${lowerFirst(step)}` : "Our next step"}${suffix}`,
-      [
-        step ? `Following up on our next step: ${lowerFirst(step)}.` : "Following up on the next step we agreed.",
-        "Is there anything else you need from me, or a question I can answer?",
-      ],
-      founder,
-    );
-  }
+  if (due?.kind === "next_step") return nextStepDraft(investor, due, suffix, founder, now);
   if (due?.kind === "meeting") {
     const on = formatContactDate(due.date, now);
     return email(
@@ -435,6 +303,9 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
   }
 
   const note = `Follow-up: last contact on ${lastOn}, ${daysAgo(days)} (a follow-up is due after ${context.followUpAfterDays} days).`;
+  // A next step still on file (acted on, not yet answered: decision 053) is named in words.
+  const pending = stepWords(investor.nextStep);
+  const noted = pending ? [`The next step we noted: ${lowerFirst(pending)}.`] : [];
   const aboutWhat = about ? about.name : "what we are building";
   switch (status) {
     case "contacted":
@@ -445,6 +316,7 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
         `Following up on my note of ${lastOn}${suffix}`,
         [
           `I wrote to you on ${lastOn} about ${aboutWhat}. I know inboxes fill up, so I am following up in case my note got buried.`,
+          ...noted,
           pitch,
           twentyMinutes,
         ],
@@ -458,6 +330,7 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
         `Next steps after our conversation${suffix}`,
         [
           `Thank you again for our conversation on ${lastOn}. I wanted to follow up and see whether it makes sense to take the next step.`,
+          ...noted,
           twentyMinutes,
         ],
         founder,
@@ -470,6 +343,7 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
         `Ahead of our meeting${suffix}`,
         [
           `Following up on our exchange of ${lastOn}: I am looking forward to our meeting. Is there anything you would like me to send before we meet?`,
+          ...noted,
         ],
         founder,
       );
@@ -481,9 +355,81 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
         `Anything else you need for diligence?${suffix}`,
         [
           `Thank you for the time you and your team are putting into diligence since we last spoke on ${lastOn}. Is there anything else you need from us, or a question I can answer?`,
+          ...noted,
           link ? `If a call would help, you can pick a time here: ${link}` : "If a call would help, reply with a time that suits you.",
         ],
         founder,
       );
   }
+}
+
+/**
+ * A next step due (decision 030), in words and with the last contact (decision 053): "Following up
+ * on our exchange of 12 October, and the next step we set: send the deck." A step written as
+ * filler ("follow up", "f/u", "chase") names nothing, so it is never quoted back.
+ */
+function nextStepDraft(
+  investor: OutreachInvestor,
+  due: { step: string | null; date: string; late: number },
+  suffix: string,
+  founder: string,
+  now: Date,
+): EmailDraft {
+  const step = stepWords(due.step);
+  const last = investor.lastContactDate ? formatContactDate(investor.lastContactDate, now) : null;
+  const lastNote = last ? ` Last contact: ${last}.` : "";
+  const note = step
+    ? `Next step due ${daysAgo(due.late)}: ${step}.${lastNote}`
+    : `Your next step (${formatContactDate(due.date, now)}) is due ${daysAgo(due.late)}.${lastNote}`;
+  const exchange = last ? `Following up on our exchange of ${last}` : "Following up";
+  const opener = step
+    ? `${exchange}${last ? ", and" : " on"} the next step we set: ${lowerFirst(step)}.`
+    : `${exchange}${last ? "" : " on the next step we agreed"}: I wanted to see where things stand on your side.`;
+  const subject = step
+    ? `Next step: ${lowerFirst(step)}${suffix}`
+    : last
+      ? `Following up on our exchange of ${last}${suffix}`
+      : `Following up${suffix}`;
+  return email(
+    "follow_up",
+    note,
+    investor,
+    subject,
+    [opener, "Is there anything else you need from me, or a question I can answer?"],
+    founder,
+  );
+}
+
+const CLOSING_DOCUMENTS: Record<Instrument, string> = {
+  safe: "the SAFE",
+  convertible: "the convertible note",
+  priced: "the subscription agreement and the shareholders' agreement",
+};
+
+/** An amount as the draft says it: "€300k"; a currency the app has no sign for keeps its code ("2M NOK"). */
+function amountWords(amount: number, currency: string | null | undefined): string {
+  if (!currency || isCurrency(currency)) return moneyText(amount, currency ?? "USD");
+  return `${moneyText(amount, "USD").replace(/^\$/, "")} ${currency}`;
+}
+
+/**
+ * A soft yes is closed, not chased (decision 053): the documents to sign (the round's instrument),
+ * the amount when one is on file (else asked), who signs, and the close-by date when it is ahead.
+ */
+function closingDraft(investor: OutreachInvestor, about: DraftStartup | undefined, founder: string, now: Date): EmailDraft {
+  const amount = investor.amount ? amountWords(investor.amount, investor.amountCurrency) : null;
+  const documents = about?.instrument ? CLOSING_DOCUMENTS[about.instrument] : "the investment documents";
+  const suffix = about ? ` — ${about.name}` : "";
+  const when = investor.lastContactDate ? ` on ${formatContactDate(investor.lastContactDate, now)}` : "";
+  const closeBy = about?.closeBy && about.closeBy >= now.toISOString().slice(0, 10) ? formatContactDate(about.closeBy, now) : null;
+  const note = `Soft yes: close it. Send ${documents} to sign${amount ? ` for ${amount}` : ", and ask for the amount (none is on file)"}.`;
+  const paragraphs = [
+    `Thank you for your yes${when}${amount ? ` to ${amount}` : ""} — we are glad to have you with us${about ? ` in ${about.name}'s round` : ""}.`,
+    `To close, I will send ${documents} for signature, with the wire details.`,
+    amount
+      ? `Could you confirm the amount, ${amount}, the legal name of the investing entity, and who signs (name and email)?`
+      : "Could you confirm the amount you would like to invest, the legal name of the investing entity, and who signs (name and email)?",
+    ...(closeBy ? [`We aim to close the round by ${closeBy}.`] : []),
+  ];
+  return email("closing", note, investor, `Closing${amount ? ` your ${amount}` : ""}: ${documents} to sign${suffix}`, paragraphs, founder);
 }

@@ -25,11 +25,29 @@ export type InvestorChange = {
   mailContactIds?: number[];
   status?: { from: RelationshipStatus; to: RelationshipStatus };
   lastContactDate?: { from: string | null; to: string | null };
+  /** The next step and its date, when the action answered "is it done, what is next?" (decision 053). */
+  nextStep?: { from: NextStep; to: NextStep };
 };
+
+/** A next step as stored: its words and its date, either may be absent. */
+export type NextStep = { text: string | null; date: string | null };
 
 export type RecordedChange = { investors: InvestorChange[] };
 
-type UserOwned = { relationshipStatus: RelationshipStatus; lastContactDate: string | null };
+type UserOwned = {
+  relationshipStatus: RelationshipStatus;
+  lastContactDate: string | null;
+  nextStep?: string | null;
+  nextStepDate?: string | null;
+};
+
+function stepOf(values: UserOwned): NextStep {
+  return { text: values.nextStep ?? null, date: values.nextStepDate ?? null };
+}
+
+function sameStep(a: NextStep, b: NextStep): boolean {
+  return a.text === b.text && a.date === b.date;
+}
 
 /** What an action did to one investor, from its values before and after (a value it left alone is not recorded). */
 export function recordedChange(
@@ -49,8 +67,38 @@ export function recordedChange(
     ...(before.lastContactDate !== after.lastContactDate
       ? { lastContactDate: { from: before.lastContactDate, to: after.lastContactDate } }
       : {}),
+    ...(sameStep(stepOf(before), stepOf(after)) ? {} : { nextStep: { from: stepOf(before), to: stepOf(after) } }),
   };
 }
+
+/**
+ * A later action of the same investor joined to one already recorded under the same token (the
+ * next step answered after "Emailed", decision 053): one undo takes back both. Each value moved
+ * goes from what the first action found to what the last one left.
+ */
+export function joinedChange(first: InvestorChange, then: InvestorChange): InvestorChange {
+  const moved = <T>(a: { from: T; to: T } | undefined, b: { from: T; to: T } | undefined) =>
+    a && b ? { from: a.from, to: b.to } : (a ?? b);
+  const status = moved(first.status, then.status);
+  const lastContactDate = moved(first.lastContactDate, then.lastContactDate);
+  const nextStep = moved(first.nextStep, then.nextStep);
+  const mailContactIds = [...(first.mailContactIds ?? []), ...(then.mailContactIds ?? [])];
+  return {
+    id: first.id,
+    contactEntryIds: [...first.contactEntryIds, ...then.contactEntryIds],
+    ...(mailContactIds.length > 0 ? { mailContactIds } : {}),
+    ...(status ? { status } : {}),
+    ...(lastContactDate ? { lastContactDate } : {}),
+    ...(nextStep ? { nextStep } : {}),
+  };
+}
+
+type UndoPatch = {
+  relationshipStatus?: RelationshipStatus;
+  lastContactDate?: string | null;
+  nextStep?: string | null;
+  nextStepDate?: string | null;
+};
 
 /**
  * The values an undo writes back: each only while it is still what the action set. A later edit
@@ -58,13 +106,13 @@ export function recordedChange(
  * a contact kept in the history is dated on or after it: that contact, not the undone one, now
  * carries it.
  */
-export function undoPatch(
-  change: InvestorChange,
-  current: UserOwned,
-  keptContactDates: ReadonlyArray<string | null>,
-): { relationshipStatus?: RelationshipStatus; lastContactDate?: string | null } {
-  const patch: { relationshipStatus?: RelationshipStatus; lastContactDate?: string | null } = {};
+export function undoPatch(change: InvestorChange, current: UserOwned, keptContactDates: ReadonlyArray<string | null>): UndoPatch {
+  const patch: UndoPatch = {};
   if (change.status && current.relationshipStatus === change.status.to) patch.relationshipStatus = change.status.from;
+  if (change.nextStep && sameStep(stepOf(current), change.nextStep.to)) {
+    patch.nextStep = change.nextStep.from.text;
+    patch.nextStepDate = change.nextStep.from.date;
+  }
   const moved = change.lastContactDate;
   if (moved && current.lastContactDate === moved.to) {
     const carried = moved.to !== null && keptContactDates.some((date) => date !== null && date >= moved.to!);

@@ -29,6 +29,9 @@ import { EDIT_FORM_FIELDS, INVESTOR_EDIT_WORDS, editFromForm, investorEditFormSc
 import { draftOutreach } from "../domain/outreach.ts";
 import { decayWeight, evidenceAgeDays } from "../domain/scoring.ts";
 import { isUndoToken } from "../domain/undo.ts";
+import { type Answered, type StepAnswered, answeredParam, answeredText, stepErrorParam, stepToAnswer } from "../domain/next-step-answer.ts";
+import { NextStepQuestion } from "../components/next-step-question.tsx";
+import { UndoNotice, answeredRecord } from "../components/undo-notice.tsx";
 import { readFormBody } from "../http/form-body.server.ts";
 
 /** The most mail contacts the investor page lists (the count says how many there are). */
@@ -38,11 +41,24 @@ function loggedParam(value: string | null): number | null {
   return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : null;
 }
 
-/** After an undo from this page: `?unlogged=N` (that many emails to log again) or `?undone=expired`. */
-function undoneParam(params: URLSearchParams): { unlogged: number } | "expired" | null {
+/** After an undo from this page: `?unlogged=N` (that many emails to log again), `?undone=<id>` (a next step's answer) or `?undone=expired`. */
+function undoneParam(params: URLSearchParams): { unlogged: number } | { name: null } | "expired" | null {
   if (params.get("undone") === "expired") return "expired";
   const unlogged = loggedParam(params.get("unlogged"));
-  return unlogged ? { unlogged } : null;
+  if (unlogged) return { unlogged };
+  // An answered next step taken back (decision 053): nothing of the answer is recorded any more.
+  return positiveId(params.get("undone") ?? "") !== undefined ? { name: null } : null;
+}
+
+/** What an answer on this page kept, with the token that undoes it; null without one. */
+function answeredOfInvestor(
+  investor: { nextStep: string | null; nextStepDate: string | null },
+  how: StepAnswered | null,
+  undo: string | null,
+): { answered: Answered; undo: string | null } | null {
+  if (!how) return null;
+  const answered: Answered = how === "done" ? { how } : { how, text: investor.nextStep, date: investor.nextStepDate };
+  return { answered, undo: isUndoToken(undo) ? undo : null };
 }
 
 /** `?history=N`: which page of the contact history to show (1, the newest, when absent or odd). */
@@ -90,6 +106,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ? url.searchParams.get("undo")
         : null,
     undone: undoneParam(url.searchParams),
+    // After a contact: the next step it acted on, to ask about; after the answer, what it kept and its undo (decision 053).
+    askStep:
+      url.searchParams.get("ask") === "step"
+        ? stepToAnswer({
+            relationship_status: detail.investor.relationshipStatus,
+            last_contact_date: detail.investor.lastContactDate,
+            next_step: detail.investor.nextStep,
+            next_step_date: detail.investor.nextStepDate,
+          })
+        : null,
+    stepError: stepErrorParam(url.searchParams.get("step_error")),
+    answered: answeredOfInvestor(detail.investor, answeredParam(url.searchParams.get("answered")), url.searchParams.get("undo")),
     today: now.toISOString().slice(0, 10),
     startupScores: demo ? [] : startupScoresFor(app.db, detail.investor.id),
     amountRounds: amountRounds(app, demo),
@@ -155,8 +183,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
   if (!editAndRerank(app, id, edit, demo)) throw new Response("Not found", { status: 404 });
+  // A contact logged without touching the next step: the page asks whether a step it acted on is done (decision 053).
+  const ask = edit.add_contact && edit.next_step === undefined && edit.next_step_date === undefined ? "&ask=step" : "";
   // Not request.url's path: a submission with JavaScript arrives at `/investors/:id.data`.
-  return redirect(`${here}?saved=1`);
+  return redirect(`${here}?saved=1${ask}${ask ? "#notes" : ""}`);
 }
 
 export default function InvestorPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -185,6 +215,7 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
         today={loaderData.today}
         lastResult={actionData?.form === "notes" ? actionData.result : undefined}
         saved={loaderData.saved && !actionData}
+        afterSave={<AfterSave loaderData={loaderData} basePath={investor.isDemo ? "/demo" : ""} />}
       />
       <ProfileForm
         key={`profile-${investor.updatedAt}`}
@@ -203,6 +234,37 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
         />
       )}
     </>
+  );
+}
+
+/** "Is the next step done?" after a contact was saved, or what the answer kept with its "Undo" (decision 053). */
+function AfterSave({ loaderData, basePath }: { loaderData: Route.ComponentProps["loaderData"]; basePath: string }) {
+  const investor = loaderData.investor;
+  if (loaderData.answered) {
+    const now = new Date(`${loaderData.today}T12:00:00Z`);
+    return (
+      <UndoNotice
+        recorded={answeredRecord(answeredText(loaderData.answered.answered, now))}
+        undo={loaderData.answered.undo}
+        undone={null}
+        undoPath={`${basePath}/undo`}
+        investor={investor.id}
+        className="investor-notice"
+      />
+    );
+  }
+  if (!loaderData.askStep || !loaderData.saved) return null;
+  return (
+    <NextStepQuestion
+      id={investor.id}
+      name={investor.name}
+      step={loaderData.askStep}
+      error={loaderData.stepError}
+      action={`${basePath}/investors/${investor.id}/next-step`}
+      undo={null}
+      back="investor"
+      today={loaderData.today}
+    />
   );
 }
 

@@ -2,9 +2,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { countContacts } from "#db/queries/contacts.server.ts";
 import { getInvestor } from "#db/queries/investor-row.server.ts";
 import { type MailSelection, logMailContacts } from "#db/queries/mail.server.ts";
-import { type UndoToken, editWithUndo, undoChange } from "#db/queries/undo.server.ts";
+import { type UndoToken, editJoiningUndo, editWithUndo, undoChange } from "#db/queries/undo.server.ts";
 import type { App } from "../app-context.ts";
 import { demoEditRefusal } from "../domain/demo-bounds.ts";
+import type { InvestorEdit } from "../domain/investor.ts";
 import { emailedEdit } from "../domain/investor-edit.ts";
 import { UNDO_MINUTES, isUndoToken } from "../domain/undo.ts";
 import { rescoreInvestorsForStartups } from "./startups.server.ts";
@@ -38,6 +39,22 @@ export function recordEmailed(app: App, id: number, demo: boolean): EmailedOutco
   if (!editWithUndo(app.db, id, edit, { now, rules: app.rules, demo }, stored)) return { kind: "not_found" };
   if (!demo) rescoreInvestorsForStartups(app, [id]);
   return { kind: "recorded", undo: token };
+}
+
+/**
+ * The founder's answer to "is the next step done, and what is next?" (decision 053): the step
+ * cleared or replaced through the investor edit. With the token of the "Emailed" just recorded for
+ * this investor, the answer joins it (one undo takes back the email and the answer, and the token
+ * stays); otherwise it gets a token of its own.
+ */
+export function answerNextStep(app: App, id: number, demo: boolean, edit: InvestorEdit, joinToken: unknown): EmailedOutcome {
+  const now = app.now();
+  const { token, stored } = newUndoToken(now);
+  const joinHash = isUndoToken(joinToken) ? hashUndoToken(joinToken) : null;
+  const kept = editJoiningUndo(app.db, id, edit, { now, rules: app.rules, demo }, joinHash, stored);
+  if (kept === null) return { kind: "not_found" };
+  if (!demo) rescoreInvestorsForStartups(app, [id]);
+  return { kind: "recorded", undo: kept === "joined" ? (joinToken as string) : token };
 }
 
 /**

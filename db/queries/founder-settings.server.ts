@@ -52,6 +52,8 @@ export function readDraftStartup(db: Db, demo: boolean): DraftStartup | null {
       roleWanted: startups.roleWanted,
       roundSize: startups.roundSize,
       roundCurrency: startups.roundCurrency,
+      instrument: startups.instrument,
+      closeBy: startups.closeBy,
     })
     .from(startups)
     .where(eq(startups.isDemo, demo))

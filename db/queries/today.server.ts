@@ -3,6 +3,14 @@ import { parseTodayExpand } from "#app/domain/dashboard-query.ts";
 import { EMAIL_FIRST_ORDER, INTRO_PATH_LINE, TODAY_ACTIONS, TODAY_SHOWN, type TodayAction, type TodayLists } from "#app/domain/today.ts";
 import { positiveId } from "#app/domain/id.ts";
 import { isUndoToken } from "#app/domain/undo.ts";
+import {
+  type Answered,
+  type StepAnswered,
+  type StepToAnswer,
+  answeredParam,
+  stepErrorParam,
+  stepToAnswer,
+} from "#app/domain/next-step-answer.ts";
 import { MAIL_SHOWN } from "#app/domain/mail-today.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
 import { readMailToLog, readRepliesWaiting } from "./mail.server.ts";
@@ -129,6 +137,9 @@ export function loadToday(
     undone?: number | "expired" | null;
     /** How many emails the last undo of a "Log" put back to log. */
     unlogged?: number | null;
+    /** The next step just answered after "Emailed", or why the answer was not saved (decision 053). */
+    answered?: StepAnswered | null;
+    stepError?: "missing" | "invalid" | null;
   },
 ) {
   const counts = countToday(db, demo);
@@ -144,10 +155,14 @@ export function loadToday(
         )?.name ?? null)
       : null;
   const emailed = nameOf(options.emailedId);
+  // After "Emailed": the next step it acted on, asked about in the same place until answered (decision 053).
+  const ask = emailed && !options.answered ? stepAsked(db, options.emailedId!, demo) : null;
   // Whose rubric the scores are (decision 039): the round raising now's, with its own threshold.
   const headline = demo ? undefined : headlineStartup(rankedStartups(db));
   return {
     emailed,
+    ask: ask ? { id: options.emailedId!, step: ask, error: options.stepError ?? null } : null,
+    answered: emailed && options.answered ? answeredOf(db, options.emailedId!, demo, options.answered) : null,
     undo: emailed || (options.logged ?? 0) > 0 ? (options.undo ?? null) : null,
     undone: undoneOf(options.undone, options.unlogged, nameOf),
     logged: options.logged ?? null,
@@ -168,6 +183,25 @@ export function loadToday(
   };
 }
 
+/** What an answer left, for the notice: "done", or the next step now on file. */
+export function answeredOf(db: AppDatabase, id: number, demo: boolean, how: StepAnswered): Answered | null {
+  if (how === "done") return { how };
+  const row = statement(db, "select next_step as text, next_step_date as date from investors where id = ? and is_demo = ?").get(
+    id,
+    demo ? 1 : 0,
+  ) as { text: string | null; date: string | null } | undefined;
+  return row ? { how, text: row.text, date: row.date } : null;
+}
+
+/** The next step an investor's last contact acted on, still to be answered; null when none. */
+export function stepAsked(db: AppDatabase, id: number, demo: boolean): StepToAnswer | null {
+  const row = statement(
+    db,
+    "select relationship_status, last_contact_date, next_step, next_step_date from investors where id = ? and is_demo = ?",
+  ).get(id, demo ? 1 : 0) as Parameters<typeof stepToAnswer>[0] | undefined;
+  return row ? stepToAnswer(row) : null;
+}
+
 /** Whose scores Today shows, its line, and how many wait just under it (decision 039). */
 function scoredFor(db: AppDatabase, headline: { id: number; name: string; rubric: { thresholds: { email_first: number } } }) {
   const emailFirstAt = headline.rubric.thresholds.email_first;
@@ -185,7 +219,7 @@ function undoneOf(
   return undone ? { name: nameOf(undone) } : null;
 }
 
-/** Today as the dashboard and the demo show it, from the page's search params (`?all=`, `?emailed=`, `?undo=`, `?undone=`, `?unlogged=`, `?logged=`). */
+/** Today as the dashboard and the demo show it, from the page's search params (`?all=`, `?emailed=`, `?undo=`, `?undone=`, `?unlogged=`, `?logged=`, `?answered=`, `?step_error=`). */
 export function loadTodayForPage(
   db: AppDatabase,
   demo: boolean,
@@ -205,5 +239,7 @@ export function loadTodayForPage(
     emailedId: positiveId(params.get("emailed") ?? undefined) ?? null,
     undo: isUndoToken(params.get("undo")) ? params.get("undo") : null,
     undone: params.get("undone") === "expired" ? "expired" : (positiveId(params.get("undone") ?? undefined) ?? null),
+    answered: answeredParam(params.get("answered")),
+    stepError: stepErrorParam(params.get("step_error")),
   });
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { InvestorEdit } from "#app/domain/investor.ts";
 import type { ScoringRules } from "#app/domain/scoring.ts";
-import { type RecordedChange, recordedChange, undoPatch } from "#app/domain/undo.ts";
+import { type RecordedChange, joinedChange, recordedChange, undoPatch } from "#app/domain/undo.ts";
 import type { AppDatabase, Db } from "../database.server.ts";
 import { contactEntries, investors, mailContacts, undoChanges } from "../schema.ts";
 import { editAnyInvestor, rescoreInvestor } from "./investors.server.ts";
@@ -17,7 +17,12 @@ export type UndoToken = { tokenHash: string; expiresAt: Date };
 /** The user-owned values an action may move, on this side; undefined when no such investor. */
 export function userOwned(db: Db, id: number, demo: boolean) {
   return db
-    .select({ relationshipStatus: investors.relationshipStatus, lastContactDate: investors.lastContactDate })
+    .select({
+      relationshipStatus: investors.relationshipStatus,
+      lastContactDate: investors.lastContactDate,
+      nextStep: investors.nextStep,
+      nextStepDate: investors.nextStepDate,
+    })
     .from(investors)
     .where(and(eq(investors.id, id), eq(investors.isDemo, demo)))
     .get();
@@ -44,6 +49,53 @@ export function editWithUndo(db: AppDatabase, id: number, edit: InvestorEdit, op
       return true;
     }),
   );
+}
+
+/**
+ * Applies `edit` to one investor like editWithUndo, but joins what it changed to the action
+ * already recorded under `joinHash` when that is this side's, unexpired and about this investor
+ * (the next step answered after "Emailed", decision 053): one undo then takes back both, and the
+ * same token stays. Otherwise it is recorded under `fresh`. Returns which token undoes it, or
+ * null (nothing written) when no such investor.
+ */
+export function editJoiningUndo(
+  db: AppDatabase,
+  id: number,
+  edit: InvestorEdit,
+  options: Options,
+  joinHash: string | null,
+  fresh: UndoToken,
+): "joined" | "fresh" | null {
+  return onSide(db, options.demo, () =>
+    db.transaction((tx) => {
+      const before = userOwned(tx, id, options.demo);
+      if (!before) return null;
+      if (!editAnyInvestor(tx, id, edit, options)) return null;
+      const after = userOwned(tx, id, options.demo)!;
+      const appended = edit.add_contact ? [newestContactEntryId(tx, id)!] : [];
+      const change = recordedChange(id, before, after, appended);
+      const joined = joinHash ? liveUndo(tx, joinHash, options) : undefined;
+      const earlier = joined?.change.investors.find((one) => one.id === id);
+      if (joined && earlier) {
+        const investors = joined.change.investors.map((one) => (one.id === id ? joinedChange(one, change) : one));
+        tx.update(undoChanges).set({ change: { investors } }).where(eq(undoChanges.tokenHash, joined.tokenHash)).run();
+        return "joined";
+      }
+      saveUndo(tx, { investors: [change] }, options, fresh);
+      return "fresh";
+    }),
+  );
+}
+
+/** The action recorded under a token's hash, on this side, still undoable; undefined otherwise. */
+function liveUndo(db: Db, tokenHash: string, options: { now: Date; demo: boolean }) {
+  return db
+    .select()
+    .from(undoChanges)
+    .where(
+      and(eq(undoChanges.tokenHash, tokenHash), eq(undoChanges.isDemo, options.demo), gt(undoChanges.expiresAt, options.now.toISOString())),
+    )
+    .get();
 }
 
 /** The entry an edit just appended, read inside its transaction: the newest of this investor's. */
@@ -80,17 +132,7 @@ export function saveUndo(db: Db, change: RecordedChange, options: { now: Date; d
 export function undoChange(db: AppDatabase, tokenHash: string, options: Options): { investorIds: number[]; unlogged: number } | null {
   return onSide(db, options.demo, () =>
     db.transaction((tx) => {
-      const row = tx
-        .select()
-        .from(undoChanges)
-        .where(
-          and(
-            eq(undoChanges.tokenHash, tokenHash),
-            eq(undoChanges.isDemo, options.demo),
-            gt(undoChanges.expiresAt, options.now.toISOString()),
-          ),
-        )
-        .get();
+      const row = liveUndo(tx, tokenHash, options);
       if (!row) return null;
       tx.delete(undoChanges).where(eq(undoChanges.tokenHash, tokenHash)).run();
       const touched: number[] = [];

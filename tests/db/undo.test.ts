@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UNDO_MINUTES, isUndoToken, recordedChange, undoPatch } from "#app/domain/undo.ts";
-import { editInvestor } from "#db/queries/investors.server.ts";
-import { logMail, recordEmailed, undoAction } from "#app/services/undo.server.ts";
+import { editInvestor, rescoreAllInvestors } from "#db/queries/investors.server.ts";
+import { answerNextStep, logMail, recordEmailed, undoAction } from "#app/services/undo.server.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
@@ -222,5 +222,54 @@ describe("what an undo writes back (pure)", () => {
     expect(undoPatch(change, { relationshipStatus: "contacted", lastContactDate: "2026-11-25" }, ["2026-11-25", null])).toEqual({
       relationshipStatus: "researching",
     });
+  });
+});
+
+describe("answering the next step after Emailed (decision 053)", () => {
+  const stepped = () => {
+    const { db, app, real, emailed } = setUp("in_conversation", "2026-10-01");
+    db.$client.prepare("update investors set next_step = 'Send the deck', next_step_date = '2026-10-12' where id = ?").run(real);
+    rescoreAllInvestors(db, morning, DEFAULT_RULES);
+    const row = () =>
+      db.$client
+        .prepare("select action, next_step as step, next_step_date as date, last_contact_date as last from investors where id = ?")
+        .get(real) as {
+        action: string;
+        step: string | null;
+        date: string | null;
+        last: string | null;
+      };
+    return { db, app, real, emailed, row };
+  };
+
+  it("joins the Emailed's token: one undo takes back the email and the answer, and the follow-up is due again", () => {
+    const { app, real, emailed, row } = stepped();
+    expect(row()).toMatchObject({ action: "follow_up", step: "Send the deck" });
+    const token = emailed(real);
+    expect(row()).toMatchObject({ action: "wait", step: "Send the deck", last: "2026-11-25" });
+    const answer = answerNextStep(app, real, false, { next_step: "Call about the terms", next_step_date: "2026-12-02" }, token);
+    expect(answer).toEqual({ kind: "recorded", undo: token });
+    expect(row()).toEqual({ action: "wait", step: "Call about the terms", date: "2026-12-02", last: "2026-11-25" });
+    expect(undoAction(app, token, false)).toEqual({ investorIds: [real], unlogged: 0 });
+    expect(row()).toEqual({ action: "follow_up", step: "Send the deck", date: "2026-10-12", last: "2026-10-01" });
+  });
+
+  it("answered without a live token gets one of its own, which puts the step back and leaves the email", () => {
+    const { app, real, emailed, row } = stepped();
+    emailed(real);
+    const answer = answerNextStep(app, real, false, { next_step: null, next_step_date: null }, "not-a-token");
+    if (answer.kind !== "recorded") throw new Error("not recorded");
+    expect(row()).toMatchObject({ step: null, date: null, last: "2026-11-25" });
+    undoAction(app, answer.undo, false);
+    expect(row()).toMatchObject({ step: "Send the deck", date: "2026-10-12", last: "2026-11-25", action: "wait" });
+  });
+
+  it("keeps a step the founder changed after the answer: the undo puts back only what is still the answer's", () => {
+    const { db, app, real, emailed, row } = stepped();
+    const token = emailed(real);
+    answerNextStep(app, real, false, { next_step: null, next_step_date: null }, token);
+    editInvestor(db, real, { next_step: "Intro to their partner", next_step_date: "2026-12-01" }, { now: morning, rules: DEFAULT_RULES });
+    undoAction(app, token, false);
+    expect(row()).toMatchObject({ step: "Intro to their partner", date: "2026-12-01", last: "2026-10-01" });
   });
 });

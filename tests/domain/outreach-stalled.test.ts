@@ -82,7 +82,7 @@ describe("drafts for stalled deals", () => {
     expect(draft.body).toContain("I wrote to you a while ago about Ledgerly.");
   });
 
-  it("puts a next step due first, in its own words", () => {
+  it("puts a next step due first, in its own words, with the last contact", () => {
     const draft = asEmail(
       draftOutreach(
         investor("due_diligence", { lastContactDate: "2026-11-22", nextStep: "Send the data room", nextStepDate: "2026-11-23" }),
@@ -90,9 +90,9 @@ describe("drafts for stalled deals", () => {
       ),
     );
     expect(draft.kind).toBe("follow_up");
-    expect(draft.note).toBe("Next step: Send the data room — due 2 days ago.");
+    expect(draft.note).toBe("Next step due 2 days ago: Send the data room. Last contact: 22 November.");
     expect(draft.subject).toBe("Next step: send the data room — Ledgerly");
-    expect(draft.body).toContain("Following up on our next step: send the data room.");
+    expect(draft.body).toContain("Following up on our exchange of 22 November, and the next step we set: send the data room.");
   });
 
   it("says nothing is due while a planned next step is ahead", () => {

@@ -169,9 +169,31 @@ const PIPELINE: Judgement[] = [
   },
   {
     because: "a dated next step with no words still counts",
-    investor: { relationship_status: "contacted", last_contact_date: dateDaysAgo(1), next_step_date: dateDaysAgo(3) },
+    investor: { relationship_status: "contacted", last_contact_date: dateDaysAgo(5), next_step_date: dateDaysAgo(3) },
     action: "follow_up",
     reason: "Your next step — due 3 days ago.",
+  },
+  {
+    because: "a contact on or after a next step's day acted on it: the silence is counted from that contact (decision 053)",
+    investor: {
+      relationship_status: "contacted",
+      last_contact_date: dateDaysAgo(1),
+      next_step: "Send the deck",
+      next_step_date: dateDaysAgo(3),
+    },
+    action: "wait",
+    reason: "Contacted; last contact yesterday. Follow up in 6 days.",
+  },
+  {
+    because: "a next step acted on stalls again once the contact that acted on it is the follow-up delay old",
+    investor: {
+      relationship_status: "in_conversation",
+      last_contact_date: dateDaysAgo(8),
+      next_step: "Send the deck",
+      next_step_date: dateDaysAgo(10),
+    },
+    action: "follow_up",
+    reason: "Last contact 8 days ago; the follow-up was due yesterday.",
   },
   // Those never chased
   {

@@ -34,6 +34,7 @@ const OPEN: Record<string, string> = {
   "/demo/actions": "the demo's reset and refresh buttons: demo rows only, 30 writes a minute per client",
   "/demo/investors/:id": "a demo investor's page and edit form: demo rows only (investor.tsx, sideOf)",
   "/demo/investors/:id/emailed": "the demo's one-click Emailed: demo rows only (sideOf)",
+  "/demo/investors/:id/next-step": 'the demo\'s answer to "is the next step done?": demo rows only (sideOf)',
   "/demo/mail/log": "logging the demo's mail: demo rows only (sideOf)",
   "/demo/search": "Find investor without JavaScript on the demo: demo rows only (sideOf)",
   "/demo/ask": "the demo chat without JavaScript: demo rows only, 10 questions a minute (sideOf)",

@@ -8,6 +8,8 @@ import { EmailsToLog, RepliesWaiting, type TodayMail } from "./today-mail.tsx";
 import { TieNote } from "./tie-note.tsx";
 import { JustBelowLine, type ScoredFor } from "./just-below-line.tsx";
 import { type Undone, UndoNotice, emailedRecord, loggedRecord } from "../undo-notice.tsx";
+import { NextStepQuestion } from "../next-step-question.tsx";
+import { type Answered, type StepToAnswer, answeredText } from "../../domain/next-step-answer.ts";
 
 export type TodayData = {
   /** The investor just marked "Emailed", to say so. */
@@ -17,6 +19,9 @@ export type TodayData = {
   undone: Undone | null;
   /** How many emails the last "Log" recorded, to say so. */
   logged: number | null;
+  /** After "Emailed": the next step it acted on, asked about until answered; and what an answer left (decision 053). */
+  ask?: { id: number; step: StepToAnswer; error: "missing" | "invalid" | null } | null;
+  answered?: Answered | null;
   /** Mail capture's two sections: replies waiting on the founder, and emails to log. */
   mail: TodayMail;
   lists: TodayLists<TodayRow>;
@@ -50,11 +55,29 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
         Today
       </h2>
       <UndoNotice
-        recorded={data.emailed ? emailedRecord(data.emailed) : data.logged ? loggedRecord(data.logged) : null}
+        recorded={
+          data.emailed
+            ? emailedRecord(data.emailed, data.answered ? answeredText(data.answered, now) : undefined)
+            : data.logged
+              ? loggedRecord(data.logged)
+              : null
+        }
         undo={data.undo}
         undone={data.undone}
         undoPath={basePath === "/" ? "/undo" : `${basePath}/undo`}
       />
+      {data.ask && data.emailed ? (
+        <NextStepQuestion
+          id={data.ask.id}
+          name={data.emailed}
+          step={data.ask.step}
+          error={data.ask.error}
+          action={`${investorPath}/${data.ask.id}/next-step`}
+          undo={data.undo}
+          back="today"
+          today={data.today}
+        />
+      ) : null}
       {data.logged === 0 ? (
         <p className="notice notice-good today-notice" role="status">
           {loggedText(0)}

@@ -49,6 +49,8 @@ type Props = {
   undone?: Undone | null;
   /** YYYY-MM-DD, for the mail dates. */
   today?: string;
+  /** Under "Saved" in Your notes: "is the next step done?" after a contact, or what its answer kept (decision 053). */
+  afterSave?: React.ReactNode;
 };
 
 const COMPONENT_MAX: Record<string, number> = { ...MAX_POINTS, red_flag: RED_FLAG_PENALTY };
@@ -144,6 +146,7 @@ export function InvestorDetail({
   halfLifeDays,
   lastResult,
   saved,
+  afterSave,
   outreach,
   startupScores = [],
   amountRounds,
@@ -283,6 +286,7 @@ export function InvestorDetail({
               Saved.
             </p>
           ) : null}
+          {afterSave}
           <Form method="post" {...getFormProps(form)}>
             <input type="hidden" name="original.relationship_status" value={investor.relationshipStatus} />
             <input type="hidden" name="original.last_contact_date" value={investor.lastContactDate ?? ""} />
