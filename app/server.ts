@@ -6,7 +6,7 @@ import sirv from "sirv";
 import * as build from "virtual:react-router/server-build";
 import { type App, bootApp, closeApp } from "./app.server.ts";
 import { isForeignOriginWrite } from "./auth/origin.ts";
-import { sessionStore } from "./auth/guards.server.ts";
+import { hasAdminPasscode, sessionStore } from "./auth/guards.server.ts";
 import { ConfigError } from "./config.server.ts";
 import { ANONYMOUS_IN_FLIGHT, createConcurrencyBudget, demoBusy, isOpenDemoRequest } from "./http/anonymous-budget.server.ts";
 import { ROUTED_METHODS, apiError, unroutedMethod } from "./http/api-error.ts";
@@ -83,6 +83,29 @@ export function startServer(env: Record<string, string | undefined> = process.en
       : sessionStore(app)
           .isActive(cookie)
           .catch(() => false);
+  /**
+   * Whether open demo work comes from the founder, who is never counted against the demo's
+   * budget (decision 056): a live session, or a right x-admin-passcode. The passcode is checked
+   * here once, through the same guess limits as the guards; a wrong one is taken off the request,
+   * so the route serves an anonymous visitor and the guess is not counted twice. A client held
+   * back for guessing gets the guards' 429.
+   */
+  const founderOrVisitor = async (req: import("node:http").IncomingMessage): Promise<boolean | Response> => {
+    if (await signedIn(req.headers.cookie)) return true;
+    if (req.headers["x-admin-passcode"] === undefined) return false;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+    }
+    try {
+      if (hasAdminPasscode(new Request("http://local/", { headers }), app)) return true;
+    } catch (refusal) {
+      if (refusal instanceof Response) return refusal;
+      throw refusal;
+    }
+    delete req.headers["x-admin-passcode"];
+    return false;
+  };
   let hintedTrustProxy = false;
   const bodies = createBodyLimiter();
   // Memory left by a busy spell is given back half a second into the quiet after it (decision 042).
@@ -155,7 +178,11 @@ export function startServer(env: Record<string, string | undefined> = process.en
       serve();
       return;
     }
-    void signedIn(req.headers.cookie).then((founder) => {
+    void founderOrVisitor(req).then((founder) => {
+      if (founder instanceof Response) {
+        void refuse(res, founder);
+        return;
+      }
       if (!founder) {
         if (!anonymousDemoBudget.enter()) {
           void refuse(res, demoBusy(url));

@@ -8,7 +8,8 @@ import { apiError } from "./api-error.ts";
  * routing, loader or render (429, not 503: the server is fine, the open demo's share is used up). A refusal
  * costs a small fraction of a page, so however many clients hammer /demo, the demo's share of the
  * event loop stays about what those few pages a second cost, and `/api/health` and the founder's
- * pages keep the rest. A signed-in founder looking at the demo is not counted.
+ * pages keep the rest. The founder (a live session, or the right x-admin-passcode) is never
+ * counted (decision 056).
  */
 export const ANONYMOUS_IN_FLIGHT = 4;
 /** Open demo requests started a second, from everyone together (a page view is one or two): the default of `DEMO_REQUESTS_PER_SECOND`. */

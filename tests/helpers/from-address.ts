@@ -44,3 +44,27 @@ export function signInFrom(localAddress: string, url: string, passcode: string):
     body: new URLSearchParams({ passcode }).toString(),
   });
 }
+
+/** A form post that sends its headers and half its body, then waits for `finish()`. */
+export function slowPost(url: string, localAddress: string): { finish: () => void; done: Promise<number> } {
+  const body = new URLSearchParams({ relationship_status: "contacted" }).toString();
+  const target = new URL(url);
+  const req = httpRequest({
+    host: target.hostname,
+    port: target.port,
+    path: target.pathname,
+    method: "POST",
+    localAddress,
+    agent: false,
+    headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length) },
+  });
+  const done = new Promise<number>((resolve, reject) => {
+    req.on("response", (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+  });
+  req.write(body.slice(0, 5));
+  return { finish: () => req.end(body.slice(5)), done };
+}

@@ -1,8 +1,7 @@
-import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACTS_PER_PAGE, DEMO_CONTACTS_PER_INVESTOR, DEMO_NOTE_CHARS } from "#app/domain/demo-bounds.ts";
 import { ANONYMOUS_IN_FLIGHT } from "#app/http/anonymous-budget.server.ts";
-import { type PlainResponse, requestFrom } from "#tests/helpers/from-address.ts";
+import { type PlainResponse, requestFrom, slowPost } from "#tests/helpers/from-address.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
 
@@ -137,27 +136,3 @@ describe("the bounded demo", () => {
     await expect.poll(async () => (await requestFrom("127.0.3.43", `${server.url}/demo`)).status, { timeout: 10_000 }).toBe(200);
   });
 });
-
-/** A form post that sends its headers and half its body, then waits for `finish()`. */
-function slowPost(url: string, localAddress: string): { finish: () => void; done: Promise<number> } {
-  const body = new URLSearchParams({ relationship_status: "contacted" }).toString();
-  const target = new URL(url);
-  const req = httpRequest({
-    host: target.hostname,
-    port: target.port,
-    path: target.pathname,
-    method: "POST",
-    localAddress,
-    agent: false,
-    headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length) },
-  });
-  const done = new Promise<number>((resolve, reject) => {
-    req.on("response", (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
-    req.on("error", reject);
-  });
-  req.write(body.slice(0, 5));
-  return { finish: () => req.end(body.slice(5)), done };
-}

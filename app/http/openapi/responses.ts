@@ -41,7 +41,7 @@ export const SHARED_RESPONSES = {
   NotJson: problem("`unsupported_media_type`: a body was sent without `Content-Type: application/json`."),
   RateLimited: {
     description:
-      "`rate_limited`: too many requests (wrong passcodes, open demo writes, demo chat, manual refresh); or `demo_busy`: open demo work without a session is past its budget (4 requests at once, `DEMO_REQUESTS_PER_SECOND` started a second).",
+      "`rate_limited`: too many requests (wrong passcodes, open demo writes, demo chat, manual refresh); or `demo_busy`: open demo work without a session or the right passcode is past its budget (4 requests at once, `DEMO_REQUESTS_PER_SECOND` started a second).",
     headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } },
     content: jsonContent(ref("Error")),
   },
