@@ -17,6 +17,8 @@ export type ZipFile = {
    * descriptor; `lie` puts this size in the central directory (and the descriptor) instead.
    */
   descriptor?: { lie?: number };
+  /** Data already deflated (a bomb made as a stream): its deflated body, size and CRC. */
+  deflated?: { body: Uint8Array; size: number; crc: number };
 };
 
 const bytesOf = (data: Uint8Array | string) => (typeof data === "string" ? new TextEncoder().encode(data) : data);
@@ -31,12 +33,13 @@ export function writeZip(files: ZipFile[]): Uint8Array<ArrayBuffer> {
   };
   for (const file of files) {
     const raw = bytesOf(file.data);
-    const body = file.stored ? raw : new Uint8Array(deflateRawSync(raw));
+    const body = file.deflated?.body ?? (file.stored ? raw : new Uint8Array(deflateRawSync(raw)));
     const name = new TextEncoder().encode(file.name);
-    const crc = crc32(raw);
+    const crc = file.deflated?.crc ?? crc32(raw);
+    const rawLength = file.deflated?.size ?? raw.length;
     const flags = file.descriptor ? 0x0008 : 0;
     const compressed = file.descriptor?.lie ?? body.length;
-    const size = file.descriptor?.lie ?? raw.length;
+    const size = file.descriptor?.lie ?? rawLength;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);

@@ -1,6 +1,6 @@
 import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, TOO_MANY_ROWS, tooManyColumns } from "./limits.ts";
 import { decodeBytes, isZip, type Records, readCsvRecords } from "./read.ts";
-import { PieceTooLong, readXml, type XmlHandlers } from "./xml-stream.ts";
+import { attribute, PieceTooLong, readXml, type XmlHandlers } from "./xml-stream.ts";
 import { BrokenZip, entryChunks, InflateLimit, type InflateBudget, type ZipEntry, zipEntries } from "./zip.ts";
 
 /**
@@ -12,10 +12,13 @@ import { BrokenZip, entryChunks, InflateLimit, type InflateBudget, type ZipEntry
  * nothing. A refusal names the limit.
  */
 
-/** What one part of a workbook (its sheet, its shared strings) may unpack to. */
-export const MAX_PART_BYTES = 64 * 1024 * 1024;
-/** What all the parts read from one workbook may unpack to: about 5 s of reading on a small machine. */
-export const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+/**
+ * What one part of a workbook (its sheet, its shared strings) may unpack to: a 20,000-row sheet of
+ * 21 columns is about 15 MB as Excel writes it (shared strings), 34 MB with every string inline.
+ */
+export const MAX_PART_BYTES = 48 * 1024 * 1024;
+/** What all the parts read from one workbook may unpack to (decision 057 on the time it costs). */
+export const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
 /** Excel's own limit for a cell: no workbook Excel wrote holds a longer one. */
 export const MAX_CELL_CHARS = 32_767;
 /** Shared strings held at most: a 20,000-row list has a few unique texts per row. */
@@ -96,7 +99,7 @@ async function sheetList(zip: Zip, workbook: string): Promise<Array<{ name: stri
     open: (name, attributes) => {
       if (name !== "sheet") return;
       if (sheets.length >= MAX_SHEETS) throw new Refusal(`The workbook has more than ${count(MAX_SHEETS)} sheets. ${SAVE_AS_CSV}`);
-      sheets.push({ name: attributes.name ?? `Sheet${sheets.length + 1}`, id: attributes.id ?? "" });
+      sheets.push({ name: attributes.name ?? `Sheet${sheets.length + 1}`, id: attribute(attributes, "id") ?? "" });
     },
   });
   return sheets;

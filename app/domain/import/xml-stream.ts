@@ -2,7 +2,8 @@ import { SaxesParser } from "saxes";
 
 /**
  * XML read as a stream of chunks with saxes (decision 057): handlers see element names without
- * their prefix (`x:row` is `row`), attributes by their local name, and text as it ends. Memory
+ * their prefix (`x:row` is `row`), attributes as written (`attribute` finds one by its local
+ * name), and text as it ends. Memory
  * is one chunk plus what saxes holds between two events (a text, a tag, a comment being read),
  * and that is capped: a piece longer than `MAX_PIECE_CHARS` stops the read with PieceTooLong.
  * saxes expands no entity a DOCTYPE declares, so no "billion laughs".
@@ -24,14 +25,12 @@ export class PieceTooLong extends Error {}
 
 const local = (name: string) => name.slice(name.indexOf(":") + 1);
 
-function localAttributes(attributes: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(attributes)) {
-    // xmlns declarations are no attributes of the document's; `r:id` is read as `id`, `sheetId` stays.
-    if (name === "xmlns" || name.startsWith("xmlns:")) continue;
-    out[local(name)] = value;
-  }
-  return out;
+/** An attribute by its local name, whatever its prefix (`r:id` for `id`; `sheetId` is another name). */
+export function attribute(attributes: Readonly<Record<string, string>>, name: string): string | undefined {
+  const plain = attributes[name];
+  if (plain !== undefined) return plain;
+  for (const key in attributes) if (!key.startsWith("xmlns") && local(key) === name) return attributes[key];
+  return undefined;
 }
 
 /** Reads `chunks` (UTF-8 bytes) through `handlers`; throws saxes's error for XML that is not well formed. */
@@ -40,7 +39,7 @@ export async function readXml(chunks: AsyncIterable<Uint8Array>, handlers: XmlHa
   let events = 0;
   parser.on("opentag", (tag) => {
     events++;
-    handlers.open?.(local(tag.name), localAttributes(tag.attributes as Record<string, string>));
+    handlers.open?.(local(tag.name), tag.attributes as Record<string, string>);
   });
   parser.on("closetag", (tag) => {
     events++;
@@ -52,7 +51,7 @@ export async function readXml(chunks: AsyncIterable<Uint8Array>, handlers: XmlHa
   };
   parser.on("text", text);
   parser.on("cdata", text);
-  for (const other of ["xmldecl", "comment", "processinginstruction", "doctype", "opentagstart", "attribute"] as const) {
+  for (const other of ["xmldecl", "comment", "processinginstruction", "doctype"] as const) {
     parser.on(other, () => events++);
   }
   const decoder = new TextDecoder("utf-8");
@@ -67,7 +66,11 @@ export async function readXml(chunks: AsyncIterable<Uint8Array>, handlers: XmlHa
       if (stalled > MAX_PIECE_CHARS) throw new PieceTooLong(`more than ${MAX_PIECE_CHARS} characters without a tag`);
     }
   };
-  for await (const chunk of chunks) write(decoder.decode(chunk, { stream: true }));
+  for await (const chunk of chunks) {
+    write(decoder.decode(chunk, { stream: true }));
+    // A chunk inflated ahead is handed over without a turn of the event loop: other requests get one here.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
   write(decoder.decode());
   parser.close();
 }
