@@ -19,7 +19,7 @@ export default defineConfig(({ command }) => ({
       // its module runner); only drizzle-orm is worth bundling there.
       resolve:
         command === "build"
-          ? { noExternal: true, external: ["better-sqlite3", "imapflow", "@google/genai", "openai", "twilio", "@e965/xlsx"] }
+          ? { noExternal: true, external: ["better-sqlite3", "imapflow", "@google/genai", "openai", "twilio"] }
           : { noExternal: ["drizzle-orm"] },
       build: { rolldownOptions: { input: "./app/server.ts" }, target: "node24" },
       // The built server is production code whatever NODE_ENV it starts with: React's and React

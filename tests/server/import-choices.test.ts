@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count } from "#tests/helpers/checksum.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+import { workbook } from "#tests/helpers/xlsx.ts";
 
 const PASSCODE = "import-choices-passcode";
 
@@ -43,22 +44,16 @@ describe("the import remembers the founder's choices", () => {
   });
 
   it("lets the founder pick the sheet of a workbook with several, and imports the sheet previewed", async () => {
-    const XLSX = await import("@e965/xlsx");
-    const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(
-      book,
-      XLSX.utils.aoa_to_sheet([["Read me"], ["This workbook lists our investors on the next sheet."]]),
-      "About",
-    );
-    XLSX.utils.book_append_sheet(
-      book,
-      XLSX.utils.aoa_to_sheet([
-        ["Investor Name", "Countries"],
-        ["Xena Second", "Slovenia"],
-      ]),
-      "Investors",
-    );
-    const bytes = new Uint8Array(XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer);
+    const bytes = workbook([
+      { name: "About", rows: [["Read me"], ["This workbook lists our investors on the next sheet."]] },
+      {
+        name: "Investors",
+        rows: [
+          ["Investor Name", "Countries"],
+          ["Xena Second", "Slovenia"],
+        ],
+      },
+    ]);
 
     const first = await (await post({ file: new Blob([bytes]) })).text();
     expect(first).toContain("sheet “About” (1 of 2)");

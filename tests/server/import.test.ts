@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { count } from "#tests/helpers/checksum.ts";
 import { importCsv } from "#tests/helpers/http.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+import { workbook } from "#tests/helpers/xlsx.ts";
 
 const PASSCODE = "import-test-passcode";
 
@@ -142,17 +143,16 @@ describe("CSV import over HTTP", () => {
   });
 
   it("reads an Excel workbook's first sheet and a UTF-16 semicolon file", async () => {
-    const XLSX = await import("@e965/xlsx");
-    const sheet = XLSX.utils.aoa_to_sheet([
-      ["Investor Name", "Cheque range", "Countries"],
-      ["Xena Sheet", "€250k", "Slovenia, Croatia"],
+    const bytes = workbook([
+      {
+        name: "Investors",
+        rows: [
+          ["Investor Name", "Cheque range", "Countries"],
+          ["Xena Sheet", "€250k", "Slovenia, Croatia"],
+        ],
+      },
     ]);
-    const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, sheet, "Investors");
-    const bytes = XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
-    const xlsx = await (
-      await importCsv(server, new Uint8Array(bytes), { as: { passcode: PASSCODE }, intent: "preview", filename: "list.xlsx" })
-    ).text();
+    const xlsx = await (await importCsv(server, bytes, { as: { passcode: PASSCODE }, intent: "preview", filename: "list.xlsx" })).text();
     expect(xlsx).toContain("Read as an Excel workbook (first sheet).");
     expect(xlsx).toContain("Xena Sheet");
 

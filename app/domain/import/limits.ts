@@ -7,6 +7,16 @@ export const MAX_IMPORT_ROWS = 20_000;
  */
 export const MAX_IMPORT_COLUMNS = 200;
 
+/**
+ * The most characters of one CSV cell the import reads: ten times the longest field (notes,
+ * 10,000). A longer cell is cut to it as the file is read, so no field's reading, regex or preview
+ * ever works on more (a 5 MB cell of short lines was half a million regex matches and killed the
+ * server); the field's own limit then makes it that cell's error ("notes cut to 10,000
+ * characters", a name refused: a longer one is counted as 100,000). A workbook holds at most
+ * Excel's 32,767 (decision 057).
+ */
+export const MAX_CELL_CHARS = 100_000;
+
 /** A header shown in the preview and its messages is cut to this many characters. */
 export const MAX_HEADER_SHOWN = 80;
 

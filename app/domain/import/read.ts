@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import type { CsvError } from "csv-parse/sync";
-import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, TOO_MANY_ROWS, tooManyColumns } from "./limits.ts";
+import { MAX_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, TOO_MANY_ROWS, tooManyColumns } from "./limits.ts";
 
 /**
  * Bytes of an uploaded file → text → records. Encodings as files come: UTF-8 with or without
@@ -68,11 +68,29 @@ function describeCsvError(error: unknown): string {
   }
 }
 
-/** A line break inside a quoted value moves every later row down a line in the user's editor. */
+/**
+ * A line break inside a quoted value moves every later row down a line in the user's editor.
+ * Counted without allocating: a 5 MB cell of short lines is half a million of them.
+ */
 function countLineBreaks(record: string[]): number {
   let breaks = 0;
-  for (const cell of record) breaks += cell.match(/\r\n|\r|\n/g)?.length ?? 0;
+  for (const cell of record) {
+    for (let at = cell.indexOf("\n"); at !== -1; at = cell.indexOf("\n", at + 1)) breaks++;
+    // A lone \r ends a line too (\r\n was counted by its \n).
+    for (let at = cell.indexOf("\r"); at !== -1; at = cell.indexOf("\r", at + 1)) if (cell.charCodeAt(at + 1) !== 10) breaks++;
+  }
   return breaks;
+}
+
+/**
+ * The record with every cell cut to MAX_CELL_CHARS (the same array when none is longer). The cut
+ * is copied: a slice would keep the whole cell alive behind it.
+ */
+function cutCells(record: string[]): string[] {
+  if (!record.some((cell) => cell.length > MAX_CELL_CHARS)) return record;
+  return record.map((cell) =>
+    cell.length > MAX_CELL_CHARS ? Buffer.from(cell.slice(0, MAX_CELL_CHARS), "utf16le").toString("utf16le") : cell,
+  );
 }
 
 /** Thrown from inside the parser to stop it at a limit: its message is the refusal. */
@@ -92,8 +110,8 @@ function usedWidth(record: readonly string[]): number {
 
 /**
  * CSV text → records with the line each starts on; never throws for what is in the file.
- * Bounded as it reads: blank lines are counted but not kept, a record wider than
- * MAX_IMPORT_COLUMNS or a row past MAX_IMPORT_ROWS stops the parser with the refusal.
+ * Bounded as it reads: blank lines are counted but not kept, a cell is cut to MAX_CELL_CHARS, a
+ * record wider than MAX_IMPORT_COLUMNS or a row past MAX_IMPORT_ROWS stops the parser with the refusal.
  */
 export function readCsvRecords(text: string): Records | { error: string } {
   const body = text.replace(/^\uFEFF/, "");
@@ -118,7 +136,7 @@ export function readCsvRecords(text: string): Records | { error: string } {
         // The header and MAX_IMPORT_ROWS investors; one more row is a refusal.
         if (++kept > MAX_IMPORT_ROWS + 1) throw new OverLimit(TOO_MANY_ROWS);
         lines.push(line);
-        return width < record.length ? record.slice(0, width) : record;
+        return cutCells(width < record.length ? record.slice(0, width) : record);
       },
     });
   } catch (error) {

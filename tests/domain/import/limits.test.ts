@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_HEADER_SHOWN, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "#app/domain/import/limits.ts";
+import { MAX_CELL_CHARS, MAX_HEADER_SHOWN, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "#app/domain/import/limits.ts";
 import { previewColumns } from "#app/domain/import/preview.ts";
 import { parseInvestorCsv } from "#app/domain/import/parse.ts";
 import { readCsvRecords, widthError } from "#app/domain/import/read.ts";
@@ -76,5 +76,22 @@ describe("a name longer than the new-investor form takes", () => {
     expect(parsed.rejected).toEqual([
       { line: 2, name: `${"(".repeat(60)}…`, reasons: ["name is 100,000 characters; at most 200 (the new-investor form's limit)"] },
     ]);
+  });
+});
+
+describe("a cell longer than any field reads", () => {
+  it("is cut to MAX_CELL_CHARS as the file is read, its line breaks still counted for the lines after it", () => {
+    const notes = `first\r\n${"a line\n".repeat(20_000)}lone\rend`;
+    const read = readCsvRecords(`Name,Notes\nAnn,"${notes}"\nBen,short\n`);
+    if ("error" in read) throw new Error(read.error);
+    expect(read.records[1]?.[1]).toBe(notes.slice(0, MAX_CELL_CHARS));
+    // Ann's cell spans 1 + 20,000 + 1 + 1 lines: Ben is on line 3 + 20,002.
+    expect(read.lines).toEqual([1, 2, 20_005]);
+  });
+
+  it("is that cell's error: notes are cut to their field's limit, an over-long name refuses its row", () => {
+    const parsed = parseInvestorCsv(`Name,Notes\nAnn,"${"x".repeat(200_000)}"\n"${"N".repeat(200_000)}",short\n`);
+    expect(parsed.rows[0]?.skipped).toEqual([{ column: "Notes", reason: "notes cut to 10,000 characters" }]);
+    expect(parsed.rejected[0]?.reasons[0]).toMatch(/^name is 100,000 characters; at most 200/);
   });
 });

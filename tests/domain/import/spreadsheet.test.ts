@@ -1,54 +1,177 @@
-import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
-import { declaredUnpackedBytes, readUpload, readXlsxRecords } from "#app/domain/import/spreadsheet.ts";
+import {
+  MAX_CELL_CHARS,
+  MAX_PART_BYTES,
+  MAX_SHARED_STRINGS,
+  MAX_UNPACKED_BYTES,
+  readUpload,
+  readXlsxRecords,
+} from "#app/domain/import/spreadsheet.ts";
+import { sheetXml, workbook, workbookParts, writeZip } from "#tests/helpers/xlsx.ts";
 
-function workbook(rows: unknown[][]): Uint8Array {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Investors");
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["Other"], ["not read"]]), "Second");
-  return new Uint8Array(XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer);
-}
+const MIB = 1024 * 1024;
+
+const twoSheets = (rows: Array<Array<string | number | boolean | null>>, options: { inline?: boolean } = {}) =>
+  workbook(
+    [
+      { name: "Investors", rows },
+      { name: "Second", rows: [["Other"], ["not read"]] },
+    ],
+    options,
+  );
+
+/** A workbook of one sheet whose XML is given as it is. */
+const rawSheet = (xml: string, extra: Parameters<typeof writeZip>[0] = []) =>
+  writeZip([...workbookParts(["Sheet1"], extra.length > 0), { name: "xl/worksheets/sheet1.xml", data: xml }, ...extra]);
 
 describe("readUpload: .xlsx", () => {
-  it("reads the first sheet as text cells, numbers and all", async () => {
-    const records = await readUpload(
-      workbook([
-        ["Name", "Cheque"],
-        ["Alder Ventures", 250000],
-      ]),
-      10,
-    );
-    expect(records).toMatchObject({
+  it("reads the first sheet as text cells, numbers and all, shared or inline", async () => {
+    for (const inline of [false, true]) {
+      const records = await readUpload(
+        twoSheets(
+          [
+            ["Name", "Cheque", "Lead"],
+            ["Alder Ventures", 250000, true],
+            ["Birch & Co <EU>", 0.1 + 0.2, false],
+          ],
+          { inline },
+        ),
+        10,
+      );
+      expect(records).toMatchObject({
+        records: [
+          ["Name", "Cheque", "Lead"],
+          ["Alder Ventures", "250000", "TRUE"],
+          ["Birch & Co <EU>", "0.3", "FALSE"],
+        ],
+        lines: [1, 2, 3],
+        encoding: "xlsx",
+        sheets: ["Investors", "Second"],
+        sheet: "Investors",
+      });
+    }
+  });
+
+  it("reads the sheet asked for, and names the sheets when it is missing", async () => {
+    const bytes = twoSheets([["Name"], ["A"]]);
+    expect(await readXlsxRecords(bytes, 10, "Second")).toMatchObject({ records: [["Other"], ["not read"]], sheet: "Second" });
+    expect(await readXlsxRecords(bytes, 10, "Nope")).toEqual({
+      error: "The workbook has no sheet called 'Nope'. Its sheets: Investors, Second.",
+    });
+  });
+
+  it("places cells by their reference, skips blank rows, keeps sheet row numbers as lines, and ignores rich-text phonetics", async () => {
+    const xml =
+      '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><dimension ref="A1:XFD1048576"/><sheetData>' +
+      '<row r="2"><c r="A2" t="inlineStr"><is><t>Name</t></is></c><c r="C2" t="inlineStr"><is><t>City</t></is></c></row>' +
+      '<row r="3"><c r="A3" s="1"/></row>' +
+      '<row r="9"><c r="A9" t="s"><v>0</v></c><c r="C9" t="str"><f>UPPER("x")</f><v>X</v></c><c r="XFD9" s="2"/></row>' +
+      "</sheetData></worksheet>";
+    const sst =
+      '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><r><t>Kaz</t></r><r><t>uko</t></r><rPh><t>カズコ</t></rPh></si></sst>';
+    expect(await readXlsxRecords(rawSheet(xml, [{ name: "xl/sharedStrings.xml", data: sst }]), 10)).toMatchObject({
       records: [
-        ["Name", "Cheque"],
-        ["Alder Ventures", "250000"],
+        ["Name", "", "City"],
+        ["Kazuko", "", "X"],
       ],
-      encoding: "xlsx",
+      lines: [2, 9],
     });
   });
 
   it("refuses a sheet with more rows than allowed instead of cutting it", async () => {
     const rows = [["Name"], ...Array.from({ length: 12 }, (_, index) => [`Investor ${index}`])];
-    expect(await readXlsxRecords(workbook(rows), 10)).toEqual({ error: "The file has more than 20,000 rows; split it." });
-    expect(await readXlsxRecords(workbook(rows), 12)).toHaveProperty("records");
+    expect(await readXlsxRecords(twoSheets(rows), 10)).toEqual({ error: "The file has more than 20,000 rows; split it." });
+    expect(await readXlsxRecords(twoSheets(rows), 12)).toHaveProperty("records");
   });
 
-  it("refuses a zip that declares more than it may unpack to, before inflating it", async () => {
-    const bytes = workbook([["Name"], ["A"]]);
-    expect(declaredUnpackedBytes(bytes)).toBeGreaterThan(0);
-    // Patch the first central-directory entry's declared size to 1 GB: a zip bomb's signature.
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    let at = bytes.length - 22;
-    while (view.getUint32(at, true) !== 0x06054b50) at--;
-    view.setUint32(view.getUint32(at + 16, true) + 24, 1024 ** 3, true);
-    expect(await readXlsxRecords(bytes, 10)).toEqual({
-      error: "The workbook unpacks to more than 200 MB. Save the sheet as CSV, or split it.",
+  it("refuses a value past column 200 by its column, and ignores a declared range of 16,384 columns", async () => {
+    const far = `<worksheet><dimension ref="A1:XFD20001"/><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>Ann</t></is></c><c r="XFD2"><v>1</v></c></row></sheetData></worksheet>`;
+    expect(await readXlsxRecords(rawSheet(far), 10)).toEqual({
+      error: "Line 2 of the file has 16,384 values; the import reads at most 200 columns.",
+    });
+    const declaredOnly = `<worksheet><dimension ref="A1:XFD20001"/><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c></row></sheetData></worksheet>`;
+    expect(await readXlsxRecords(rawSheet(declaredOnly), 10)).toMatchObject({ records: [["Name"]] });
+  });
+
+  it("refuses a cell longer than Excel allows, inline, shared, or past what saxes may hold, naming the limit", async () => {
+    const long = "x".repeat(MAX_CELL_CHARS + 1);
+    const inline = await readXlsxRecords(twoSheets([["Name"], [long]], { inline: true }), 10);
+    expect(inline).toEqual({ error: expect.stringContaining("Cell A2 holds more than 32,767 characters") });
+    const shared = await readXlsxRecords(twoSheets([["Name"], [long]]), 10);
+    expect(shared).toEqual({ error: expect.stringContaining("holds more than 32,767 characters, Excel's own limit for a cell") });
+    const huge = await readXlsxRecords(twoSheets([["Name"], ["y".repeat(2_000_000)]], { inline: true }), 10);
+    expect(huge).toEqual({ error: expect.stringContaining("more than 32,767 characters") });
+  });
+
+  it("refuses more shared strings than it holds, before holding them", async () => {
+    const sst = `<sst>${"<si><t>a</t></si>".repeat(MAX_SHARED_STRINGS + 1)}</sst>`;
+    const xml = '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>';
+    expect(await readXlsxRecords(rawSheet(xml, [{ name: "xl/sharedStrings.xml", data: sst }]), 10)).toEqual({
+      error: "The workbook holds more than 300,000 different texts, the most the import reads. Save the sheet as CSV, or split it.",
     });
   });
 
-  it("answers a broken zip with a sentence, not a throw", async () => {
-    expect(await readUpload(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 10)).toEqual({
-      error: "The file is not a spreadsheet we can read. Save it as .xlsx or CSV and try again.",
+  it("counts the bytes it really inflates: a part whose sizes hide behind a descriptor that lies is stopped at the cap", async () => {
+    // 4 MB of empty cells (no row is held) deflates to a few KB; the central directory says 1,000 bytes.
+    const xml = `<worksheet><sheetData><row r="1">${'<c r="A1" s="1"/>'.repeat(250_000)}</row></sheetData></worksheet>`;
+    const bytes = writeZip([
+      ...workbookParts(["Sheet1"], false),
+      { name: "xl/worksheets/sheet1.xml", data: xml, descriptor: { lie: 1_000 } },
+    ]);
+    expect(bytes.length).toBeLessThan(64 * 1024);
+    expect(await readXlsxRecords(bytes, 10, undefined, { part: 4 * MIB, total: 100 * MIB })).toEqual({
+      error:
+        "A part of this workbook (xl/worksheets/sheet1.xml) unpacks to more than 4 MB, the most the import unpacks of one part. Save the sheet as CSV, or split it.",
+    });
+    // Under the cap it is read: the lie was never what stopped it.
+    expect(await readXlsxRecords(bytes, 10, undefined, { part: 5 * MIB, total: 100 * MIB })).toEqual(
+      expect.objectContaining({ records: [] }),
+    );
+    expect(MAX_PART_BYTES).toBe(48 * MIB);
+  });
+
+  it("counts all the parts against one budget", async () => {
+    // Shared strings of 3 MB, then a sheet of 3 MB: each under the part's cap of 4 MB, together past the whole's 5 MB.
+    const filler = "<x/>".repeat((3 * MIB) / 4);
+    const bytes = writeZip([
+      ...workbookParts(["Sheet1"], true),
+      { name: "xl/worksheets/sheet1.xml", data: `<worksheet><sheetData>${filler}</sheetData></worksheet>` },
+      { name: "xl/sharedStrings.xml", data: `<sst>${filler}<si><t>a</t></si></sst>` },
+    ]);
+    expect(await readXlsxRecords(bytes, 10, undefined, { part: 4 * MIB, total: 5 * MIB })).toEqual({
+      error: "This workbook unpacks to more than 5 MB, the most the import unpacks of one file. Save the sheet as CSV, or split it.",
+    });
+    expect(await readXlsxRecords(bytes, 10, undefined, { part: 4 * MIB, total: 7 * MIB })).toEqual(
+      expect.objectContaining({ records: [] }),
+    );
+    expect(MAX_UNPACKED_BYTES).toBe(64 * MIB);
+  });
+
+  it("answers a broken zip, a truncated part and XML that is not well formed with a sentence, not a throw", async () => {
+    const sentence = { error: "The file is not a spreadsheet we can read. Save it as .xlsx or CSV and try again." };
+    expect(await readUpload(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 10)).toEqual(sentence);
+    expect(await readXlsxRecords(rawSheet("<worksheet><sheetData><row></sheetData>"), 10)).toEqual(sentence);
+    const bytes = twoSheets([["Name"], ["A"]]);
+    expect(await readXlsxRecords(bytes.subarray(0, bytes.length - 200), 10)).toEqual(sentence);
+    expect(await readXlsxRecords(rawSheet('<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">]><worksheet>&a;</worksheet>'), 10)).toEqual(sentence);
+  });
+
+  it("reads a plain sheet that sheetXml writes with numbers on a row of its own", async () => {
+    expect(
+      await readXlsxRecords(
+        rawSheet(
+          sheetXml([
+            ["Name", "Cheque"],
+            ["Ann", 5],
+          ]),
+        ),
+        10,
+      ),
+    ).toMatchObject({
+      records: [
+        ["Name", "Cheque"],
+        ["Ann", "5"],
+      ],
     });
   });
 });
