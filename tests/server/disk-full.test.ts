@@ -22,7 +22,7 @@ import { sqlNumber, sqlValue } from "#tests/helpers/sql.ts";
  */
 const ROOT = process.getuid?.() === 0;
 const PASSCODE = "disk-full-passcode";
-const RUNS = Number(process.env.DISK_FULL_RUNS ?? 8);
+const RUNS = Number(process.env.DISK_FULL_RUNS ?? 16);
 /** tmpfs gives space a page at a time. */
 const PAGE = 4096;
 const STATUSES = ["researching", "contacted", "in_conversation", "meeting_scheduled", "due_diligence"] as const;
@@ -31,13 +31,15 @@ type Write =
   | { kind: "patch"; status: (typeof STATUSES)[number] }
   | { kind: "new" }
   | { kind: "form"; status: (typeof STATUSES)[number] }
-  | { kind: "import"; rows: number };
+  | { kind: "import"; rows: number }
+  | { kind: "startup" };
 
 const writeArb: fc.Arbitrary<Write> = fc.oneof(
   fc.record({ kind: fc.constant("patch" as const), status: fc.constantFrom(...STATUSES) }),
   fc.record({ kind: fc.constant("new" as const) }),
   fc.record({ kind: fc.constant("form" as const), status: fc.constantFrom(...STATUSES) }),
   fc.record({ kind: fc.constant("import" as const), rows: fc.integer({ min: 1, max: 160 }) }),
+  fc.record({ kind: fc.constant("startup" as const) }),
 );
 
 /** What an answer claims: saved whole, not at all, or (an import) this many rows. */
@@ -179,6 +181,18 @@ describe.skipIf(!ROOT)("a full disk (tmpfs; needs root to mount, so skipped when
       return { claim: { saved: "none" }, saved: notesOf };
     }
     const countNamed = (pattern: string) => sqlNumber(server.databasePath, "select count(*) from investors where name like ?", pattern);
+    if (write.kind === "startup") {
+      // Saved, then every investor ranked for it: the ranking's failure must not unsay the save.
+      const response = await fetch(`${server.url}/api/startups`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-admin-passcode": PASSCODE },
+        body: JSON.stringify({ name: token, pitch: "Storage that tells the truth.", sector: "Infrastructure", stage: "seed" }),
+      });
+      const startups = () => sqlNumber(server.databasePath, "select count(*) from startups where name = ?", token);
+      const saved = () => (startups() === 1 ? "all" : startups() === 0 ? "none" : startups());
+      if (response.status === 201) return { claim: { saved: "all" }, saved };
+      return { claim: await refusedInErrorFormat(response), saved };
+    }
     if (write.kind === "new") {
       const response = await postForm(server, "/investors/new", { name: token, relationship_status: "researching" }, { as: { cookie } });
       const saved = () => (countNamed(token) === 1 ? "all" : countNamed(token) === 0 ? "none" : countNamed(token));
