@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type AppDatabase, migrateDatabase, openDatabase } from "#db/database.server.ts";
+import { type AppDatabase, checkWritable, databaseFileError, migrateDatabase, openDatabase } from "#db/database.server.ts";
 import { readState, writeState } from "#db/queries/app-state.server.ts";
 import { deleteExpiredSessions } from "#db/queries/sessions.server.ts";
 import type { App } from "./app-context.ts";
@@ -25,23 +25,33 @@ export function rulesFromConfig(config: Config): ScoringRules {
 
 let current: App | undefined;
 
-/** Boots once: config, database (migrated), session key and passcode. Throws ConfigError on bad env. */
+/** Boots once: config, database (migrated), session key and passcode. Throws ConfigError on bad env, DatabaseFileError on an unusable file. */
 export function bootApp(env: Record<string, string | undefined> = process.env): App {
   if (current) return current;
   const config = parseConfig(env);
   redactSecrets(SECRET_NAMES.map((name) => config[name]));
-  const db = openDatabase(config.DATABASE_PATH);
-  migrateDatabase(db);
-  current = {
-    config,
-    db,
-    passcode: ensurePasscode(db, config),
-    sessionSecret: config.SESSION_SECRET ?? ensureStoredSecret(db, "session_secret"),
-    rules: rulesFromConfig(config),
-    now: systemClock,
-  };
-  deleteExpiredSessions(db, current.now());
-  ensureDemoData(db, current.now(), current.rules);
+  let db: AppDatabase | undefined;
+  try {
+    db = openDatabase(config.DATABASE_PATH);
+    migrateDatabase(db);
+    checkWritable(db);
+    current = {
+      config,
+      db,
+      passcode: ensurePasscode(db, config),
+      sessionSecret: config.SESSION_SECRET ?? ensureStoredSecret(db, "session_secret"),
+      rules: rulesFromConfig(config),
+      now: systemClock,
+    };
+    deleteExpiredSessions(db, current.now());
+    ensureDemoData(db, current.now(), current.rules);
+  } catch (error) {
+    // An unusable file (read-only, not a database, a folder, no permission, a full disk) is said
+    // in one line by the server, not as a stack trace (decision 058).
+    current = undefined;
+    if (db?.$client.open) db.$client.close();
+    throw databaseFileError(config.DATABASE_PATH, error) ?? error;
+  }
   // Re-scoring 10,000 investors takes a few hundred milliseconds: it goes on in short steps while
   // the server already answers (yesterday's scores for that moment), so start stays fast.
   const booted = current;

@@ -4,11 +4,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, ServerRouter, isRouteErrorResponse } from "react-router";
+import { type EntryContext, type RouterContextProvider, ServerRouter, isRouteErrorResponse } from "react-router";
 import { NonceContext } from "./components/nonce.tsx";
 import { MIN_COMPRESS_BYTES, keptBody, negotiateEncoding } from "./http/compression.server.ts";
 import { encodedPage, keepPage, keptPage, keptPageKey } from "./http/page-cache.server.ts";
 import { pageContentSecurityPolicy } from "./http/security-headers.ts";
+import { noteStorageFault, storageFailedContext, storageFaultOf } from "./http/storage-failure.server.ts";
 import { log } from "./log.server.ts";
 
 export const streamTimeout = 5_000;
@@ -137,9 +138,17 @@ function renderWhole(request: Request, routerContext: EntryContext): Promise<{ h
 }
 
 /** Server errors are logged as one line (no stack in responses; the message only in logs). */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context?: RouterContextProvider }) {
   // A 4xx the router answers itself (a POST to a page without an action) is the client's mistake.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  // The disk, not the code: the root middleware answers it as such (app/root.tsx, decision 058).
+  const fault = storageFaultOf(error);
+  if (fault) {
+    noteStorageFault(fault);
+    context?.set(storageFailedContext, fault);
+    log.warn("the storage failed under a request", { path: new URL(request.url).pathname, code: fault.code });
+    return;
+  }
   log.error("request failed", {
     path: new URL(request.url).pathname,
     error: error instanceof Error ? error.message : String(error),

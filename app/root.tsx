@@ -20,9 +20,16 @@ import { useNonce } from "./components/nonce.tsx";
 import { getApp } from "./app.server.ts";
 import { hasSession, signedInContext } from "./auth/guards.server.ts";
 import { isForeignOriginRequest } from "./auth/origin.ts";
-import { apiError } from "./http/api-error.ts";
+import { apiError, isStorageFailureBody } from "./http/api-error.ts";
 import { compressResponse } from "./http/compression.server.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
+import {
+  type StorageFault,
+  noteStorageFault,
+  storageFailedContext,
+  storageFailureResponse,
+  storageFaultOf,
+} from "./http/storage-failure.server.ts";
 
 // The production server refuses foreign-origin writes before React Router sees them
 // (app/server.ts); this middleware applies the same rule under `react-router dev`.
@@ -39,7 +46,31 @@ export const middleware: Route.MiddlewareFunction[] = [
     applySecurityHeaders(response.headers, getApp().config.NODE_ENV === "production");
     return response;
   },
+  // A loader, action or guard that failed on the storage (disk full, read-only, I/O error) is
+  // answered as that, never as a 500 (decision 058): the API in its error format, a page with its
+  // error boundary saying what happened and what to do.
+  async ({ request, context }, next) => {
+    let response: Response;
+    try {
+      response = await next();
+    } catch (error) {
+      const fault = storageFaultOf(error);
+      if (!fault) throw error;
+      noteStorageFault(fault);
+      return storageAnswer(request, fault);
+    }
+    const fault = context.get(storageFailedContext);
+    return fault && response.status >= 500 ? storageAnswer(request, fault) : response;
+  },
 ];
+
+/** The API's error body as the answer; for a page, thrown so the error boundary shows it. */
+function storageAnswer(request: Request, fault: StorageFault): Response {
+  const response = storageFailureResponse(fault, request.method);
+  const path = new URL(request.url).pathname;
+  if (path === "/api" || path.startsWith("/api/")) return response;
+  throw response;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Under the page layout the session was checked once already (app/routes/guard/page-session.ts).
@@ -125,14 +156,19 @@ export default function App() {
 export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return [{ title: "Investor Pipeline" }];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: `${notFound ? "Not found" : "Something went wrong"} · Investor Pipeline` }];
+  const storage = isRouteErrorResponse(error) && isStorageFailureBody(error.data) ? error.data.error.code : null;
+  const title = notFound ? "Not found" : storage === "storage_full" ? "Disk full" : storage ? "Storage problem" : "Something went wrong";
+  return [{ title: `${title} · Investor Pipeline` }];
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
   let detail = "The page could not be shown. Try again; if it keeps happening, check the server log.";
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
+    if (isStorageFailureBody(error.data)) {
+      title = error.data.error.code === "storage_full" ? "The server's disk is full" : "The server cannot use its database";
+      detail = error.data.error.message;
+    } else if (error.status === 404) {
       title = "Not found";
       detail = "There is nothing at this address. Check the link, or go back to the dashboard.";
     } else {

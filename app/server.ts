@@ -8,6 +8,7 @@ import { type App, bootApp, closeApp } from "./app.server.ts";
 import { isForeignOriginWrite } from "./auth/origin.ts";
 import { hasAdminPasscode, sessionStore } from "./auth/guards.server.ts";
 import { ConfigError } from "./config.server.ts";
+import { DatabaseFileError } from "#db/database.server.ts";
 import { ANONYMOUS_IN_FLIGHT, createConcurrencyBudget, demoBusy, isOpenDemoRequest } from "./http/anonymous-budget.server.ts";
 import { ROUTED_METHODS, apiError, unroutedMethod } from "./http/api-error.ts";
 import { precompressStaticFiles } from "./http/compression.server.ts";
@@ -33,7 +34,7 @@ export function startServer(env: Record<string, string | undefined> = process.en
   try {
     app = bootApp(env);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DatabaseFileError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import Database, { type RunResult } from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
@@ -6,6 +6,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { nameKey } from "#app/domain/today.ts";
 import * as schema from "./schema.ts";
+import { storageFaultOf } from "./storage-fault.ts";
 
 /**
  * What every query helper takes: the connection, or a transaction on it. Drizzle's transaction
@@ -44,6 +45,70 @@ export function openDatabase(path: string): AppDatabase {
   sqlite.function("name_key", { deterministic: true }, (name: unknown) => (typeof name === "string" ? nameKey(name) : name));
   keepCompiledStatements(sqlite);
   return drizzle({ client: sqlite, schema });
+}
+
+/** A database file the server cannot use, said in one line (app/server.ts prints it and exits 1). */
+export class DatabaseFileError extends Error {
+  override name = "DatabaseFileError";
+}
+
+/**
+ * Why `path` cannot be used, in one line with what to do, or null for an error that is not the
+ * file's (decision 058). Only codes and the path go into it, never a query or its values.
+ */
+export function databaseFileError(path: string, error: unknown): DatabaseFileError | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  const fault = storageFaultOf(error);
+  const folder = dirname(path);
+  if (code === "EACCES" || code === "EROFS" || code === "ENOTDIR" || code === "EEXIST") {
+    return new DatabaseFileError(
+      `Cannot create the folder ${folder} for DATABASE_PATH (${code}): create it, writable by the server's user.`,
+    );
+  }
+  if (fault === null) return null;
+  const where = `DATABASE_PATH ${path}`;
+  if (fault.kind === "full")
+    return new DatabaseFileError(`The disk holding ${where} is full (${fault.code}): free some space, then start again.`);
+  if (fault.code.startsWith("SQLITE_CANTOPEN")) {
+    if (isDirectory(path))
+      return new DatabaseFileError(`${where} is a folder, not a file: point it at a file inside it, such as ${path}/app.db.`);
+    return new DatabaseFileError(
+      `Cannot open ${where} (${fault.code}): the server's user must be able to read and write the file and its folder ${folder} (SQLite writes the -wal and -shm files beside it), on a file system that is not read-only.`,
+    );
+  }
+  if (fault.code === "SQLITE_NOTADB") {
+    return new DatabaseFileError(
+      `${where} is not a SQLite database (${fault.code}): point DATABASE_PATH at the app's database, or move the file away to start a new one.`,
+    );
+  }
+  if (fault.code.startsWith("SQLITE_CORRUPT")) {
+    return new DatabaseFileError(`${where} is damaged (${fault.code}): restore it from the replica or a backup (docs/deploy.md).`);
+  }
+  if (fault.code.startsWith("SQLITE_READONLY")) {
+    return new DatabaseFileError(
+      `${where} is read-only (${fault.code}): make the file and its folder ${folder} writable by the server's user, on a file system mounted read-write.`,
+    );
+  }
+  return new DatabaseFileError(
+    `The disk holding ${where} reports an error (${fault.code}): check the disk and the system log, then start again.`,
+  );
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Proves the file takes writes without writing: a DELETE of nothing still opens a write
+ * transaction, which SQLite refuses on a read-only file (SQLITE_READONLY) where reads, and even
+ * BEGIN IMMEDIATE, succeed.
+ */
+export function checkWritable(db: AppDatabase): void {
+  db.$client.exec("delete from app_state where 0");
 }
 
 /** How many compiled statements a connection keeps, the least recently used dropped first. */

@@ -11,7 +11,7 @@
  * environment: no secret is in a file, an argument or a log line.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { type Stats, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -64,6 +64,46 @@ export function litestreamPlan(env: Record<string, string | undefined>): Litestr
   return { config, databasePath };
 }
 
+/**
+ * The database path Litestream would replicate, checked before it starts (decision 058): a folder
+ * or a file that is not SQLite's would have Litestream log and retry where the server would say
+ * so in one line; the launcher says it in one line and exits 1 instead. A missing file is fine
+ * (restored from the replica, or made by the server).
+ */
+export function checkDatabasePath(path: string): void {
+  let stats: Stats;
+  try {
+    stats = statSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw new LauncherError(
+      `Cannot read DATABASE_PATH ${path} (${(error as NodeJS.ErrnoException).code}): check its folder's permissions.`,
+    );
+  }
+  if (stats.isDirectory())
+    throw new LauncherError(`DATABASE_PATH ${path} is a folder, not a file: point it at a file inside it, such as ${path}/app.db.`);
+  if (stats.size === 0) return;
+  const header = Buffer.alloc(16);
+  let read = 0;
+  try {
+    const fd = openSync(path, "r");
+    try {
+      read = readSync(fd, header, 0, 16, 0);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    throw new LauncherError(
+      `Cannot read DATABASE_PATH ${path} (${(error as NodeJS.ErrnoException).code}): the server's user must be able to read and write it.`,
+    );
+  }
+  if (read < 16 || header.toString("latin1") !== "SQLite format 3\0") {
+    throw new LauncherError(
+      `DATABASE_PATH ${path} is not a SQLite database: point it at the app's database, or move the file away to restore it from the replica.`,
+    );
+  }
+}
+
 /** The litestream binary of the npm package @flydotio/litestream-<platform>-<arch> (linux-x64 is an optional dependency). */
 export function litestreamBinary(): string {
   const require = createRequire(import.meta.url);
@@ -105,6 +145,7 @@ function main(): void {
   const configPath = join(folder, "litestream.yml");
   writeFileSync(configPath, plan.config, { mode: 0o600 });
   mkdirSync(dirname(plan.databasePath), { recursive: true });
+  checkDatabasePath(plan.databasePath);
   if (!existsSync(plan.databasePath)) {
     console.log("Litestream: no database file; restoring it from the replica if the replica has one");
     // A missing file with an unreachable replica must not start empty: a new, empty generation

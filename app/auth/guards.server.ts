@@ -1,6 +1,7 @@
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import type { App } from "../app.server.ts";
 import { apiError } from "../http/api-error.ts";
+import { noteStorageFault } from "../http/storage-failure.server.ts";
 import { cronBearerAccepted } from "./cron.server.ts";
 import { headerPasscodeAccepted } from "./passcode-attempts.server.ts";
 import { type SessionStore, createSessionStore } from "./session.server.ts";
@@ -23,6 +24,7 @@ export function sessionStore(app: App): SessionStore {
       secret: app.sessionSecret,
       production: app.config.NODE_ENV === "production",
       now: () => app.now(),
+      onStorageFault: (fault) => noteStorageFault(fault),
     });
     stores.set(app, store);
   }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { type Cookie, createCookie, createSessionStorage } from "react-router";
 import type { AppDatabase } from "#db/database.server.ts";
 import { deleteExpiredSessions, deleteSession, findSession, insertSession } from "#db/queries/sessions.server.ts";
+import { type StorageFault, storageFaultOf } from "#db/storage-fault.ts";
 
 export const SESSION_COOKIE = "ipi_session";
 
@@ -47,6 +48,8 @@ export function createSessionStore(options: {
   production: boolean;
   now: () => Date;
   ttlMs?: number;
+  /** Told of a storage fault a session's write met (for /api/health). */
+  onStorageFault?: (fault: StorageFault) => void;
 }): SessionStore {
   const { db, now } = options;
   const ttlMs = options.ttlMs ?? SESSION_TTL_MS;
@@ -60,32 +63,54 @@ export function createSessionStore(options: {
       secrets: [options.secret],
     }),
   );
+  const held = heldWhileStorageFails(db, options.onStorageFault);
   const storage = createSessionStorage<SessionData>({
     cookie,
     async createData() {
       const id = randomBytes(32).toString("base64url");
       const started = now();
-      deleteExpiredSessions(db, started);
-      insertSession(db, {
+      const row = {
         idHash: hashId(id),
         createdAt: started.toISOString(),
         expiresAt: new Date(started.getTime() + ttlMs).toISOString(),
-      });
+      };
+      held.settle(started);
+      // A full disk or a read-only file must not keep the founder from reading: the session is
+      // then held in this process's memory until a write succeeds (decision 058).
+      held.write(
+        () => {
+          deleteExpiredSessions(db, started);
+          insertSession(db, row);
+        },
+        () => held.hold(row),
+      );
       return id;
     },
     async readData(id) {
       // A well-signed cookie can only hold what we signed, but its shape is checked all the same.
       if (typeof id !== "string" || !SESSION_ID.test(id)) return null;
-      const row = findSession(db, hashId(id));
+      const idHash = hashId(id);
+      if (held.revoked(idHash)) return null;
+      const row = findSession(db, idHash) ?? held.find(idHash);
       if (!row) return null;
       if (Date.parse(row.expiresAt) > now().getTime()) return { startedAt: row.createdAt };
-      deleteSession(db, row.idHash);
+      held.write(
+        () => deleteSession(db, row.idHash),
+        () => held.revoke(row.idHash),
+      );
       return null;
     },
     // The data never changes after sign-in, and the maximum age must not move: nothing to write.
     async updateData() {},
     async deleteData(id) {
-      if (typeof id === "string" && SESSION_ID.test(id)) deleteSession(db, hashId(id));
+      if (typeof id !== "string" || !SESSION_ID.test(id)) return;
+      const idHash = hashId(id);
+      held.settle(now());
+      // Signing out always works: a row the storage will not delete is refused by this process.
+      held.write(
+        () => deleteSession(db, idHash),
+        () => held.revoke(idHash),
+      );
     },
   });
 
@@ -100,6 +125,71 @@ export function createSessionStore(options: {
     },
     async end(cookieHeader) {
       return storage.destroySession(await storage.getSession(cookieHeader));
+    },
+  };
+}
+
+/** Sessions started, and sign-outs made, while the storage refused them, held at most (each). */
+export const SESSIONS_HELD = 64;
+
+type SessionRow = { idHash: string; createdAt: string; expiresAt: string };
+
+/**
+ * The sessions' writes a failing storage refused (decision 058): a sign-in held in memory, a
+ * sign-out (or an expiry) remembered as refused, each bounded (the oldest goes first). `settle`
+ * writes them to the table once the storage takes writes again; a restart before then forgets
+ * them: a held sign-in must be made again, and a held sign-out's row still expires at its time.
+ */
+function heldWhileStorageFails(db: AppDatabase, onStorageFault: ((fault: StorageFault) => void) | undefined) {
+  const sessions = new Map<string, SessionRow>();
+  const signedOut = new Set<string>();
+  const bounded = <T>(collection: { size: number; keys(): IterableIterator<T>; delete(key: T): boolean }) => {
+    if (collection.size > SESSIONS_HELD) collection.delete(collection.keys().next().value as T);
+  };
+  /** Runs `write`; on a storage fault runs `instead` and tells; false then. Any other error is thrown. */
+  const write = (run: () => void, instead: () => void): boolean => {
+    try {
+      run();
+      return true;
+    } catch (error) {
+      const fault = storageFaultOf(error);
+      if (!fault) throw error;
+      onStorageFault?.(fault);
+      instead();
+      return false;
+    }
+  };
+  return {
+    write,
+    hold(row: SessionRow) {
+      sessions.set(row.idHash, row);
+      bounded(sessions);
+    },
+    find(idHash: string): SessionRow | undefined {
+      return sessions.get(idHash);
+    },
+    revoke(idHash: string) {
+      sessions.delete(idHash);
+      signedOut.add(idHash);
+      bounded(signedOut);
+    },
+    revoked(idHash: string): boolean {
+      return signedOut.has(idHash);
+    },
+    /** What was held, written now if the storage takes it; kept held otherwise. */
+    settle(now: Date) {
+      if (sessions.size === 0 && signedOut.size === 0) return;
+      const written = write(
+        () =>
+          db.$client.transaction(() => {
+            for (const idHash of signedOut) deleteSession(db, idHash);
+            for (const row of sessions.values()) if (Date.parse(row.expiresAt) > now.getTime()) insertSession(db, row);
+          })(),
+        () => {},
+      );
+      if (!written) return;
+      sessions.clear();
+      signedOut.clear();
     },
   };
 }

@@ -19,6 +19,15 @@ export function apiError(
   return new Response(JSON.stringify(body), { status, headers });
 }
 
+/** The codes of a request the storage failed under (app/http/storage-failure.server.ts, decision 058). */
+export const STORAGE_CODE = { full: "storage_full", unavailable: "storage_unavailable" } as const;
+
+/** True for the body of a storage failure: the page's error boundary reads it to say so. */
+export function isStorageFailureBody(data: unknown): data is ApiErrorBody {
+  const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return typeof error?.message === "string" && (error.code === STORAGE_CODE.full || error.code === STORAGE_CODE.unavailable);
+}
+
 export function json(data: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("content-type", "application/json; charset=utf-8");

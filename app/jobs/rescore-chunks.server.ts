@@ -4,6 +4,7 @@ import { investorIdRanges } from "#db/queries/investors.server.ts";
 import { writeInBackground } from "#db/queries/kept.server.ts";
 import { investorCount, rescoreRange } from "#db/queries/rescore.server.ts";
 import { rankedStartups } from "#db/queries/startups.server.ts";
+import { storageFaultOf } from "#db/storage-fault.ts";
 import type { App } from "../app-context.ts";
 import { failureLogFields } from "../integrations/errors.ts";
 import { log } from "../log.server.ts";
@@ -92,9 +93,25 @@ export async function rescoreAfterSave(
   options: Options & { answerUpTo?: number } = {},
 ): Promise<Rescored & { rescoring: boolean }> {
   const investors = investorCount(app.db);
-  if (investors <= (options.answerUpTo ?? ANSWER_AFTER_RESCORE_UP_TO))
-    return { ...(await rescoreInChunks(app, options)), rescoring: false };
-  markUnfinished(app);
+  if (investors <= (options.answerUpTo ?? ANSWER_AFTER_RESCORE_UP_TO)) {
+    try {
+      return { ...(await rescoreInChunks(app, options)), rescoring: false };
+    } catch (error) {
+      // The save before it has committed, so its answer must say saved (decision 058): the scores
+      // it could not write are redone by the daily re-score, or at once by the next save.
+      const fault = storageFaultOf(error);
+      if (!fault) throw error;
+      log.warn("the re-score after a save met a storage fault; the save stands, its scores are redone later", { code: fault.code });
+      return { investors: 0, startups: 0, startupScores: 0, rescoring: false };
+    }
+  }
+  try {
+    markUnfinished(app);
+  } catch (error) {
+    const fault = storageFaultOf(error);
+    if (!fault) throw error;
+    log.warn("could not mark the scores unfinished before a re-score after a save", { code: fault.code });
+  }
   queue(app, options, true)
     .then(() => markOver(app))
     .catch((error: unknown) => log.warn("a re-score after a save stopped", failureLogFields(error)));

@@ -24,7 +24,8 @@ import { recallMapping, rememberMapping } from "../services/import-mappings.serv
 import { postedValueChoices, recallValueChoices, rememberValueChoices } from "../services/import-values.server.ts";
 import { askedSentence, chosenSentence } from "../domain/import/value-table.ts";
 import { findOutcome, findUpload, forgetUpload, keepOutcome, keepUpload } from "../services/import-uploads.server.ts";
-import { commitImportInChunks, importStopped } from "../services/import-commit.server.ts";
+import { ImportInterrupted, commitImportInChunks, importStopped } from "../services/import-commit.server.ts";
+import { STORAGE_STATUS, noteStorageFault, storageFaultOf } from "../http/storage-failure.server.ts";
 import { finishInTurns } from "../services/turns.server.ts";
 
 /** 20,000 rows of a wide list (about 450 bytes a row) fit; docs/api.md and the page say the limit. */
@@ -127,25 +128,34 @@ export async function action({ request }: Route.ActionArgs) {
   if (input.intent === "commit" && !asked) {
     let classified: ClassifiedUpdates | undefined;
     let rejected: ImportPlan["rejected"] = [];
-    // Planned when its turn comes: another import may have finished meanwhile.
-    const written = await commitImportInChunks(
-      app,
-      () => {
-        const plan = planImport(parsed, existingForImport(app.db));
-        classified = classifyUpdates(app.db, plan, 0);
-        rejected = plan.rejected;
-        return plan;
-      },
-      input.name,
-    );
+    let written: { created: number; updated: number };
+    try {
+      // Planned when its turn comes: another import may have finished meanwhile.
+      written = await commitImportInChunks(
+        app,
+        () => {
+          const plan = planImport(parsed, existingForImport(app.db));
+          classified = classifyUpdates(app.db, plan, 0);
+          rejected = plan.rejected;
+          return plan;
+        },
+        input.name,
+      );
+    } catch (error) {
+      return importStoppedByStorage(error);
+    }
     forgetUpload(input.token);
     if (parsed.mapping) {
       const sample = records.records.slice(headerAt + 1, headerAt + 201);
-      rememberMapping(
-        app,
-        header,
-        sample,
-        parsed.mapping.columns.map((column) => column.target),
+      // The import is saved: the columns remembered for next time are a convenience, and a full
+      // disk that refuses them must not turn a saved import into an error.
+      rememberMappingIfStorageAllows(() =>
+        rememberMapping(
+          app,
+          header,
+          sample,
+          parsed.mapping!.columns.map((column) => column.target),
+        ),
       );
     }
     rememberValueChoices(
@@ -209,6 +219,45 @@ export async function action({ request }: Route.ActionArgs) {
     },
   };
   return input.intent === "commit" ? data(answer, { status: 400 }) : answer;
+}
+
+/**
+ * An import the storage stopped (a full disk, a read-only file): the page says how many rows were
+ * saved (whole chunks, recognised when the same file is imported again) and what to do
+ * (decision 058). Any other error is thrown on.
+ */
+function importStoppedByStorage(error: unknown) {
+  const fault = storageFaultOf(error);
+  if (!fault) throw error;
+  noteStorageFault(fault);
+  const saved = error instanceof ImportInterrupted ? error.saved : 0;
+  const total = error instanceof ImportInterrupted ? error.total : 0;
+  const what =
+    saved === 0
+      ? "Nothing from this file was saved"
+      : `${saved.toLocaleString("en")} of ${total.toLocaleString("en")} rows were saved; the rest were not`;
+  const cause = fault.kind === "full" ? "the server's disk is full" : "the server cannot write to its database";
+  const todo =
+    fault.kind === "full"
+      ? "Free some space on the server's disk (or ask whoever runs it), then import the same file again"
+      : "Check the server's disk and its log, then import the same file again";
+  return data(
+    {
+      error: `${what}: ${cause}. ${todo}${saved > 0 ? ": the rows already saved are recognised and left as they are" : ""}.`,
+      preview: null,
+    },
+    { status: STORAGE_STATUS[fault.kind] },
+  );
+}
+
+function rememberMappingIfStorageAllows(remember: () => void): void {
+  try {
+    remember();
+  } catch (error) {
+    const fault = storageFaultOf(error);
+    if (!fault) throw error;
+    noteStorageFault(fault);
+  }
 }
 
 export default function ImportInvestors({ loaderData, actionData }: Route.ComponentProps) {

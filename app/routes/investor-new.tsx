@@ -15,12 +15,17 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormBody(request), { schema: investorFormSchema, ...founderErrors(INVESTOR_FORM_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { relationship_status, ...profile } = submission.value;
-  const id = createInvestor(app.db, profile, {
-    now: app.now(),
-    rules: app.rules,
-    userOwned: { relationshipStatus: relationship_status },
-  });
-  rescoreInvestorsForStartups(app, [id]);
+  // Created and ranked in one transaction: a ranking that fails (a full disk) leaves no investor
+  // behind an answer that says it was not saved (decision 058).
+  const id = app.db.$client.transaction(() => {
+    const created = createInvestor(app.db, profile, {
+      now: app.now(),
+      rules: app.rules,
+      userOwned: { relationshipStatus: relationship_status },
+    });
+    rescoreInvestorsForStartups(app, [created]);
+    return created;
+  })();
   return redirect(`/investors/${id}`);
 }
 

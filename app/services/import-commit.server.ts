@@ -106,6 +106,26 @@ export function fileNameShown(name: string): string {
 }
 
 /**
+ * An import that stopped part-way on an error (a full disk): how many of its rows were saved, in
+ * whole chunks, before it. The error itself is the `cause`; the stopped-import line in app_state
+ * says the same (it moves in each chunk's own transaction).
+ */
+export class ImportInterrupted extends Error {
+  readonly saved: number;
+  readonly total: number;
+  readonly created: number;
+  readonly updated: number;
+  constructor(saved: number, total: number, created: number, updated: number, cause: unknown) {
+    super(`the import stopped after ${saved} of ${total} rows`, { cause });
+    this.name = "ImportInterrupted";
+    this.saved = saved;
+    this.total = total;
+    this.created = created;
+    this.updated = updated;
+  }
+}
+
+/**
  * Plans and commits an import, `IMPORT_CHUNK` rows per transaction with the event loop given back
  * in between, so 5,000 rows never hold the server (decision 014). Imports run one after another,
  * each planned when its turn comes, so two at once never create the same investor twice. A
@@ -127,8 +147,9 @@ export function commitImportInChunks(
     // One chunk is saved whole or not at all: only a longer import can stop part-way.
     const chunked = rows > IMPORT_CHUNK;
     if (chunked) saving = { saved: 0, total: rows };
+    let start = 0;
     try {
-      for (let start = 0; start < rows; start += IMPORT_CHUNK) {
+      for (; start < rows; start += IMPORT_CHUNK) {
         const end = start + IMPORT_CHUNK;
         const part: ImportPlan = {
           ...plan,
@@ -146,6 +167,9 @@ export function commitImportInChunks(
         if (chunked) saving = { saved, total: rows };
         await nextTurn();
       }
+    } catch (error) {
+      // Chunks before this one are saved whole; this one and the rest are not.
+      throw new ImportInterrupted(Math.min(start, rows), rows, created, updated, error);
     } finally {
       saving = null;
     }

@@ -153,17 +153,32 @@ describe("the OpenAPI document", () => {
   it("gives every operation the errors its method and credential bring", () => {
     const codes = (path: string, method: string) => Object.keys(doc.paths[path][method].responses).sort();
     expect(codes("/api/health", "get")).toEqual(["200", "405", "503"]);
-    expect(codes("/api/cron/digest", "get")).toEqual(["200", "401", "405"]);
-    expect(codes("/api/search-feed", "get")).toEqual(["200", "304", "401", "405", "429"]);
-    expect(codes("/api/rescore", "post")).toEqual(["200", "400", "401", "403", "405", "413", "415"]);
-    expect(codes("/api/refresh/continue", "post")).toEqual(["200", "202", "400", "401", "403", "404", "405", "409", "413", "415"]);
-    expect(codes("/api/startups/{id}", "delete")).toEqual(["200", "400", "401", "403", "404", "405", "413", "415", "429"]);
-    expect(codes("/api/demo/reset", "post")).toEqual(["200", "400", "403", "405", "413", "415", "429"]);
+    expect(codes("/api/cron/digest", "get")).toEqual(["200", "401", "405", "503"]);
+    expect(codes("/api/search-feed", "get")).toEqual(["200", "304", "401", "405", "429", "503"]);
+    expect(codes("/api/rescore", "post")).toEqual(["200", "400", "401", "403", "405", "413", "415", "503", "507"]);
+    expect(codes("/api/refresh/continue", "post")).toEqual([
+      "200",
+      "202",
+      "400",
+      "401",
+      "403",
+      "404",
+      "405",
+      "409",
+      "413",
+      "415",
+      "503",
+      "507",
+    ]);
+    expect(codes("/api/startups/{id}", "delete")).toEqual(["200", "400", "401", "403", "404", "405", "413", "415", "429", "503", "507"]);
+    expect(codes("/api/demo/reset", "post")).toEqual(["200", "400", "403", "405", "413", "415", "429", "503", "507"]);
     for (const { path, method, operation } of operations()) {
       const refs = Object.fromEntries(
         Object.entries(operation.responses as Record<string, { $ref?: string }>).map(([code, r]) => [code, r.$ref]),
       );
       expect(refs["405"], `${method} ${path}`).toBe("#/components/responses/MethodNotAllowed");
+      // The storage's answers (decision 058): every write may find the disk full.
+      if (method !== "get") expect(refs["507"], `${method} ${path}`).toBe("#/components/responses/StorageFull");
       if (method !== "get") expect(refs["403"], `${method} ${path}`).toBe("#/components/responses/ForeignOrigin");
       if (operation.security.length > 0) expect(refs["401"], `${method} ${path}`).toBe("#/components/responses/Unauthorized");
     }

@@ -1,6 +1,9 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { LauncherError, litestreamBinary, litestreamPlan, variable } from "../../scripts/start-server.ts";
+import { LauncherError, checkDatabasePath, litestreamBinary, litestreamPlan, variable } from "../../scripts/start-server.ts";
 
 /** What scripts/start-server.ts tells Litestream (the drill, restore-drill.test.ts, runs it for real). */
 describe("the launcher's Litestream configuration", () => {
@@ -54,6 +57,21 @@ describe("the launcher's Litestream configuration", () => {
     } catch (error) {
       expect(String(error)).not.toContain("hunter2");
     }
+  });
+
+  it("checks the database path before Litestream starts: a folder or a file that is not SQLite's is one line (decision 058)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ipi-launcher-"));
+    expect(() => checkDatabasePath(join(dir, "missing.db"))).not.toThrow();
+    expect(() => checkDatabasePath(dir)).toThrow(/is a folder, not a file/);
+    const text = join(dir, "investors.csv");
+    writeFileSync(text, "Name,Firm\nAda,Analytical\n");
+    expect(() => checkDatabasePath(text)).toThrow(LauncherError);
+    expect(() => checkDatabasePath(text)).toThrow(/is not a SQLite database/);
+    const database = join(dir, "app.db");
+    const db = new Database(database);
+    db.exec("create table t (x)");
+    db.close();
+    expect(() => checkDatabasePath(database)).not.toThrow();
   });
 
   it("finds the binary of the npm package @flydotio/litestream-linux-x64", () => {

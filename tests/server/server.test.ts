@@ -59,7 +59,7 @@ describe("the built server", () => {
     const body = await response.json();
     expect(body.status).toBe("ok");
     expect(body.version).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(body.db).toEqual({ ok: true, journal_mode: "wal" });
+    expect(body.db).toEqual({ ok: true, journal_mode: "wal", storage: "ok" });
     expect(Object.keys(body.settings).length).toBeGreaterThan(5);
     for (const value of Object.values(body.settings)) expect(typeof value).toBe("boolean");
     expect(body.settings.GEMINI_API_KEY).toBe(true);

@@ -4,6 +4,7 @@ import { planImport } from "#app/domain/import/plan.ts";
 import {
   IMPORT_CHUNK,
   commitImportInChunks,
+  ImportInterrupted,
   fileNameShown,
   forgetStoppedImport,
   importInProgress,
@@ -70,7 +71,11 @@ describe("an import being saved", () => {
     db.$client.exec(
       `create trigger full_disk before insert on investors when (select count(*) from investors where is_demo = 0) >= ${IMPORT_CHUNK * 2} begin select raise(abort, 'disk full'); end`,
     );
-    await expect(commitImportInChunks(app, plan, "angels.csv")).rejects.toThrow("disk full");
+    // The error says how far it got, with the cause beneath it.
+    const stoppedAt = await commitImportInChunks(app, plan, "angels.csv").catch((error: unknown) => error);
+    expect(stoppedAt).toBeInstanceOf(ImportInterrupted);
+    expect(stoppedAt).toMatchObject({ saved: IMPORT_CHUNK * 2, total: rows, created: IMPORT_CHUNK * 2, updated: 0 });
+    expect(String((stoppedAt as Error).cause)).toContain("disk full");
     expect(importInProgress()).toBeNull();
     const stopped = importStopped(app);
     expect(stopped).toEqual([{ file: "angels.csv", saved: IMPORT_CHUNK * 2, total: rows }]);

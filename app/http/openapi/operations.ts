@@ -11,6 +11,7 @@ import {
   SECURITY,
   TAGS,
   errorResponses,
+  storageResponses,
   jsonContent,
   ok,
   problem,
@@ -61,7 +62,9 @@ const REFRESH_REFUSALS = {
     description: "A refresh is already queued, running or waiting for its next chain (`run_in_progress`).",
     content: jsonContent(ref("RunInProgress")),
   },
-  "503": problem("Web search is not configured: `TAVILY_API_KEY` is unset (`search_not_configured`)."),
+  "503": problem(
+    "Web search is not configured: `TAVILY_API_KEY` is unset (`search_not_configured`); or the database cannot be written (`storage_unavailable`).",
+  ),
 };
 
 const ETAG = { ETag: { $ref: "#/components/headers/ETag" } };
@@ -77,7 +80,10 @@ const OPERATIONS: OperationEntry[] = [
     description: "Route #1. Open. `settings` says yes/no per setting, never a value.",
     responses: {
       "200": ok("The database answers.", ref("Health")),
-      "503": ok('The database is not usable (`status: "unavailable"`).', ref("Health")),
+      "503": ok(
+        'The database is not usable (`status: "unavailable"`). A database that reads but takes no writes is `degraded`, with 200.',
+        ref("Health"),
+      ),
     },
   },
   {
@@ -401,7 +407,7 @@ function operationObject(entry: OperationEntry): Record<string, unknown> {
     ...(entry.body
       ? { requestBody: { required: entry.body.required, content: jsonContent(requestBodyJsonSchema(entry.body.schema)) } }
       : {}),
-    responses: { ...entry.responses, ...errorResponses(entry.auth, write, findsById) },
+    responses: { ...storageResponses(write), ...entry.responses, ...errorResponses(entry.auth, write, findsById) },
   };
 }
 

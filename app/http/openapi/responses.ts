@@ -39,6 +39,18 @@ export const SHARED_RESPONSES = {
   },
   TooLarge: problem("`payload_too_large`: the body is over 64 KiB."),
   NotJson: problem("`unsupported_media_type`: a body was sent without `Content-Type: application/json`."),
+  StorageFull: {
+    description:
+      "`storage_full`: the server's disk is full, so nothing was saved (the whole write was rolled back); what was saved before is unchanged. `Retry-After` suggests when to try again.",
+    headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } },
+    content: jsonContent(ref("Error")),
+  },
+  StorageUnavailable: {
+    description:
+      "`storage_unavailable`: the database cannot be written (a read-only file, an I/O error) or, for a read, read; a write was not saved. `Retry-After` suggests when to try again.",
+    headers: { "Retry-After": { $ref: "#/components/headers/RetryAfter" } },
+    content: jsonContent(ref("Error")),
+  },
   RateLimited: {
     description:
       "`rate_limited`: too many requests (wrong passcodes, open demo writes, demo chat, manual refresh); or `demo_busy`: open demo work without a session or the right passcode is past its budget (4 requests at once, `DEMO_REQUESTS_PER_SECOND` started a second).",
@@ -93,5 +105,17 @@ export function errorResponses(auth: AuthKind, write: boolean, findsById: boolea
     ...CREDENTIAL_ERRORS[auth](write),
     ...(findsById ? { "404": responseRef("NotFound") } : {}),
     "405": responseRef("MethodNotAllowed"),
+  };
+}
+
+/**
+ * What the storage can answer under any operation (decision 058): a write 507 when the disk is
+ * full, and 503 when the file cannot be written or read. An operation's own 503 (a refresh without
+ * web search) is listed in its place and names both.
+ */
+export function storageResponses(write: boolean): Responses {
+  return {
+    ...(write ? { "507": responseRef("StorageFull") } : {}),
+    "503": responseRef("StorageUnavailable"),
   };
 }

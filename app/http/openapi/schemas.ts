@@ -49,12 +49,25 @@ export function schemas(): Record<string, JsonSchema> {
     Health: {
       type: "object",
       properties: {
-        status: { type: "string", enum: ["ok", "unavailable"] },
+        status: {
+          type: "string",
+          enum: ["ok", "degraded", "unavailable"],
+          description: "`degraded`: the database reads but does not take writes (`db.storage` says why); pages and sign-in still work.",
+        },
         version: text,
         db: {
           type: "object",
-          properties: { ok: { type: "boolean" }, journal_mode: text },
-          required: ["ok", "journal_mode"],
+          properties: {
+            ok: { type: "boolean" },
+            journal_mode: text,
+            storage: {
+              type: "string",
+              enum: ["ok", "storage_full", "storage_unavailable", "unknown"],
+              description:
+                "`storage_full`: less than 1 MiB free, or a write refused for room; `storage_unavailable`: a write refused (read-only file, I/O error). Back to `ok` once a write succeeds.",
+            },
+          },
+          required: ["ok", "journal_mode", "storage"],
         },
         settings: {
           type: "object",
