@@ -2,7 +2,8 @@ import type { RelationshipStatus } from "./vocabulary.ts";
 
 /**
  * Which follow-up is due for an investor, if any (docs/product.md#scoring-and-actions, decision
- * 030): the founder's own next step once its date comes, then the deals that stall without one —
+ * 030): the founder's own next step once its date comes, until a contact on or after that day acts
+ * on it (decision 053), then the deals that stall without one —
  * a meeting whose day has passed, an introduction asked for a week ago and more, a conversation
  * with no date to count from, a last contact older than the follow-up delay. The scoring rules
  * give the action and its reason from it, Today its line, the drafts their email. Pure: pass `now`.

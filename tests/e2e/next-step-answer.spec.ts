@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { E2E_PASSCODE } from "./playwright.config.ts";
 import { collectConsoleErrors, openSignedIn } from "./helpers.ts";
@@ -78,6 +79,12 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(question).toContainText(`Your next step with ${name} was “Send the deck” (${shortDate(isoDate(44))}). Is it done?`);
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth).toBeLessThanOrEqual(width);
+        // No serious or critical axe finding with the question open (as accessibility.spec.ts counts
+        // them); axe runs in the page, so only with JavaScript on.
+        if (javaScriptEnabled) {
+          const axe = await new AxeBuilder({ page }).include(".today").analyze();
+          expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+        }
         const next = isoDate(-3);
         await question.getByLabel("Next step").fill("Call about the terms");
         await question.getByLabel("By").fill(next);
