@@ -1,14 +1,124 @@
-import { readFileSync, statSync } from "node:fs";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { JSONParser } from "@streamparser/json";
+import type { z } from "zod";
 import { migrateDatabase, openDatabase } from "#db/database.server.ts";
 import { type RestoredCounts, restoreExport } from "#db/queries/restore-export.server.ts";
-import { EXPORT_FILE_MAX_BYTES, describeExportProblems, exportFileSchema } from "./domain/export-file.ts";
+import {
+  EXPORT_FILE_MAX_BYTES,
+  type ExportProblem,
+  type ExportedFounder,
+  type ExportedStartupHead,
+  STARTUP_HEAD_KEYS,
+  describeExportProblems,
+  exportRecordSchemas,
+  recordProblems,
+} from "./domain/export-file.ts";
 
 export class RestoreError extends Error {}
 
+/** How much of the file is read at a time. */
+const READ_BYTES = 1024 * 1024;
+
+type Path = Array<string | number>;
+
+/**
+ * Reads the JSON file at `filePath` as a stream (@streamparser/json), a megabyte at a time,
+ * handing each value found at one of `paths` to `onValue` with where it sits; what is handed on
+ * is not kept (keepStack: false), so memory holds one record, whatever the file's size.
+ * Synchronous, so a restore runs inside one database transaction.
+ */
+function readJsonRecords(filePath: string, paths: string[], onValue: (path: Path, value: unknown) => void): void {
+  const parser = new JSONParser({ paths, keepStack: false });
+  let ended = false;
+  let firstByte: number | undefined;
+  parser.onEnd = () => {
+    ended = true;
+  };
+  parser.onValue = ({ value, key, stack }) => {
+    onValue([...stack.slice(1).map((entry) => entry.key as string | number), key as string | number], value);
+  };
+  const file = openSync(filePath, "r");
+  const buffer = Buffer.alloc(READ_BYTES);
+  try {
+    for (;;) {
+      const read = readSync(file, buffer, 0, READ_BYTES, null);
+      if (read === 0) break;
+      const chunk = buffer.subarray(0, read);
+      firstByte ??= chunk.find((byte) => byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09);
+      if (firstByte === 0x5b) throw new RestoreError(`${filePath} is not an export of this app: it is a JSON list, not an object`);
+      if (firstByte !== undefined && firstByte !== 0x7b)
+        throw new RestoreError(`${filePath} is not JSON: give the file /export.json downloaded`);
+      if (ended) throw new RestoreError(`${filePath} is not JSON: something follows the export's closing brace`);
+      try {
+        parser.write(chunk);
+      } catch (error) {
+        if (error instanceof RestoreError || !(error instanceof Error) || !/^Unexpected|Tokenizer|Parser/.test(error.message)) throw error;
+        throw new RestoreError(`${filePath} is not JSON: give the file /export.json downloaded`);
+      }
+    }
+  } finally {
+    closeSync(file);
+  }
+  if (!ended) {
+    throw new RestoreError(
+      firstByte === undefined
+        ? `${filePath} is empty: give the file /export.json downloaded`
+        : `${filePath} is not JSON: it ends before its closing brace (a download cut short?). Download /export.json again`,
+    );
+  }
+}
+
+const RECORDS = ["$.investors.*", "$.mail_contacts.*", "$.startups.*.evaluations.*", "$.startups.*.scores.*"];
+
+/**
+ * Checks every record of the file by the schema of where it sits, before anything is written
+ * (a file that is not an export leaves no database behind). Keeps the startups' heads (a handful)
+ * and the founder's settings; of the rest, only counts.
+ */
+function checkFile(filePath: string): { startups: ExportedStartupHead[]; founder: ExportedFounder; investors: number } {
+  const problems: ExportProblem[] = [];
+  let total = 0;
+  const check = <T>(schema: z.ZodType<T>, value: unknown, where: string): T | undefined => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    const found = recordProblems(parsed.error, where);
+    total += found.length;
+    if (problems.length < 5) problems.push(...found);
+    return undefined;
+  };
+  const heads: Array<Record<string, unknown>> = [];
+  let founder: ExportedFounder = {};
+  let investors = 0;
+  const paths = [...RECORDS, ...STARTUP_HEAD_KEYS.map((key) => `$.startups.*.${key}`), "$.founder"];
+  readJsonRecords(filePath, paths, (path, value) => {
+    const [part, index, field] = path;
+    if (part === "investors") {
+      investors++;
+      check(exportRecordSchemas.investor, value, `investors.${index}`);
+    } else if (part === "mail_contacts") check(exportRecordSchemas.mailContact, value, `mail_contacts.${index}`);
+    else if (part === "founder") founder = check(exportRecordSchemas.founder, value, "founder") ?? {};
+    else if (field === "evaluations") check(exportRecordSchemas.evaluation, value, `startups.${index}.evaluations.${path[3]}`);
+    else if (field === "scores") check(exportRecordSchemas.score, value, `startups.${index}.scores.${path[3]}`);
+    else if (typeof index === "number" && typeof field === "string") {
+      heads[index] ??= {};
+      heads[index][field] = value;
+    }
+  });
+  const startups = Array.from(heads, (head, index) => check(exportRecordSchemas.startupHead, head ?? {}, `startups.${index}`));
+  if (total > 0) throw new RestoreError(`${filePath} is not an export of this app:\n${describeExportProblems(problems, total)}`);
+  if (investors === 0 && startups.length === 0) {
+    throw new RestoreError(`${filePath} has no investors and no startups: not an export of this app, or one of an empty instance`);
+  }
+  return { startups: startups as ExportedStartupHead[], founder, investors };
+}
+
 /**
  * `npm run restore-export -- file.json` (scripts/restore-export.ts, through the server build):
- * reads an /export.json, checks it, and writes it into the database at `databasePath` (created
- * and migrated when missing), which must hold no real investors or startups (decision 020).
+ * reads an /export.json as a stream, checks it, and writes it into the database at
+ * `databasePath` (created and migrated when missing), which must hold no real investors or
+ * startups (decisions 020 and 056). The file is read three times: every record checked, then the
+ * investors written, then what names them (emails, evaluations, scores), so the memory it takes
+ * does not grow with the file.
  */
 export function restoreExportFile(filePath: string, databasePath: string, now = new Date()): RestoredCounts {
   let size: number;
@@ -19,18 +129,22 @@ export function restoreExportFile(filePath: string, databasePath: string, now = 
   }
   if (size > EXPORT_FILE_MAX_BYTES)
     throw new RestoreError(`${filePath} is over ${EXPORT_FILE_MAX_BYTES / 1024 / 1024} MB: not an export of this app`);
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(filePath, "utf8"));
-  } catch {
-    throw new RestoreError(`${filePath} is not JSON: give the file /export.json downloaded`);
-  }
-  const parsed = exportFileSchema.safeParse(json);
-  if (!parsed.success) throw new RestoreError(`${filePath} is not an export of this app:\n${describeExportProblems(parsed.error)}`);
+  const checked = checkFile(filePath);
+  const startupAt = checked.startups.map((startup) => startup.id);
   const db = openDatabase(databasePath);
   try {
     migrateDatabase(db);
-    return restoreExport(db, parsed.data, now);
+    return restoreExport(db, now, (writer) => {
+      readJsonRecords(filePath, ["$.investors.*"], (_path, value) => writer.investor(exportRecordSchemas.investor.parse(value)));
+      for (const startup of checked.startups) writer.startup(startup);
+      readJsonRecords(filePath, RECORDS.slice(1), (path, value) => {
+        const [part, index, field] = path;
+        if (part === "mail_contacts") writer.mail(exportRecordSchemas.mailContact.parse(value));
+        else if (field === "evaluations") writer.evaluation(startupAt[index as number]!, exportRecordSchemas.evaluation.parse(value));
+        else writer.score(startupAt[index as number]!, exportRecordSchemas.score.parse(value));
+      });
+      return checked.founder;
+    });
   } finally {
     db.$client.close();
   }

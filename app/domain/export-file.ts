@@ -95,7 +95,10 @@ const mailContact = z.object({
   logged_at: stamp.nullable(),
 });
 
-const startup = z.object({
+const rubricVersion = z.object({ version: z.number().int(), source: z.enum(["model", "default"]), rubric: z.unknown(), createdAt: stamp });
+
+/** A startup's own columns and its rubrics: its evaluations and scores are read one at a time, apart. */
+const startupHead = z.object({
   id,
   name: text.min(1),
   pitch: text,
@@ -113,29 +116,55 @@ const startup = z.object({
   raisingNow: z.boolean().optional(),
   createdAt: stamp,
   updatedAt: stamp,
-  rubrics: z.array(z.object({ version: z.number().int(), source: z.enum(["model", "default"]), rubric: z.unknown(), createdAt: stamp })),
-  evaluations: z.array(
-    z.object({ investorId: id, relevance: z.number(), reasons: text, evidenceIds: z.array(z.number().int()), createdAt: stamp }),
-  ),
-  scores: z.array(z.object({ investorId: id, score: z.number().int(), action: z.enum(ACTIONS), scoreExplained, updatedAt: stamp })),
+  rubrics: z.array(rubricVersion).max(1_000).default([]),
 });
 
-export const exportFileSchema = z.object({
-  investors: z.array(investor),
-  // Exports made before mail capture have no mail_contacts; before /settings, no founder.
-  mail_contacts: z.array(mailContact).default([]),
-  startups: z.array(startup).default([]),
-  founder: z.object({ name: maybeText.optional(), pitch: maybeText.optional(), meeting_link: maybeText.optional() }).default({}),
+const evaluation = z.object({
+  investorId: id,
+  relevance: z.number(),
+  reasons: text,
+  evidenceIds: z.array(z.number().int()),
+  createdAt: stamp,
 });
 
-export type ExportFile = z.infer<typeof exportFileSchema>;
+const score = z.object({ investorId: id, score: z.number().int(), action: z.enum(ACTIONS), scoreExplained, updatedAt: stamp });
 
-/** At most this many bytes are read: a founder's export is a few megabytes. */
-export const EXPORT_FILE_MAX_BYTES = 256 * 1024 * 1024;
+const founder = z.object({ name: maybeText.optional(), pitch: maybeText.optional(), meeting_link: maybeText.optional() });
+
+/**
+ * The file is read as a stream (app/restore-export.server.ts, decision 056): each record is checked
+ * on its own, by the schema of where it sits. Exports made before mail capture have no
+ * mail_contacts; before /settings, no founder.
+ */
+export const exportRecordSchemas = { investor, mailContact, startupHead, evaluation, score, founder };
+
+export type ExportedInvestorRecord = z.infer<typeof investor>;
+export type ExportedMailRecord = z.infer<typeof mailContact>;
+export type ExportedStartupHead = z.infer<typeof startupHead>;
+export type ExportedEvaluationRecord = z.infer<typeof evaluation>;
+export type ExportedScoreRecord = z.infer<typeof score>;
+export type ExportedFounder = z.infer<typeof founder>;
+
+/** The keys of a startup's head: each is read on its own path, so its scores are never held together. */
+export const STARTUP_HEAD_KEYS = Object.keys(startupHead.shape) as Array<keyof ExportedStartupHead>;
+
+/**
+ * At most this many bytes are read. The file is read as a stream, so this bounds the time, not
+ * the memory: an export of 25,000 investors with 5 startups is about 145 MB.
+ */
+export const EXPORT_FILE_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+
+/** A problem of one record: where it sits in the file and what is wrong. */
+export type ExportProblem = { path: string; message: string };
+
+/** The problems of `record` (at `where`, e.g. "investors.3") by `schema`, each with its path. */
+export function recordProblems(error: z.ZodError, where: string): ExportProblem[] {
+  return error.issues.map((issue) => ({ path: [where, ...issue.path].join("."), message: issue.message }));
+}
 
 /** The first few problems of a file that is not an export, each with its path, on one line each. */
-export function describeExportProblems(error: z.ZodError, limit = 5): string {
-  const lines = error.issues.slice(0, limit).map((issue) => `${issue.path.join(".") || "(the file)"}: ${issue.message}`);
-  if (error.issues.length > limit) lines.push(`…and ${error.issues.length - limit} more`);
+export function describeExportProblems(problems: ExportProblem[], total = problems.length, limit = 5): string {
+  const lines = problems.slice(0, limit).map((problem) => `${problem.path || "(the file)"}: ${problem.message}`);
+  if (total > limit) lines.push(`…and ${total - limit} more`);
   return lines.join("\n");
 }

@@ -18,6 +18,12 @@ const COMPRESSIBLE =
   /^(?:text\/(?:html|css|javascript|plain|csv|x-script)|application\/(?:json|javascript|manifest\+json|xml)|image\/svg\+xml)\b/i;
 /** Streamed as they are produced (a page renders in chunks); the others are compressed whole. */
 const STREAMED = /^(?:text\/html|text\/x-script)\b/i;
+/**
+ * A download (an attachment: the exports, decision 056) streams from the database a chunk at a
+ * time, for any size: it is compressed as it streams, never read whole, and not flushed per
+ * chunk (nobody watches it arrive, and a flush costs ratio).
+ */
+const DOWNLOAD = /^\s*attachment\b/i;
 const STATIC_EXTENSIONS = /\.(?:js|mjs|css|html|json|svg|txt|csv|map|webmanifest|xml)$/i;
 
 /** Picks brotli over gzip unless the client prefers gzip (q-values); null for "send it plain". */
@@ -107,6 +113,16 @@ export async function compressResponse(request: Request, response: Response): Pr
     weakenEtag(headers);
     const { readable, writable } = Duplex.toWeb(compressor) as ReadableWritablePair<Uint8Array, Uint8Array>;
     return new Response(body.pipeThrough({ readable, writable }), init);
+  }
+
+  if (DOWNLOAD.test(headers.get("content-disposition") ?? "")) {
+    addVary(headers);
+    if (!encoding) return new Response(response.body, init);
+    headers.delete("content-length");
+    headers.set("content-encoding", encoding);
+    weakenEtag(headers);
+    const compressor = encoding === "br" ? zlib.createBrotliCompress(DYNAMIC_BROTLI) : zlib.createGzip();
+    return new Response(response.body.pipeThrough(Duplex.toWeb(compressor) as ReadableWritablePair<Uint8Array, Uint8Array>), init);
   }
 
   if (!encoding) {

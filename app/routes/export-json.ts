@@ -1,17 +1,14 @@
-import { exportEverything } from "#db/queries/export.server.ts";
-import { readSavedFounderSettings } from "#db/queries/founder-settings.server.ts";
 import { getApp } from "../app.server.ts";
+import { exportStream } from "../services/export.server.ts";
 
+/** Everything the founder has, streamed from one snapshot (docs/api.md#exports, decision 056). */
 export async function loader() {
   const app = getApp();
-  const date = app.now().toISOString().slice(0, 10);
-  // The outreach details saved on /settings are the founder's too (unset ones are left out).
-  const { founderName, pitch, meetingLink } = readSavedFounderSettings(app.db);
-  const everything = { ...exportEverything(app.db, app.now()), founder: { name: founderName, pitch, meeting_link: meetingLink } };
-  return new Response(JSON.stringify(everything, null, 2), {
+  const now = app.now();
+  return new Response(exportStream(app, "json", now), {
     headers: {
       "content-type": "application/json; charset=utf-8",
-      "content-disposition": `attachment; filename="investor-pipeline-${date}.json"`,
+      "content-disposition": `attachment; filename="investor-pipeline-${now.toISOString().slice(0, 10)}.json"`,
       "cache-control": "no-store",
     },
   });

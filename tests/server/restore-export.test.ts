@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -8,6 +10,7 @@ import type { ExportedEverything } from "#db/queries/export.server.ts";
 import { type RunningServer, baseEnv, startBuiltServer } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
 import { postForm } from "#tests/helpers/http.ts";
+import { byPlace, freshRead, seedExport } from "#tests/helpers/export-seed.ts";
 
 /**
  * The founder's own backup, /export.json, written back into an empty instance with
@@ -20,8 +23,8 @@ const PASSCODE = "restore-export-passcode";
 const CRON = "restore-export-cron-secret-of-forty-chars!";
 type Exported = ExportedEverything & { founder: Record<string, string | undefined> };
 
-function runRestore(file: string, databasePath: string) {
-  const result = spawnSync(process.execPath, ["scripts/restore-export.ts", file], {
+function runRestore(file: string, databasePath: string, nodeArgs: string[] = []) {
+  const result = spawnSync(process.execPath, [...nodeArgs, "scripts/restore-export.ts", file], {
     env: { ...baseEnv(), DATABASE_PATH: databasePath },
     encoding: "utf8",
   });
@@ -240,6 +243,46 @@ describe("npm run restore-export: /export.json back into an empty instance", () 
     expect(result.output).toContain("investors.0.kind");
     expect(result.output).toContain("investors.0.contact_history");
     expect(runRestore(join(work, "missing.json"), databasePath).output).toContain("cannot be read");
+    // An export cut short (a download that stopped, or an export that failed part-way) is refused whole.
+    const cut = join(work, "cut.json");
+    writeFileSync(cut, JSON.stringify(original).slice(0, -40));
+    expect(runRestore(cut, databasePath)).toEqual({ code: 1, output: expect.stringContaining("ends before its closing brace") });
     expect(existsSync(databasePath)).toBe(false);
+  });
+});
+
+/**
+ * Issue 35 (1), decision 056: the export of 25,000 investors with 5 startups (125,000 scores, about
+ * 145 MB) written back. The restore read the file whole (a string, then the parsed tree, then zod's
+ * copy); now it reads it as a stream, a record at a time, so it runs inside a 64 MB heap.
+ */
+describe("npm run restore-export at 25,000 investors", () => {
+  it("writes the streamed export back: the same investors, contacts, evidence, emails, startups, evaluations and scores", {
+    timeout: 600_000,
+  }, async () => {
+    const work = mkdtempSync(join(tmpdir(), "ipi-restore-large-"));
+    const source = join(work, "source.db");
+    seedExport(source, { investors: 25_000, startups: 5 });
+    const server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, DATABASE_PATH: source });
+    const file = join(work, "export.json");
+    try {
+      const response = await fetch(`${server.url}/export.json`, { headers: { "x-admin-passcode": PASSCODE } });
+      expect(response.status).toBe(200);
+      await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), createWriteStream(file));
+    } finally {
+      await server.stop();
+    }
+    expect(statSync(file).size).toBeGreaterThan(100 * 1024 * 1024);
+    const target = join(work, "restored", "app.db");
+    const restored = runRestore(file, target, ["--max-old-space-size=64"]);
+    expect(restored.output).toContain("25000 investors, 25000 contacts, 50000 evidence, 2500 emails, 5 startups");
+    expect(restored.code).toBe(0);
+    const want = byPlace(freshRead(source));
+    const got = byPlace(freshRead(target));
+    expect(got.investors.length).toBe(25_000);
+    expect(got.startups.map((startup) => startup.scores.length)).toEqual([25_000, 25_000, 25_000, 25_000, 25_000]);
+    for (const part of ["investors", "mail", "startups"] as const) {
+      expect(JSON.stringify(got[part]) === JSON.stringify(want[part]), part).toBe(true);
+    }
   });
 });
