@@ -9,7 +9,7 @@ import { ImportSummary } from "../components/import-summary.tsx";
 import { SAMPLE_CSV_PATH } from "../components/first-morning.tsx";
 import { MAX_IMPORT_COLUMNS } from "../domain/import/limits.ts";
 import { refusedWithCells } from "../domain/import/outcome.ts";
-import { type ImportPlan, planImport } from "../domain/import/plan.ts";
+import { planImport } from "../domain/import/plan.ts";
 import {
   describeChangeCounts,
   describeReading,
@@ -107,21 +107,24 @@ export async function action({ request }: Route.ActionArgs) {
   if (parsed.error) return data({ error: parsed.error, preview: null }, { status: 400 });
   if (input.intent === "commit") {
     let classified: ClassifiedUpdates | undefined;
-    let rejected: ImportPlan["rejected"] = [];
+    let refused: ReturnType<typeof refusedWithCells> = { header, refused: [] };
+    const sample = records.records.slice(headerAt + 1, headerAt + 201);
     // Planned when its turn comes: another import may have finished meanwhile.
     const written = await commitImportInChunks(
       app,
       () => {
         const plan = planImport(parsed, existingForImport(app.db));
         classified = classifyUpdates(app.db, plan, 0);
-        rejected = plan.rejected;
+        refused = refusedWithCells(records, plan.rejected);
+        // The file's records (as large as the file) are not held through the commit's chunks.
+        records.records = [];
+        records.lines = [];
         return plan;
       },
       input.name,
     );
     forgetUpload(input.token);
     if (parsed.mapping) {
-      const sample = records.records.slice(headerAt + 1, headerAt + 201);
       rememberMapping(
         app,
         header,
@@ -135,12 +138,16 @@ export async function action({ request }: Route.ActionArgs) {
         updated: written.updated,
         changes: classified ? describeChangeCounts(classified.changeCounts) : "",
         unchanged: classified?.unchanged ?? 0,
-        ...refusedWithCells(records, rejected),
+        ...refused,
       },
       app.now().getTime(),
     );
     return redirect(`/investors/import?done=${done}`, 303);
   }
+  // The preview shows one row of the file: its records are let go before the saved investors are read.
+  const firstRow = records.records[headerAt + 1];
+  records.records = [];
+  records.lines = [];
   const plan = planImport(parsed, existingForImport(app.db));
   const classified = classifyUpdates(app.db, plan, PREVIEW_ROWS);
   const workbook = records.sheets && records.sheet !== undefined ? { sheets: records.sheets, sheet: records.sheet } : undefined;
@@ -155,7 +162,7 @@ export async function action({ request }: Route.ActionArgs) {
       ],
       sheets: workbook?.sheets ?? [],
       sheet: workbook?.sheet ?? null,
-      columns: previewColumns(parsed, records.records[headerAt + 1]),
+      columns: previewColumns(parsed, firstRow),
       fields: fieldOptions(),
       counts: { create: plan.create.length, update: classified.changedCount, rejected: plan.rejected.length },
       changes: describeChangeCounts(classified.changeCounts),
