@@ -9,7 +9,7 @@ import { ImportSummary } from "../components/import-summary.tsx";
 import { SAMPLE_CSV_PATH } from "../components/first-morning.tsx";
 import { MAX_IMPORT_COLUMNS } from "../domain/import/limits.ts";
 import { refusedWithCells } from "../domain/import/outcome.ts";
-import { type ImportPlan, planImport } from "../domain/import/plan.ts";
+import { planImport } from "../domain/import/plan.ts";
 import {
   describeChangeCounts,
   describeReading,
@@ -127,7 +127,8 @@ export async function action({ request }: Route.ActionArgs) {
   const asked = askedSentence(parsed.values);
   if (input.intent === "commit" && !asked) {
     let classified: ClassifiedUpdates | undefined;
-    let rejected: ImportPlan["rejected"] = [];
+    let refused: ReturnType<typeof refusedWithCells> = { header, refused: [] };
+    const sample = records.records.slice(headerAt + 1, headerAt + 201);
     let written: { created: number; updated: number };
     try {
       // Planned when its turn comes: another import may have finished meanwhile.
@@ -136,7 +137,10 @@ export async function action({ request }: Route.ActionArgs) {
         () => {
           const plan = planImport(parsed, existingForImport(app.db));
           classified = classifyUpdates(app.db, plan, 0);
-          rejected = plan.rejected;
+          refused = refusedWithCells(records, plan.rejected);
+          // The file's records (as large as the file) are not held through the commit's chunks.
+          records.records = [];
+          records.lines = [];
           return plan;
         },
         input.name,
@@ -146,7 +150,6 @@ export async function action({ request }: Route.ActionArgs) {
     }
     forgetUpload(input.token);
     if (parsed.mapping) {
-      const sample = records.records.slice(headerAt + 1, headerAt + 201);
       // The import is saved: the columns remembered for next time are a convenience, and a full
       // disk that refuses them must not turn a saved import into an error.
       rememberMappingIfStorageAllows(() =>
@@ -158,10 +161,12 @@ export async function action({ request }: Route.ActionArgs) {
         ),
       );
     }
-    rememberValueChoices(
-      app,
-      input.values,
-      (parsed.values ?? []).flatMap((column) => column.values.map((value) => ({ field: column.field, key: value.key }))),
+    rememberMappingIfStorageAllows(() =>
+      rememberValueChoices(
+        app,
+        input.values,
+        (parsed.values ?? []).flatMap((column) => column.values.map((value) => ({ field: column.field, key: value.key }))),
+      ),
     );
     const done = keepOutcome(
       {
@@ -171,12 +176,16 @@ export async function action({ request }: Route.ActionArgs) {
         unchanged: classified?.unchanged ?? 0,
         chosen: chosenSentence(parsed.rows),
         cellsLeftOut: parsed.rows.reduce((sum, row) => sum + row.skipped.length, 0),
-        ...refusedWithCells(records, rejected),
+        ...refused,
       },
       app.now().getTime(),
     );
     return redirect(`/investors/import?done=${done}`, 303);
   }
+  // The preview shows one row of the file: its records are let go before the saved investors are read.
+  const firstRow = records.records[headerAt + 1];
+  records.records = [];
+  records.lines = [];
   const plan = planImport(parsed, existingForImport(app.db));
   const classified = classifyUpdates(app.db, plan, PREVIEW_ROWS);
   const workbook = records.sheets && records.sheet !== undefined ? { sheets: records.sheets, sheet: records.sheet } : undefined;
@@ -191,7 +200,7 @@ export async function action({ request }: Route.ActionArgs) {
       ],
       sheets: workbook?.sheets ?? [],
       sheet: workbook?.sheet ?? null,
-      columns: previewColumns(parsed, records.records[headerAt + 1]),
+      columns: previewColumns(parsed, firstRow),
       fields: fieldOptions(),
       counts: { create: plan.create.length, update: classified.changedCount, rejected: plan.rejected.length },
       changes: describeChangeCounts(classified.changeCounts),

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { importCsv } from "#tests/helpers/http.ts";
 import { peakRssMib } from "#tests/helpers/process-memory.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
-import { type Cell, columnName, sharedStringsXml, workbook, workbookParts, writeZip } from "#tests/helpers/xlsx.ts";
+import { type Cell, sharedStringsXml, workbook, workbookParts, writeZip } from "#tests/helpers/xlsx.ts";
 
 const PASSCODE = "import-workbooks-passcode";
 

@@ -18,22 +18,26 @@ export type ImportPlan = {
   error?: string;
 };
 
-export function planImport(parsed: ParsedImport, existing: ExistingInvestor[]): ImportPlan {
+/**
+ * `existing` is read once, in any order (a database cursor: the saved rows are never all held,
+ * only their identities in the two maps below).
+ */
+export function planImport(parsed: ParsedImport, existing: Iterable<ExistingInvestor>): ImportPlan {
   if (parsed.error !== undefined) return { create: [], update: [], rejected: [], warnings: parsed.warnings, error: parsed.error };
 
-  // The oldest of two matches is the one updated, whatever order the caller passed.
-  const sorted = [...existing].sort((a, b) => a.id - b.id);
+  // The oldest of two matches is the one updated, whatever order the rows come in.
   const byEmail = new Map<string, number>();
   const byName = new Map<string, Array<Identity & { id: number }>>();
-  for (const investor of sorted) {
+  for (const investor of existing) {
     const identity = identityOf(investor);
     const email = emailKey(investor.email);
-    if (email !== undefined && !byEmail.has(email)) byEmail.set(email, investor.id);
+    if (email !== undefined && (byEmail.get(email) ?? Number.POSITIVE_INFINITY) > investor.id) byEmail.set(email, investor.id);
     const key = nameKey(investor.name);
-    const list = byName.get(key) ?? [];
-    list.push({ ...identity, id: investor.id });
-    byName.set(key, list);
+    const list = byName.get(key);
+    if (list) list.push({ ...identity, id: investor.id });
+    else byName.set(key, [{ ...identity, id: investor.id }]);
   }
+  for (const list of byName.values()) if (list.length > 1) list.sort((a, b) => a.id - b.id);
 
   const create: ImportRow[] = [];
   const update: Array<ImportRow & { id: number }> = [];

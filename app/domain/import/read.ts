@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { parse } from "csv-parse/sync";
 import type { CsvError } from "csv-parse/sync";
 import { MAX_CELL_CHARS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, TOO_MANY_ROWS, tooManyColumns } from "./limits.ts";
@@ -19,6 +20,17 @@ export function decodeBytes(bytes: Uint8Array): Decoded {
   } catch {
     return { text: new TextDecoder("windows-1252").decode(body), encoding: "windows-1252" };
   }
+}
+
+/**
+ * A UTF-8 upload's bytes (BOM left out) when they are valid UTF-8 and no UTF-16 BOM says
+ * otherwise, else undefined. csv-parse reads such bytes as they are, so the file is never held
+ * as one JavaScript string (twice its size in bytes when a character is past Latin-1).
+ */
+export function utf8Bytes(bytes: Uint8Array): Buffer | undefined {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return undefined;
+  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  return isUtf8(body) ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : undefined;
 }
 
 /** XLSX (and every OOXML file) is a zip: it starts "PK\x03\x04". */
@@ -109,13 +121,14 @@ function usedWidth(record: readonly string[]): number {
 }
 
 /**
- * CSV text → records with the line each starts on; never throws for what is in the file.
+ * CSV text (or UTF-8 bytes, from utf8Bytes) → records with the line each starts on; never throws for what is in the file.
  * Bounded as it reads: blank lines are counted but not kept, a cell is cut to MAX_CELL_CHARS, a
  * record wider than MAX_IMPORT_COLUMNS or a row past MAX_IMPORT_ROWS stops the parser with the refusal.
  */
-export function readCsvRecords(text: string): Records | { error: string } {
-  const body = text.replace(/^\uFEFF/, "");
-  const delimiter = detectDelimiter(body);
+export function readCsvRecords(text: string | Buffer): Records | { error: string } {
+  const body = typeof text === "string" ? text.replace(/^\uFEFF/, "") : text;
+  // The delimiter is read from the first 64 KiB (a character cut at the end does not matter).
+  const delimiter = detectDelimiter(typeof body === "string" ? body : new TextDecoder().decode(body.subarray(0, 65_536)));
   // A line number in the preview is the one the founder sees in their editor: every line counts.
   const lines: number[] = [];
   let next = 1;

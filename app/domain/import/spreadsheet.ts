@@ -1,5 +1,5 @@
 import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, TOO_MANY_ROWS, tooManyColumns } from "./limits.ts";
-import { decodeBytes, isZip, type Records, readCsvRecords } from "./read.ts";
+import { decodeBytes, isZip, type Records, readCsvRecords, utf8Bytes } from "./read.ts";
 import { attribute, PieceTooLong, readXml, type XmlHandlers } from "./xml-stream.ts";
 import { BrokenZip, entryChunks, InflateLimit, type InflateBudget, type ZipEntry, zipEntries } from "./zip.ts";
 
@@ -294,7 +294,8 @@ export async function readUpload(
     const sheet = await readXlsxRecords(bytes, maxRows, sheetName);
     return "error" in sheet ? sheet : { ...sheet, encoding: "xlsx" };
   }
-  const { text, encoding } = decodeBytes(bytes);
+  const utf8 = utf8Bytes(bytes);
+  const { text, encoding } = utf8 ? { text: utf8, encoding: "utf-8" } : decodeBytes(bytes);
   const records = readCsvRecords(text);
   return "error" in records ? records : { ...records, encoding };
 }

@@ -11,6 +11,9 @@ import { sheetXml, workbook, workbookParts, writeZip } from "#tests/helpers/xlsx
 
 const MIB = 1024 * 1024;
 
+/** About `bytes` of text between empty elements: quick to read, held by nobody. */
+const filler = (bytes: number) => `${"x".repeat(65_532)}<x/>`.repeat(Math.ceil(bytes / 65_536));
+
 const twoSheets = (rows: Array<Array<string | number | boolean | null>>, options: { inline?: boolean } = {}) =>
   workbook(
     [
@@ -112,8 +115,8 @@ describe("readUpload: .xlsx", () => {
   });
 
   it("counts the bytes it really inflates: a part whose sizes hide behind a descriptor that lies is stopped at the cap", async () => {
-    // 4 MB of empty cells (no row is held) deflates to a few KB; the central directory says 1,000 bytes.
-    const xml = `<worksheet><sheetData><row r="1">${'<c r="A1" s="1"/>'.repeat(250_000)}</row></sheetData></worksheet>`;
+    // 4.4 MB of text between tags (nothing is held) deflates to a few KB; the central directory says 1,000 bytes.
+    const xml = `<worksheet><sheetData><row r="1">${filler(4.4 * MIB)}</row></sheetData></worksheet>`;
     const bytes = writeZip([
       ...workbookParts(["Sheet1"], false),
       { name: "xl/worksheets/sheet1.xml", data: xml, descriptor: { lie: 1_000 } },
@@ -128,15 +131,15 @@ describe("readUpload: .xlsx", () => {
       expect.objectContaining({ records: [] }),
     );
     expect(MAX_PART_BYTES).toBe(48 * MIB);
-  });
+  }, 60_000);
 
   it("counts all the parts against one budget", async () => {
     // Shared strings of 3 MB, then a sheet of 3 MB: each under the part's cap of 4 MB, together past the whole's 5 MB.
-    const filler = "<x/>".repeat((3 * MIB) / 4);
+    const filler3 = filler(3 * MIB);
     const bytes = writeZip([
       ...workbookParts(["Sheet1"], true),
-      { name: "xl/worksheets/sheet1.xml", data: `<worksheet><sheetData>${filler}</sheetData></worksheet>` },
-      { name: "xl/sharedStrings.xml", data: `<sst>${filler}<si><t>a</t></si></sst>` },
+      { name: "xl/worksheets/sheet1.xml", data: `<worksheet><sheetData>${filler3}</sheetData></worksheet>` },
+      { name: "xl/sharedStrings.xml", data: `<sst>${filler3}<si><t>a</t></si></sst>` },
     ]);
     expect(await readXlsxRecords(bytes, 10, undefined, { part: 4 * MIB, total: 5 * MIB })).toEqual({
       error: "This workbook unpacks to more than 5 MB, the most the import unpacks of one file. Save the sheet as CSV, or split it.",
@@ -145,7 +148,7 @@ describe("readUpload: .xlsx", () => {
       expect.objectContaining({ records: [] }),
     );
     expect(MAX_UNPACKED_BYTES).toBe(64 * MIB);
-  });
+  }, 60_000);
 
   it("answers a broken zip, a truncated part and XML that is not well formed with a sentence, not a throw", async () => {
     const sentence = { error: "The file is not a spreadsheet we can read. Save it as .xlsx or CSV and try again." };
@@ -172,6 +175,28 @@ describe("readUpload: .xlsx", () => {
         ["Name", "Cheque"],
         ["Ann", "5"],
       ],
+    });
+  });
+});
+
+describe("readUpload: CSV bytes", () => {
+  it("reads valid UTF-8 as bytes (BOM left out), and anything else through the decoder", async () => {
+    const utf8 = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("Name;City\nÉva Łoś;Kraków €\n")]);
+    expect(await readUpload(utf8, 10)).toMatchObject({
+      records: [
+        ["Name", "City"],
+        ["Éva Łoś", "Kraków €"],
+      ],
+      delimiter: ";",
+      encoding: "utf-8",
+    });
+    const latin1 = new Uint8Array([...new TextEncoder().encode("Name,City\nJos"), 0xe9, ...new TextEncoder().encode(",Lyon\n")]);
+    expect(await readUpload(latin1, 10)).toMatchObject({
+      records: [
+        ["Name", "City"],
+        ["José", "Lyon"],
+      ],
+      encoding: "windows-1252",
     });
   });
 });
