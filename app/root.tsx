@@ -20,13 +20,14 @@ import { useNonce } from "./components/nonce.tsx";
 import { getApp } from "./app.server.ts";
 import { hasSession, signedInContext } from "./auth/guards.server.ts";
 import { isForeignOriginRequest } from "./auth/origin.ts";
-import { apiError, isStorageFailureBody } from "./http/api-error.ts";
+import { apiError, storageFailureKind } from "./http/api-error.ts";
 import { compressResponse } from "./http/compression.server.ts";
 import { applySecurityHeaders } from "./http/security-headers.ts";
 import {
   type StorageFault,
   noteStorageFault,
   storageFailedContext,
+  storageFailurePage,
   storageFailureResponse,
   storageFaultOf,
 } from "./http/storage-failure.server.ts";
@@ -64,12 +65,11 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-/** The API's error body as the answer; for a page, thrown so the error boundary shows it. */
+/** The API's error body under /api; elsewhere the words, thrown so the error boundary shows them. */
 function storageAnswer(request: Request, fault: StorageFault): Response {
-  const response = storageFailureResponse(fault, request.method);
   const path = new URL(request.url).pathname;
-  if (path === "/api" || path.startsWith("/api/")) return response;
-  throw response;
+  if (path === "/api" || path.startsWith("/api/")) return storageFailureResponse(fault, request.method);
+  throw storageFailurePage(fault, request.method);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -156,8 +156,8 @@ export default function App() {
 export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return [{ title: "Investor Pipeline" }];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const storage = isRouteErrorResponse(error) && isStorageFailureBody(error.data) ? error.data.error.code : null;
-  const title = notFound ? "Not found" : storage === "storage_full" ? "Disk full" : storage ? "Storage problem" : "Something went wrong";
+  const storage = isRouteErrorResponse(error) ? storageFailureKind(error.statusText) : null;
+  const title = notFound ? "Not found" : storage === "full" ? "Disk full" : storage ? "Storage problem" : "Something went wrong";
   return [{ title: `${title} · Investor Pipeline` }];
 };
 
@@ -165,9 +165,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
   let detail = "The page could not be shown. Try again; if it keeps happening, check the server log.";
   if (isRouteErrorResponse(error)) {
-    if (isStorageFailureBody(error.data)) {
-      title = error.data.error.code === "storage_full" ? "The server's disk is full" : "The server cannot use its database";
-      detail = error.data.error.message;
+    const storage = storageFailureKind(error.statusText);
+    if (storage && typeof error.data === "string") {
+      title = storage === "full" ? "The server's disk is full" : "The server cannot use its database";
+      detail = error.data;
     } else if (error.status === 404) {
       title = "Not found";
       detail = "There is nothing at this address. Check the link, or go back to the dashboard.";

@@ -90,6 +90,8 @@ export function createSessionStore(options: {
       // A well-signed cookie can only hold what we signed, but its shape is checked all the same.
       if (typeof id !== "string" || !SESSION_ID.test(id)) return null;
       const idHash = hashId(id);
+      // What a failing storage held is written once it takes writes again, tried at most every 10 s.
+      held.settleSoon(now());
       if (held.revoked(idHash)) return null;
       const row = findSession(db, idHash) ?? held.find(idHash);
       if (!row) return null;
@@ -131,18 +133,22 @@ export function createSessionStore(options: {
 
 /** Sessions started, and sign-outs made, while the storage refused them, held at most (each). */
 export const SESSIONS_HELD = 64;
+/** How often a signed-in request tries to write what was held (a sign-in or sign-out tries at once). */
+export const SETTLE_EVERY_MS = 10_000;
 
 type SessionRow = { idHash: string; createdAt: string; expiresAt: string };
 
 /**
  * The sessions' writes a failing storage refused (decision 058): a sign-in held in memory, a
  * sign-out (or an expiry) remembered as refused, each bounded (the oldest goes first). `settle`
- * writes them to the table once the storage takes writes again; a restart before then forgets
+ * writes them to the table once the storage takes writes again (at the next sign-in or sign-out,
+ * or a signed-in request at most every SETTLE_EVERY_MS); a restart before then forgets
  * them: a held sign-in must be made again, and a held sign-out's row still expires at its time.
  */
 function heldWhileStorageFails(db: AppDatabase, onStorageFault: ((fault: StorageFault) => void) | undefined) {
   const sessions = new Map<string, SessionRow>();
   const signedOut = new Set<string>();
+  let lastTried = Number.NEGATIVE_INFINITY;
   const bounded = <T>(collection: { size: number; keys(): IterableIterator<T>; delete(key: T): boolean }) => {
     if (collection.size > SESSIONS_HELD) collection.delete(collection.keys().next().value as T);
   };
@@ -176,9 +182,16 @@ function heldWhileStorageFails(db: AppDatabase, onStorageFault: ((fault: Storage
     revoked(idHash: string): boolean {
       return signedOut.has(idHash);
     },
+    /** `settle`, at most once per SETTLE_EVERY_MS: a request's read must not retry a failing write each time. */
+    settleSoon(now: Date) {
+      if (sessions.size === 0 && signedOut.size === 0) return;
+      if (now.getTime() - lastTried < SETTLE_EVERY_MS) return;
+      this.settle(now);
+    },
     /** What was held, written now if the storage takes it; kept held otherwise. */
     settle(now: Date) {
       if (sessions.size === 0 && signedOut.size === 0) return;
+      lastTried = now.getTime();
       const written = write(
         () =>
           db.$client.transaction(() => {

@@ -22,10 +22,17 @@ export function apiError(
 /** The codes of a request the storage failed under (app/http/storage-failure.server.ts, decision 058). */
 export const STORAGE_CODE = { full: "storage_full", unavailable: "storage_unavailable" } as const;
 
-/** True for the body of a storage failure: the page's error boundary reads it to say so. */
-export function isStorageFailureBody(data: unknown): data is ApiErrorBody {
-  const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  return typeof error?.message === "string" && (error.code === STORAGE_CODE.full || error.code === STORAGE_CODE.unavailable);
+/**
+ * The status text of a page's storage failure, thrown as plain text so a page's error boundary,
+ * and a browser posting a resource route's form without JavaScript, read the words themselves.
+ */
+export const STORAGE_STATUS_TEXT = { full: "Disk Full", unavailable: "Storage Unavailable" } as const;
+
+/** Which storage failure an error response is, from its status text; null for any other. */
+export function storageFailureKind(statusText: string): "full" | "unavailable" | null {
+  if (statusText === STORAGE_STATUS_TEXT.full) return "full";
+  if (statusText === STORAGE_STATUS_TEXT.unavailable) return "unavailable";
+  return null;
 }
 
 export function json(data: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {

@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import { type StorageFault, storageFaultOf } from "#db/storage-fault.ts";
-import { STORAGE_CODE, apiError } from "./api-error.ts";
+import { STORAGE_CODE, STORAGE_STATUS_TEXT, apiError } from "./api-error.ts";
 
 export { storageFaultOf, type StorageFault };
 
@@ -53,4 +53,17 @@ export function lastStorageFault(): { fault: StorageFault; at: number } | null {
 
 export function clearStorageFault(): void {
   lastFault = null;
+}
+
+/**
+ * A page's answer: the words as plain text with a status text the root error boundary knows, so a
+ * page shows them in its layout, and a resource route's form (one-click "Emailed") shows them to a
+ * browser without JavaScript as they are.
+ */
+export function storageFailurePage(fault: StorageFault, method: string): Response {
+  return new Response(storageFailureMessage(fault, method), {
+    status: STORAGE_STATUS[fault.kind],
+    statusText: STORAGE_STATUS_TEXT[fault.kind],
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "retry-after": "60" },
+  });
 }

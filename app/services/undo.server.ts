@@ -36,9 +36,13 @@ export function recordEmailed(app: App, id: number, demo: boolean): EmailedOutco
   const edit = emailedEdit(investor.relationshipStatus, now.toISOString().slice(0, 10));
   if (demo && demoEditRefusal(edit, countContacts(app.db, id))) return { kind: "demo_full" };
   const { token, stored } = newUndoToken(now);
-  if (!editWithUndo(app.db, id, edit, { now, rules: app.rules, demo }, stored)) return { kind: "not_found" };
-  if (!demo) rescoreInvestorsForStartups(app, [id]);
-  return { kind: "recorded", undo: token };
+  // The contact and its ranking in one transaction: "not saved" stays true on a full disk (decision 058).
+  const recorded = app.db.$client.transaction(() => {
+    if (!editWithUndo(app.db, id, edit, { now, rules: app.rules, demo }, stored)) return false;
+    if (!demo) rescoreInvestorsForStartups(app, [id]);
+    return true;
+  })();
+  return recorded ? { kind: "recorded", undo: token } : { kind: "not_found" };
 }
 
 /**
@@ -65,15 +69,20 @@ export function answerNextStep(app: App, id: number, demo: boolean, edit: Invest
 export function logMail(app: App, selection: MailSelection, demo: boolean): { logged: number; undo: string | null } {
   const now = app.now();
   const { token, stored } = newUndoToken(now);
-  const { logged, investorIds } = logMailContacts(app.db, selection, { demo, now, rules: app.rules }, stored);
-  if (!demo && investorIds.length > 0) rescoreInvestorsForStartups(app, investorIds);
+  const logged = app.db.$client.transaction(() => {
+    const done = logMailContacts(app.db, selection, { demo, now, rules: app.rules }, stored);
+    if (!demo && done.investorIds.length > 0) rescoreInvestorsForStartups(app, done.investorIds);
+    return done.logged;
+  })();
   return { logged, undo: logged > 0 ? token : null };
 }
 
 /** Takes back what the token's action recorded (this side's, unexpired, once); null when it cannot. */
 export function undoAction(app: App, token: unknown, demo: boolean): { investorIds: number[]; unlogged: number } | null {
   if (!isUndoToken(token)) return null;
-  const undone = undoChange(app.db, hashUndoToken(token), { now: app.now(), rules: app.rules, demo });
-  if (undone && !demo && undone.investorIds.length > 0) rescoreInvestorsForStartups(app, undone.investorIds);
-  return undone;
+  return app.db.$client.transaction(() => {
+    const undone = undoChange(app.db, hashUndoToken(token), { now: app.now(), rules: app.rules, demo });
+    if (undone && !demo && undone.investorIds.length > 0) rescoreInvestorsForStartups(app, undone.investorIds);
+    return undone;
+  })();
 }

@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import { createCookie } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createSessionStore } from "#app/auth/session.server.ts";
+import { SETTLE_EVERY_MS, createSessionStore } from "#app/auth/session.server.ts";
 import { findSession } from "#db/queries/sessions.server.ts";
 import { type StorageFault, storageFaultOf } from "#db/storage-fault.ts";
 import type { AppDatabase } from "#db/database.server.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 
 const secret = "s".repeat(40);
-const now = new Date("2026-11-22T10:00:00Z");
+let now = new Date("2026-11-22T10:00:00Z");
 
 function sent(setCookie: string): string {
   return setCookie.split(";")[0]!;
@@ -87,10 +87,21 @@ describe("sessions while the storage refuses writes (decision 058)", () => {
     expect(await store.isActive(sent(second))).toBe(true);
     expect(await store.isActive(sent(first))).toBe(false);
 
+    // Held with the disk full, then written by a signed-in request once the disk has room (10 s on).
+    disk.full = true;
+    const fourth = await store.start();
+    disk.full = false;
+    expect(await store.isActive(sent(fourth))).toBe(true);
+    expect(await rowOf(db, fourth)).toBeUndefined();
+    now = new Date(now.getTime() + SETTLE_EVERY_MS);
+    expect(await store.isActive(sent(fourth))).toBe(true);
+    expect(await rowOf(db, fourth)).toBeDefined();
+
     // A store made afresh (a restart) reads the written sessions from the table alone.
     const restarted = createSessionStore({ db, secret, production: false, now: () => now });
     expect(await restarted.isActive(sent(second))).toBe(true);
     expect(await restarted.isActive(sent(third))).toBe(true);
+    expect(await restarted.isActive(sent(fourth))).toBe(true);
   });
 
   it("throws any other error as it is", async () => {

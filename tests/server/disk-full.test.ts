@@ -22,7 +22,7 @@ import { sqlNumber, sqlValue } from "#tests/helpers/sql.ts";
  */
 const ROOT = process.getuid?.() === 0;
 const PASSCODE = "disk-full-passcode";
-const RUNS = Number(process.env.DISK_FULL_RUNS ?? 16);
+const RUNS = Number(process.env.DISK_FULL_RUNS ?? 24);
 /** tmpfs gives space a page at a time. */
 const PAGE = 4096;
 const STATUSES = ["researching", "contacted", "in_conversation", "meeting_scheduled", "due_diligence"] as const;
@@ -32,7 +32,8 @@ type Write =
   | { kind: "new" }
   | { kind: "form"; status: (typeof STATUSES)[number] }
   | { kind: "import"; rows: number }
-  | { kind: "startup" };
+  | { kind: "startup" }
+  | { kind: "emailed" };
 
 const writeArb: fc.Arbitrary<Write> = fc.oneof(
   fc.record({ kind: fc.constant("patch" as const), status: fc.constantFrom(...STATUSES) }),
@@ -40,6 +41,7 @@ const writeArb: fc.Arbitrary<Write> = fc.oneof(
   fc.record({ kind: fc.constant("form" as const), status: fc.constantFrom(...STATUSES) }),
   fc.record({ kind: fc.constant("import" as const), rows: fc.integer({ min: 1, max: 160 }) }),
   fc.record({ kind: fc.constant("startup" as const) }),
+  fc.record({ kind: fc.constant("emailed" as const) }),
 );
 
 /** What an answer claims: saved whole, not at all, or (an import) this many rows. */
@@ -164,6 +166,21 @@ describe.skipIf(!ROOT)("a full disk (tmpfs; needs root to mount, so skipped when
         return { claim: { saved: "all" }, saved: notesOf };
       }
       return { claim: await refusedInErrorFormat(response), saved: notesOf };
+    }
+    if (write.kind === "emailed") {
+      // Today's one-click "Emailed", a resource route's form: without JavaScript the refusal is its words as text.
+      const contacts = () => sqlNumber(server.databasePath, "select count(*) from contact_entries where investor_id = ?", id);
+      const before = contacts();
+      const saved = () => (contacts() === before + 1 ? "all" : contacts() === before ? "none" : contacts() - before);
+      const response = await postForm(server, `/investors/${id}/emailed`, {}, { as: { cookie } });
+      if (response.status === 303) {
+        expect(response.headers.get("location")).toMatch(new RegExp(`^/\\?emailed=${id}&undo=`));
+        return { claim: { saved: "all" }, saved };
+      }
+      expect([503, 507]).toContain(response.status);
+      expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(await response.text()).toMatch(/^Not saved: /);
+      return { claim: { saved: "none" }, saved };
     }
     if (write.kind === "form") {
       const response = await postForm(
