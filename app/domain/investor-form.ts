@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { FormWords } from "./form-messages.ts";
+import { CURRENCIES, type Currency, parseOneAmount } from "./import/money.ts";
 import { RELATIONSHIP_STATUSES, investorProfileSchema } from "./investor.ts";
+import { MAX_AMOUNT } from "./vocabulary.ts";
 
 /** "fintech; climate, AI" → ["fintech", "climate", "AI"]: forms and CSV cells hold lists as text. */
 export function splitList(value: unknown): unknown {
@@ -16,19 +18,34 @@ function toArray(value: unknown): unknown {
   return Array.isArray(value) ? value : [value];
 }
 
-/** Dollar amounts as people type them: "250000", "250,000", "$250k", "1.5m". */
+/**
+ * Dollar amounts as people type them: "250000", "250,000", "$250k", "1.5m", "USD 2M", read
+ * as the import reads a cell (parseOneAmount); another currency or a range is no dollar amount.
+ */
 export function parseAmount(value: unknown): unknown {
-  if (typeof value !== "string") return value;
-  const text = value
-    .trim()
-    .toLowerCase()
-    .replace(/[$,\s]/g, "");
-  if (text === "") return undefined;
-  const match = /^(\d+(?:\.\d+)?)([km]?)$/.exec(text);
-  if (!match) return Number.NaN;
-  const multiplier = match[2] === "k" ? 1_000 : match[2] === "m" ? 1_000_000 : 1;
-  return Math.round(Number(match[1]) * multiplier);
+  const money = parseMoney(value);
+  if (typeof money !== "object") return money;
+  return money.currency === undefined || money.currency === "USD" ? money.amount : Number.NaN;
 }
+
+/**
+ * An amount in any currency as the import reads it (decision 054): "€300k", "NOK 5m", "5m NOK",
+ * "1.5m", "250,000". Undefined when empty; NaN when no single amount (a range, "lots"), so the
+ * form's schema says the field's own words.
+ */
+export function parseMoney(value: unknown): { amount: number; currency?: Currency } | number | undefined {
+  if (value === undefined || typeof value === "number") return value;
+  if (typeof value !== "string") return Number.NaN;
+  if (value.trim() === "") return undefined;
+  const read = parseOneAmount(value);
+  return read && "amount" in read ? read : Number.NaN;
+}
+
+/** A money field of a form, read by parseMoney: `{ amount, currency? }`, or undefined when empty. */
+export const formMoney = z.preprocess((value) => {
+  const money = parseMoney(value);
+  return typeof money === "number" && !Number.isNaN(money) ? { amount: money } : money;
+}, z.object({ amount: z.number().int().min(0).max(MAX_AMOUNT), currency: z.enum(CURRENCIES).optional() }).optional());
 
 /** The "Add investor" form: the profile plus where the relationship stands today. */
 export const investorFormSchema = investorProfileSchema
