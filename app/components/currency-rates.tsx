@@ -62,41 +62,44 @@ export function CurrencyRates({ overrides, notice, noticeCurrency }: Props) {
           <button type="submit">Save rate</button>
         </div>
       </form>
-      <div className="table-wrap">
-        <table className="table" aria-label="Units of each currency for one US dollar">
-          <thead>
-            <tr>
-              <th scope="col">Currency</th>
-              <th scope="col">For 1 US dollar</th>
-              <th scope="col">Yours</th>
-            </tr>
-          </thead>
-          <tbody>
-            {listed.map((code) => (
-              <tr key={code}>
-                <td>
-                  <abbr title={currencyName(code)}>{code}</abbr>
-                </td>
-                <td>{shipped[code] ?? "—"}</td>
-                <td>
-                  {overrides[code] === undefined ? (
-                    ""
-                  ) : (
-                    <form method="post" action="/settings/rates" className="discover-actions">
-                      <input type="hidden" name="currency" value={code} />
-                      <input type="hidden" name="rate" value="" />
-                      {overrides[code]}{" "}
-                      <button type="submit" className="button-quiet">
-                        Use the reference rate
-                      </button>
-                    </form>
-                  )}
-                </td>
+      <details open={Object.keys(overrides).length > 0}>
+        <summary>{`The ${listed.length} rates${Object.keys(overrides).length > 0 ? `, ${Object.keys(overrides).length} of them yours` : ""}`}</summary>
+        <div className="table-wrap">
+          <table className="table" aria-label="Units of each currency for one US dollar">
+            <thead>
+              <tr>
+                <th scope="col">Currency</th>
+                <th scope="col">For 1 US dollar</th>
+                <th scope="col">Yours</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {listed.map((code) => (
+                <tr key={code}>
+                  <td>
+                    <abbr title={currencyName(code)}>{code}</abbr>
+                  </td>
+                  <td>{shipped[code] ?? "—"}</td>
+                  <td>
+                    {overrides[code] === undefined ? (
+                      ""
+                    ) : (
+                      <form method="post" action="/settings/rates" className="discover-actions">
+                        <input type="hidden" name="currency" value={code} />
+                        <input type="hidden" name="rate" value="" />
+                        {overrides[code]}{" "}
+                        <button type="submit" className="button-quiet">
+                          Use the reference rate
+                        </button>
+                      </form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
       <p className="muted small">
         {`No reference rate (${without.length}): ${without.join(", ")}. An amount in one of them is kept, and left out of the round's totals until you set its rate.`}
       </p>

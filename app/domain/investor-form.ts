@@ -53,16 +53,29 @@ export const investorFormSchema = investorProfileSchema
     sectors: z.preprocess(splitList, investorProfileSchema.shape.sectors),
     geographies: z.preprocess(splitList, investorProfileSchema.shape.geographies),
     stages: z.preprocess(toArray, investorProfileSchema.shape.stages),
-    check_min: z.preprocess(parseAmount, z.number({ message: "must be an amount in US dollars" }).int().min(0).optional()),
-    check_max: z.preprocess(parseAmount, z.number({ message: "must be an amount in US dollars" }).int().min(0).optional()),
+    // Read as the import reads a cheque ("250k", "€250k", "NOK 5m"); no currency is US dollars.
+    check_min: formMoney,
+    check_max: formMoney,
     relationship_status: z.enum(RELATIONSHIP_STATUSES).default("not_contacted"),
   })
-  .refine((value) => value.check_min === undefined || value.check_max === undefined || value.check_min <= value.check_max, {
-    message: "Largest check must be at least the smallest check",
-    path: ["check_max"],
+  .superRefine(({ check_min: min, check_max: max }, context) => {
+    if (min?.currency && max?.currency && min.currency !== max.currency) {
+      context.addIssue({ code: "custom", message: "Write both checks in one currency", path: ["check_max"] });
+    } else if (min && max && min.amount > max.amount) {
+      context.addIssue({ code: "custom", message: "Largest check must be at least the smallest check", path: ["check_max"] });
+    }
+  })
+  .transform(({ check_min: min, check_max: max, ...rest }) => {
+    const currency = min?.currency ?? max?.currency;
+    return {
+      ...rest,
+      ...(min ? { check_min: min.amount } : {}),
+      ...(max ? { check_max: max.amount } : {}),
+      ...(currency && (min || max) ? { check_currency: currency } : {}),
+    };
   });
 
-const AMOUNT = "must be an amount in US dollars, like 250k or 1.5m";
+const AMOUNT = "must be one amount like 250k, €250k or NOK 5m";
 
 /** The "Add investor" form's fields, as the founder reads them. */
 export const INVESTOR_FORM_WORDS: FormWords = {

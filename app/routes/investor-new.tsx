@@ -14,11 +14,12 @@ export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   const submission = parseWithZod(await readFormBody(request), { schema: investorFormSchema, ...founderErrors(INVESTOR_FORM_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { relationship_status, ...profile } = submission.value;
+  const { relationship_status, check_currency, ...profile } = submission.value;
   const id = createInvestor(app.db, profile, {
     now: app.now(),
     rules: app.rules,
     userOwned: { relationshipStatus: relationship_status },
+    checkCurrency: check_currency,
   });
   rescoreInvestorsForStartups(app, [id]);
   return redirect(`/investors/${id}`);
@@ -76,8 +77,9 @@ export default function NewInvestor({ actionData }: Route.ComponentProps) {
             ))}
             {fields.stages.errors ? <p className="field-error">{fields.stages.errors[0]}</p> : null}
           </fieldset>
-          {text("check_min", "Smallest check (USD)", "text", "250k")}
-          {text("check_max", "Largest check (USD)", "text", "2m")}
+          {/* US dollars unless the amount names another currency ("€250k", "NOK 5m"), as an import reads it. */}
+          {text("check_min", "Smallest check (USD)", "text", "250k or €250k")}
+          {text("check_max", "Largest check (USD)", "text", "2m or NOK 20m")}
           <div>
             <label htmlFor={fields.relationship_status.id}>Relationship status</label>
             <select {...getSelectProps(fields.relationship_status)} defaultValue="not_contacted">

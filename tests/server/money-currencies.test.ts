@@ -97,6 +97,15 @@ describe("money in any currency, over HTTP", () => {
     );
     expect(kroner.status).toBe(302);
     expect((await exported()).get("Form Fund")).toMatchObject({ amount: 5_000_000, amount_currency: "NOK" });
+    // The "Add investor" form's cheque too: "€300k" is euros, no longer "not an amount in US dollars".
+    const added = await postForm(
+      server,
+      "/investors/new",
+      { name: "Euro Angel", kind: "angel", relationship_status: "contacted", check_min: "€300k", check_max: "€1m" },
+      { as: AS },
+    );
+    expect(added.status).toBe(302);
+    expect((await exported()).get("Euro Angel")).toMatchObject({ check_min: 300_000, check_max: 1_000_000, check_currency: "EUR" });
     // A range is one amount no longer: refused, and nothing written.
     const range = await postForm(
       server,
