@@ -34,6 +34,7 @@ export default [
     route("search", "routes/search.tsx"),
     route("ask", "routes/ask.tsx"),
     route("settings/aliases", "routes/settings-aliases.ts"),
+    route("settings/rates", "routes/settings-rates.ts"),
   ]),
 
   // Open: signing in and out, the demo (its pages and writes, on demo rows only), the contract.

@@ -1,10 +1,10 @@
 import { dashboardSearch, parseDashboardQuery } from "../domain/dashboard-query.ts";
-import { CONVERTED_NOTE, type RoundProgress } from "../domain/round.ts";
+import type { RoundProgress } from "../domain/round.ts";
 
 /**
  * The round at the top of Today and /demo (docs/product.md#the-round): one line and a bar,
  * committed solid and soft lighter, "oversubscribed" when the two pass the target, and a note
- * when an amount was converted at the app's fixed rates.
+ * saying the rates' day when an amount was converted, and any amount no rate could count.
  */
 export function RoundProgressBar({ progress }: { progress: RoundProgress }) {
   return (
@@ -24,7 +24,7 @@ export function RoundProgressBar({ progress }: { progress: RoundProgress }) {
         <span className="round-bar-soft" style={{ width: `${progress.softShare}%` }} />
       </div>
       {progress.oversubscribed ? <p className="badge round-over">Oversubscribed</p> : null}
-      {progress.converted ? <p className="muted round-note">Amounts {CONVERTED_NOTE}.</p> : null}
+      {progress.ratesNote ? <p className="muted round-note">Amounts {progress.ratesNote}.</p> : null}
       {progress.withoutAmount ? (
         <p className="muted round-note">
           {/* The table on this page (Today or /demo) filtered to them, as its own filters link. */}

@@ -3,7 +3,6 @@ import { DATE_MESSAGE, type FormWords } from "./form-messages.ts";
 import { CURRENCIES, type Currency } from "./currency.ts";
 import {
   type InvestorEdit,
-  MAX_AMOUNT,
   MONEY_AND_NEXT_STEP_FIELDS,
   nextStepText,
   passNoteText,
@@ -13,7 +12,7 @@ import {
   type RelationshipStatus,
   isoDate,
 } from "./investor.ts";
-import { parseAmount } from "./investor-form.ts";
+import { formMoney } from "./investor-form.ts";
 
 /**
  * The only columns an edit may write (docs/product.md#resources: the user-owned columns; contact history is
@@ -155,7 +154,8 @@ export const investorEditFormSchema = z
     relationship_status: z.enum(RELATIONSHIP_STATUSES).optional(),
     last_contact_date: isoDate.optional(),
     personal_notes: z.string().max(10_000).optional(),
-    amount: z.preprocess(parseAmount, z.number().int().min(0).max(MAX_AMOUNT).optional()),
+    // Whatever the import reads ("€300k", "NOK 5m"): a currency written with it wins over the select.
+    amount: formMoney,
     amount_currency: z.enum(CURRENCIES).optional(),
     // The select's "the round raising now" is empty (no value: null once it differs from the saved one).
     amount_startup_id: z.coerce.number().int().positive().optional(),
@@ -184,8 +184,9 @@ export const investorEditFormSchema = z
     }
   })
   .transform(
-    ({ original: _original, add_contact, ...fields }): InvestorEdit => ({
+    ({ original: _original, add_contact, amount, ...fields }): InvestorEdit => ({
       ...fields,
+      ...(amount === undefined ? {} : { amount: amount.amount, amount_currency: amount.currency ?? fields.amount_currency }),
       ...(add_contact?.note
         ? { add_contact: { note: add_contact.note, date: add_contact.date, channel: add_contact.channel || undefined } }
         : {}),
@@ -199,7 +200,7 @@ export const INVESTOR_EDIT_WORDS: FormWords = {
   "add_contact.date": { label: "Contact date", invalid: DATE_MESSAGE },
   "add_contact.channel": { label: "Channel" },
   "add_contact.note": { label: "Note" },
-  amount: { label: "Amount", invalid: "Amount must be an amount like 250k or 1.5m" },
+  amount: { label: "Amount", invalid: "Amount must be one amount like 250k, €300k or NOK 5m" },
   amount_currency: { label: "Currency" },
   amount_startup_id: { label: "For the round of", invalid: "Choose one of your startups" },
   next_step: { label: "Next step" },

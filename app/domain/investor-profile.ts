@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { chequeText } from "./cheque-text.ts";
 import { splitList, parseEmail, parseLinkedin, parseWebsite } from "./import/cells.ts";
-import { CURRENCIES, type Currency, parseMoneyRange } from "./import/money.ts";
+import { CURRENCIES, type Currency, moneyProblem, parseMoneyRange } from "./import/money.ts";
+import { isCurrency } from "./currency.ts";
 import {
   INVESTOR_KINDS,
   type InvestorKind,
@@ -199,9 +200,12 @@ export function readProfileText(text: ProfileText): { edit: ProfileEdit; errors:
     edit.check_max = null;
     edit.check_currency = null;
   } else {
-    const range = parseMoneyRange(cheque);
+    // The currency chosen beside the range says which "kr" or "$" it is (decision 054).
+    const unit = chosen && isCurrency(chosen) ? { scale: 1, currency: chosen } : { scale: 1 };
+    const range = parseMoneyRange(cheque, unit);
     if (!range || (range.min === undefined && range.max === undefined)) {
-      errors.cheque = `Write the cheque range like $250k-$1M or €500k; '${short(cheque)}' is not an amount`;
+      const problem = moneyProblem(cheque, unit);
+      errors.cheque = `Write the cheque range like $250k-$1M or €500k; '${short(cheque)}' is not an amount${problem ? ` (the sign ${problem})` : ""}`;
     } else {
       edit.check_min = range.min ?? null;
       edit.check_max = range.max ?? null;

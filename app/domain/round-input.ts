@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CURRENCIES, type Currency } from "./currency.ts";
 import type { FormWords } from "./form-messages.ts";
 import { INSTRUMENTS, MAX_AMOUNT, ROLES_WANTED, isoDate } from "./investor.ts";
-import { parseAmount } from "./investor-form.ts";
+import { formMoney } from "./investor-form.ts";
 import { type RoundStartup, type RoundTotals, roundCurrency } from "./round.ts";
 
 /**
@@ -40,30 +40,45 @@ export function roundWriteOf(body: Omit<RoundPut, "startup_id">, raisingNow: boo
   };
 }
 
-const AMOUNT = "must be an amount like 1.5m or 250k";
-const formAmount = z.preprocess(parseAmount, amount.optional());
+const AMOUNT = "must be an amount like 1.5m, €300k or NOK 5m";
+const OTHER_CURRENCY = "is in the round's currency: write it without another currency";
 
-/** The startup page's round form: every field a text box or a select; an empty one clears it. */
+/**
+ * The startup page's round form: every field a text box or a select; an empty one clears it. The
+ * amounts are read as the import reads them (decision 054): a currency written with the target
+ * ("NOK 30m") is the round's, over the select; the cap and pre-money are in that currency.
+ */
 export const roundFormSchema = z
   .strictObject({
-    target: formAmount,
+    target: formMoney,
     currency: z.enum(CURRENCIES).optional(),
     close_by: isoDate.optional(),
     instrument: z.enum(INSTRUMENTS).optional(),
     role_wanted: z.enum(ROLES_WANTED).optional(),
-    valuation_cap: formAmount,
-    pre_money: formAmount,
+    valuation_cap: formMoney,
+    pre_money: formMoney,
     raising_now: z.literal("on").optional(),
+  })
+  .superRefine((fields, context) => {
+    const currency = fields.target?.currency ?? fields.currency ?? "USD";
+    for (const [name, label] of [
+      ["valuation_cap", "Valuation cap"],
+      ["pre_money", "Pre-money"],
+    ] as const) {
+      const written = fields[name]?.currency;
+      if (written && written !== currency)
+        context.addIssue({ code: "custom", message: `${label} ${OTHER_CURRENCY} (${currency})`, path: [name] });
+    }
   })
   .transform(({ raising_now, ...fields }) => ({
     body: {
-      target: fields.target ?? null,
-      currency: fields.currency ?? null,
+      target: fields.target?.amount ?? null,
+      currency: fields.target?.currency ?? fields.currency ?? null,
       close_by: fields.close_by ?? null,
       instrument: fields.instrument ?? null,
       role_wanted: fields.role_wanted ?? null,
-      valuation_cap: fields.valuation_cap ?? null,
-      pre_money: fields.pre_money ?? null,
+      valuation_cap: fields.valuation_cap?.amount ?? null,
+      pre_money: fields.pre_money?.amount ?? null,
     },
     raisingNow: raising_now === "on",
   }));
@@ -96,6 +111,8 @@ export function roundJson(round: RoundStartup | undefined, totals: RoundTotals) 
     in_talks: totals.in_talks,
     percent: totals.percent,
     converted: totals.converted,
+    rates: totals.rates,
+    without_rate: totals.without_rate,
     by_status: totals.by_status,
   };
 }

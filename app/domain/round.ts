@@ -1,4 +1,4 @@
-import { type Currency, USD_PER_UNIT, isCurrency, moneyText } from "./currency.ts";
+import { type Currency, REFERENCE_RATES, type Rates, convert, isCurrency, moneyText } from "./currency.ts";
 import { type Instrument, RELATIONSHIP_STATUSES, type RelationshipStatus, type RoleWanted } from "./vocabulary.ts";
 
 /**
@@ -54,8 +54,12 @@ export type RoundTotals = {
   percent: number | null;
   /** Every status in the vocabulary's order: how many investors, and their amounts in this round. */
   by_status: StatusTotal[];
-  /** True when an amount in another currency was converted at the app's fixed rates. */
+  /** True when an amount in another currency was converted at the rates in force. */
   converted: boolean;
+  /** The rates' day and the currencies whose rate the founder set, when an amount was converted; null otherwise. */
+  rates: { date: string; overridden: Currency[] } | null;
+  /** Amounts in a currency with no rate: left out of the amounts (counted in `by_status` counts), by currency. */
+  without_rate: { currency: Currency; count: number }[];
   /** Committed and soft-committed investors with no amount saved: the totals cannot count them. */
   without_amount: { committed: number; soft_committed: number };
 };
@@ -95,22 +99,30 @@ export function amountStartupRefusal(
   return `You have no startup with id ${startupId}: amount_startup_id names one of your startups, or is null for the round raising now.`;
 }
 
+/** The rates a total is converted at: units per US dollar, their day, and the codes the founder overrode. */
+export type RatesInForce = { unitsPerUsd: Rates; date: string; overridden: readonly Currency[] };
+
+/** The rates shipped with the app, none overridden (the demo's, and a test's default). */
+export const SHIPPED_RATES: RatesInForce = { unitsPerUsd: REFERENCE_RATES.unitsPerUsd, date: REFERENCE_RATES.date, overridden: [] };
+
 /**
  * The round's totals over `investors`, amounts converted into the round's currency at `rates`
- * (dollars per unit, the app's fixed rates by default; no currency is dollars). Counts take every
- * investor; amounts only those that belong to the round. Totals are rounded to whole units once,
- * after summing.
+ * (the shipped reference rates with the founder's overrides; no currency is dollars). Counts take
+ * every investor; amounts only those that belong to the round, and whose currency has a rate (the
+ * others are counted in `without_rate`). Totals are rounded to whole units once, after summing.
  */
 export function roundTotals(
   investors: readonly MoneyInvestor[],
   round: Pick<RoundStartup, "id" | "roundSize" | "roundCurrency"> | undefined,
-  rates: Readonly<Record<Currency, number>> = USD_PER_UNIT,
+  rates: RatesInForce = SHIPPED_RATES,
 ): RoundTotals {
   const currency = roundCurrency(round);
   const counts = new Map<RelationshipStatus, { count: number; amount: number }>(
     RELATIONSHIP_STATUSES.map((status) => [status, { count: 0, amount: 0 }]),
   );
   let converted = false;
+  const used = new Set<Currency>();
+  const withoutRate = new Map<Currency, number>();
   const without_amount = { committed: 0, soft_committed: 0 };
   for (const investor of investors) {
     const slot = counts.get(investor.relationshipStatus);
@@ -121,9 +133,20 @@ export function roundTotals(
       without_amount[investor.relationshipStatus] += count - (investor.withAmount ?? (investor.amount === null ? 0 : count));
     }
     if (investor.amount === null || !countsInRound(investor, round)) continue;
-    const from: Currency = isCurrency(investor.amountCurrency) ? investor.amountCurrency : "USD";
-    if (from !== currency) converted = true;
-    slot.amount += from === currency ? investor.amount : (investor.amount * rates[from]) / rates[currency];
+    const from: Currency = investor.amountCurrency ?? "USD";
+    const amount = convert(investor.amount, from, currency, rates.unitsPerUsd);
+    if (amount === undefined) {
+      // No rate for it (or for the round's currency): kept on the investor, left out of the sum, said.
+      const key = rates.unitsPerUsd[from] === undefined ? from : currency;
+      withoutRate.set(key, (withoutRate.get(key) ?? 0) + (investor.withAmount ?? count));
+      continue;
+    }
+    if (from !== currency) {
+      converted = true;
+      used.add(from);
+      used.add(currency);
+    }
+    slot.amount += amount;
   }
   const by_status = RELATIONSHIP_STATUSES.map((status) => {
     const slot = counts.get(status)!;
@@ -135,7 +158,19 @@ export function roundTotals(
   const in_talks = by_status.filter((total) => IN_TALKS_STATUSES.has(total.status)).reduce((sum, total) => sum + total.amount, 0);
   const target = round?.roundSize ?? null;
   const percent = target && target > 0 ? Math.round(((committed + soft_committed) / target) * 100) : null;
-  return { currency, committed, soft_committed, in_talks, percent, by_status, converted, without_amount };
+  const overridden = rates.overridden.filter((code) => used.has(code));
+  return {
+    currency,
+    committed,
+    soft_committed,
+    in_talks,
+    percent,
+    by_status,
+    converted,
+    rates: converted ? { date: rates.date, overridden } : null,
+    without_rate: [...withoutRate].map(([code, n]) => ({ currency: code, count: n })).sort((a, b) => a.currency.localeCompare(b.currency)),
+    without_amount,
+  };
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -170,8 +205,26 @@ export function roundProgressLine(round: Pick<RoundStartup, "roundSize" | "close
   return line;
 }
 
-/** The sentence shown under the line when an amount was converted. */
-export const CONVERTED_NOTE = "converted at the app's fixed rates";
+/**
+ * What the totals say of the rates (decision 054): "converted at the reference rates of 31 Dec
+ * 2024 (NOK at your rate)" when an amount was converted, and which amounts no rate could count
+ * ("2 amounts in KES left out: no rate; set one on Settings"). Null when neither.
+ */
+export function ratesNote(totals: Pick<RoundTotals, "rates" | "without_rate">): string | null {
+  const parts: string[] = [];
+  if (totals.rates) {
+    const [year, month = 1, day] = totals.rates.date.split("-");
+    const yours = totals.rates.overridden;
+    const own = yours.length > 0 ? ` (${yours.join(", ")} at your rate${yours.length === 1 ? "" : "s"})` : "";
+    parts.push(`converted at the reference rates of ${Number(day)} ${MONTHS[Number(month) - 1]} ${year}${own}`);
+  }
+  if (totals.without_rate.length > 0) {
+    const count = totals.without_rate.reduce((sum, entry) => sum + entry.count, 0);
+    const codes = totals.without_rate.map((entry) => entry.currency).join(", ");
+    parts.push(`${count} amount${count === 1 ? "" : "s"} in ${codes} left out: no rate; set one on Settings`);
+  }
+  return parts.length > 0 ? parts.join("; ") : null;
+}
 
 /** What Today and /demo draw: the line, the bar's two parts (per cent of the target, together at most 100) and the notes. */
 export type RoundProgress = {
@@ -181,6 +234,8 @@ export type RoundProgress = {
   softShare: number;
   oversubscribed: boolean;
   converted: boolean;
+  /** What the totals say of the rates (`ratesNote`), or null. */
+  ratesNote: string | null;
   /** "1 committed with no amount yet" and the status whose table lists them, or null when every one has an amount. */
   withoutAmount: { text: string; status: "committed" | "soft_committed" } | null;
 };
@@ -213,6 +268,7 @@ export function roundProgress(round: RoundStartup | undefined, totals: RoundTota
     softShare: Math.round(Math.min(100 - committedShare, share(totals.soft_committed)) * 10) / 10,
     oversubscribed: target > 0 && totals.committed + totals.soft_committed > target,
     converted: totals.converted,
+    ratesNote: ratesNote(totals),
     withoutAmount: withoutAmountNote(totals.without_amount),
   };
 }

@@ -14,7 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   const submission = parseWithZod(await readFormBody(request), { schema: investorFormSchema, ...founderErrors(INVESTOR_FORM_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { relationship_status, ...profile } = submission.value;
+  const { relationship_status, check_currency, ...profile } = submission.value;
   // Created and ranked in one transaction: a ranking that fails (a full disk) leaves no investor
   // behind an answer that says it was not saved (decision 058).
   const id = app.db.$client.transaction(() => {
@@ -22,6 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
       now: app.now(),
       rules: app.rules,
       userOwned: { relationshipStatus: relationship_status },
+      checkCurrency: check_currency,
     });
     rescoreInvestorsForStartups(app, [created]);
     return created;
@@ -81,8 +82,9 @@ export default function NewInvestor({ actionData }: Route.ComponentProps) {
             ))}
             {fields.stages.errors ? <p className="field-error">{fields.stages.errors[0]}</p> : null}
           </fieldset>
-          {text("check_min", "Smallest check (USD)", "text", "250k")}
-          {text("check_max", "Largest check (USD)", "text", "2m")}
+          {/* US dollars unless the amount names another currency ("€250k", "NOK 5m"), as an import reads it. */}
+          {text("check_min", "Smallest check (USD)", "text", "250k or €250k")}
+          {text("check_max", "Largest check (USD)", "text", "2m or NOK 20m")}
           <div>
             <label htmlFor={fields.relationship_status.id}>Relationship status</label>
             <select {...getSelectProps(fields.relationship_status)} defaultValue="not_contacted">

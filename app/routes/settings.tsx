@@ -19,6 +19,7 @@ import { MailPanel, mailSetupFor, syncNotice } from "../components/mail-panel.ts
 import { CurrencyRates } from "../components/currency-rates.tsx";
 import { DiscoveryAliases } from "../components/discovery-aliases.tsx";
 import { listDiscoveryAliases } from "../services/discoveries.server.ts";
+import { rateOverrides } from "../services/currency-rates.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
@@ -36,6 +37,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     notice: new URL(request.url).searchParams.get("saved") === "1",
     aliases: { list: listDiscoveryAliases(app), notice: new URL(request.url).searchParams.get("alias") },
+    // The founder's own rates (decision 054) and what the last post of the rates form said.
+    rates: {
+      overrides: rateOverrides(app),
+      notice: new URL(request.url).searchParams.get("rate"),
+      currency: new URL(request.url).searchParams.get("currency"),
+    },
     // Mail capture (decision 014): which variables are missing (never a value), what the last sync did.
     mail: {
       ...mailSetupFor(reportVariables(app.config), mailConfigured(app.config)),
@@ -192,7 +199,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
       <MailPanel mail={loaderData.mail} />
 
-      <CurrencyRates />
+      <CurrencyRates overrides={loaderData.rates.overrides} notice={loaderData.rates.notice} noticeCurrency={loaderData.rates.currency} />
 
       <DiscoveryAliases aliases={loaderData.aliases.list} notice={loaderData.aliases.notice} />
 

@@ -3,7 +3,7 @@ import { readDemoRound, readRound, startupRounds } from "#db/queries/round.serve
 import { UNREAD_BY_KEPT_PAGES, keptUntilWrite } from "#db/queries/kept.server.ts";
 import type { App } from "../app-context.ts";
 import { type BoardMove, daysSince, passReasonBars } from "../domain/board.ts";
-import { countsInRound } from "../domain/round.ts";
+import { countsInRound, ratesNote } from "../domain/round.ts";
 import { RELATIONSHIP_STATUSES, type RelationshipStatus } from "../domain/vocabulary.ts";
 import { editAndRerank } from "./investor-profile.server.ts";
 
@@ -59,7 +59,13 @@ function readBoardPage(app: App, demo: boolean, today: string, expanded: Relatio
           card.amount === null || countsInRound({ amountStartupId: amount_startup_id }, round) ? null : amountFor(amount_startup_id),
       })),
   }));
-  return { columns, currency: totals.currency, converted: totals.converted, passReasons: passReasonBars(countPassReasons(app.db, demo)) };
+  return {
+    columns,
+    currency: totals.currency,
+    converted: totals.converted,
+    ratesNote: ratesNote(totals),
+    passReasons: passReasonBars(countPassReasons(app.db, demo)),
+  };
 }
 
 /**

@@ -196,6 +196,8 @@ export function createInvestor(
     rules: ScoringRules;
     demo?: boolean;
     userOwned?: { relationshipStatus?: RelationshipStatus; lastContactDate?: string | null; personalNotes?: string | null };
+    /** The cheque range's currency (ISO 4217), when the form named one; none is US dollars. */
+    checkCurrency?: string;
   },
 ): number {
   return db.transaction((tx) => {
@@ -204,6 +206,7 @@ export function createInvestor(
       .insert(investors)
       .values({
         ...profileColumns(profile),
+        ...(options.checkCurrency ? { checkCurrency: options.checkCurrency } : {}),
         isDemo: options.demo ?? false,
         relationshipStatus: options.userOwned?.relationshipStatus ?? "not_contacted",
         lastContactDate: options.userOwned?.lastContactDate ?? null,

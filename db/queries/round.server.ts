@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { demoRound } from "#app/domain/demo-data.ts";
 import { type MoneyInvestor, type RoundStartup, type RoundTotals, roundRaisingNow, roundTotals } from "#app/domain/round.ts";
 import type { Db } from "../database.server.ts";
+import { readRatesInForce } from "./currency-rates.server.ts";
 import { investors, startups } from "../schema.ts";
 
 const ROUND_COLUMNS = {
@@ -49,10 +50,10 @@ export type RoundReading = { round: RoundStartup | undefined; totals: RoundTotal
 export function readRound(db: Db): RoundReading {
   const rounds = startupRounds(db);
   const round = roundRaisingNow(rounds);
-  return { round, totals: roundTotals(moneyInvestors(db, false), round), startups: rounds.length };
+  return { round, totals: roundTotals(moneyInvestors(db, false), round, readRatesInForce(db)), startups: rounds.length };
 }
 
-/** The demo's round (a fixed one, app/domain/demo-data/round.ts) over the demo investors. */
+/** The demo's round (a fixed one, app/domain/demo-data/round.ts) over the demo investors, at the shipped rates. */
 export function readDemoRound(db: Db, now: Date): RoundReading {
   const round = demoRound(now);
   return { round, totals: roundTotals(moneyInvestors(db, true), round), startups: 1 };

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CURRENCIES, USD_PER_UNIT, moneyText } from "#app/domain/currency.ts";
+import { CURRENCIES, REFERENCE_RATES, moneyText } from "#app/domain/currency.ts";
 import { toGsm7 } from "#app/domain/digest.ts";
 import { withoutAmountNote } from "#app/domain/round.ts";
 import { RELATIONSHIP_STATUSES } from "#app/domain/vocabulary.ts";
@@ -28,18 +28,23 @@ type Generated = { relationshipStatus: (typeof RELATIONSHIP_STATUSES)[number]; a
 
 /**
  * The plain sum over investors of one status: whole units added up per currency (exact), each
- * subtotal converted at the fixed rates, rounded once. Converting row by row first gives the same
+ * subtotal converted at the reference rates, rounded once. Converting row by row first gives the same
  * sum in exact arithmetic, but floating point may land it on the other side of a half unit.
  */
-function sumOf(rows: Generated[], status: string, currency: keyof typeof USD_PER_UNIT): number {
-  const perCurrency = new Map<keyof typeof USD_PER_UNIT, number>();
+function sumOf(rows: Generated[], status: string, currency: string): number {
+  const perUsd = REFERENCE_RATES.unitsPerUsd;
+  const perCurrency = new Map<string, number>();
   for (const row of rows) {
     if (row.relationshipStatus !== status || row.amount === null) continue;
-    const from = (row.amountCurrency ?? "USD") as keyof typeof USD_PER_UNIT;
+    const from = row.amountCurrency ?? "USD";
     perCurrency.set(from, (perCurrency.get(from) ?? 0) + row.amount);
   }
   let exact = 0;
-  for (const [from, amount] of perCurrency) exact += from === currency ? amount : (amount * USD_PER_UNIT[from]) / USD_PER_UNIT[currency];
+  for (const [from, amount] of perCurrency) {
+    if (from === currency) exact += amount;
+    // A currency with no rate is left out of the sum (and said: without_rate).
+    else if (perUsd[from] !== undefined && perUsd[currency] !== undefined) exact += (amount / perUsd[from]) * perUsd[currency];
+  }
   return Math.round(exact);
 }
 

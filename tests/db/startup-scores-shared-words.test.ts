@@ -38,6 +38,6 @@ describe("a startup's ranking reads investors as the import stored them", () => 
     ) as { components: Array<{ key: string; detail: string }> };
     const part = (key: string) => explained.components.find((component) => component.key === key)?.detail ?? "";
     expect(part("geography")).toBe("Invests in Europe");
-    expect(part("check_size")).toContain("¥30M (about $201k)");
+    expect(part("check_size")).toContain("¥30M (about $191.1k)");
   });
 });

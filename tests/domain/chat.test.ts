@@ -641,26 +641,26 @@ describe("answers with money, without a model (decision 031)", () => {
   it("says how much is committed, by whom, and what is soft", () => {
     const answer = ask("How much is committed?");
     expect(answer.answer).toBe(
-      "$650k committed: Ada Lead ($400k), Bo Second ($250k) (amounts converted at the app's fixed rates). Plus $300k soft. $650k committed + $300k soft of $1.5M (63%) · closes 15 Jan, 51 days.",
+      "$650k committed: Ada Lead ($400k), Bo Second ($250k) (amounts converted at the reference rates of 31 Dec 2024). Plus $300k soft. $650k committed + $300k soft of $1.5M (63%) · closes 15 Jan, 51 days.",
     );
     expect(answer.investor_ids).toEqual([1, 2]);
   });
 
   it("says how close the round is", () => {
     expect(ask("how close am I to my $1.5M round?").answer).toBe(
-      "$650k committed + $300k soft of $1.5M (63%) · closes 15 Jan, 51 days (amounts converted at the app's fixed rates).",
+      "$650k committed + $300k soft of $1.5M (63%) · closes 15 Jan, 51 days (amounts converted at the reference rates of 31 Dec 2024).",
     );
   });
 
   it("says who is soft", () => {
     expect(ask("who is soft?").answer).toBe(
-      "Soft committed: Cy Verbal ($300k) — $300k in all (amounts converted at the app's fixed rates).",
+      "Soft committed: Cy Verbal ($300k) — $300k in all (amounts converted at the reference rates of 31 Dec 2024).",
     );
   });
 
   it("says what is in due diligence and for how much, converting and saying so", () => {
     expect(ask("what is in due diligence and for how much?").answer).toBe(
-      "Due diligence: 2 investors, $716k — Di Diligent ($500k), Ed Diligent (€200k) (amounts converted at the app's fixed rates).",
+      "Due diligence: 2 investors, $707.8k — Di Diligent ($500k), Ed Diligent (€200k) (amounts converted at the reference rates of 31 Dec 2024).",
     );
   });
 

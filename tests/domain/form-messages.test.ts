@@ -122,13 +122,21 @@ describe("the add-investor form", () => {
     });
     expect(errors({ name: "Ada", email: "ada-at-fund" })).toEqual({ email: ["Enter an email address like name@fund.com"] });
     expect(errors({ name: "Ada", check_min: "lots" })).toEqual({
-      check_min: ["Smallest check must be an amount in US dollars, like 250k or 1.5m"],
+      check_min: ["Smallest check must be one amount like 250k, €250k or NOK 5m"],
     });
     expect(errors({ name: "Ada", check_min: "2m", check_max: "250k" })).toEqual({
       check_max: ["Largest check must be at least the smallest check"],
     });
     expect(errors({ name: "x".repeat(201) })).toEqual({ name: ["Name must be at most 200 characters"] });
     expect(errors({ name: "Ada", kind: "friend" })).toEqual({ kind: ["Choose kind from the list"] });
+    expect(errors({ name: "Ada", check_min: "NOK 1m", check_max: "€2m" })).toEqual({ check_max: ["Write both checks in one currency"] });
+  });
+
+  it("reads a check in any currency, as the import does (decision 054)", () => {
+    const parsed = investorFormSchema.parse({ name: "Ada", check_min: "NOK 1m", check_max: "5m" });
+    expect(parsed).toMatchObject({ check_min: 1_000_000, check_max: 5_000_000, check_currency: "NOK" });
+    expect(investorFormSchema.parse({ name: "Bo", check_min: "€300k" })).toMatchObject({ check_min: 300_000, check_currency: "EUR" });
+    expect(investorFormSchema.parse({ name: "Cy", check_min: "250k" })).not.toHaveProperty("check_currency");
   });
 });
 

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RELATIONSHIP_STATUSES, investorEditSchema } from "#app/domain/investor.ts";
 import { USER_OWNED_COLUMNS, editFromForm, investorEditFormSchema, laterDate, userOwnedPatch } from "#app/domain/investor-edit.ts";
+import { roundFormSchema } from "#app/domain/round-input.ts";
 
 const date = fc
   .date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true })
@@ -165,6 +166,37 @@ describe("the money and the next step", () => {
     expect(editFromForm(parsed, original)).toMatchObject({ amount: undefined, amount_currency: undefined, next_step: "Call" });
     // A field emptied on the form clears it; one the form did not show is left alone.
     expect(editFromForm({ amount_currency: "USD" }, original)).toMatchObject({ amount: null, pass_reason: undefined });
+  });
+
+  it("accepts whatever the import accepts: '€300k' and 'NOK 5m', the currency written winning over the select", () => {
+    // Before decision 054 the form read only "$250k"-style dollars: "€300k" was refused though the import took it.
+    expect(investorEditFormSchema.parse({ amount: "€300k", amount_currency: "USD" })).toMatchObject({
+      amount: 300_000,
+      amount_currency: "EUR",
+    });
+    expect(investorEditFormSchema.parse({ amount: "NOK 5m", amount_currency: "USD" })).toMatchObject({
+      amount: 5_000_000,
+      amount_currency: "NOK",
+    });
+    expect(investorEditFormSchema.parse({ amount: "5m NOK" })).toMatchObject({ amount: 5_000_000, amount_currency: "NOK" });
+    expect(investorEditFormSchema.parse({ amount: "250,000", amount_currency: "SEK" })).toMatchObject({
+      amount: 250_000,
+      amount_currency: "SEK",
+    });
+    // One amount, not a range; nor words.
+    for (const bad of ["NOK 1-2m", "lots", "kr 5m"]) expect(investorEditFormSchema.safeParse({ amount: bad }).success, bad).toBe(false);
+    const edit = editFromForm(investorEditFormSchema.parse({ amount: "NOK 5m", amount_currency: "USD" }), {
+      amount: "",
+      amount_currency: "USD",
+    });
+    expect(userOwnedPatch(edit)).toMatchObject({ amount: 5_000_000, amountCurrency: "NOK" });
+  });
+
+  it("reads the round form's target in any currency, and keeps the cap in the round's", () => {
+    const parsed = roundFormSchema.parse({ target: "NOK 30m", currency: "USD", valuation_cap: "120m" });
+    expect(parsed.body).toMatchObject({ target: 30_000_000, currency: "NOK", valuation_cap: 120_000_000 });
+    expect(roundFormSchema.parse({ target: "€1.5m" }).body).toMatchObject({ target: 1_500_000, currency: "EUR" });
+    expect(roundFormSchema.safeParse({ target: "NOK 30m", valuation_cap: "$10m" }).success).toBe(false);
   });
 
   it("reads whose round the amount is for: a startup's id, or empty for the round raising now", () => {

@@ -1,8 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CURRENCIES, USD_PER_UNIT } from "#app/domain/currency.ts";
+import { CURRENCIES, REFERENCE_RATES, ratesWithOverrides } from "#app/domain/currency.ts";
 import { buildDemoInvestors, demoRound } from "#app/domain/demo-data.ts";
-import { type MoneyInvestor, closeText, roundProgress, roundProgressLine, roundRaisingNow, roundTotals } from "#app/domain/round.ts";
+import {
+  type MoneyInvestor,
+  closeText,
+  ratesNote,
+  roundProgress,
+  roundProgressLine,
+  roundRaisingNow,
+  roundTotals,
+} from "#app/domain/round.ts";
 import { RELATIONSHIP_STATUSES } from "#app/domain/vocabulary.ts";
 
 const moneyInvestorArb: fc.Arbitrary<MoneyInvestor> = fc.record({
@@ -25,10 +33,16 @@ function sumOver(investors: MoneyInvestor[], round: { id: number; roundCurrency:
   for (const investor of investors) {
     if (!statuses.includes(investor.relationshipStatus) || investor.amount === null) continue;
     if (investor.amountStartupId !== null && investor.amountStartupId !== round.id) continue;
-    const from = (investor.amountCurrency ?? "USD") as keyof typeof USD_PER_UNIT;
-    total += (investor.amount * USD_PER_UNIT[from]) / USD_PER_UNIT[currency as keyof typeof USD_PER_UNIT];
+    const from = investor.amountCurrency ?? "USD";
+    if (from === currency) total += investor.amount;
+    else if (rated(from) && rated(currency)) total += (investor.amount / PER_USD[from]!) * PER_USD[currency]!;
   }
   return total;
+}
+
+const PER_USD = REFERENCE_RATES.unitsPerUsd;
+function rated(code: string): boolean {
+  return PER_USD[code] !== undefined;
 }
 
 describe("roundTotals", () => {
@@ -48,7 +62,12 @@ describe("roundTotals", () => {
         }
         expect(totals.by_status.map((t) => t.status)).toEqual([...RELATIONSHIP_STATUSES]);
         const counted = investors.filter((i) => i.amount !== null && (i.amountStartupId === null || i.amountStartupId === round.id));
-        expect(totals.converted).toBe(counted.some((i) => (i.amountCurrency ?? "USD") !== (round.roundCurrency ?? "USD")));
+        const currency = round.roundCurrency ?? "USD";
+        const foreign = counted.filter((i) => (i.amountCurrency ?? "USD") !== currency);
+        expect(totals.converted).toBe(foreign.some((i) => rated(i.amountCurrency ?? "USD") && rated(currency)));
+        expect(totals.without_rate.reduce((sum, entry) => sum + entry.count, 0)).toBe(
+          foreign.filter((i) => !rated(i.amountCurrency ?? "USD") || !rated(currency)).length,
+        );
         if (round.roundSize === null) expect(totals.percent).toBeNull();
         else expect(totals.percent).toBe(Math.round(((totals.committed + totals.soft_committed) / round.roundSize) * 100));
       }),
@@ -99,10 +118,42 @@ describe("roundTotals", () => {
       { relationshipStatus: "soft_committed", amount: 600_000, amountCurrency: null, amountStartupId: null },
     ];
     const round = { id: 1, roundSize: 1_500_000, roundCurrency: "USD", closeBy: null };
-    const totals = roundTotals(investors, round);
-    expect(totals.committed).toBe(1_080_000);
+    const totals = roundTotals(investors, round, { unitsPerUsd: { USD: 1, EUR: 0.8 }, date: "2024-12-31", overridden: [] });
+    expect(totals.committed).toBe(1_250_000);
     expect(totals.converted).toBe(true);
-    expect(roundProgressLine(round, totals, "2026-11-25")).toBe("$1.08M committed + $600k soft of $1.5M (112%), oversubscribed");
+    expect(roundProgressLine(round, totals, "2026-11-25")).toBe("$1.25M committed + $600k soft of $1.5M (123%), oversubscribed");
+  });
+
+  it("totals a Nordic round in kroner across NOK, SEK, EUR and USD, at the founder's rate where she set one, and says so", () => {
+    const investors: MoneyInvestor[] = [
+      { relationshipStatus: "committed", amount: 2_000_000, amountCurrency: "NOK", amountStartupId: null },
+      { relationshipStatus: "committed", amount: 300_000, amountCurrency: "EUR", amountStartupId: null },
+      { relationshipStatus: "soft_committed", amount: 10_000_000, amountCurrency: "SEK", amountStartupId: null },
+      { relationshipStatus: "due_diligence", amount: 500_000, amountCurrency: "USD", amountStartupId: null },
+      // No reference rate for shillings: kept on the investor, left out of the sums, and said.
+      { relationshipStatus: "committed", amount: 1_000_000, amountCurrency: "KES", amountStartupId: null },
+    ];
+    const round = { id: 1, roundSize: 30_000_000, roundCurrency: "NOK" };
+    // Shipped: 11.3534 NOK, 11.0299 SEK, 0.962557 EUR for one dollar.
+    const shipped = roundTotals(investors, round);
+    expect(shipped).toMatchObject({ currency: "NOK", committed: 5_538_513, soft_committed: 10_293_294, in_talks: 5_676_700, percent: 53 });
+    // The founder's own rate: 10 kroner for a dollar.
+    const rates = { unitsPerUsd: ratesWithOverrides({ NOK: 10 }), date: REFERENCE_RATES.date, overridden: ["NOK"] };
+    const totals = roundTotals(investors, round, rates);
+    expect(totals).toMatchObject({ committed: 5_116_699, soft_committed: 9_066_265, in_talks: 5_000_000, percent: 47, converted: true });
+    expect(totals.rates).toEqual({ date: "2024-12-31", overridden: ["NOK"] });
+    expect(totals.without_rate).toEqual([{ currency: "KES", count: 1 }]);
+    expect(totals.by_status.find((total) => total.status === "committed")?.count).toBe(3);
+    expect(ratesNote(totals)).toBe(
+      "converted at the reference rates of 31 Dec 2024 (NOK at your rate); 1 amount in KES left out: no rate; set one on Settings",
+    );
+    expect(roundProgressLine({ roundSize: 30_000_000, closeBy: null }, totals, "2026-12-02")).toBe(
+      "NOK 5.12M committed + NOK 9.07M soft of NOK 30M (47%)",
+    );
+    // All in the round's own currency: nothing converted, nothing said.
+    const own = roundTotals([investors[0]!], round, rates);
+    expect(own.rates).toBeNull();
+    expect(ratesNote(own)).toBeNull();
   });
 
   it("leaves out amounts that belong to another startup's round", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RATES_DATE, USD_PER_UNIT, toUsd } from "#app/domain/currency.ts";
+import { REFERENCE_RATES, toUsd } from "#app/domain/currency.ts";
 import { CURRENCIES } from "#app/domain/import/money.ts";
 import { clampRubric } from "#app/domain/rubric/clean-model-output.ts";
 import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
@@ -52,10 +52,15 @@ describe("scoring agrees with the import's vocabulary and places", () => {
 });
 
 describe("cheques in their own currency", () => {
-  it("has a dated rate for every currency the import keeps", () => {
-    expect(RATES_DATE).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    for (const currency of CURRENCIES) expect(USD_PER_UNIT[currency]).toBeGreaterThan(0);
-    expect(USD_PER_UNIT.USD).toBe(1);
+  it("has dated reference rates, each a currency the import keeps", () => {
+    expect(REFERENCE_RATES.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(REFERENCE_RATES.unitsPerUsd.USD).toBe(1);
+    for (const [code, rate] of Object.entries(REFERENCE_RATES.unitsPerUsd)) {
+      expect(CURRENCIES).toContain(code);
+      expect(rate).toBeGreaterThan(0);
+    }
+    for (const code of ["EUR", "GBP", "CHF", "JPY", "INR", "CAD", "AUD", "SGD", "SEK", "NOK", "DKK"])
+      expect(REFERENCE_RATES.unitsPerUsd[code]).toBeGreaterThan(0);
   });
 
   it("reads a ¥30,000,000 cheque as about $200k, not $30M", () => {
@@ -71,10 +76,15 @@ describe("cheques in their own currency", () => {
   it("says the cheque in its currency with the dollars beside it", () => {
     const match = matchCheckSize(250_000, 250_000, { min: 100_000, max: 500_000 }, "EUR");
     expect(match.detail).toContain("€250k");
-    expect(match.detail).toMatch(/about \$2\d\dk/);
+    expect(match.detail).toMatch(/about \$2\d\d(\.\d)?k/);
   });
 
-  it("takes an unknown currency code as dollars rather than failing", () => {
-    expect(toUsd(1000, "XYZ")).toBe(1000);
+  it("says a cheque in a currency with no rate cannot be compared, rather than reading it as dollars", () => {
+    // Before decision 054 an unknown code was dollars: 5,000,000 shillings read as a $5M cheque.
+    expect(toUsd(1000, "XYZ")).toBeUndefined();
+    expect(toUsd(5_000_000, "KES")).toBeUndefined();
+    const match = matchCheckSize(5_000_000, 5_000_000, { min: 100_000, max: 500_000 }, "KES");
+    expect(match).toMatchObject({ state: "unknown", value: 0 });
+    expect(match.detail).toContain("no rate for KES");
   });
 });

@@ -91,11 +91,13 @@ describe("/settings shows the rates cheques are compared at", () => {
   });
   afterAll(async () => server?.stop());
 
-  it("lists every currency with its dollar rate and the rates' date", async () => {
+  it("lists the reference rates with their source and day, and the currencies without one", async () => {
     const html = await (await fetch(`${server.url}/settings`, { headers: { "x-admin-passcode": PASSCODE } })).text();
-    expect(html).toContain("Cheque currencies");
-    expect(html).toMatch(/Rates of 25 November 2026/);
-    expect(html).toContain("<td>JPY</td><td>0.0067</td>");
-    expect(html).toContain("<td>SEK</td><td>0.095</td>");
+    expect(html).toContain("Currencies and rates");
+    expect(html).toMatch(/European Central Bank euro foreign exchange reference rates of 2024-12-31/);
+    expect(html).toMatch(/Rates of 31 December 2024/);
+    expect(html).toContain('<abbr title="Norwegian Krone">NOK</abbr></td><td>11.3534</td>');
+    expect(html).toContain('<abbr title="Yen">JPY</abbr></td><td>156.954</td>');
+    expect(html).toMatch(/No reference rate \(\d+\): [^<]*KES/);
   });
 });

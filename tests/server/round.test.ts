@@ -90,19 +90,22 @@ describe("the round, over HTTP", () => {
     expect(await pass.json()).toMatchObject({ pass_reason: "too_early", pass_note: "Come back at Series A" });
 
     const round = await (await send("GET", "/api/round")).json();
-    // 400k + 250k EUR at the app's fixed 1.08 = 670k committed; 300k soft; (670 + 300) / 1,500 = 65%.
+    // 400k + 250k EUR at the reference 0.962557 EUR a dollar (decision 054) = 659,725 committed;
+    // 300k soft; (659.7 + 300) / 1,500 = 64%.
     expect(round).toMatchObject({
-      committed: 670_000,
+      committed: 659_725,
       soft_committed: 300_000,
       in_talks: 0,
-      percent: 65,
+      percent: 64,
       converted: true,
+      rates: { date: "2024-12-31", overridden: [] },
+      without_rate: [],
       currency: "USD",
     });
     expect(round.by_status.find((s: { status: string }) => s.status === "committed")).toEqual({
       status: "committed",
       count: 2,
-      amount: 670_000,
+      amount: 659_725,
     });
 
     const file = await (await fetch(`${server.url}/export.json`, { headers: ADMIN })).json();
@@ -115,7 +118,7 @@ describe("the round, over HTTP", () => {
     });
     expect(byName.get("Cy Euro")).toMatchObject({ amount: 250_000, amount_currency: "EUR", meeting_date: "2026-11-20" });
     expect(byName.get("Di Passed")).toMatchObject({ relationship_status: "passed", pass_reason: "too_early" });
-    expect(file.round).toMatchObject({ startup_id: startupId, target: 1_500_000, committed: 670_000, percent: 65 });
+    expect(file.round).toMatchObject({ startup_id: startupId, target: 1_500_000, committed: 659_725, percent: 64 });
   });
 
   it("refuses bad money and bad rounds with the error format, writing nothing", async () => {
@@ -166,9 +169,9 @@ describe("the round, over HTTP", () => {
     expect(await set.json()).toMatchObject({ amount: 100_000, amount_startup_id: clinicpay });
     // Second Co raises now: Fay's amount, for Clinicpay's round, is in none of its totals.
     expect((await (await send("GET", "/api/round")).json()).committed).toBe(before.committed);
-    // Once Clinicpay raises: 400k + 250k EUR (670k) of the round raising now, plus Fay's 100k for Clinicpay.
+    // Once Clinicpay raises: 400k + 250k EUR (659,725) of the round raising now, plus Fay's 100k for Clinicpay.
     expect((await send("PUT", "/api/round", { startup_id: clinicpay })).status).toBe(200);
-    expect(await (await send("GET", "/api/round")).json()).toMatchObject({ startup_id: clinicpay, committed: 770_000 });
+    expect(await (await send("GET", "/api/round")).json()).toMatchObject({ startup_id: clinicpay, committed: 759_725 });
 
     for (const bad of [999_999, 0, "1", 1.5]) {
       const refused = await send("PATCH", `/api/investors/${fay}`, { amount_startup_id: bad, amount: 5 });

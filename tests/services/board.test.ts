@@ -52,7 +52,7 @@ describe("the board's page", () => {
               // The round's totals (no startup, and the demo's round: dollars), rounded once per column.
               expect(page.currency).toBe("USD");
               expect(column.amount).toBe(
-                Math.round(mine.reduce((sum, row) => sum + (row.amount === null ? 0 : toUsd(row.amount, row.currency)), 0)),
+                Math.round(mine.reduce((sum, row) => sum + (row.amount === null ? 0 : (toUsd(row.amount, row.currency) ?? 0)), 0)),
               );
               expect(column.cards.length).toBe(Math.min(mine.length, BOARD_CARDS_SHOWN));
               const scores = column.cards.map((card) => rows[Number(card.name.split(" ")[1])]?.score ?? -1);

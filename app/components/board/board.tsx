@@ -119,7 +119,7 @@ export function Board({
         <h1>Board</h1>
         <p className="muted">
           {tracked} investor{tracked === 1 ? "" : "s"} by status. Totals in {page.currency} (the round's currency)
-          {page.converted ? ", other currencies converted at the app's fixed rates" : ""}.
+          {page.ratesNote ? `; amounts ${page.ratesNote}` : ""}.
         </p>
         <p id="board-keys" className="muted small" hidden={!hydrated}>
           {KEYS_HELP}

@@ -1,5 +1,6 @@
 import { byDontChaseOrder, byEmailFirstOrder, byFollowUpOrder } from "../today.ts";
 import { moneyText, toUsd } from "../currency.ts";
+import { ratesNote } from "../round.ts";
 import { ACTION_LABELS, STATUS_LABELS, type RecommendedAction, type RelationshipStatus, isClosedStatus } from "../vocabulary.ts";
 import { quote } from "../prompt-text.ts";
 import { byScore, dedupe, findMentionedInvestors, readMoneyQuestion } from "./question.ts";
@@ -149,7 +150,7 @@ export function buildChatContext(
     `Pipeline: ${plural(kpis.tracked, "investor", "investors")} tracked | ${kpis.emailFirst} email first | ${plural(kpis.followUpsDue, "follow-up", "follow-ups")} due | ${kpis.dontChase} don't chase`,
     ...(options.round
       ? [
-          `Round (${oneLine(options.round.name, 120)}): ${options.round.line}${options.round.totals.converted ? " (amounts converted at the app's fixed rates)" : ""}`,
+          `Round (${oneLine(options.round.name, 120)}): ${options.round.line}${ratesNote(options.round.totals) ? ` (amounts ${ratesNote(options.round.totals)})` : ""}`,
         ]
       : []),
     ...(week
@@ -173,6 +174,7 @@ export function buildChatContext(
 /** Biggest amount first (in dollars at the fixed rates), then by name. */
 export function byAmount(investors: readonly ChatInvestor[]): ChatInvestor[] {
   return [...investors].sort(
-    (a, b) => toUsd(b.amount ?? 0, b.amount_currency) - toUsd(a.amount ?? 0, a.amount_currency) || a.name.localeCompare(b.name),
+    (a, b) =>
+      (toUsd(b.amount ?? 0, b.amount_currency) ?? 0) - (toUsd(a.amount ?? 0, a.amount_currency) ?? 0) || a.name.localeCompare(b.name),
   );
 }

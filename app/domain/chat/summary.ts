@@ -1,6 +1,6 @@
 import { byDontChaseOrder, byEmailFirstOrder, byFollowUpOrder } from "../today.ts";
 import { moneyText } from "../currency.ts";
-import { CONVERTED_NOTE, IN_TALKS_STATUSES } from "../round.ts";
+import { IN_TALKS_STATUSES, ratesNote } from "../round.ts";
 import { ACTIONS, ACTION_LABELS, STAGES, STAGE_LABELS, STATUS_LABELS, type RelationshipStatus, isClosedStatus } from "../vocabulary.ts";
 import { actionLabel, byAmount, oneLine, plural, scoreText, statusLabel } from "./context.ts";
 import { type Filters, byScore, dedupe, normalize, passes, readMoneyQuestion, readQuestion } from "./question.ts";
@@ -176,7 +176,8 @@ function moneyAnswer(
 ): string[] {
   const { totals } = round;
   const total = (amount: number) => moneyText(amount, totals.currency);
-  const converted = totals.converted ? ` (amounts ${CONVERTED_NOTE})` : "";
+  const note = ratesNote(totals);
+  const converted = note ? ` (amounts ${note})` : "";
   const holding = (status: RelationshipStatus) => {
     const count = totals.by_status.find((entry) => entry.status === status)?.count ?? 0;
     const top = cite(byAmount(listed.filter((investor) => investor.relationship_status === status)).slice(0, MAX_LISTED_IN_SUMMARY));

@@ -68,9 +68,12 @@ export function dealSentence(deal: Omit<DealForRanking, "investors" | "id" | "so
 
 function dealProfile(deals: readonly DealForRanking[]): DiscoveredInvestor["profile"] {
   // A round past the largest cheque an investor may hold (a typo, a hostile item) says nothing of their cheque.
+  // A round in a currency without a rate says nothing of the cheque in dollars.
   const amounts = deals
-    .filter((deal) => deal.amount !== null)
-    .map((deal) => Math.round(toUsd(deal.amount ?? 0, deal.currency)))
+    .flatMap((deal) => {
+      const usd = deal.amount === null ? undefined : toUsd(deal.amount, deal.currency);
+      return usd === undefined ? [] : [Math.round(usd)];
+    })
     .filter((amount) => amount <= MAX_AMOUNT);
   return {
     sectors: [...new Set(deals.flatMap((deal) => deal.sectors))].slice(0, 10),

@@ -1,48 +1,88 @@
 /**
  * Cheque sizes as people write them in one cell: "$500K-$2M", "$250K - $2M", "$50k to $1M",
- * "€250k", "50-250k", "1.5m", "up to $500k", "$1M+", "£1M", "$1KK - 5M", "3000" under a
- * "出資可能額（万円）" header. The currency is kept; nothing is converted here. Linear in the cell.
+ * "€250k", "50-250k", "1.5m", "up to $500k", "$1M+", "£1M", "$1KK - 5M", "NOK 5m", "5m NOK",
+ * "DKK 3-10m", "kr 5m" (whose krone the column's or the investor's country says), "3000" under a
+ * "出資可能額（万円）" header. Any active ISO 4217 code is a currency (decision 054). The currency
+ * is kept; nothing is converted here. Linear in the cell.
  */
 
-import type { Currency } from "../currency.ts";
+import { CURRENCIES, type Currency, isCurrency } from "../currency.ts";
 
-export { CURRENCIES, type Currency } from "../currency.ts";
+export { CURRENCIES, type Currency };
 
 export type MoneyRange = { min?: number; max?: number; currency?: Currency };
 
-/** What a column header says about its cells: "(万円)" = ×10,000 yen, "(k)" = ×1,000, "in $M". */
-export type MoneyUnit = { scale: number; currency?: Currency };
+/**
+ * What a column header says about its cells: "(万円)" = ×10,000 yen, "(k)" = ×1,000, "in $M";
+ * `local`, the currencies of the investor's country, tells which krone "kr" is.
+ */
+export type MoneyUnit = { scale: number; currency?: Currency; local?: readonly Currency[] };
 
-const SYMBOLS: ReadonlyArray<[string, Currency]> = [
-  ["us$", "USD"],
-  ["usd", "USD"],
-  ["ca$", "CAD"],
-  ["c$", "CAD"],
-  ["cad", "CAD"],
-  ["au$", "AUD"],
-  ["a$", "AUD"],
-  ["aud", "AUD"],
-  ["s$", "SGD"],
-  ["sg$", "SGD"],
-  ["sgd", "SGD"],
-  ["$", "USD"],
-  ["€", "EUR"],
-  ["eur", "EUR"],
-  ["£", "GBP"],
-  ["gbp", "GBP"],
-  ["chf", "CHF"],
-  ["fr.", "CHF"],
-  ["¥", "JPY"],
-  ["￥", "JPY"],
-  ["円", "JPY"],
-  ["jpy", "JPY"],
-  ["yen", "JPY"],
-  ["₹", "INR"],
-  ["inr", "INR"],
-  ["rs.", "INR"],
-  ["sek", "SEK"],
-  ["kr", "SEK"],
-];
+/**
+ * Signs and words people write for a currency, with the currencies each may mean. The first is
+ * what it means with no hint when `fallback` is set ("$" is dollars in an investor's list);
+ * "kr" has none: Swedish, Norwegian, Danish or Icelandic, only a hint says which.
+ */
+type Sign = { currencies: readonly Currency[]; fallback: boolean; countryHint: boolean };
+const sign = (currencies: Currency[], fallback = true, countryHint = true): Sign => ({ currencies, fallback, countryHint });
+
+const SIGNS: ReadonlyArray<[string, Sign]> = (
+  [
+    ["us$", sign(["USD"])],
+    ["ca$", sign(["CAD"])],
+    ["c$", sign(["CAD"])],
+    ["au$", sign(["AUD"])],
+    ["a$", sign(["AUD"])],
+    ["s$", sign(["SGD"])],
+    ["sg$", sign(["SGD"])],
+    ["nz$", sign(["NZD"])],
+    ["hk$", sign(["HKD"])],
+    ["mx$", sign(["MXN"])],
+    ["nt$", sign(["TWD"])],
+    ["r$", sign(["BRL"])],
+    // Dollars unless the column says otherwise: an investor in Canada may still write US dollars.
+    ["$", sign(["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD"], true, false)],
+    ["€", sign(["EUR"])],
+    ["£", sign(["GBP"])],
+    ["fr.", sign(["CHF"])],
+    ["sfr.", sign(["CHF"])],
+    ["sfr", sign(["CHF"])],
+    ["¥", sign(["JPY", "CNY"])],
+    ["￥", sign(["JPY", "CNY"])],
+    ["円", sign(["JPY"])],
+    ["yen", sign(["JPY"])],
+    ["元", sign(["CNY"])],
+    ["rmb", sign(["CNY"])],
+    ["₹", sign(["INR"])],
+    ["rs.", sign(["INR", "PKR", "LKR", "NPR"])],
+    ["rs", sign(["INR", "PKR", "LKR", "NPR"])],
+    ["kr.", sign(["SEK", "NOK", "DKK", "ISK"], false)],
+    ["kr", sign(["SEK", "NOK", "DKK", "ISK"], false)],
+    ["nkr", sign(["NOK"])],
+    ["skr", sign(["SEK"])],
+    ["dkr", sign(["DKK"])],
+    ["ikr", sign(["ISK"])],
+    ["zł", sign(["PLN"])],
+    ["kč", sign(["CZK"])],
+    ["ft", sign(["HUF"])],
+    ["lei", sign(["RON"])],
+    ["₩", sign(["KRW"])],
+    ["₺", sign(["TRY"])],
+    ["₽", sign(["RUB"])],
+    ["₪", sign(["ILS"])],
+    ["₦", sign(["NGN"])],
+    ["₱", sign(["PHP"])],
+    ["฿", sign(["THB"])],
+    ["₫", sign(["VND"])],
+    ["₴", sign(["UAH"])],
+    ["rp", sign(["IDR"])],
+    ["ksh", sign(["KES"])],
+    ["rm", sign(["MYR"])],
+  ] as Array<[string, Sign]>
+).sort(([a], [b]) => b.length - a.length);
+
+/** ISO codes that are English words too: read as a code only when written in capitals. */
+const WORD_CODES = new Set(["ALL", "BOB", "CUP", "GEL", "MAD", "MOP", "PEN", "SOS", "TOP", "TRY", "CUC", "BAM", "LAK", "AMD", "BOB"]);
 
 const MULTIPLIERS: Record<string, number> = {
   k: 1_000,
@@ -72,21 +112,68 @@ const MAX_CELL = 200;
 
 type Amount = { value: number; hasMultiplier: boolean; currency?: Currency };
 
+/** Why a cell is not an amount, when it is more than "not a number". */
+type Problem = { problem: string };
+
+/** The currency a sign stands for under `unit`'s hints, or the sign's choices when none settles it. */
+function resolve(mark: Sign, unit: MoneyUnit): Currency | Problem {
+  const [first] = mark.currencies;
+  if (mark.currencies.length === 1 && first) return first;
+  if (unit.currency && mark.currencies.includes(unit.currency)) return unit.currency;
+  const local = mark.countryHint ? unit.local?.find((code) => mark.currencies.includes(code)) : undefined;
+  if (local) return local;
+  if (mark.fallback && first) return first;
+  return {
+    problem: `could be ${mark.currencies.join(", ")}: write the code (${mark.currencies[1]} 5m) or name it in the column's header`,
+  };
+}
+
+/** A three-letter ISO 4217 code at the start or end of `text`, not part of a longer word. */
+function isoCodeAt(text: string, end: boolean): string | undefined {
+  const match = end ? /(?:^|[^\p{sc=Latin}])(\p{sc=Latin}{3})$/u.exec(text) : /^(\p{sc=Latin}{3})(?:$|[^\p{sc=Latin}])/u.exec(text);
+  const written = match?.[1];
+  if (!written) return undefined;
+  const code = written.toUpperCase();
+  if (!isCurrency(code)) return undefined;
+  if (WORD_CODES.has(code) && written !== code) return undefined;
+  return code;
+}
+
 /** Strips a currency sign or code from either end of `text`; returns the rest and the currency. */
-function takeCurrency(text: string): { rest: string; currency?: Currency } {
+function takeCurrency(text: string, unit: MoneyUnit): { rest: string; currency?: Currency } | Problem {
   let rest = text.trim();
   let currency: Currency | undefined;
-  // Twice over, for "$ $500K" and "US$ 5M USD".
-  for (const [symbol, code] of [...SYMBOLS, ...SYMBOLS]) {
+  // A few times over, for "$ $500K" and "US$ 5M USD".
+  for (let round = 0; round < 4; round++) {
     const lower = rest.toLowerCase();
-    const word = /[a-z]$/.test(symbol);
-    if (lower.startsWith(symbol) && !(word && /^[a-z]/.test(lower.slice(symbol.length)))) {
-      rest = rest.slice(symbol.length).trim();
-      currency ??= code;
-    } else if (lower.endsWith(symbol) && !(/^[a-z]/.test(symbol) && /[a-z]$/.test(lower.slice(0, -symbol.length)))) {
-      rest = rest.slice(0, -symbol.length).trim();
-      currency ??= code;
+    let found: Currency | Problem | undefined;
+    const atStart = isoCodeAt(rest, false);
+    const atEnd = atStart ? undefined : isoCodeAt(rest, true);
+    if (atStart) {
+      found = atStart;
+      rest = rest.slice(3).trim();
+    } else if (atEnd) {
+      found = atEnd;
+      rest = rest.slice(0, -3).trim();
+    } else {
+      for (const [symbol, mark] of SIGNS) {
+        // A word sign ("kr", "rs") is no sign inside a longer word; "円" after "万" still is.
+        const word = /\p{sc=Latin}$/u.test(symbol);
+        if (lower.startsWith(symbol) && !(word && /^\p{sc=Latin}/u.test(lower.slice(symbol.length)))) {
+          rest = rest.slice(symbol.length).trim();
+          found = resolve(mark, unit);
+          break;
+        }
+        if (lower.endsWith(symbol) && !(/^\p{sc=Latin}/u.test(symbol) && /\p{sc=Latin}$/u.test(lower.slice(0, -symbol.length)))) {
+          rest = rest.slice(0, -symbol.length).trim();
+          found = resolve(mark, unit);
+          break;
+        }
+      }
     }
+    if (found === undefined) break;
+    if (typeof found !== "string") return found;
+    currency ??= found;
   }
   return { rest, currency };
 }
@@ -101,8 +188,10 @@ function readNumber(text: string): number | undefined {
   return Number(digits);
 }
 
-function readAmount(raw: string): Amount | undefined {
-  const { rest, currency } = takeCurrency(raw);
+function readAmount(raw: string, unit: MoneyUnit): Amount | Problem | undefined {
+  const taken = takeCurrency(raw, unit);
+  if ("problem" in taken) return taken;
+  const { rest, currency } = taken;
   const match = /^(\d[\d\s,.'’_]*?)\s*([a-z万億]+)?\.?$/iu.exec(rest);
   if (!match) return undefined;
   const number = readNumber(match[1] ?? "");
@@ -120,10 +209,24 @@ function whole(value: number, scale: number): number | undefined {
 
 /**
  * One cell → a range with its currency; undefined when the cell is not an amount (the caller
- * then leaves the cell out and says why). A single amount is both ends; "up to" only the top,
- * "+" or "from" only the bottom.
+ * then leaves the cell out and says why, `moneyProblem` saying more when it can). A single amount
+ * is both ends; "up to" only the top, "+" or "from" only the bottom.
  */
 export function parseMoneyRange(cell: string, unit: MoneyUnit = { scale: 1 }): MoneyRange | undefined {
+  const read = readMoney(cell, unit);
+  return read && !("problem" in read) ? read : undefined;
+}
+
+/**
+ * Why a cell that looks like money is not read as an amount, in the founder's words ("'kr' could
+ * be SEK, NOK, DKK, ISK: …"), or undefined when it reads, or is no amount at all.
+ */
+export function moneyProblem(cell: string, unit: MoneyUnit = { scale: 1 }): string | undefined {
+  const read = readMoney(cell, unit);
+  return read && "problem" in read ? read.problem : undefined;
+}
+
+function readMoney(cell: string, unit: MoneyUnit): MoneyRange | Problem | undefined {
   let text = cell.normalize("NFKC").trim();
   if (text === "" || text.length > MAX_CELL) return undefined;
   let only: "min" | "max" | undefined;
@@ -143,7 +246,9 @@ export function parseMoneyRange(cell: string, unit: MoneyUnit = { scale: 1 }): M
   }
   const parts = text.split(/\s*(?:[-–—~〜]|\.\.)\s*|\s+(?:to|and|a|até|hasta)\s+/iu);
   if (parts.length === 0 || parts.length > 2 || parts.some((part) => part.trim() === "")) return undefined;
-  const amounts = parts.map(readAmount);
+  const amounts = parts.map((part) => readAmount(part, unit));
+  const problem = amounts.find((amount) => amount !== undefined && "problem" in amount);
+  if (problem) return problem;
   if (amounts.some((amount) => amount === undefined)) return undefined;
   const [low, high] = amounts as [Amount, Amount | undefined];
   const currency = low.currency ?? high?.currency ?? unit.currency;
@@ -153,7 +258,7 @@ export function parseMoneyRange(cell: string, unit: MoneyUnit = { scale: 1 }): M
   let lowScale = low.hasMultiplier ? 1 : unit.scale;
   // "50-250k": the first end borrows the second's multiplier when that keeps the range in order.
   if (high && !low.hasMultiplier && high.hasMultiplier) {
-    const suffixScale = scaleOf(parts[1] ?? "");
+    const suffixScale = scaleOf(parts[1] ?? "", unit);
     if (suffixScale && low.value * suffixScale <= high.value) {
       lowValue = low.value * suffixScale;
       lowScale = 1;
@@ -186,9 +291,24 @@ function withCurrency(range: MoneyRange, currency: Currency | undefined): MoneyR
   return range;
 }
 
-function scaleOf(part: string): number | undefined {
-  const suffix = /([a-z万億]+)\.?$/iu.exec(takeCurrency(part).rest)?.[1]?.toLowerCase();
+function scaleOf(part: string, unit: MoneyUnit): number | undefined {
+  const taken = takeCurrency(part, unit);
+  if ("problem" in taken) return undefined;
+  const suffix = /([a-z万億]+)\.?$/iu.exec(taken.rest)?.[1]?.toLowerCase();
   return suffix ? MULTIPLIERS[suffix] : undefined;
+}
+
+/**
+ * A currency column's cell: a code in any case ("nok"), or a sign the hints settle ("€", "kr"
+ * beside Norway); undefined when it names no currency, or not which one.
+ */
+export function currencyOfCell(cell: string, unit: MoneyUnit = { scale: 1 }): Currency | undefined {
+  const text = cell.normalize("NFKC").trim();
+  if (text === "" || text.length > 20) return undefined;
+  const code = text.toUpperCase();
+  if (isCurrency(code)) return code;
+  const taken = takeCurrency(text, unit);
+  return "problem" in taken || taken.rest !== "" ? undefined : taken.currency;
 }
 
 /** The unit a header names: "出資可能額（万円）", "Cheque (k)", "Ticket in $M", "Amount (EUR)". */
@@ -197,7 +317,10 @@ export function moneyUnitOfHeader(header: string): MoneyUnit {
   const unit: MoneyUnit = { scale: 1 };
   const bracket = /[([]([^)\]]{1,20})[)\]]/.exec(text)?.[1] ?? /\bin\s+(\S{1,10})\s*$/.exec(text)?.[1];
   if (bracket === undefined) return unit;
-  const { rest, currency } = takeCurrency(bracket.replace(/\s+/g, ""));
+  const taken = takeCurrency(bracket.replace(/\s+/g, ""), unit);
+  // "(kr)" alone says a krone without saying whose: the cells' own codes or the country decide.
+  if ("problem" in taken) return unit;
+  const { rest, currency } = taken;
   if (currency) unit.currency = currency;
   const scale = MULTIPLIERS[rest.replace(/s$/, "")] ?? MULTIPLIERS[rest];
   if (scale) unit.scale = scale;

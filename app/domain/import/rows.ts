@@ -9,7 +9,16 @@ import { type DateOrder, parseDate } from "./dates.ts";
 import { junkRowReason } from "./junk-rows.ts";
 import type { ColumnMapping, ImportColumn, ImportField } from "./fields.ts";
 import { IMPORT_COLUMNS } from "./fields.ts";
-import { CURRENCIES, type Currency, type MoneyUnit, moneyUnitOfHeader, parseOneAmount, parseMoneyRange } from "./money.ts";
+import {
+  type Currency,
+  type MoneyUnit,
+  currencyOfCell,
+  moneyProblem,
+  moneyUnitOfHeader,
+  parseOneAmount,
+  parseMoneyRange,
+} from "./money.ts";
+import { currenciesOfPlaces } from "./money-places.ts";
 import { type Cells, readValueCells, type SkippedCell } from "./value-cells.ts";
 import { NO_CHOICES, type Resolution, type ValueChoices, type ValueField, valueResolver } from "./values.ts";
 
@@ -250,7 +259,7 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
   const lastContact = take("last_contact_date", (value) => parseDate(value, context.dateOrder), "is not a date");
   if (lastContact) extra.last_contact_date = lastContact;
 
-  const roundNotes = readRoundCells(cells, context, extra, skipped, label, take);
+  const roundNotes = readRoundCells(cells, context, extra, skipped, label, take, candidate.geographies as string[] | undefined);
   // "Passed - too early" says why: the reason column, when there is one, says it too.
   const passReason = valueCells.pass_reason ?? (extra.relationship_status === "passed" ? valueCells.status_reason : undefined);
   if (passReason) extra.pass_reason = passReason;
@@ -278,6 +287,21 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
   return finish(line, candidate, extra, skipped, given);
 }
 
+/** A column's money unit with the currencies of the row's countries, found once and only when asked. */
+function unitsWithPlaces(context: RowContext, places: readonly string[] | undefined): (index: number) => MoneyUnit {
+  let local: Currency[] | undefined;
+  return (index) => {
+    local ??= currenciesOfPlaces(places);
+    return { ...(context.units[index] ?? { scale: 1 }), local };
+  };
+}
+
+/** Why a money cell was left out: "'kr 5m' is not an amount: 'kr' could be SEK, NOK, …" when the parser can say. */
+function notAmount(value: string, unit: MoneyUnit): string {
+  const problem = moneyProblem(value, unit);
+  return `'${short(value)}' is not an amount${problem ? `: the sign ${problem}` : ""}`;
+}
+
 function readCheque(
   cells: Cells,
   context: RowContext,
@@ -289,11 +313,13 @@ function readCheque(
   let min: number | undefined;
   let max: number | undefined;
   let currency: Currency | undefined;
+  // The row's countries tell whose krone "kr" is (decision 054), looked up only for a money cell.
+  const unitOf = unitsWithPlaces(context, candidate.geographies as string[] | undefined);
   const read = (field: "check_range" | "check_min" | "check_max") => {
     const cell = cells.get(field)?.[0];
     if (!cell) return undefined;
-    const range = parseMoneyRange(cell.value, context.units[cell.index]);
-    if (!range) skipped.push({ column: label(field), reason: `'${short(cell.value)}' is not an amount` });
+    const range = parseMoneyRange(cell.value, unitOf(cell.index));
+    if (!range) skipped.push({ column: label(field), reason: notAmount(cell.value, unitOf(cell.index)) });
     if (range?.currency) currency ??= range.currency;
     return range;
   };
@@ -306,8 +332,8 @@ function readCheque(
   if (high) max = high.max ?? high.min;
   const currencyCell = cells.get("check_currency")?.[0];
   if (currencyCell) {
-    const code = currencyCell.value.trim().toUpperCase();
-    if ((CURRENCIES as readonly string[]).includes(code)) currency = code as Currency;
+    const code = currencyOfCell(currencyCell.value, unitOf(currencyCell.index));
+    if (code) currency = code;
     else skipped.push({ column: label("check_currency"), reason: `'${short(currencyCell.value)}' is not a currency we know` });
   }
   if (min !== undefined && max !== undefined && min > max) {
@@ -333,12 +359,14 @@ function readRoundCells(
   skipped: SkippedCell[],
   label: (field: ImportField) => string,
   take: (field: ImportField, parse: (value: string) => string | undefined, why: string) => string | undefined,
+  places?: readonly string[],
 ): string[] {
   const noteLines: string[] = [];
+  const unitOf = unitsWithPlaces(context, places);
   const amountCell = cells.get("amount")?.[0];
   if (amountCell) {
-    const read = parseOneAmount(amountCell.value, context.units[amountCell.index]);
-    if (read === undefined) skipped.push({ column: label("amount"), reason: `'${short(amountCell.value)}' is not an amount` });
+    const read = parseOneAmount(amountCell.value, unitOf(amountCell.index));
+    if (read === undefined) skipped.push({ column: label("amount"), reason: notAmount(amountCell.value, unitOf(amountCell.index)) });
     else if ("range" in read) {
       // Its top would count money nobody committed in the round's totals: left out, kept in the notes.
       const committed = extra.relationship_status === "committed" || extra.relationship_status === "soft_committed";
@@ -352,8 +380,8 @@ function readRoundCells(
   }
   const currencyCell = cells.get("amount_currency")?.[0];
   if (currencyCell) {
-    const code = currencyCell.value.trim().toUpperCase();
-    if ((CURRENCIES as readonly string[]).includes(code)) extra.amount_currency = code as Currency;
+    const code = currencyOfCell(currencyCell.value, unitOf(currencyCell.index));
+    if (code) extra.amount_currency = code;
     else skipped.push({ column: label("amount_currency"), reason: `'${short(currencyCell.value)}' is not a currency we know` });
   }
   const text = (field: "next_step" | "pass_note", max: number) => {

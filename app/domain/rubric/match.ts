@@ -208,6 +208,14 @@ export function matchCheckSize(
   if (checkMin === null && checkMax === null) return { value: 0, state: "unknown", detail: "Their cheque size is not known" };
   const usdMin = checkMin === null ? null : toUsd(checkMin, currency);
   const usdMax = checkMax === null ? null : toUsd(checkMax, currency);
+  if (usdMin === undefined || usdMax === undefined) {
+    const theirs = rangeText(checkMin, checkMax, currency);
+    return {
+      value: 0,
+      state: "unknown",
+      detail: `Writes ${theirs} cheques; the app has no rate for ${currency} to compare them (set one on Settings)`,
+    };
+  }
   const low = Math.max(0, usdMin ?? 0);
   const high = usdMax ?? Number.POSITIVE_INFINITY;
   const wantedLow = range.min ?? 0;

@@ -336,7 +336,7 @@ const OPERATIONS: OperationEntry[] = [
     auth: "session",
     summary: "The round raising now, with its totals",
     description:
-      "Route #18. The round raising now (the only startup, else the one marked raising now; nulls without one) and its totals over the investors' amounts, converted into the round's currency at the app's fixed rates (`converted` says when): `committed`, `soft_committed`, `in_talks` (intro requested to due diligence), `percent` ((committed + soft) / target, above 100 when oversubscribed, null without a target) and `by_status` (every status with its count and amount). An amount set for another startup's round is left out of the amounts.",
+      "Route #18. The round raising now (the only startup, else the one marked raising now; nulls without one) and its totals over the investors' amounts, converted into the round's currency at the reference rates shipped with the app, or the founder's own rate set on /settings (`converted` says when, `rates` at which day and which were the founder's; an amount whose currency has no rate is left out and counted in `without_rate`): `committed`, `soft_committed`, `in_talks` (intro requested to due diligence), `percent` ((committed + soft) / target, above 100 when oversubscribed, null without a target) and `by_status` (every status with its count and amount). An amount set for another startup's round is left out of the amounts.",
     responses: { "200": ok("The round and its totals.", ref("Round")) },
   },
   {

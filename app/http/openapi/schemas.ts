@@ -296,7 +296,26 @@ export function schemas(): Record<string, JsonSchema> {
         soft_committed: { type: "integer", minimum: 0 },
         in_talks: { type: "integer", minimum: 0 },
         percent: nullable({ type: "integer", minimum: 0 }),
-        converted: { type: "boolean", description: "True when an amount in another currency was converted at the app's fixed rates." },
+        converted: {
+          type: "boolean",
+          description:
+            "True when an amount in another currency was converted at the rates in force (the shipped reference rates, with the founder's own from /settings).",
+        },
+        rates: nullable({
+          type: "object",
+          description: "When an amount was converted: the reference rates' day and the currencies converted at the founder's own rate.",
+          properties: { date, overridden: { type: "array", items: { type: "string", enum: [...CURRENCIES] } } },
+          required: ["date", "overridden"],
+        }),
+        without_rate: {
+          type: "array",
+          description: "Amounts left out of the sums because their currency (or the round's) has no rate: how many, by currency.",
+          items: {
+            type: "object",
+            properties: { currency: { type: "string", enum: [...CURRENCIES] }, count: { type: "integer", minimum: 1 } },
+            required: ["currency", "count"],
+          },
+        },
         by_status: {
           type: "array",
           items: {
@@ -310,7 +329,18 @@ export function schemas(): Record<string, JsonSchema> {
           },
         },
       },
-      required: ["startup_id", "currency", "committed", "soft_committed", "in_talks", "percent", "converted", "by_status"],
+      required: [
+        "startup_id",
+        "currency",
+        "committed",
+        "soft_committed",
+        "in_talks",
+        "percent",
+        "converted",
+        "rates",
+        "without_rate",
+        "by_status",
+      ],
     },
     Startup: {
       type: "object",
