@@ -20,6 +20,7 @@ import {
 } from "../domain/import/preview.ts";
 import { readUpload } from "../domain/import/spreadsheet.ts";
 import { parseFormBody } from "../http/form-body.server.ts";
+import { loadTowns } from "../services/towns.server.ts";
 import { recallMapping, rememberMapping } from "../services/import-mappings.server.ts";
 import { findOutcome, findUpload, forgetUpload, keepOutcome, keepUpload } from "../services/import-uploads.server.ts";
 import { commitImportInChunks, importStopped } from "../services/import-commit.server.ts";
@@ -97,6 +98,8 @@ export async function action({ request }: Route.ActionArgs) {
   // Loaded on the first import: the countries data it resolves places with is a few MB of heap
   // that a server which never imports should not carry.
   const { MAX_IMPORT_ROWS, parseInvestorRecordsSteps } = await import("../domain/import/parse.ts");
+  // The towns of the cities data too (decision 055), read once for the process's life.
+  await loadTowns();
   const records = await readUpload(input.bytes, MAX_IMPORT_ROWS, input.sheet);
   if ("error" in records) return data({ error: records.error, preview: null }, { status: 400 });
   const headerAt = records.records.findIndex((record) => record.some((cell) => cell.trim() !== ""));

@@ -56,6 +56,7 @@ export function restoreExport(db: Db, file: ExportFile, now: Date): RestoredCoun
           sectors: item.sectors,
           stages: item.stages,
           geographies: item.geographies,
+          basedIn: item.based_in ?? null,
           checkMin: item.check_min,
           checkMax: item.check_max,
           checkCurrency: item.check_currency ?? null,
