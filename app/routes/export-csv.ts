@@ -33,6 +33,7 @@ export async function loader() {
         row.sectors,
         row.stages,
         row.geographies,
+        row.basedIn,
         row.checkMin,
         row.checkMax,
         row.checkCurrency,

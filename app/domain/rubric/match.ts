@@ -192,9 +192,9 @@ function matchBasedIn(basedIn: string, rubricPlaces: string[], reach: readonly s
   const said = `based in ${town} (where they invest is not known)`;
   const inner = matchGeography([basedIn], rubricPlaces, reach, reach ? [reach] : undefined);
   if (inner.state === "match" && inner.value >= 0.8) {
-    return { value: inner.value * BASED_IN_SHARE, state: "match", detail: `Based in ${town}; where they invest is not known`, words: said };
+    return { value: inner.value * BASED_IN_SHARE, state: "match", detail: `B${said.slice(1)}`, words: said };
   }
-  return { value: 0, state: "unknown", detail: "Where they invest is not known", note: said };
+  return { value: 0, state: "unknown", detail: `B${said.slice(1)}`, note: said };
 }
 
 function rangeText(min: number | undefined | null, max: number | undefined | null, currency: string | null = "USD"): string {
