@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolvePlace } from "#app/domain/places.ts";
 import { importCsv } from "#tests/helpers/http.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
+import { signIn } from "#tests/helpers/session.ts";
 
 const PASSCODE = "hq-towns-passcode";
 
@@ -38,7 +39,7 @@ function tracker(): string {
   return `${lines.join("\r\n")}\r\n`;
 }
 
-type Exported = { name: string; based_in: string | null; geographies: string[]; action: string; score_explained: unknown };
+type Exported = { id: number; name: string; based_in: string | null; geographies: string[]; action: string; score_explained: unknown };
 
 describe("an HQ column of towns, imported", () => {
   let server: RunningServer;
@@ -97,5 +98,30 @@ describe("an HQ column of towns, imported", () => {
     for (const town of TOWNS.slice(0, 7)) expect(points.get(town), town).toBeGreaterThan(elsewhere);
     for (const town of NORDIC) expect(points.get(town), town).toBeGreaterThanOrEqual(elsewhere);
     for (const town of ["SF Bay Area", "NYC", "Cambridge, MA"]) expect(points.get(town), town).toBe(0);
+  });
+
+  it("takes a based-in place through route #9, names it with its country, shows it on the investor page, and clears it with null", async () => {
+    const file = (await (await fetch(`${server.url}/export.json`, { headers: { "x-admin-passcode": PASSCODE } })).json()) as {
+      investors: Exported[];
+    };
+    const paris = file.investors.find((investor) => investor.based_in === "Paris");
+    expect(paris).toBeDefined();
+    const patch = (body: unknown) =>
+      fetch(`${server.url}/api/investors/${paris?.id}`, {
+        method: "PATCH",
+        headers: { "x-admin-passcode": PASSCODE, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const moved = await patch({ based_in: "Tromso" });
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as Exported).based_in).toBe("Tromso, Norway");
+
+    const cookie = await signIn(server.url, PASSCODE);
+    const page = (await (await fetch(`${server.url}/investors/${paris?.id}`, { headers: { cookie } })).text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("based in Tromso, Norway");
+    expect(page).toContain("Based in Tromso (where they invest is not known)");
+
+    const cleared = await patch({ based_in: null });
+    expect(((await cleared.json()) as Exported).based_in).toBeNull();
   });
 });
