@@ -305,6 +305,19 @@ export function townsInUse(): boolean {
   return towns !== undefined;
 }
 
+let wanted = false;
+
+/**
+ * True when a place went unresolved since the last call for want of the cities data: the import
+ * then loads it and reads the file again, so a file whose places are all countries, capitals and
+ * shorthands never loads it. Reading it clears it.
+ */
+export function townsWanted(): boolean {
+  const was = wanted;
+  wanted = false;
+  return was;
+}
+
 /**
  * One written place → the place, or undefined. Country codes count only in capitals ("UK",
  * "DE", "USA"), so the word "in" is never India. Then a town with where it is ("Stockholm, SE",
@@ -335,7 +348,11 @@ function isCountry(place: Place | undefined): place is Place & { code: string } 
 
 /** A town from the cities data, named with its country: "Trondheim, Norway". */
 function townAlone(town: string): Place | undefined {
-  if (!towns || town.length > 60 || !/\p{L}{2}/u.test(town) || NOT_TOWNS.has(fold(town))) return undefined;
+  if (town.length > 60 || !/\p{L}{2}/u.test(town) || NOT_TOWNS.has(fold(town))) return undefined;
+  if (!towns) {
+    wanted = true;
+    return undefined;
+  }
   const code = towns(town)[0];
   const country = code ? codeIndex().get(code) : undefined;
   return country && { name: `${town}, ${country.name}`, code: country.code, regions: [country.name, ...country.regions] };

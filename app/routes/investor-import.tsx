@@ -10,6 +10,7 @@ import { SAMPLE_CSV_PATH } from "../components/first-morning.tsx";
 import { MAX_IMPORT_COLUMNS } from "../domain/import/limits.ts";
 import { refusedWithCells } from "../domain/import/outcome.ts";
 import { type ImportPlan, planImport } from "../domain/import/plan.ts";
+import { townsInUse, townsWanted } from "../domain/places.ts";
 import {
   describeChangeCounts,
   describeReading,
@@ -98,15 +99,21 @@ export async function action({ request }: Route.ActionArgs) {
   // Loaded on the first import: the countries data it resolves places with is a few MB of heap
   // that a server which never imports should not carry.
   const { MAX_IMPORT_ROWS, parseInvestorRecordsSteps } = await import("../domain/import/parse.ts");
-  // The towns of the cities data too (decision 055), read once for the process's life.
-  await loadTowns();
   const records = await readUpload(input.bytes, MAX_IMPORT_ROWS, input.sheet);
   if ("error" in records) return data({ error: records.error, preview: null }, { status: 400 });
   const headerAt = records.records.findIndex((record) => record.some((cell) => cell.trim() !== ""));
   const header = records.records[headerAt] ?? [];
   // A new file (no column chosen on this page yet) starts from the choices made for its headers last time.
   const recalled = input.targets.every((target) => target === undefined) ? recallMapping(app, header) : undefined;
-  const parsed = await finishInTurns(parseInvestorRecordsSteps(records, { targets: recalled ?? input.targets }));
+  const parse = () => finishInTurns(parseInvestorRecordsSteps(records, { targets: recalled ?? input.targets }));
+  townsWanted();
+  let parsed = await parse();
+  // A town the countries data does not know: the cities data is loaded (once for the process's
+  // life, decision 055) and the file read again. A file of countries and capitals never loads it.
+  if (!townsInUse() && townsWanted()) {
+    await loadTowns();
+    parsed = await parse();
+  }
   if (parsed.error) return data({ error: parsed.error, preview: null }, { status: 400 });
   if (input.intent === "commit") {
     let classified: ClassifiedUpdates | undefined;

@@ -6,7 +6,7 @@ import { TownBuilder, type TownIndex, countriesOfTown, readTowns } from "#app/do
 
 /**
  * The cities data (decision 055), loaded the first time a place people wrote is resolved (an
- * import, an investor's or a startup's place saved) and kept for the life of the process: about
+ * import with a town the countries data does not know, an investor's or a startup's place saved) and kept for the life of the process: about
  * 10 MB of heap that a server which never resolves a place never pays. Read from the package's
  * file at run time, never bundled; decoded in steps of RECORDS_PER_STEP so requests are answered
  * between them.

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { placeOfPair, resolvePlace, useTowns } from "#app/domain/places.ts";
+import { placeOfPair, resolvePlace, townsWanted, useTowns } from "#app/domain/places.ts";
 import { countriesOfTown, townIndexOf } from "#app/domain/towns.ts";
 
 // The cities data as the server loads it (app/services/towns.server.ts reads the same file in steps).
@@ -70,6 +70,20 @@ describe("a town → its country → its regions", () => {
       expect(resolvePlace(stored)).toMatchObject({ name: "Trondheim, Norway", code: "NO" });
       expect(resolvePlace("Cambridge, MA, United States")?.code).toBe("US");
       expect(resolvePlace("Trondheim")).toBeUndefined();
+    } finally {
+      useTowns((town) => countriesOfTown(index, town));
+    }
+  });
+
+  it("says when a place needed the cities data it did not have, so the import loads it only then", () => {
+    useTowns(undefined);
+    try {
+      townsWanted();
+      for (const known of ["Paris", "Norway", "Nordics", "NYC", "Stockholm, SE", "Trondheim, Norway"]) resolvePlace(known);
+      expect(townsWanted()).toBe(false);
+      resolvePlace("Trondheim");
+      expect(townsWanted()).toBe(true);
+      expect(townsWanted()).toBe(false);
     } finally {
       useTowns((town) => countriesOfTown(index, town));
     }
