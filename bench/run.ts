@@ -47,6 +47,7 @@ import { runDiscoveryBench } from "./discovery.ts";
 import { runStallBench } from "./stalls.ts";
 import { runHttpBench } from "./http.ts";
 import { runImportBench } from "./import.ts";
+import { runTownsBench } from "./towns.ts";
 import { runMemoryBench } from "./memory.ts";
 import { runMailParseBench } from "./mail-parse.ts";
 import { runMailSyncBench } from "./mail-sync.ts";
@@ -170,6 +171,7 @@ console.log("");
 await runDiscoveryBench();
 
 if (!process.argv.includes("--no-import")) await runImportBench();
+if (!process.argv.includes("--no-towns")) await runTownsBench();
 if (!process.argv.includes("--no-memory")) await runMemoryBench();
 if (!process.argv.includes("--no-actions")) await runRescoreActionsBench();
 console.log("");

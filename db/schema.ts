@@ -38,6 +38,9 @@ export const investors = sqliteTable(
     sectors: text("sectors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     stages: text("stages", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     geographies: text("geographies", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    // Where the investor is based (an HQ, Location or Office column; decision 055), as places.ts
+    // names it ("Trondheim, Norway"): stands in for where they invest only while geographies is empty.
+    basedIn: text("based_in"),
     checkMin: integer("check_min"),
     checkMax: integer("check_max"),
     // ISO 4217 code of check_min/check_max as the founder's list wrote them; null = USD.

@@ -56,6 +56,8 @@ const investor = z.object({
   sectors: z.array(text),
   stages: z.array(text),
   geographies: z.array(text),
+  // Exports from before decision 055 have no based-in place.
+  based_in: maybeText.optional(),
   check_min: z.number().int().nullable(),
   check_max: z.number().int().nullable(),
   // Exports from before currencies were kept have none: their amounts are dollars.

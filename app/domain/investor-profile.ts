@@ -36,6 +36,7 @@ export const profileEditShape = {
   sectors: list.optional(),
   stages: z.array(z.enum(STAGES)).max(4).optional(),
   geographies: list.optional(),
+  based_in: z.string().trim().max(120).nullable().optional(),
   check_min: z.number().int().min(0).max(MAX_AMOUNT).nullable().optional(),
   check_max: z.number().int().min(0).max(MAX_AMOUNT).nullable().optional(),
   check_currency: z.enum(CURRENCIES).nullable().optional(),
@@ -51,6 +52,7 @@ export type ProfileEdit = {
   sectors?: string[];
   stages?: Stage[];
   geographies?: string[];
+  based_in?: string | null;
   check_min?: number | null;
   check_max?: number | null;
   check_currency?: Currency | null;
@@ -80,6 +82,7 @@ export function profileColumnsPatch(edit: ProfileEdit) {
     sectors: edit.sectors,
     stages: edit.stages,
     geographies: edit.geographies && canonicalPlaces(edit.geographies),
+    basedIn: edit.based_in === undefined ? undefined : basedInPlace(edit.based_in),
     checkMin: edit.check_min,
     checkMax: edit.check_max,
     checkCurrency: edit.check_currency,
@@ -95,6 +98,7 @@ export function profileColumnsPatch(edit: ProfileEdit) {
     sectors: string[];
     stages: Stage[];
     geographies: string[];
+    basedIn: string | null;
     checkMin: number | null;
     checkMax: number | null;
     checkCurrency: Currency | null;
@@ -102,6 +106,13 @@ export function profileColumnsPatch(edit: ProfileEdit) {
 }
 
 /** "UK" → "United Kingdom", repeats dropped, unknown places kept as written. */
+/** Where an investor is based, as places.ts names it ("Trondheim" → "Trondheim, Norway"); blank → null. */
+export function basedInPlace(text: string | null): string | null {
+  const written = text?.replace(/\s+/g, " ").trim() ?? "";
+  if (written === "") return null;
+  return (resolvePlace(written)?.name ?? written).slice(0, 120);
+}
+
 function canonicalPlaces(items: string[]): string[] {
   const seen = new Set<string>();
   const places: string[] = [];
@@ -127,6 +138,7 @@ export const PROFILE_FORM_FIELDS = [
   "sectors",
   "stages",
   "geographies",
+  "based_in",
   "cheque",
   "check_currency",
 ] as const;
@@ -191,6 +203,8 @@ export function readProfileText(text: ProfileText): { edit: ProfileEdit; errors:
   edit.geographies = canonicalPlaces(splitList(value("geographies")));
   const placeError = listError(edit.geographies, "Geographies");
   if (placeError) errors.geographies = placeError;
+  edit.based_in = basedInPlace(value("based_in"));
+  if (value("based_in").length > 120) errors.based_in = "Write one place of at most 120 characters, like Trondheim or Austin, TX";
 
   const cheque = value("cheque");
   const chosen = value("check_currency");
@@ -224,6 +238,7 @@ type ProfileRow = {
   sectors: string[];
   stages: string[];
   geographies: string[];
+  basedIn?: string | null;
   checkMin: number | null;
   checkMax: number | null;
   checkCurrency: string | null;
@@ -242,6 +257,7 @@ export function profileFormDefaults(row: ProfileRow & { name: string; kind: stri
     sectors: row.sectors.join(row.sectors.some((sector) => sector.includes(",")) ? "; " : ", "),
     stages: row.stages.map((stage) => STAGE_LABELS[stage as Stage] ?? stage).join(", "),
     geographies: row.geographies.join(row.geographies.some((place) => /[,/|]/.test(place)) ? "; " : ", "),
+    based_in: row.basedIn ?? "",
     cheque: chequeText(row.checkMin, row.checkMax, row.checkCurrency),
     check_currency: row.checkCurrency ?? "USD",
   };
@@ -260,7 +276,18 @@ export function changedProfile(edit: ProfileEdit, text: ProfileText, original: P
   const copy = <K extends keyof ProfileEdit>(key: K) => {
     if (edit[key] !== undefined) result[key] = edit[key];
   };
-  for (const field of ["name", "firm", "kind", "email", "website", "linkedin_url", "sectors", "stages", "geographies"] as const) {
+  for (const field of [
+    "name",
+    "firm",
+    "kind",
+    "email",
+    "website",
+    "linkedin_url",
+    "sectors",
+    "stages",
+    "geographies",
+    "based_in",
+  ] as const) {
     if (changed(field)) copy(field);
   }
   if (changed("cheque") || (text.cheque?.trim() && changed("check_currency"))) {
@@ -298,6 +325,7 @@ export const PROFILE_FORM_WORDS = {
   sectors: { label: "Sectors" },
   stages: { label: "Stages" },
   geographies: { label: "Geographies" },
+  based_in: { label: "Based in" },
   cheque: { label: "Cheque range" },
   check_currency: { label: "Currency" },
 };
@@ -321,7 +349,7 @@ export type MergeSide = ProfileRow & {
  */
 export function mergedColumns(survivor: MergeSide, other: MergeSide): Partial<MergeSide> {
   const patch: Partial<MergeSide> = {};
-  for (const key of ["firm", "email", "website", "linkedinUrl"] as const) {
+  for (const key of ["firm", "email", "website", "linkedinUrl", "basedIn"] as const) {
     if (!survivor[key] && other[key]) patch[key] = other[key];
   }
   for (const key of ["sectors", "stages", "geographies"] as const) {

@@ -105,6 +105,8 @@ export const investorProfileSchema = z.object({
   sectors: z.array(z.string().trim().min(1).max(80)).max(50).default([]),
   stages: z.array(z.enum(STAGES)).max(4).default([]),
   geographies: z.array(z.string().trim().min(1).max(80)).max(50).default([]),
+  /** Where they are based (an HQ column; decision 055), as places.ts names it. */
+  based_in: z.string().trim().min(1).max(120).optional(),
   check_min: z.number().int().min(0).max(10_000_000_000).optional(),
   check_max: z.number().int().min(0).max(10_000_000_000).optional(),
 });

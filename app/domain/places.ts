@@ -1,10 +1,17 @@
 import type { Country } from "world-countries";
 import countriesData from "world-countries/countries.json" with { type: "json" };
+import { fold as foldLetters } from "./palette-search.ts";
+import { STATES } from "./place-states.ts";
 
 /**
  * Countries, capitals and regions, resolved with the world-countries data set (ISO 3166 codes,
  * names in many languages, UN region and subregion) rather than a hand table, so Slovenia is in
  * Europe and "スロベニア" is Slovenia. Pure: the data ships with the package.
+ *
+ * Towns beyond the capitals and the shorthands below come from the cities data (decision 055),
+ * which the server loads only when it resolves a place people wrote (app/services/towns.server.ts)
+ * and hands in with `useTowns`. A town found there is named with its country, "Trondheim, Norway",
+ * so reading it again (a re-score, the investor page) needs the countries data alone.
  */
 
 export type Place = {
@@ -152,13 +159,60 @@ const CITIES: Record<string, string> = {
   sydney: "AU",
   melbourne: "AU",
   lagos: "NG",
+  // As people write them: the Bay Area, New York, the towns the cities data names otherwise.
+  sf: "US",
+  "sf bay area": "US",
+  "san francisco bay area": "US",
+  "bay area, ca": "US",
+  "new york city": "US",
+  la: "US",
+  "washington dc": "US",
+  "washington d.c.": "US",
+  "washington, d.c.": "US",
+  "washington, dc": "US",
+  "frankfurt am main": "DE",
+  aarhus: "DK",
+  "tel aviv-yafo": "IL",
+  gurgaon: "IN",
+  gurugram: "IN",
+  "delhi ncr": "IN",
+  "new delhi": "IN",
+};
+
+/** Shorthands named as the founder would read them back. */
+const CITY_NAMES: Record<string, string> = {
+  "sf bay area": "SF Bay Area",
+  "san francisco bay area": "SF Bay Area",
+  "bay area, ca": "Bay Area",
+  "new york city": "New York",
+  "washington d.c.": "Washington, D.C.",
+  "washington dc": "Washington, D.C.",
+  "washington, d.c.": "Washington, D.C.",
+  "washington, dc": "Washington, D.C.",
+  "tel aviv-yafo": "Tel Aviv",
+  "delhi ncr": "Delhi NCR",
+};
+
+/** Countries that belong to groupings people invest by, beside the UN subregion. */
+const GROUPINGS: ReadonlyArray<[string, ReadonlySet<string>]> = [
+  ["Nordics", new Set(["NO", "SE", "DK", "FI", "IS", "FO", "AX", "GL", "SJ"])],
+  ["Scandinavia", new Set(["NO", "SE", "DK"])],
+  ["Baltics", new Set(["EE", "LV", "LT"])],
+  ["DACH", new Set(["DE", "AT", "CH"])],
+  ["Benelux", new Set(["BE", "NL", "LU"])],
+  ["CEE", new Set(["PL", "CZ", "SK", "HU", "SI", "HR", "RO", "BG", "EE", "LV", "LT", "RS", "BA", "ME", "MK", "AL", "UA", "MD"])],
+];
+
+/** UN subregions as people write them ("South-Eastern Asia" is Southeast Asia). */
+const SUBREGION_SPOKEN: Record<string, string> = {
+  "South-Eastern Asia": "Southeast Asia",
+  "Eastern Asia": "East Asia",
+  "Southern Asia": "South Asia",
 };
 
 function fold(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
+  // ø, æ, ß and the like have no accent to drop: folded as the palette folds them ("Tromsø" = "Tromso").
+  return foldLetters(text)
     .replace(/[\s_]+/g, " ")
     .replace(/^the\s+/, "")
     .trim();
@@ -170,6 +224,9 @@ let index: Index | undefined;
 function subregionName(country: Country): string[] {
   const regions: string[] = [];
   if (country.subregion) regions.push(country.subregion);
+  const spoken = SUBREGION_SPOKEN[country.subregion];
+  if (spoken) regions.push(spoken);
+  for (const [grouping, members] of GROUPINGS) if (members.has(country.cca2)) regions.push(grouping);
   if (country.region === "Americas") {
     if (["US", "CA", "GL", "BM", "PM", "UM"].includes(country.cca2)) regions.push("North America", "Americas");
     else regions.push("Latin America", "Americas");
@@ -215,7 +272,7 @@ function buildIndex(): Index {
   }
   for (const [city, code] of Object.entries(CITIES)) {
     const place = byCode.get(code);
-    const name = city.length <= 3 ? city.toUpperCase() : city.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+    const name = CITY_NAMES[city] ?? (city.length <= 3 ? city.toUpperCase() : city.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase()));
     if (place) add(city, { name, code, regions: [place.name, ...place.regions] });
   }
   for (const [name, code] of Object.entries(EXTRA_NAMES)) {
@@ -231,18 +288,128 @@ function buildIndex(): Index {
 
 const CODES = /^[A-Z]{2,3}$/;
 
+/** Words in place columns that are no town, however many towns bear them. */
+const NOT_TOWNS = new Set(["remote", "online", "various", "multiple", "other", "others", "tbd", "unknown", "none", "any", "n/a", "hq"]);
+
+/** The cities data's answer: a town as written → its countries, most populous first. */
+export type TownLookup = (town: string) => readonly string[];
+let towns: TownLookup | undefined;
+
+/** The server hands the cities data in once it has loaded it (app/services/towns.server.ts); undefined takes it away. */
+export function useTowns(lookup: TownLookup | undefined): void {
+  towns = lookup;
+}
+
+/** True once the cities data is in use (tests; the import asks before it loads it). */
+export function townsInUse(): boolean {
+  return towns !== undefined;
+}
+
+let wanted = false;
+
+/**
+ * True when a place went unresolved since the last call for want of the cities data: the import
+ * then loads it and reads the file again, so a file whose places are all countries, capitals and
+ * shorthands never loads it. Reading it clears it.
+ */
+export function townsWanted(): boolean {
+  const was = wanted;
+  wanted = false;
+  return was;
+}
+
 /**
  * One written place → the place, or undefined. Country codes count only in capitals ("UK",
- * "DE", "USA"), so the word "in" is never India.
+ * "DE", "USA"), so the word "in" is never India. Then a town with where it is ("Stockholm, SE",
+ * "Cambridge, MA", "Trondheim, Norway"), then a town alone from the cities data, the most
+ * populous of its name (Bergen is Norway's).
  */
 export function resolvePlace(text: string): Place | undefined {
-  const trimmed = text.trim();
+  const trimmed = text.trim().replace(/\s+/g, " ");
   if (trimmed === "" || trimmed.length > 80) return undefined;
   index ??= buildIndex();
   const found = index.get(fold(trimmed));
   if (found) return found;
-  if (CODES.test(trimmed)) return codeIndex().get(trimmed === "UK" ? "GB" : trimmed);
-  return undefined;
+  if (CODES.test(trimmed)) return countryOfCode(trimmed);
+  const comma = trimmed.indexOf(",");
+  if (comma > 0) return townIn(trimmed.slice(0, comma).trim(), trimmed.slice(comma + 1).split(","));
+  const bare = trimmed.replace(/^greater\s+/i, "").replace(/\s+(area|metro|metropolitan area|region)$/i, "");
+  if (bare !== trimmed) return resolvePlace(bare);
+  return townAlone(trimmed);
+}
+
+function countryOfCode(code: string): Place | undefined {
+  return codeIndex().get(code === "UK" ? "GB" : code);
+}
+
+function isCountry(place: Place | undefined): place is Place & { code: string } {
+  return place?.code !== undefined && codeIndex().get(place.code)?.name === place.name;
+}
+
+/** A town from the cities data, named with its country: "Trondheim, Norway". */
+function townAlone(town: string): Place | undefined {
+  if (town.length > 60 || !/\p{L}{2}/u.test(town) || NOT_TOWNS.has(fold(town))) return undefined;
+  if (!towns) {
+    wanted = true;
+    return undefined;
+  }
+  const code = towns(town)[0];
+  const country = code ? codeIndex().get(code) : undefined;
+  return country && { name: `${town}, ${country.name}`, code: country.code, regions: [country.name, ...country.regions] };
+}
+
+/**
+ * "Town, where": the last part naming a country (a name or a code) or a state ("MA", "Texas",
+ * "ON") says the town's country; when a code could be either ("DE", "MA"), the one where the
+ * town is known wins (a capital, a shorthand, the cities data), else the state. A capital or a shorthand in that country
+ * stays itself ("Stockholm, SE" is Stockholm). Unknown "where": undefined.
+ */
+function townIn(town: string, wheres: string[]): Place | undefined {
+  if (town === "" || !/\p{L}/u.test(town)) return undefined;
+  const candidates: Array<{ country: Place & { code: string }; state?: string }> = [];
+  for (const where of wheres.map((part) => part.trim()).reverse()) {
+    if (where === "") continue;
+    const code = CODES.test(where);
+    for (const state of STATES.get(code ? where : fold(where)) ?? []) {
+      const inCountry = countryOfCode(state.country);
+      if (isCountry(inCountry)) candidates.push({ country: inCountry, state: state.code });
+    }
+    // A code after a town is more often a state than a small country ("Cambridge, MA"); a name, a country.
+    const country = code ? countryOfCode(where) : index?.get(fold(where));
+    if (isCountry(country)) {
+      if (code) candidates.push({ country });
+      else candidates.unshift({ country });
+    }
+    if (candidates.length > 0) break;
+  }
+  if (candidates.length === 0) return undefined;
+  const known = index?.get(fold(town));
+  const townCountries = towns?.(town) ?? [];
+  const rank = ({ country }: (typeof candidates)[number]) => {
+    if (known?.code === country.code) return -1;
+    const at = townCountries.indexOf(country.code);
+    return at === -1 ? Number.POSITIVE_INFINITY : at;
+  };
+  const chosen = candidates.reduce<(typeof candidates)[number] | undefined>(
+    (best, candidate) => (best === undefined || rank(candidate) < rank(best) ? candidate : best),
+    undefined,
+  );
+  if (!chosen) return undefined;
+  const { country, state } = chosen;
+  if (known && known.code === country.code && !isCountry(known)) return known;
+  const name = state ? `${town}, ${state}, ${country.name}` : `${town}, ${country.name}`;
+  return { name, code: country.code, regions: [country.name, ...country.regions] };
+}
+
+/**
+ * "Stockholm" followed by "SE" in a list split at commas: one place when the second says where
+ * the first is (rows.ts and the forms join them back); undefined when they are two places.
+ */
+export function placeOfPair(town: string, where: string): Place | undefined {
+  const first = resolvePlace(town);
+  if (isCountry(first) || (first && first.code === undefined)) return undefined;
+  index ??= buildIndex();
+  return townIn(town.trim(), [where]);
 }
 
 let codes: Map<string, Place> | undefined;

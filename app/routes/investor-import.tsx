@@ -10,6 +10,7 @@ import { SAMPLE_CSV_PATH } from "../components/first-morning.tsx";
 import { MAX_IMPORT_COLUMNS } from "../domain/import/limits.ts";
 import { refusedWithCells } from "../domain/import/outcome.ts";
 import { planImport } from "../domain/import/plan.ts";
+import { townsInUse, townsWanted } from "../domain/places.ts";
 import {
   describeChangeCounts,
   describeReading,
@@ -20,6 +21,7 @@ import {
 } from "../domain/import/preview.ts";
 import { readUpload } from "../domain/import/spreadsheet.ts";
 import { parseFormBody } from "../http/form-body.server.ts";
+import { loadTowns } from "../services/towns.server.ts";
 import { recallMapping, rememberMapping } from "../services/import-mappings.server.ts";
 import { postedValueChoices, recallValueChoices, rememberValueChoices } from "../services/import-values.server.ts";
 import { askedSentence, chosenSentence } from "../domain/import/value-table.ts";
@@ -116,12 +118,21 @@ export async function action({ request }: Route.ActionArgs) {
   const header = records.records[headerAt] ?? [];
   // A new file (no column chosen on this page yet) starts from the choices made for its headers last time.
   const recalled = input.targets.every((target) => target === undefined) ? recallMapping(app, header) : undefined;
-  const parsed = await finishInTurns(
-    parseInvestorRecordsSteps(records, {
-      targets: recalled ?? input.targets,
-      values: { chosen: input.values, remembered: recallValueChoices(app) },
-    }),
-  );
+  const parse = () =>
+    finishInTurns(
+      parseInvestorRecordsSteps(records, {
+        targets: recalled ?? input.targets,
+        values: { chosen: input.values, remembered: recallValueChoices(app) },
+      }),
+    );
+  townsWanted();
+  let parsed = await parse();
+  // A town the countries data does not know: the cities data is loaded (once for the process's
+  // life, decision 055) and the file read again. A file of countries and capitals never loads it.
+  if (!townsInUse() && townsWanted()) {
+    await loadTowns();
+    parsed = await parse();
+  }
   if (parsed.error) return data({ error: parsed.error, preview: null }, { status: 400 });
   // A value nobody decided is never imported as a default: the import waits for the founder's choice.
   const asked = askedSentence(parsed.values);

@@ -23,6 +23,7 @@ import {
   mergeRealInvestors,
 } from "../services/investor-profile.server.ts";
 import { demoEditRefusal } from "../domain/demo-bounds.ts";
+import { loadTownsFor } from "../services/towns.server.ts";
 import { amountRoundRefusal, amountRounds } from "../services/round.server.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { EDIT_FORM_FIELDS, INVESTOR_EDIT_WORDS, editFromForm, investorEditFormSchema } from "../domain/investor-edit.ts";
@@ -133,6 +134,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const here = `${demo ? "/demo" : ""}/investors/${id}`;
   if (intent === "profile") {
+    await loadTownsFor(String(formData.get("based_in") ?? ""), String(formData.get("geographies") ?? ""));
     const submission = parseWithZod(formData, { schema: profileFormSchema, ...founderErrors(PROFILE_FORM_WORDS) });
     if (submission.status !== "success") return data({ form: "profile" as const, result: submission.reply() }, { status: 400 });
     if (!editAndRerank(app, id, submission.value, demo)) throw new Response("Not found", { status: 404 });

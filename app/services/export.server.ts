@@ -131,6 +131,7 @@ function* csvParts(db: Db): Generator<string> {
         row.sectors,
         row.stages,
         row.geographies,
+        row.basedIn,
         row.checkMin,
         row.checkMax,
         row.checkCurrency,

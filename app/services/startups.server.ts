@@ -16,6 +16,7 @@ import type { App } from "../app-context.ts";
 import { EVALUATION_JSON_SCHEMA, EVALUATION_SYSTEM_PROMPT, buildEvaluationPrompt, parseEvaluationAnswer } from "../domain/evaluation.ts";
 import { clampRubric } from "../domain/rubric/clean-model-output.ts";
 import { chequeRangeFor, defaultRubric } from "../domain/rubric/default-rubric.ts";
+import { loadTownsFor } from "./towns.server.ts";
 import type { RoleWanted } from "../domain/vocabulary.ts";
 import { RUBRIC_JSON_SCHEMA, RUBRIC_SYSTEM_PROMPT, buildRubricPrompt } from "../domain/rubric/prompt.ts";
 import type { Rubric, StartupInput } from "../domain/rubric/schema.ts";
@@ -70,6 +71,8 @@ async function rescoreForRubric(app: App, startupId: number): Promise<{ rescored
 
 export async function createStartupWithRubric(app: App, input: StartupInput, options: Options = {}) {
   const drafted = await draftRubric(modelFor(app, options), input);
+  // A startup in Trondheim is in Norway and the Nordics only with the towns of the cities data.
+  if (!drafted) await loadTownsFor(input.geography);
   const rubric = drafted ?? defaultRubric(input);
   const source: RubricSource = drafted ? "model" : "default";
   const startup = createStartup(app.db, input, rubric, source, app.now());

@@ -69,6 +69,7 @@ const CSV_COLUMNS = {
   sectors: investors.sectors,
   stages: investors.stages,
   geographies: investors.geographies,
+  basedIn: investors.basedIn,
   checkMin: investors.checkMin,
   checkMax: investors.checkMax,
   checkCurrency: investors.checkCurrency,

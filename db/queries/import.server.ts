@@ -18,6 +18,7 @@ const COLUMN_OF = {
   sectors: "sectors",
   stages: "stages",
   geographies: "geographies",
+  based_in: "basedIn",
   check_min: "checkMin",
   check_max: "checkMax",
   check_currency: "checkCurrency",

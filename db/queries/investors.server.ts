@@ -232,6 +232,7 @@ export function profileColumns(profile: InvestorProfile) {
     sectors: profile.sectors,
     stages: profile.stages,
     geographies: profile.geographies,
+    basedIn: profile.based_in ?? null,
     checkMin: profile.check_min ?? null,
     checkMax: profile.check_max ?? null,
   };
@@ -330,6 +331,7 @@ export function investorJson(row: InvestorRow, contacts?: ContactRow[], contacts
     sectors: row.sectors,
     stages: row.stages,
     geographies: row.geographies,
+    based_in: row.basedIn,
     check_min: row.checkMin,
     check_max: row.checkMax,
     check_currency: row.checkCurrency,

@@ -89,6 +89,7 @@ export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) =
             sectors: item.sectors,
             stages: item.stages,
             geographies: item.geographies,
+            basedIn: item.based_in ?? null,
             checkMin: item.check_min,
             checkMax: item.check_max,
             checkCurrency: item.check_currency ?? null,

@@ -28,6 +28,7 @@ const rubricInvestorColumns = {
   sectors: investors.sectors,
   stages: investors.stages,
   geographies: investors.geographies,
+  based_in: investors.basedIn,
   check_min: investors.checkMin,
   check_max: investors.checkMax,
   check_currency: investors.checkCurrency,
@@ -43,11 +44,15 @@ const rubricInvestorColumns = {
   meeting_date: investors.meetingDate,
 };
 
-/** The regions an investor's places sit in, resolved here so a page that re-ranks in the browser need not carry the countries data. */
-function withPlaceReach<Row extends { geographies: string[] | null }>(
+/**
+ * The regions an investor's places sit in, resolved here so a page that re-ranks in the browser
+ * need not carry the countries data. With no places, where they are based stands in (decision 055).
+ */
+function withPlaceReach<Row extends { geographies: string[] | null; based_in?: string | null }>(
   row: Row,
 ): Row & { place_reach: string[]; place_reaches: string[][] } {
-  const places = row.geographies ?? [];
+  const declared = row.geographies ?? [];
+  const places = declared.length === 0 && row.based_in ? [row.based_in] : declared;
   return { ...row, place_reach: placeReachOf(places), place_reaches: placeReachesOf(places) };
 }
 

@@ -89,6 +89,7 @@ describe("the profile form's text, read with the import's parsers", () => {
       sectors: ["AI/ML", "Fintech"],
       stages: ["pre_seed", "series_b_plus"],
       geographies: ["United Kingdom", "Slovenia"],
+      basedIn: "Trondheim, Norway",
       checkMin: 1_500_000,
       checkMax: 20_000_000,
       checkCurrency: "EUR",
@@ -105,6 +106,8 @@ describe("the profile form's text, read with the import's parsers", () => {
       sectors: ["AI/ML", "Fintech"],
       stages: ["pre_seed", "series_b_plus"],
       geographies: ["United Kingdom", "Slovenia"],
+      // Read back without the cities data: the stored name says its country.
+      based_in: "Trondheim, Norway",
       check_min: 1_500_000,
       check_max: 20_000_000,
       check_currency: "EUR",

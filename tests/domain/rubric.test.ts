@@ -231,7 +231,7 @@ describe("defaultRubric", () => {
       expect.arrayContaining(["AI", "devtools", "machine learning", "LLM", "developer tools", "infrastructure"]),
     );
     expect(ai.stages).toEqual(["series_a", "series_b_plus"]);
-    expect(ai.geographies).toEqual(["Berlin", "Germany", "Western Europe", "Europe"]);
+    expect(ai.geographies).toEqual(["Berlin", "Germany", "Western Europe", "DACH", "Europe"]);
 
     const health = defaultRubric({ ...fintechStartup, sector: "Health", geography: "USA", round_size: 500_000 });
     expect(health.sector_keywords).toEqual(expect.arrayContaining(["Health", "healthcare", "medtech"]));

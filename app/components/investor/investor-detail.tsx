@@ -182,7 +182,8 @@ export function InvestorDetail({
             investor.firm,
             investor.kind,
             investor.stages.map((s) => STAGE_LABELS[s as Stage] ?? s).join(", "),
-            investor.geographies.join(", "),
+            investor.geographies.length > 0 ? `invests in ${investor.geographies.join(", ")}` : "",
+            investor.basedIn ? `based in ${investor.basedIn}` : "",
           ]
             .filter(Boolean)
             .join(" · ")}

@@ -5,7 +5,18 @@ import { INVESTOR_KINDS } from "../../domain/vocabulary.ts";
 
 /** The profile's fields as the form shows them (app/domain/investor-profile.ts, profileFormDefaults). */
 export type ProfileText = Record<
-  "name" | "firm" | "kind" | "email" | "website" | "linkedin_url" | "sectors" | "stages" | "geographies" | "cheque" | "check_currency",
+  | "name"
+  | "firm"
+  | "kind"
+  | "email"
+  | "website"
+  | "linkedin_url"
+  | "sectors"
+  | "stages"
+  | "geographies"
+  | "based_in"
+  | "cheque"
+  | "check_currency",
   string
 >;
 
@@ -58,6 +69,7 @@ export function ProfileForm({ text, lastResult, saved }: { text: ProfileText; la
           {input("sectors", "Sectors", "Fintech, AI/ML")}
           {input("stages", "Stages", "Seed, Series A")}
           {input("geographies", "Geographies", "UK, Netherlands")}
+          {input("based_in", "Based in", "Trondheim")}
           {input("cheque", "Cheque range", "$250k-$1M")}
           <div>
             <label htmlFor={fields.check_currency.id}>Currency (when the range names none)</label>

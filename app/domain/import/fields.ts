@@ -19,6 +19,7 @@ export const IMPORT_COLUMNS = [
   "sectors",
   "stages",
   "geographies",
+  "based_in",
   "check_min",
   "check_max",
   "check_currency",
@@ -45,6 +46,7 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   sectors: "Sectors",
   stages: "Stages",
   geographies: "Geographies",
+  based_in: "Based in (HQ)",
   check_min: "Cheque minimum",
   check_max: "Cheque maximum",
   check_range: "Cheque range",
@@ -65,8 +67,8 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   pass_note: "Pass note",
 };
 
-/** Fields whose values from several columns are merged (HQ and Countries are both places). */
-export const LIST_FIELDS: ReadonlySet<ImportField> = new Set(["sectors", "stages", "geographies"]);
+/** Fields whose values from several columns are merged (Countries and Regions are both places; "HQ city" and "HQ country" one place). */
+export const LIST_FIELDS: ReadonlySet<ImportField> = new Set(["sectors", "stages", "geographies", "based_in"]);
 
 const SYNONYMS: Record<ImportField, readonly string[]> = {
   name: [
@@ -196,30 +198,29 @@ const SYNONYMS: Record<ImportField, readonly string[]> = {
     "geographies",
     "geography",
     "geo",
-    "location",
     "locations",
-    "hq",
-    "global hq",
-    "global_hq",
-    "headquarters",
     "country",
     "countries",
     "region",
     "regions",
-    "city",
     "market",
     "geographic focus",
     "geo focus",
     "país",
     "pais",
     "países",
-    "ubicación",
-    "localização",
     "región",
+    "região",
+    "länder",
     "地域",
-    "所在地",
     "国",
   ],
+  // Where the fund sits, not where it invests (decision 055): it stands in for that only when the file says nothing else.
+  based_in: (
+    "based_in|based in|hq|global hq|global_hq|hq location|hq city|headquarters|headquartered|location|office|offices|" +
+    "office location|city|ubicación|sede|oficina|ciudad|localização|escritório|cidade|standort|sitz|hauptsitz|büro|stadt|" +
+    "kontor|hovedkontor|huvudkontor|sted|lokasjon|plats|ort|stad|sijainti|toimipaikka|kotipaikka|kaupunki|所在地|本社|本社所在地|拠点|都市"
+  ).split("|"),
   check_range: [
     "check size",
     "check size range",
@@ -344,7 +345,8 @@ const CONTAINS: ReadonlyArray<[RegExp, ImportField]> = [
   [/\b(check|cheque|ticket)\b|investment\s+(range|size)/, "check_range"],
   [/\bstages?\b/, "stages"],
   [/\b(sectors?|industr|verticals?|thesis|focus)/, "sectors"],
-  [/\b(countr|geograph|locat|region|hq|headquarter|cit(y|ies))/, "geographies"],
+  [/\b(hq|headquarter|based\s+in|office|location\b|city\b)/, "based_in"],
+  [/\b(countr|geograph|locat|region|cities)/, "geographies"],
   [/\b(notes?|comments?)\b/, "personal_notes"],
   [/\b(type|kind)\b/, "kind"],
   [/\bintro/, "intro_path"],

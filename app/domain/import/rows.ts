@@ -3,7 +3,7 @@ import { investorProfileSchema } from "../investor.ts";
 import type { InvestorProfile, RelationshipStatus, Stage } from "../investor.ts";
 import { NEXT_STEP_CHARS, PASS_NOTE_CHARS } from "../investor.ts";
 import { MONEY_AND_NEXT_STEP_FIELDS, type PassReason } from "../vocabulary.ts";
-import { resolvePlace } from "../places.ts";
+import { placeOfPair, resolvePlace } from "../places.ts";
 import { isEmptyCell, parseEmail, parseLinkedin, parseTwitter, parseWebsite, splitList } from "./cells.ts";
 import { type DateOrder, parseDate } from "./dates.ts";
 import { junkRowReason } from "./junk-rows.ts";
@@ -152,7 +152,38 @@ function placeItems(values: string[], label: string, skipped: SkippedCell[]): st
     skipped.push({ column: label, reason: `${all.length} places kept as the regions they are in` });
     return [...CONTINENTS.filter((region) => regions.has(region)), ...unknown].slice(0, MAX_ITEMS);
   }
-  return canonicalPlaces(listItems(values, label, skipped));
+  return canonicalPlaces(joinTownsAndCountries(listItems(values, label, skipped)));
+}
+
+/** "Stockholm, SE" split at its comma is one place again; "Norway, Sweden" stays two (places.ts: placeOfPair). */
+function joinTownsAndCountries(items: string[]): string[] {
+  const joined: string[] = [];
+  for (let at = 0; at < items.length; at += 1) {
+    const item = items[at] as string;
+    const next = items[at + 1];
+    const pair = next === undefined ? undefined : placeOfPair(item, next);
+    if (pair) at += 1;
+    joined.push(pair ? pair.name : item);
+  }
+  return joined;
+}
+
+/**
+ * Where the investor is based, from every based-in column of the row joined ("Oslo" and "Norway"
+ * from "HQ city" and "HQ country"): the whole as one place, else its first item that is one, else
+ * as written (cut to the profile's 120 characters).
+ */
+function basedInOf(values: string[]): string | undefined {
+  const written = values
+    .map((value) => value.replace(/\s+/g, " ").trim())
+    .filter(Boolean)
+    .join(", ");
+  if (written === "") return undefined;
+  const whole = resolvePlace(written);
+  if (whole) return whole.name;
+  const items = splitList(written);
+  const first = items.map((item) => resolvePlace(item)).find((place) => place !== undefined);
+  return (first?.name ?? items[0] ?? written).slice(0, 120);
 }
 
 function canonicalPlaces(items: string[]): string[] {
@@ -251,6 +282,8 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
       label("geographies"),
       skipped,
     );
+  const basedIn = basedInOf(cells.get("based_in")?.map((cell) => cell.value) ?? []);
+  if (basedIn) candidate.based_in = basedIn;
   if (valueCells.stages) candidate.stages = valueCells.stages;
 
   readCheque(cells, context, candidate, extra, skipped, label);

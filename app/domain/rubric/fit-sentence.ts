@@ -31,7 +31,7 @@ export type ProfileFit = {
 
 type ProfileInvestor = Pick<
   RubricInvestor,
-  "sectors" | "stages" | "geographies" | "place_reach" | "place_reaches" | "check_min" | "check_max" | "check_currency"
+  "sectors" | "stages" | "geographies" | "based_in" | "place_reach" | "place_reaches" | "check_min" | "check_max" | "check_currency"
 >;
 
 /** What a fit reads of a startup beside its rubric: the stage it raises (distance on the ladder counts from it). */
@@ -41,7 +41,7 @@ export function profileMatches(investor: ProfileInvestor, rubric: Rubric, stage?
   return {
     sector: matchSector(investor.sectors, rubric.sector_keywords),
     stage: matchStage(investor.stages, rubric.stages, stage),
-    geography: matchGeography(investor.geographies, rubric.geographies, investor.place_reach, investor.place_reaches),
+    geography: matchGeography(investor.geographies, rubric.geographies, investor.place_reach, investor.place_reaches, investor.based_in),
     check_size: matchCheckSize(investor.check_min, investor.check_max, rubric.check_size, investor.check_currency ?? null),
   };
 }
@@ -78,7 +78,11 @@ export function describeFit(investor: ProfileInvestor, rubric: Rubric, startupNa
   const misses = PROFILE_PARTS.filter(
     (part) => !fitting(part) && (matches[part].state === "miss" || matches[part].state === "partial"),
   ).map((part) => lowerFirst(matches[part].detail));
-  const unknown = PROFILE_PARTS.filter((part) => matches[part].state === "unknown").map((part) => UNKNOWN_PART_NAMES[part]);
+  // An unknown part with a note says it itself ("based in Paris (where they invest is not known)").
+  const unknown = PROFILE_PARTS.filter((part) => matches[part].state === "unknown" && !matches[part].note).map(
+    (part) => UNKNOWN_PART_NAMES[part],
+  );
+  const notes = PROFILE_PARTS.flatMap((part) => (matches[part].state === "unknown" ? (matches[part].note ?? []) : []));
   const value = clamp(Math.round(fit * 100), 0, 100);
   const knownWeight = PROFILE_PARTS.reduce((sum, part, index) => sum + (matches[part].state === "unknown" ? 0 : (weights[index] ?? 0)), 0);
   const known = total === 0 ? 100 : clamp(Math.round((100 * knownWeight) / total), 0, 100);
@@ -89,6 +93,7 @@ export function describeFit(investor: ProfileInvestor, rubric: Rubric, startupNa
   } else {
     clauses.push(misses.length > 0 ? `Little in common with ${startupName}: ${misses.join("; ")}` : `Little in common with ${startupName}`);
   }
+  clauses.push(...notes);
   if (unknown.length > 0) clauses.push(`${listed(unknown, 4)} not known`);
   // The first far part (in the order a founder weighs them) is the reason to not chase; a part the rubric does not count is no reason.
   const misfit = PROFILE_PARTS.map((part, index) => ((weights[index] ?? 0) > 0 ? matches[part].far : undefined)).find(Boolean) ?? null;

@@ -2,7 +2,7 @@ import { STAGES, STAGE_LABELS, STATUS_LABELS, type RelationshipStatus, type Stag
 import { WARMTH_POINTS, activityWords, daysAgoText, decayWeight, evidenceAgeDays, type EvidenceForScoring } from "../scoring.ts";
 import { type Rubric, clamp } from "./schema.ts";
 import { type Currency, moneyText, toUsd } from "../currency.ts";
-import { GENERALIST_WORDS, GLOBAL_WORDS, normalize, normalizePlace, phrasesMatch, stagesOf } from "./words.ts";
+import { GENERALIST_WORDS, GLOBAL_WORDS, normalize, normalizePlace, phrasesMatch, regionHolds, stagesOf } from "./words.ts";
 
 /**
  * One rubric part against one investor: a match value 0–1 and the sentence that says why, in the
@@ -14,6 +14,8 @@ export type RubricInvestor = {
   sectors: string[];
   stages: string[];
   geographies: string[];
+  /** Where they are based (decision 055): stands in for where they invest while `geographies` is empty, and then the reaches below are its. */
+  based_in?: string | null;
   /** Their places with the regions those sit in (place-reach.ts), folded; absent: the places alone. */
   place_reach?: string[];
   /** Per listed place, what it reaches (place-reach.ts): how many of their places are inside the startup's. */
@@ -45,7 +47,7 @@ export type RubricEvaluation = { relevance: number; reasons: string; evidence_id
  * not worth chasing for this startup (decision 029): the reason, in one sentence.
  */
 type MatchState = "match" | "partial" | "miss" | "unknown" | "any";
-export type Match = { value: number; detail: string; state: MatchState; words?: string; far?: string };
+export type Match = { value: number; detail: string; state: MatchState; words?: string; far?: string; note?: string };
 
 /** A generalist fits, but less than someone who names the sector. */
 const GENERALIST_MATCH = 0.5;
@@ -133,10 +135,12 @@ export function matchGeography(
   rubricPlaces: string[],
   placeReach?: readonly string[],
   placeReaches?: ReadonlyArray<readonly string[]>,
+  basedIn?: string | null,
 ): Match {
   const wanted = rubricPlaces.map(normalizePlace).filter(Boolean);
   if (wanted.length === 0 || wanted.some(isGlobal)) return { value: 1, state: "any", detail: "Anywhere fits this startup" };
   const places = investorPlaces.map(normalizePlace).filter(Boolean);
+  if (places.length === 0 && basedIn?.trim()) return matchBasedIn(basedIn.trim(), rubricPlaces, placeReaches?.[0] ?? placeReach);
   if (places.length === 0) return { value: 0, state: "unknown", detail: "Where they invest is not known" };
   // Per place: what it reaches (its regions). Without per-place reaches, each place reaches the investor's whole reach.
   const reachOf = (index: number, own: string): readonly string[] => placeReaches?.[index] ?? placeReach ?? [own];
@@ -144,7 +148,8 @@ export function matchGeography(
     if (isGlobal(own)) return 0.6;
     if (wanted[0] && phrasesMatch(own, wanted[0])) return 1;
     if (wanted.some((place) => phrasesMatch(own, place))) return 0.9;
-    return reachOf(index, own).some((candidate) => wanted.some((place) => phrasesMatch(candidate, place))) ? 0.8 : 0;
+    // A region their place is in holds the wanted one (Norway's Northern Europe holds Europe); Milan's Europe does not hold Northern Europe.
+    return reachOf(index, own).some((candidate) => wanted.some((place) => regionHolds(candidate, place))) ? 0.8 : 0;
   });
   const best = Math.max(...degrees);
   if (best === 0.6 && degrees.every((degree) => degree === 0.6 || degree === 0)) {
@@ -153,7 +158,11 @@ export function matchGeography(
   const inside = degrees.filter((degree) => degree >= 0.8).length / degrees.length;
   if (best >= 0.8) {
     const matched = rubricPlaces.filter((place) =>
-      places.some((own, index) => [own, ...reachOf(index, own)].some((candidate) => phrasesMatch(candidate, normalizePlace(place)))),
+      places.some(
+        (own, index) =>
+          phrasesMatch(own, normalizePlace(place)) ||
+          reachOf(index, own).some((candidate) => regionHolds(candidate, normalizePlace(place))),
+      ),
     );
     const shown = matched.length > 0 ? matched : rubricPlaces;
     const spread = inside < 0.5 ? `, among ${investorPlaces.length} places` : "";
@@ -168,6 +177,24 @@ export function matchGeography(
   // A place is known when its reach holds more than its own name (places.ts resolved it).
   const allKnown = placeReaches !== undefined && places.every((_, index) => (placeReaches[index]?.length ?? 0) > 1);
   return { value: 0, state: "miss", detail: reason, ...(allKnown ? { far: reason } : {}) };
+}
+
+/** How much of a fit where they are based earns against where they invest: a fund often invests at home, not only. */
+export const BASED_IN_SHARE = 0.75;
+
+/**
+ * Where they are based standing in for where they invest (decision 055): a match earns
+ * BASED_IN_SHARE of what the same place listed would; elsewhere is no evidence either way, so it
+ * is unknown (never far: a fund in Paris may well invest in Norway). Both say so in words.
+ */
+function matchBasedIn(basedIn: string, rubricPlaces: string[], reach: readonly string[] | undefined): Match {
+  const town = basedIn.split(",")[0]?.trim() || basedIn;
+  const said = `based in ${town} (where they invest is not known)`;
+  const inner = matchGeography([basedIn], rubricPlaces, reach, reach ? [reach] : undefined);
+  if (inner.state === "match" && inner.value >= 0.8) {
+    return { value: inner.value * BASED_IN_SHARE, state: "match", detail: `B${said.slice(1)}`, words: said };
+  }
+  return { value: 0, state: "unknown", detail: `B${said.slice(1)}`, note: said };
 }
 
 function rangeText(min: number | undefined | null, max: number | undefined | null, currency: string | null = "USD"): string {

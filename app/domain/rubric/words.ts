@@ -30,6 +30,16 @@ export function phrasesMatch(a: string, b: string): boolean {
   return containsAtWordStart(a, b) || containsAtWordStart(b, a);
 }
 
+/**
+ * True when a region a place sits in holds the wanted place: the same, or narrower and inside it
+ * ("northern europe" holds "europe", "nordics" holds "nordic"), never wider ("europe" does not
+ * hold "northern europe": Milan is in Europe, not in Northern Europe).
+ */
+export function regionHolds(region: string, wanted: string): boolean {
+  if (!region || !wanted) return false;
+  return containsAtWordStart(region, wanted);
+}
+
 function containsAtWordStart(haystack: string, needle: string): boolean {
   const words = ` ${haystack} `;
   if (needle.length < MIN_PREFIX_CHARS) return words.includes(` ${needle} `);

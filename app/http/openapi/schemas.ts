@@ -219,6 +219,11 @@ export function schemas(): Record<string, JsonSchema> {
         sectors: { type: "array", items: text },
         stages: { type: "array", items: { type: "string", enum: [...STAGES] } },
         geographies: { type: "array", items: text },
+        based_in: nullable({
+          ...text,
+          description:
+            "Where the investor is based (an HQ, Location or Office column, or the profile form), as the places data names it: `Trondheim, Norway`. Stands in for where they invest only while `geographies` is empty; the fit then says so.",
+        }),
         check_min: nullable({ type: "integer", minimum: 0 }),
         check_max: nullable({ type: "integer", minimum: 0 }),
         check_currency: nullable({

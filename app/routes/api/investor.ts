@@ -9,6 +9,7 @@ import { chequeConflict, investorPatchSchema, profileOf } from "../../domain/inv
 import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.ts";
 import { limitDemoWrites } from "../../http/demo-limit.server.ts";
 import { readEmptyBody, readJsonBody } from "../../http/json-body.server.ts";
+import { loadTownsFor } from "../../services/towns.server.ts";
 import { DEMO_NOT_DELETED, deleteRealInvestor, editAndRerank } from "../../services/investor-profile.server.ts";
 import { amountRoundRefusal } from "../../services/round.server.ts";
 
@@ -54,6 +55,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       });
     }
   }
+  await loadTownsFor(edit.based_in, edit.geographies);
   editAndRerank(app, id, edit, target.isDemo);
   const detail = getInvestorDetail(app.db, id, target.isDemo)!;
   return json(investorJson(detail.investor, detail.contacts, detail.contactHistory.total));

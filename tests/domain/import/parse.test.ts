@@ -45,9 +45,10 @@ describe("column mapping", () => {
       "last_contact_date",
       "relationship_status",
     ]);
+    // Where the fund sits is not where it invests (decision 055).
     expect(targets(["Name", "Global_HQ", "Countries", "Cheque_range", "Linkedin_Company", "Twitter", "Overview"])).toEqual([
       "name",
-      "geographies",
+      "based_in",
       "geographies",
       "check_range",
       "linkedin_url",
@@ -64,7 +65,7 @@ describe("column mapping", () => {
     ]);
     expect(targets(["investor_name", "HQ", "Min", "Max", "Commitment", "Email", "Thesis"])).toEqual([
       "name",
-      "geographies",
+      "based_in",
       "check_min",
       "check_max",
       "amount",
@@ -131,7 +132,8 @@ describe("the fixtures in the real lists' conventions", () => {
       kind: "angel",
       website: "https://birch.example",
       stages: ["seed", "series_a", "series_b_plus"],
-      geographies: ["Germany", "United Kingdom", "Netherlands"],
+      based_in: "Germany",
+      geographies: ["United Kingdom", "Netherlands"],
       check_min: 50_000,
       check_max: 250_000,
     });
@@ -153,11 +155,9 @@ describe("the fixtures in the real lists' conventions", () => {
 
   it("imports a US seed list with a BOM and a city, state, country location", () => {
     const parsed = parseInvestorCsv(fixture("us-seed-funds.csv"));
-    expect(parsed.rows.map((row) => row.profile.geographies)).toEqual([
-      ["Austin", "Texas", "United States"],
-      ["London", "United Kingdom"],
-      ["Dubai", "United Arab Emirates"],
-    ]);
+    // A location is where the fund is based, one place (decision 055), not three places it invests in.
+    expect(parsed.rows.map((row) => row.profile.based_in)).toEqual(["Austin", "London", "Dubai"]);
+    expect(parsed.rows.map((row) => row.profile.geographies)).toEqual([[], [], []]);
     expect(parsed.rows[0]?.profile.stages).toEqual(["pre_seed", "seed", "series_a"]);
     expect(parsed.rows[1]?.profile.website).toBe("https://kestrel.example");
     expect(parsed.warnings).toContain("Not imported: Description (map them below to keep them).");

@@ -1,0 +1,1 @@
+ALTER TABLE `investors` ADD `based_in` text;
