@@ -81,3 +81,15 @@ export const FOUNDER_SHEETS: FounderSheet[] = [
     answers: { "value.relationship_status.sin respuesta": "contacted" },
   },
 ];
+
+/** Seven rows of a co-founder's tracker in her own words: three ask (Ghosted twice, Parked), the rest are guessed. */
+export const SMALL_SHEET = [
+  "Investor,Fund,Status,Stage focus",
+  "Sara Lindqvist,Nordic Seed,Call booked,Seed+",
+  "Mikkel Dahl,Fjord Climate,Soft yes,Seed",
+  "Ana Ruiz,Iberia VC,Passed - too early,Seed",
+  "Jonas Berg,Berg Capital,Ghosted,Pre-seed",
+  "Kari Nilsen,Arctic Angels,Ghosted,Pre-seed",
+  "Lena Ek,Ek Partners,In DD,Series A +3",
+  "Tom Holm,Holm Invest,Parked,Seed",
+].join("\n");

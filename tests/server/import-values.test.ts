@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlNumber, sqlText } from "#tests/helpers/sql.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
-import { FOUNDER_SHEETS } from "#tests/helpers/founder-sheets.ts";
+import { FOUNDER_SHEETS, SMALL_SHEET } from "#tests/helpers/founder-sheets.ts";
 import { readUpload } from "#app/domain/import/spreadsheet.ts";
 
 /**
@@ -11,16 +11,6 @@ import { readUpload } from "#app/domain/import/spreadsheet.ts";
  */
 
 const PASSCODE = "import-values-passcode";
-
-const SHEET = [
-  "Investor,Fund,Status,Stage focus",
-  "Sara Lindqvist,Nordic Seed,Call booked,Seed+",
-  "Mikkel Dahl,Fjord Climate,Soft yes,Seed",
-  "Ana Ruiz,Iberia VC,Passed - too early,Seed",
-  "Jonas Berg,Berg Capital,Ghosted,Pre-seed",
-  "Kari Nilsen,Arctic Angels,Ghosted,Pre-seed",
-  "Lena Ek,Ek Partners,In DD,Series A",
-].join("\n");
 
 describe("the import's values", () => {
   let server: RunningServer;
@@ -44,18 +34,24 @@ describe("the import's values", () => {
   afterAll(async () => server?.stop());
 
   it("asks about Ghosted, refuses to import until it is chosen, then imports what each word means", async () => {
-    const preview = await (await post({ file: new Blob([SHEET], { type: "text/csv" }) })).text();
-    expect(preview).toContain("1 status needs your choice");
+    const preview = await (await post({ file: new Blob([SMALL_SHEET], { type: "text/csv" }) })).text();
+    expect(preview).toContain("2 statuses need your choice");
     expect(preview).toContain('name="value.relationship_status.ghosted"');
     expect(preview).toContain("needs your choice: contacted (a follow-up is due) or passed?");
 
     const early = await post({ intent: "commit", upload: tokenOf(preview) });
     expect(early.status).toBe(400);
-    expect(await early.text()).toContain("1 status needs your choice");
+    expect(await early.text()).toContain("2 statuses need your choice");
     expect(sqlNumber(server.databasePath, "SELECT count(*) FROM investors WHERE is_demo = 0")).toBe(0);
 
-    const done = await post({ intent: "commit", upload: tokenOf(preview), "value.relationship_status.ghosted": "passed:no_reason_given" });
+    const done = await post({
+      intent: "commit",
+      upload: tokenOf(preview),
+      "value.relationship_status.ghosted": "passed:no_reason_given",
+      "value.relationship_status.parked": "researching",
+    });
     expect(done.status).toBe(303);
+    expect(statusOf("Tom Holm")).toBe("researching");
     expect(statusOf("Sara Lindqvist")).toBe("meeting_scheduled");
     expect(statusOf("Mikkel Dahl")).toBe("soft_committed");
     expect(statusOf("Ana Ruiz")).toBe("passed");
@@ -68,7 +64,7 @@ describe("the import's values", () => {
     const summary = await (
       await fetch(new URL(done.headers.get("location") ?? "", server.url), { headers: { "x-admin-passcode": PASSCODE } })
     ).text();
-    expect(summary).toContain("6 imported; 2 statuses mapped by you");
+    expect(summary).toContain("7 imported; 3 statuses mapped by you");
 
     // What Today reads: those who passed are "Don't chase", the soft yes is not chased, nobody is "Email first".
     const actionOf = (name: string) => sqlText(server.databasePath, "SELECT action FROM investors WHERE is_demo = 0 AND name = ?", name);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseInvestorCsv } from "#app/domain/import/parse.ts";
 import { guessStatus } from "#app/domain/import/status-words.ts";
 import { askedSentence, chosenSentence } from "#app/domain/import/value-table.ts";
+import { SMALL_SHEET } from "#tests/helpers/founder-sheets.ts";
 import { choiceKey, guessStages, NO_CHOICES, resolveValue, valueKey } from "#app/domain/import/values.ts";
 
 describe("a tracker's status words (decision 052)", () => {
@@ -81,20 +82,9 @@ describe("stage words as databases write them", () => {
   });
 });
 
-const SHEET = [
-  "Investor,Fund,Status,Stage focus",
-  "Sara Lindqvist,Nordic Seed,Call booked,Seed+",
-  "Mikkel Dahl,Fjord Climate,Soft yes,Seed",
-  "Ana Ruiz,Iberia VC,Passed - too early,Seed",
-  "Jonas Berg,Berg Capital,Ghosted,Pre-seed",
-  "Kari Nilsen,Arctic Angels,Ghosted,Pre-seed",
-  "Lena Ek,Ek Partners,In DD,Series A +3",
-  "Tom Holm,Holm Invest,Parked,Seed",
-].join("\n");
-
 describe("the values of a file", () => {
   it("lists each distinct value with its count, those to choose first, and never imports one nobody decided", () => {
-    const parsed = parseInvestorCsv(SHEET);
+    const parsed = parseInvestorCsv(SMALL_SHEET);
     const statuses = parsed.values?.find((column) => column.field === "relationship_status");
     expect(statuses?.values.slice(0, 2).map((value) => [value.shown, value.count, value.source])).toEqual([
       ["Ghosted", 2, "silence"],
@@ -120,7 +110,7 @@ describe("the values of a file", () => {
       [choiceKey("relationship_status", valueKey("Ghosted")), "passed:no_reason_given"],
       [choiceKey("relationship_status", valueKey("Parked")), "researching"],
     ]);
-    const parsed = parseInvestorCsv(SHEET, { values: { chosen, remembered: new Map() } });
+    const parsed = parseInvestorCsv(SMALL_SHEET, { values: { chosen, remembered: new Map() } });
     expect(askedSentence(parsed.values)).toBe("");
     const byName = new Map(parsed.rows.map((row) => [row.profile.name, row]));
     expect(byName.get("Jonas Berg")?.relationship_status).toBe("passed");
