@@ -2,6 +2,7 @@ import type { Country } from "world-countries";
 import countriesData from "world-countries/countries.json" with { type: "json" };
 import { fold as foldLetters } from "./palette-search.ts";
 import { STATES } from "./place-states.ts";
+import { CITIES, CITY_NAMES } from "./place-names.ts";
 
 /**
  * Countries, capitals and regions, resolved with the world-countries data set (ISO 3166 codes,
@@ -108,89 +109,6 @@ const EXTRA_NAMES: Record<string, string> = {
   holland: "NL",
   "hong kong sar": "HK",
   "ivory coast": "CI",
-};
-
-/**
- * Cities investor lists name that are not capitals (the data set has capitals only), with their
- * country: enough for "Munich" to be Germany and Europe, "NYC" to be the United States.
- */
-const CITIES: Record<string, string> = {
-  munich: "DE",
-  hamburg: "DE",
-  frankfurt: "DE",
-  cologne: "DE",
-  lyon: "FR",
-  marseille: "FR",
-  barcelona: "ES",
-  milan: "IT",
-  zurich: "CH",
-  geneva: "CH",
-  manchester: "GB",
-  cambridge: "GB",
-  oxford: "GB",
-  edinburgh: "GB",
-  rotterdam: "NL",
-  gothenburg: "SE",
-  "new york": "US",
-  nyc: "US",
-  "san francisco": "US",
-  "bay area": "US",
-  "silicon valley": "US",
-  "palo alto": "US",
-  "menlo park": "US",
-  boston: "US",
-  "los angeles": "US",
-  seattle: "US",
-  austin: "US",
-  chicago: "US",
-  miami: "US",
-  toronto: "CA",
-  montreal: "CA",
-  vancouver: "CA",
-  "sao paulo": "BR",
-  "tel aviv": "IL",
-  dubai: "AE",
-  bangalore: "IN",
-  bengaluru: "IN",
-  mumbai: "IN",
-  shanghai: "CN",
-  shenzhen: "CN",
-  osaka: "JP",
-  sydney: "AU",
-  melbourne: "AU",
-  lagos: "NG",
-  // As people write them: the Bay Area, New York, the towns the cities data names otherwise.
-  sf: "US",
-  "sf bay area": "US",
-  "san francisco bay area": "US",
-  "bay area, ca": "US",
-  "new york city": "US",
-  la: "US",
-  "washington dc": "US",
-  "washington d.c.": "US",
-  "washington, d.c.": "US",
-  "washington, dc": "US",
-  "frankfurt am main": "DE",
-  aarhus: "DK",
-  "tel aviv-yafo": "IL",
-  gurgaon: "IN",
-  gurugram: "IN",
-  "delhi ncr": "IN",
-  "new delhi": "IN",
-};
-
-/** Shorthands named as the founder would read them back. */
-const CITY_NAMES: Record<string, string> = {
-  "sf bay area": "SF Bay Area",
-  "san francisco bay area": "SF Bay Area",
-  "bay area, ca": "Bay Area",
-  "new york city": "New York",
-  "washington d.c.": "Washington, D.C.",
-  "washington dc": "Washington, D.C.",
-  "washington, d.c.": "Washington, D.C.",
-  "washington, dc": "Washington, D.C.",
-  "tel aviv-yafo": "Tel Aviv",
-  "delhi ncr": "Delhi NCR",
 };
 
 /** Countries that belong to groupings people invest by, beside the UN subregion. */
@@ -324,18 +242,36 @@ export function townsWanted(): boolean {
  * "Cambridge, MA", "Trondheim, Norway"), then a town alone from the cities data, the most
  * populous of its name (Bergen is Norway's).
  */
-export function resolvePlace(text: string): Place | undefined {
+export function resolvePlace(text: string, hint?: string): Place | undefined {
   const trimmed = text.trim().replace(/\s+/g, " ");
   if (trimmed === "" || trimmed.length > 80) return undefined;
   index ??= buildIndex();
   const found = index.get(fold(trimmed));
-  if (found) return found;
+  // A list of Spanish towns names Granada, not Grenada: a country written in another language
+  // gives way to a town of the file's own country (the hint) with that name.
+  if (found && !(hint && isCountry(found) && found.code !== hint && towns?.(trimmed).includes(hint))) return found;
   if (CODES.test(trimmed)) return countryOfCode(trimmed);
   const comma = trimmed.indexOf(",");
   if (comma > 0) return townIn(trimmed.slice(0, comma).trim(), trimmed.slice(comma + 1).split(","));
   const bare = trimmed.replace(/^greater\s+/i, "").replace(/\s+(area|metro|metropolitan area|region)$/i, "");
-  if (bare !== trimmed) return resolvePlace(bare);
-  return townAlone(trimmed);
+  if (bare !== trimmed) return resolvePlace(bare, hint);
+  return townAlone(trimmed, hint);
+}
+
+/**
+ * The country most of a column's places are in, when one clearly is (at least 3 places, and
+ * twice as many as the next country): a town of several countries is then read in it (Valencia is Spain's in a
+ * list of Madrid, Bilbao and Sevilla, not Venezuela's, the most populous). Bounded by the
+ * places it is given.
+ */
+export function countryHint(places: Iterable<string>): string | undefined {
+  const counts = new Map<string, number>();
+  for (const text of places) {
+    const code = resolvePlace(text)?.code;
+    if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  const [first, second] = [...counts].sort((a, b) => b[1] - a[1]);
+  return first && first[1] >= 3 && first[1] >= 2 * (second?.[1] ?? 0) ? first[0] : undefined;
 }
 
 function countryOfCode(code: string): Place | undefined {
@@ -347,13 +283,14 @@ function isCountry(place: Place | undefined): place is Place & { code: string } 
 }
 
 /** A town from the cities data, named with its country: "Trondheim, Norway". */
-function townAlone(town: string): Place | undefined {
+function townAlone(town: string, hint?: string): Place | undefined {
   if (town.length > 60 || !/\p{L}{2}/u.test(town) || NOT_TOWNS.has(fold(town))) return undefined;
   if (!towns) {
     wanted = true;
     return undefined;
   }
-  const code = towns(town)[0];
+  const countries = towns(town);
+  const code = hint && countries.includes(hint) ? hint : countries[0];
   const country = code ? codeIndex().get(code) : undefined;
   return country && { name: `${town}, ${country.name}`, code: country.code, regions: [country.name, ...country.regions] };
 }

@@ -20,6 +20,9 @@ describe("the startup drafts speak for (decision 030)", () => {
         roleWanted: "lead",
         roundSize: 1_500_000,
         roundCurrency: "USD",
+        // The closing draft's instrument and close-by date (decision 053): none set here.
+        instrument: null,
+        closeBy: null,
       });
       db.$client.prepare("update startups set raising_now = 1 where name = 'Radium Labs'").run();
       expect(readDraftStartup(db, false)?.name).toBe("Radium Labs");

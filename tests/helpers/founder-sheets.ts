@@ -16,6 +16,8 @@ export type FounderSheet = {
   statuses: Record<string, RelationshipStatus | "ask">;
   /** Her answers to what the app asks, as the preview's form posts them. */
   answers: Record<string, string>;
+  /** Each town of her based-in column → the country it is in (ISO 3166-1 alpha-2). */
+  towns: Record<string, string>;
 };
 
 const read = (file: string) => new Uint8Array(readFileSync(new URL(`../fixtures/founder-sheets/${file}`, import.meta.url)));
@@ -24,6 +26,32 @@ export const FOUNDER_SHEETS: FounderSheet[] = [
   {
     file: "notion-export.csv",
     bytes: read("notion-export.csv"),
+    towns: {
+      Trondheim: "NO",
+      Copenhagen: "DK",
+      Bergen: "NO",
+      Stavanger: "NO",
+      Tromsø: "NO",
+      Stockholm: "SE",
+      London: "GB",
+      Paris: "FR",
+      Milan: "IT",
+      Zurich: "CH",
+      Vienna: "AT",
+      Amsterdam: "NL",
+      Helsinki: "FI",
+      Gothenburg: "SE",
+      Malmö: "SE",
+      Aarhus: "DK",
+      Warsaw: "PL",
+      Prague: "CZ",
+      Berlin: "DE",
+      Munich: "DE",
+      Dublin: "IE",
+      Oslo: "NO",
+      "New York": "US",
+      Lyon: "FR",
+    },
     statuses: {
       "📞 Call booked": "meeting_scheduled",
       "✅ Soft yes": "soft_committed",
@@ -46,6 +74,31 @@ export const FOUNDER_SHEETS: FounderSheet[] = [
   {
     file: "airtable-grid.csv",
     bytes: read("airtable-grid.csv"),
+    towns: {
+      Bangalore: "IN",
+      Mumbai: "IN",
+      Tokyo: "JP",
+      Osaka: "JP",
+      Singapore: "SG",
+      Sydney: "AU",
+      Melbourne: "AU",
+      Toronto: "CA",
+      Montreal: "CA",
+      "San Francisco": "US",
+      Austin: "US",
+      "São Paulo": "BR",
+      "Mexico City": "MX",
+      Bogotá: "CO",
+      Boston: "US",
+      Seoul: "KR",
+      Dubai: "AE",
+      "Tel Aviv": "IL",
+      "Cape Town": "ZA",
+      Nairobi: "KE",
+      "Hong Kong": "HK",
+      Auckland: "NZ",
+      Warsaw: "PL",
+    },
     statuses: {
       "1 - Researching": "researching",
       "2 - Reached out": "contacted",
@@ -64,6 +117,30 @@ export const FOUNDER_SHEETS: FounderSheet[] = [
   {
     file: "excel-tracker-es.csv",
     bytes: read("excel-tracker-es.csv"),
+    towns: {
+      Madrid: "ES",
+      Barcelona: "ES",
+      Valencia: "ES",
+      Sevilla: "ES",
+      Bilbao: "ES",
+      Granada: "ES",
+      Zaragoza: "ES",
+      "Ciudad de México": "MX",
+      Bogotá: "CO",
+      Santiago: "CL",
+      "Buenos Aires": "AR",
+      "São Paulo": "BR",
+      Lima: "PE",
+      Montevideo: "UY",
+      Lisboa: "PT",
+      Oporto: "PT",
+      Málaga: "ES",
+      Santander: "ES",
+      Londres: "GB",
+      "A Coruña": "ES",
+      Zúrich: "CH",
+      Miami: "US",
+    },
     statuses: {
       Contactado: "contacted",
       "Reunión agendada": "meeting_scheduled",

@@ -178,11 +178,15 @@ function takeCurrency(text: string, unit: MoneyUnit): { rest: string; currency?:
   return { rest, currency };
 }
 
-/** "1,5" with a multiplier is a decimal comma; "250,000" groups thousands. */
+/**
+ * "1,5" with a multiplier is a decimal comma; "250,000" groups thousands, and so does "500.000" as
+ * Spain, Latin America and Germany write it (nobody writes money to three decimals: "500.000 €" is
+ * half a million, "COP 2.000M" two thousand million).
+ */
 function readNumber(text: string): number | undefined {
   let digits = text.replace(/[\s'’_]/g, "");
   if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(digits)) digits = digits.replaceAll(",", "");
-  else if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(digits) && digits.includes(",")) digits = digits.replaceAll(".", "").replace(",", ".");
+  else if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(digits)) digits = digits.replaceAll(".", "").replace(",", ".");
   else if (/^\d+,\d{1,2}$/.test(digits)) digits = digits.replace(",", ".");
   if (!/^\d+(\.\d+)?$/.test(digits)) return undefined;
   return Number(digits);

@@ -4,6 +4,7 @@ import { type DateOrder, decideDateOrder, hasSlashedDates } from "./dates.ts";
 import { nameKey, sameInvestor, type Identity, identityOf } from "./identity.ts";
 import { MAX_HEADER_SHOWN, MAX_IMPORT_ROWS, TOO_MANY_ROWS } from "./limits.ts";
 import { type Records, readCsvRecords } from "./read.ts";
+import { countryHint } from "../places.ts";
 import { type ImportRow, type RejectedRow, readRow, rowContext } from "./rows.ts";
 import { type FileValues, fileValues } from "./value-table.ts";
 import { NO_CHOICES, type ValueChoices } from "./values.ts";
@@ -116,6 +117,7 @@ export function* parseInvestorRecordsSteps(input: Records, options: ParseOptions
 
   const choices = options.values ?? NO_CHOICES;
   const context = rowContext(mapping, dateOrder?.order ?? "month_first", headerRecord.length, choices);
+  context.countryHint = basedInHint(records, dataIndexes, mapping);
   const rows: ImportRow[] = [];
   const rejected: RejectedRow[] = [];
   // Only accepted rows claim an identity: a corrected copy of a refused row still imports.
@@ -156,6 +158,22 @@ export function* parseInvestorRecordsSteps(input: Records, options: ParseOptions
   }
   const values = fileValues(records, imported, mapping, choices);
   return { rows, rejected, warnings, mapping, values, ...(dateOrder ? { dateOrder } : {}) };
+}
+
+/** Distinct based-in places read for the file's country hint: enough to tell, bounded whatever the file. */
+const HINT_PLACES = 300;
+
+/** The country most of the based-in column's places are in (places.ts countryHint), from its first distinct values. */
+function basedInHint(records: readonly (readonly string[])[], dataIndexes: readonly number[], mapping: ColumnMapping): string | undefined {
+  const column = mapping.columns.findIndex((candidate) => candidate.target === "based_in");
+  if (column === -1) return undefined;
+  const seen = new Set<string>();
+  for (const index of dataIndexes) {
+    const place = (records[index]?.[column] ?? "").trim();
+    if (place !== "" && place.length <= 80) seen.add(place);
+    if (seen.size >= HINT_PLACES) break;
+  }
+  return countryHint(seen);
 }
 
 function describeSameName(other: Identity | undefined, identity: Identity): string {

@@ -67,6 +67,8 @@ export type RowContext = {
   nameHeader: string;
   /** Columns in the header line; a row with more values has shifted cells. */
   width: number;
+  /** The country most of the file's based-in places are in, for a town several countries have. */
+  countryHint?: string;
   /** What each value of the fixed-vocabulary columns means: the founder's choices over the guesses, each text resolved once. */
   values: (field: ValueField, text: string) => Resolution;
 };
@@ -173,16 +175,16 @@ function joinTownsAndCountries(items: string[]): string[] {
  * from "HQ city" and "HQ country"): the whole as one place, else its first item that is one, else
  * as written (cut to the profile's 120 characters).
  */
-function basedInOf(values: string[]): string | undefined {
+function basedInOf(values: string[], hint?: string): string | undefined {
   const written = values
     .map((value) => value.replace(/\s+/g, " ").trim())
     .filter(Boolean)
     .join(", ");
   if (written === "") return undefined;
-  const whole = resolvePlace(written);
+  const whole = resolvePlace(written, hint);
   if (whole) return whole.name;
   const items = splitList(written);
-  const first = items.map((item) => resolvePlace(item)).find((place) => place !== undefined);
+  const first = items.map((item) => resolvePlace(item, hint)).find((place) => place !== undefined);
   return (first?.name ?? items[0] ?? written).slice(0, 120);
 }
 
@@ -282,7 +284,7 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
       label("geographies"),
       skipped,
     );
-  const basedIn = basedInOf(cells.get("based_in")?.map((cell) => cell.value) ?? []);
+  const basedIn = basedInOf(cells.get("based_in")?.map((cell) => cell.value) ?? [], context.countryHint);
   if (basedIn) candidate.based_in = basedIn;
   if (valueCells.stages) candidate.stages = valueCells.stages;
 
@@ -292,7 +294,7 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
   const lastContact = take("last_contact_date", (value) => parseDate(value, context.dateOrder), "is not a date");
   if (lastContact) extra.last_contact_date = lastContact;
 
-  const roundNotes = readRoundCells(cells, context, extra, skipped, label, take, candidate.geographies as string[] | undefined);
+  const roundNotes = readRoundCells(cells, context, extra, skipped, label, take, placesOfRow(candidate));
   // "Passed - too early" says why: the reason column, when there is one, says it too.
   const passReason = valueCells.pass_reason ?? (extra.relationship_status === "passed" ? valueCells.status_reason : undefined);
   if (passReason) extra.pass_reason = passReason;
@@ -321,6 +323,12 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
 }
 
 /** A column's money unit with the currencies of the row's countries, found once and only when asked. */
+/** Where the investor invests and where they are based: the country that says whose krone "kr" is. */
+function placesOfRow(candidate: Record<string, unknown>): string[] {
+  const places = Array.isArray(candidate.geographies) ? (candidate.geographies as string[]) : [];
+  return typeof candidate.based_in === "string" ? [...places, candidate.based_in] : places;
+}
+
 function unitsWithPlaces(context: RowContext, places: readonly string[] | undefined): (index: number) => MoneyUnit {
   let local: Currency[] | undefined;
   return (index) => {
@@ -347,7 +355,7 @@ function readCheque(
   let max: number | undefined;
   let currency: Currency | undefined;
   // The row's countries tell whose krone "kr" is (decision 054), looked up only for a money cell.
-  const unitOf = unitsWithPlaces(context, candidate.geographies as string[] | undefined);
+  const unitOf = unitsWithPlaces(context, placesOfRow(candidate));
   const read = (field: "check_range" | "check_min" | "check_max") => {
     const cell = cells.get(field)?.[0];
     if (!cell) return undefined;
