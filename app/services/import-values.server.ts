@@ -38,7 +38,7 @@ export function postedValueChoices(form: FormData): Map<string, string> {
     const dot = name.indexOf(".", 6);
     const field = name.slice(6, dot);
     if (dot === -1 || !isValueField(field)) continue;
-    const key = valueKey(name.slice(dot + 1));
+    const key = valueKey(name.slice(dot + 1), field);
     if (key === "" || !isChoice(field, raw)) continue;
     const guess = guessChoice(field, key);
     if ("choice" in guess && guess.choice === raw) continue;

@@ -19,7 +19,7 @@ import {
   parseMoneyRange,
 } from "./money.ts";
 import { currenciesOfPlaces } from "./money-places.ts";
-import { type Cells, readValueCells, type SkippedCell } from "./value-cells.ts";
+import { type Cells, currencyOfColumn, readValueCells, type SkippedCell } from "./value-cells.ts";
 import { NO_CHOICES, type Resolution, type ValueChoices, type ValueField, valueResolver } from "./values.ts";
 
 /**
@@ -347,7 +347,7 @@ function readCheque(
   cells: Cells,
   context: RowContext,
   candidate: Record<string, unknown>,
-  extra: { check_currency?: Currency },
+  extra: { check_currency?: Currency; chosen?: ValueField[] },
   skipped: SkippedCell[],
   label: (field: ImportField) => string,
 ) {
@@ -373,9 +373,10 @@ function readCheque(
   if (high) max = high.max ?? high.min;
   const currencyCell = cells.get("check_currency")?.[0];
   if (currencyCell) {
-    const code = currencyOfCell(currencyCell.value, unitOf(currencyCell.index));
-    if (code) currency = code;
-    else skipped.push({ column: label("check_currency"), reason: `'${short(currencyCell.value)}' is not a currency we know` });
+    const code = currencyOfColumn(context.values, "check_currency", currencyCell.value, unitOf(currencyCell.index));
+    if ("code" in code) currency = code.code;
+    else skipped.push({ column: label("check_currency"), reason: code.reason });
+    if (code.chosen) extra.chosen = [...(extra.chosen ?? []), "check_currency"];
   }
   if (min !== undefined && max !== undefined && min > max) {
     skipped.push({ column: label("check_min"), reason: "the minimum is larger than the maximum" });
@@ -421,9 +422,10 @@ function readRoundCells(
   }
   const currencyCell = cells.get("amount_currency")?.[0];
   if (currencyCell) {
-    const code = currencyOfCell(currencyCell.value, unitOf(currencyCell.index));
-    if (code) extra.amount_currency = code;
-    else skipped.push({ column: label("amount_currency"), reason: `'${short(currencyCell.value)}' is not a currency we know` });
+    const code = currencyOfColumn(context.values, "amount_currency", currencyCell.value, unitOf(currencyCell.index));
+    if ("code" in code) extra.amount_currency = code.code;
+    else skipped.push({ column: label("amount_currency"), reason: code.reason });
+    if (code.chosen) extra.chosen = [...(extra.chosen ?? []), "amount_currency"];
   }
   const text = (field: "next_step" | "pass_note", max: number) => {
     const value = cells.get(field)?.[0]?.value.replace(/\s+/g, " ").trim();

@@ -1,10 +1,13 @@
 import { type PassReason, type RelationshipStatus, STAGES, type Stage } from "../vocabulary.ts";
+import type { Currency } from "../currency.ts";
 import type { ImportField } from "./fields.ts";
+import { currencyOfCell, type MoneyUnit } from "./money.ts";
 import {
   type Resolution,
   SKIP,
   type ValueField,
   VALUE_FIELD_WORDS,
+  currencyOfChoice,
   kindOfChoice,
   passReasonOfChoice,
   stagesOfChoice,
@@ -109,4 +112,25 @@ export function readValueCells(
   }
   out.chosen = [...chosen];
   return out;
+}
+
+/**
+ * A currency column's cell: what the founder chose the value means, else the cell read with the
+ * row's hints (the header's unit, the investor's country: "kr" beside Norway), else the file's
+ * guess; a value nobody decided is left out with where to decide it.
+ */
+export function currencyOfColumn(
+  resolveValue: (field: ValueField, text: string) => Resolution,
+  field: "check_currency" | "amount_currency",
+  value: string,
+  unit: MoneyUnit,
+): ({ code: Currency } | { reason: string }) & { chosen: boolean } {
+  const resolution = resolveValue(field, value);
+  if ("choice" in resolution && resolution.source !== "guess") {
+    const chosen = currencyOfChoice(resolution.choice);
+    return chosen ? { code: chosen, chosen: true } : { reason: `'${short(value)}' left out, as you chose`, chosen: false };
+  }
+  const code = currencyOfCell(value, unit) ?? ("choice" in resolution ? currencyOfChoice(resolution.choice) : undefined);
+  if (code) return { code, chosen: false };
+  return { reason: `'${short(value)}' is not a currency we know: choose which it is under “Values” above`, chosen: false };
 }

@@ -16,6 +16,8 @@ import {
 } from "../vocabulary.ts";
 import { ANY_SEPARATOR, isEmptyCell, splitList } from "./cells.ts";
 import type { ColumnMapping } from "./fields.ts";
+import { CURRENCIES, type Currency, currencyName, isCurrency } from "../currency.ts";
+import { currencyOfCell } from "./money.ts";
 import { passReasonOfWords } from "./pass-reason.ts";
 import { foldStatus, guessStatus } from "./status-words.ts";
 
@@ -26,7 +28,7 @@ import { foldStatus, guessStatus } from "./status-words.ts";
  * waits for the answer. Pure; bounded (MAX_DISTINCT values a field are listed and asked).
  */
 
-export const VALUE_FIELDS = ["relationship_status", "stages", "kind", "pass_reason"] as const;
+export const VALUE_FIELDS = ["relationship_status", "stages", "kind", "pass_reason", "check_currency", "amount_currency"] as const;
 export type ValueField = (typeof VALUE_FIELDS)[number];
 
 /** The founder's "leave it out": the cell is not imported, as they chose. */
@@ -42,6 +44,8 @@ export const VALUE_FIELD_WORDS: Record<ValueField, { one: string; many: string }
   stages: { one: "stage", many: "stages" },
   kind: { one: "kind", many: "kinds" },
   pass_reason: { one: "reason for passing", many: "reasons for passing" },
+  check_currency: { one: "cheque currency", many: "cheque currencies" },
+  amount_currency: { one: "amount currency", many: "amount currencies" },
 };
 
 export function isValueField(field: string): field is ValueField {
@@ -49,7 +53,10 @@ export function isValueField(field: string): field is ValueField {
 }
 
 /** The same value however it is written: case, accents, numbering and emoji do not count. */
-export function valueKey(text: string): string {
+export function valueKey(text: string, field?: ValueField): string {
+  // A currency is often a sign alone ("€", "kr"): kept, where a status's emoji is dropped.
+  if (field === "check_currency" || field === "amount_currency")
+    return text.normalize("NFKC").trim().toLowerCase().replace(/\s+/g, " ").slice(0, MAX_KEY_CHARS);
   return foldStatus(text).slice(0, MAX_KEY_CHARS);
 }
 
@@ -68,6 +75,9 @@ export type Resolution =
   | { choice: string; source: "guess" | "you" | "remembered" }
   /** Not decided: "silence" (ghosted, no reply) or "unknown" (no word the app knows). */
   | { ask: "silence" | "unknown" };
+
+/** Every active ISO 4217 currency, as the round's and the investor's selects list them. */
+const CURRENCY_OPTIONS = CURRENCIES.map((code) => ({ value: code, label: `${code} (${currencyName(code)})` }));
 
 /** Every choice a select offers for a field, with its label. */
 export function choiceOptions(field: ValueField): Array<{ value: string; label: string }> {
@@ -92,6 +102,7 @@ export function choiceOptions(field: ValueField): Array<{ value: string; label: 
       skip,
     ];
   if (field === "kind") return [...INVESTOR_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] })), skip];
+  if (field === "check_currency" || field === "amount_currency") return [...CURRENCY_OPTIONS, skip];
   return [...PASS_REASONS.map((reason) => ({ value: reason, label: PASS_REASON_LABELS[reason] })), skip];
 }
 
@@ -129,6 +140,11 @@ export function guessChoice(field: ValueField, text: string): Resolution {
     const kind = kindOfWords(text);
     return kind ? { choice: kind, source: "guess" } : { ask: "unknown" };
   }
+  if (field === "check_currency" || field === "amount_currency") {
+    // "kr" is SEK, NOK, DKK or ISK: asked once for the file, never taken as one of them.
+    const code = currencyOfCell(text);
+    return code ? { choice: code, source: "guess" } : { ask: "unknown" };
+  }
   // Words that are none of the reasons are the founder's own: "Other", with them kept as the pass note.
   return { choice: passReasonOfWords(text) ?? "other", source: "guess" };
 }
@@ -148,7 +164,7 @@ export const NO_CHOICES: ValueChoices = { chosen: new Map(), remembered: new Map
 
 /** The founder's choice, else the one remembered, else the guess, else the question. */
 export function resolveValue(field: ValueField, text: string, choices: ValueChoices): Resolution {
-  const key = choiceKey(field, valueKey(text));
+  const key = choiceKey(field, valueKey(text, field));
   const chosen = choices.chosen.get(key);
   if (chosen !== undefined && isChoice(field, chosen)) return { choice: chosen, source: "you" };
   const remembered = choices.remembered.get(key);
@@ -171,6 +187,10 @@ export function stagesOfChoice(choice: string): Stage[] {
 
 export function kindOfChoice(choice: string): InvestorKind | undefined {
   return (INVESTOR_KINDS as readonly string[]).includes(choice) ? (choice as InvestorKind) : undefined;
+}
+
+export function currencyOfChoice(choice: string): Currency | undefined {
+  return isCurrency(choice) ? choice : undefined;
 }
 
 export function passReasonOfChoice(choice: string): PassReason | undefined {
@@ -250,7 +270,7 @@ export function collectDistinct(
       // Only the first column of a field is read for a one-value field, as the row reader does.
       for (const column of field === "stages" ? columns : columns.slice(0, 1)) {
         for (const item of valueItems(field, records[index]?.[column] ?? "")) {
-          const key = valueKey(item);
+          const key = valueKey(item, field);
           if (key === "") continue;
           const known = byKey.get(key);
           if (known) known.count++;

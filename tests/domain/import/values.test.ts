@@ -138,3 +138,31 @@ describe("the values of a file", () => {
     expect(resolveValue("relationship_status", "Parked", { chosen, remembered: new Map() })).toEqual({ ask: "unknown" });
   });
 });
+
+describe("a currency column's values", () => {
+  const CSV = ["Investor,Ticket,Currency", "Sara Lind,5m,NOK", "Per Berg,2m,kr", "Ana Ruiz,300k,€", "Ola Dahl,1m,kr"].join("\n");
+
+  it("guesses codes and signs, asks which krone 'kr' is, and takes the founder's answer for every row", () => {
+    const parsed = parseInvestorCsv(CSV);
+    const column = parsed.values?.find((candidate) => candidate.field === "check_currency");
+    expect(column?.values.map((value) => [value.shown, value.count, value.choice])).toEqual([
+      ["kr", 2, ""],
+      ["NOK", 1, "NOK"],
+      ["€", 1, "EUR"],
+    ]);
+    expect(askedSentence(parsed.values)).toBe("1 cheque currency needs your choice: choose what it means under “Values”, then import.");
+    expect(parsed.rows.find((row) => row.profile.name === "Per Berg")?.check_currency).toBeUndefined();
+
+    const chosen = new Map([[choiceKey("check_currency", valueKey("kr", "check_currency")), "NOK"]]);
+    const answered = parseInvestorCsv(CSV, { values: { chosen, remembered: new Map() } });
+    expect(askedSentence(answered.values)).toBe("");
+    const cheques = answered.rows.map((row) => [row.profile.name, row.profile.check_min, row.check_currency]);
+    expect(cheques).toEqual([
+      ["Sara Lind", 5_000_000, "NOK"],
+      ["Per Berg", 2_000_000, "NOK"],
+      ["Ana Ruiz", 300_000, "EUR"],
+      ["Ola Dahl", 1_000_000, "NOK"],
+    ]);
+    expect(chosenSentence(answered.rows)).toBe("2 cheque currencies mapped by you");
+  });
+});
