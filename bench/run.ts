@@ -27,6 +27,9 @@
  *     raising now, a startup added or deleted) over HTTP with 10,000 investors × 20 evidence: the answer's wait, the
  *     largest stall, another tab's GET / meanwhile, beside the raw SQLite update of the same rows
  *     (bench/rescore-actions.ts; `npx node bench/rescore-actions.ts` runs it alone, `--no-actions` leaves it out).
+ * (u) a day of mixed load at 25,000 investors: pages, API edits, 50-row imports and the search feed at once for 10
+ *     minutes (MIXED_MINUTES), GET / p95 per minute beside a static file's, RSS every 10 s (bench/mixed.ts;
+ *     `npx node bench/mixed.ts` runs it alone, `--no-mixed` leaves it out).
  * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
  *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
  *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
@@ -46,6 +49,7 @@ import { runDemoResetBench } from "./demo-reset.ts";
 import { runDiscoveryBench } from "./discovery.ts";
 import { runStallBench } from "./stalls.ts";
 import { runHttpBench } from "./http.ts";
+import { runMixedBench } from "./mixed.ts";
 import { runImportBench } from "./import.ts";
 import { runTownsBench } from "./towns.ts";
 import { runMemoryBench } from "./memory.ts";
@@ -172,6 +176,7 @@ await runDiscoveryBench();
 
 if (!process.argv.includes("--no-import")) await runImportBench();
 if (!process.argv.includes("--no-towns")) await runTownsBench();
+if (!process.argv.includes("--no-mixed")) await runMixedBench();
 if (!process.argv.includes("--no-memory")) await runMemoryBench();
 if (!process.argv.includes("--no-actions")) await runRescoreActionsBench();
 console.log("");
