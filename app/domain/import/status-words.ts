@@ -52,6 +52,9 @@ const WHOLE: Record<string, RelationshipStatus> = {
   si: "committed",
   sim: "committed",
   ja: "committed",
+  // A pipeline's "Meeting" column (Streak, HubSpot, Pipedrive): a meeting is on.
+  meeting: "meeting_scheduled",
+  meetings: "meeting_scheduled",
   ts: "due_diligence",
   ic: "due_diligence",
   new: "not_contacted",

@@ -11,6 +11,7 @@ describe("a tracker's status words (decision 052)", () => {
     ["Call booked", { status: "meeting_scheduled" }],
     ["First call", { status: "meeting_scheduled" }],
     ["3. Meeting booked", { status: "meeting_scheduled" }],
+    ["Meeting", { status: "meeting_scheduled" }],
     ["In DD", { status: "due_diligence" }],
     ["🟢 In DD", { status: "due_diligence" }],
     ["Term sheet", { status: "due_diligence" }],
