@@ -24,7 +24,7 @@ import { parseFormBody } from "../http/form-body.server.ts";
 import { loadTowns } from "../services/towns.server.ts";
 import { recallMapping, rememberMapping } from "../services/import-mappings.server.ts";
 import { postedValueChoices, recallValueChoices, rememberValueChoices } from "../services/import-values.server.ts";
-import { askedSentence, chosenSentence } from "../domain/import/value-table.ts";
+import { askedSentence, chosenSentence, listedValues } from "../domain/import/value-table.ts";
 import { findOutcome, findUpload, forgetUpload, keepOutcome, keepUpload } from "../services/import-uploads.server.ts";
 import { ImportInterrupted, commitImportInChunks, importStopped } from "../services/import-commit.server.ts";
 import { STORAGE_STATUS, noteStorageFault, storageFaultOf } from "../http/storage-failure.server.ts";
@@ -172,13 +172,7 @@ export async function action({ request }: Route.ActionArgs) {
         ),
       );
     }
-    rememberMappingIfStorageAllows(() =>
-      rememberValueChoices(
-        app,
-        input.values,
-        (parsed.values ?? []).flatMap((column) => column.values.map((value) => ({ field: column.field, key: value.key }))),
-      ),
-    );
+    rememberMappingIfStorageAllows(() => rememberValueChoices(app, input.values, listedValues(parsed.values)));
     const done = keepOutcome(
       {
         created: written.created,

@@ -97,3 +97,8 @@ export function chosenSentence(rows: ReadonlyArray<{ chosen?: readonly ValueFiel
   );
   return parts.length === 0 ? "" : `${joinWords(parts)} mapped by you`;
 }
+
+/** Every value the preview listed, as the choices kept after an import are keyed. */
+export function listedValues(values: FileValues | undefined): Array<{ field: ValueField; key: string }> {
+  return (values ?? []).flatMap((column) => column.values.map((value) => ({ field: column.field, key: value.key })));
+}
