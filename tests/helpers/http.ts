@@ -81,3 +81,18 @@ export function importCsv(target: Target, file: string | Uint8Array, options: Im
     body: importForm(file, options),
   });
 }
+
+/**
+ * The import page's form as the preview posts it back: any fields (`upload`, `intent`, `map.N`,
+ * `value.FIELD.KEY`) and a file part where one is given. Redirects are not followed.
+ */
+export function postImport(target: Target, as: Credential, fields: Record<string, string | Blob>): Promise<Response> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  return fetch(`${urlOf(target)}/investors/import`, { method: "POST", redirect: "manual", headers: headersOf(as), body: form });
+}
+
+/** The token a preview page carries for its upload. */
+export function uploadToken(html: string): string {
+  return /name="upload" value="([^"]+)"/.exec(html)?.[1] ?? "";
+}

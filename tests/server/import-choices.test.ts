@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count } from "#tests/helpers/checksum.ts";
+import { postImport, uploadToken } from "#tests/helpers/http.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { workbook } from "#tests/helpers/xlsx.ts";
 
@@ -8,17 +9,8 @@ const PASSCODE = "import-choices-passcode";
 describe("the import remembers the founder's choices", () => {
   let server: RunningServer;
 
-  function post(fields: Record<string, string | Blob>) {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) form.set(key, value);
-    return fetch(`${server.url}/investors/import`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "x-admin-passcode": PASSCODE },
-      body: form,
-    });
-  }
-  const tokenOf = (html: string) => /name="upload" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  const post = (fields: Record<string, string | Blob>) => postImport(server, { passcode: PASSCODE }, fields);
+  const tokenOf = uploadToken;
 
   beforeAll(async () => {
     server = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlNumber, sqlText } from "#tests/helpers/sql.ts";
+import { postImport, uploadToken } from "#tests/helpers/http.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { FOUNDER_SHEETS, SMALL_SHEET } from "#tests/helpers/founder-sheets.ts";
 import { readUpload } from "#app/domain/import/spreadsheet.ts";
@@ -14,17 +15,8 @@ const PASSCODE = "import-values-passcode";
 
 describe("the import's values", () => {
   let server: RunningServer;
-  const post = (fields: Record<string, string | Blob>) => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) form.set(key, value);
-    return fetch(`${server.url}/investors/import`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "x-admin-passcode": PASSCODE },
-      body: form,
-    });
-  };
-  const tokenOf = (html: string) => /name="upload" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  const post = (fields: Record<string, string | Blob>) => postImport(server, { passcode: PASSCODE }, fields);
+  const tokenOf = uploadToken;
   const statusOf = (name: string) =>
     sqlText(server.databasePath, "SELECT relationship_status FROM investors WHERE is_demo = 0 AND name = ?", name);
 
