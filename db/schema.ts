@@ -11,6 +11,7 @@ import {
 } from "../app/domain/investor.ts";
 import type { RecordedChange } from "../app/domain/undo.ts";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { members } from "./schema-people.ts";
 
 /**
  * The whole data model (docs/product.md#resources). Times are ISO-8601 UTC strings; dates are YYYY-MM-DD.
@@ -94,6 +95,11 @@ export const investors = sqliteTable(
     meetingDate: text("meeting_date"),
     passReason: text("pass_reason", { enum: PASS_REASONS }),
     passNote: text("pass_note"),
+    // The member who owns this investor (user-owned, decision 059); null = nobody in particular.
+    ownerMemberId: integer("owner_member_id").references(() => members.id, { onDelete: "set null" }),
+    // Moves by one with every write of a user-owned or profile column: a form or API write based
+    // on an older version is refused (no lost updates, decision 059).
+    version: integer("version").notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -317,6 +323,8 @@ export const sessions = sqliteTable(
     idHash: text("id_hash").primaryKey(),
     createdAt: text("created_at").notNull(),
     expiresAt: text("expires_at").notNull(),
+    // Who signed in (decision 059); null on a session from before the team, which is the owner's.
+    memberId: integer("member_id").references(() => members.id, { onDelete: "cascade" }),
   },
   (t) => [index("sessions_expires_at").on(t.expiresAt)],
 );
@@ -381,3 +389,4 @@ export const undoChanges = sqliteTable(
   (t) => [index("undo_changes_expires_at").on(t.expiresAt)],
 );
 export * from "./schema-discovery.ts";
+export * from "./schema-people.ts";

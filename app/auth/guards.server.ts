@@ -5,6 +5,9 @@ import { noteStorageFault } from "../http/storage-failure.server.ts";
 import { cronBearerAccepted } from "./cron.server.ts";
 import { headerPasscodeAccepted } from "./passcode-attempts.server.ts";
 import { type SessionStore, createSessionStore } from "./session.server.ts";
+import { type SessionMember, activeMember, ensureOwner } from "#db/queries/members.server.ts";
+import { statement } from "#db/database.server.ts";
+import { type Actor, memberActor, systemActor } from "../domain/people.ts";
 
 /*
  * Who may do what is decided once per request by the guard layouts in app/routes.ts
@@ -31,8 +34,36 @@ export function sessionStore(app: App): SessionStore {
   return store;
 }
 
-export function hasSession(request: Request, app: App): Promise<boolean> {
-  return sessionStore(app).isActive(request.headers.get("cookie"));
+export async function hasSession(request: Request, app: App): Promise<boolean> {
+  return (await sessionMember(request, app)) !== null;
+}
+
+/**
+ * The member the request's session cookie names (decision 059), or null: no live session, or a
+ * member since disabled. A session from before the team is the owner's.
+ */
+export async function sessionMember(request: Request, app: App): Promise<SessionMember | null> {
+  const id = await sessionStore(app).memberOf(request.headers.get("cookie"));
+  if (id === undefined) return null;
+  if (id === null) return teamOwner(app);
+  return activeMember(app.db, id) ?? null;
+}
+
+/** The real team's owner: whom the passcode (the form's or the x-admin-passcode header's) signs in as. */
+export function teamOwner(app: App): SessionMember {
+  const found = statement(
+    app.db,
+    "select id, name, role from members where role = 'owner' and is_demo = 0 and disabled_at is null order by id limit 1",
+  ).get() as SessionMember | undefined;
+  return found ?? ensureOwner(app.db, app.now());
+}
+
+/** The member a request acts as: its session's, else the owner's when it carries the passcode header. */
+export async function requestMember(request: Request, app: App): Promise<SessionMember | null> {
+  const member = await sessionMember(request, app);
+  if (member) return member;
+  if (request.headers.has("x-admin-passcode") && hasAdminPasscode(request, app)) return teamOwner(app);
+  return null;
 }
 
 /** The x-admin-passcode header is right (throws a 429 Response when guessing too often). */
@@ -43,22 +74,42 @@ export function hasAdminPasscode(request: Request, app: App): boolean {
 /** Set by the page and API layouts once the request's session (or passcode header) is checked. */
 export const signedInContext = createContext<boolean>(false);
 
+/** Who the signed-in request is (decision 059): set by the page and API layouts with signedInContext. */
+export const memberContext = createContext<SessionMember | null>(null);
+
+/**
+ * The actor of a signed-in request, as the guard layout put it in the context: services take it
+ * and every write records it. Throws (a 401 page) when no layout set it: a write never goes
+ * unattributed.
+ */
+export function requestActor(context: Readonly<RouterContextProvider>): Actor {
+  const member = context.get(memberContext);
+  if (!member) throw new Response("Sign in first.", { status: 401 });
+  return memberActor(member);
+}
+
+/** The actor of a module mounted on both sides (sideOf): the demo's visitor, or the signed-in member. */
+export function sideActor(context: Readonly<RouterContextProvider>, demo: boolean): Actor {
+  return demo ? systemActor("visitor") : requestActor(context);
+}
+
 /**
  * Pages and exports: the session cookie, or the x-admin-passcode header for scripts (a
  * "session" in the contract); without either, go to /login and come back afterwards. `url` is
  * React Router's normalised URL: `request.url` of a client-side navigation ends in `.data`
  * (with `_routes`), which is no page to come back to.
  */
-export async function requirePageSession(request: Request, app: App, url = new URL(request.url)): Promise<void> {
-  if (await hasSession(request, app)) return;
-  if (request.headers.has("x-admin-passcode") && hasAdminPasscode(request, app)) return;
+export async function requirePageSession(request: Request, app: App, url = new URL(request.url)): Promise<SessionMember> {
+  const member = await requestMember(request, app);
+  if (member) return member;
   const back = url.pathname + url.search;
   throw redirect(`/login${back === "/" ? "" : `?redirectTo=${encodeURIComponent(back)}`}`);
 }
 
 /** JSON routes marked "session": the signed cookie, or x-admin-passcode for scripts. */
-export async function requireApiSession(request: Request, app: App): Promise<void> {
-  if ((await hasSession(request, app)) || hasAdminPasscode(request, app)) return;
+export async function requireApiSession(request: Request, app: App): Promise<SessionMember> {
+  const member = (await sessionMember(request, app)) ?? (hasAdminPasscode(request, app) ? teamOwner(app) : null);
+  if (member) return member;
   throw apiError(401, "unauthorized", "Sign in on /login first, or send the x-admin-passcode header.");
 }
 
@@ -89,6 +140,9 @@ export async function sideOf(
   app: App,
 ): Promise<{ demo: boolean }> {
   if (new URL(request.url).pathname.startsWith("/demo/")) return { demo: true };
-  if (!context.get(signedInContext)) await requirePageSession(request, app);
+  if (!context.get(signedInContext)) {
+    (context as RouterContextProvider).set(memberContext, await requirePageSession(request, app));
+    (context as RouterContextProvider).set(signedInContext, true);
+  }
   return { demo: false };
 }

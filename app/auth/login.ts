@@ -4,6 +4,8 @@ import { z } from "zod";
 export const loginSchema = z.object({
   passcode: z.string({ message: "Enter your passcode." }).trim().min(1, "Enter your passcode."),
   redirectTo: z.string().optional(),
+  /** The owner's name, asked on their first sign-in so the team's changes say who made them. */
+  name: z.string().trim().max(80, "At most 80 characters.").optional(),
 });
 
 const BASE = "http://same-site.invalid";

@@ -18,16 +18,24 @@ export function sessionCookieName(production: boolean): string {
 /** The server-side maximum age of a session, whatever the browser keeps. */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
-/** What a session holds: when it started. There is one user (the founder), so no identity. */
-type SessionData = { startedAt: string };
+/**
+ * What a session holds: when it started and who signed in (decision 059). A session from before
+ * the team has no member and is the owner's, the one person there was.
+ */
+type SessionData = { startedAt: string; memberId: number | null };
 
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 export type SessionStore = {
-  /** Starts a session (and drops the expired ones); the Set-Cookie value. */
-  start(): Promise<string>;
+  /** Starts a session for a member (none: the owner) and drops the expired ones; the Set-Cookie value. */
+  start(memberId?: number): Promise<string>;
   /** True when the Cookie header holds a live session: well signed, on record, not past its maximum age. */
   isActive(cookieHeader: string | null): Promise<boolean>;
+  /**
+   * Who the Cookie header's live session is: a member id, null for a session from before the team
+   * (the owner's), undefined when there is no live session.
+   */
+  memberOf(cookieHeader: string | null): Promise<number | null | undefined>;
   /** Signing out: the row is deleted, so the same cookie never works again; the Set-Cookie value that clears it. */
   end(cookieHeader: string | null): Promise<string>;
 };
@@ -66,13 +74,14 @@ export function createSessionStore(options: {
   const held = heldWhileStorageFails(db, options.onStorageFault);
   const storage = createSessionStorage<SessionData>({
     cookie,
-    async createData() {
+    async createData(data) {
       const id = randomBytes(32).toString("base64url");
       const started = now();
-      const row = {
+      const row: SessionRow = {
         idHash: hashId(id),
         createdAt: started.toISOString(),
         expiresAt: new Date(started.getTime() + ttlMs).toISOString(),
+        memberId: data?.memberId ?? null,
       };
       held.settle(started);
       // A full disk or a read-only file must not keep the founder from reading: the session is
@@ -95,7 +104,7 @@ export function createSessionStore(options: {
       if (held.revoked(idHash)) return null;
       const row = findSession(db, idHash) ?? held.find(idHash);
       if (!row) return null;
-      if (Date.parse(row.expiresAt) > now().getTime()) return { startedAt: row.createdAt };
+      if (Date.parse(row.expiresAt) > now().getTime()) return { startedAt: row.createdAt, memberId: row.memberId };
       held.write(
         () => deleteSession(db, row.idHash),
         () => held.revoke(row.idHash),
@@ -117,13 +126,19 @@ export function createSessionStore(options: {
   });
 
   return {
-    async start() {
+    async start(memberId) {
       const session = await storage.getSession();
       session.set("startedAt", now().toISOString());
+      session.set("memberId", memberId ?? null);
       return storage.commitSession(session);
     },
     async isActive(cookieHeader) {
       return (await storage.getSession(cookieHeader)).has("startedAt");
+    },
+    async memberOf(cookieHeader) {
+      const session = await storage.getSession(cookieHeader);
+      if (!session.has("startedAt")) return undefined;
+      return session.get("memberId") ?? null;
     },
     async end(cookieHeader) {
       return storage.destroySession(await storage.getSession(cookieHeader));
@@ -136,7 +151,7 @@ export const SESSIONS_HELD = 64;
 /** How often a signed-in request tries to write what was held (a sign-in or sign-out tries at once). */
 export const SETTLE_EVERY_MS = 10_000;
 
-type SessionRow = { idHash: string; createdAt: string; expiresAt: string };
+type SessionRow = { idHash: string; createdAt: string; expiresAt: string; memberId: number | null };
 
 /**
  * The sessions' writes a failing storage refused (decision 058): a sign-in held in memory, a

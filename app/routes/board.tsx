@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/board";
 import { getApp } from "../app.server.ts";
-import { sideOf } from "../auth/guards.server.ts";
+import { sideActor, sideOf } from "../auth/guards.server.ts";
 import { Board } from "../components/board/board.tsx";
 import boardStyles from "../components/board/board.css?url";
 import { boardMoveSchema } from "../domain/board.ts";
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  if (!moveOnBoard(app, move.data, demo)) throw new Response("Not found", { status: 404 });
+  if (!moveOnBoard(app, sideActor(context, demo), move.data, demo)) throw new Response("Not found", { status: 404 });
   // Not request.url's path: a submission with JavaScript arrives at `/board.data`.
   const show = expandedColumn(new URL(request.url).searchParams);
   // `moved` names this move: the demo's board is kept 2 s whatever anyone writes (decision 018), and

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/investor-emailed";
 import { getApp } from "../app.server.ts";
-import { sideOf } from "../auth/guards.server.ts";
+import { sideActor, sideOf } from "../auth/guards.server.ts";
 import { pageId } from "../http/api-error.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { recordEmailed } from "../services/undo.server.ts";
@@ -17,7 +17,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { demo } = await sideOf({ request, context }, app);
   if (demo) limitDemoWrites(request, "edit");
   const id = pageId(params.id);
-  const outcome = recordEmailed(app, id, demo);
+  const outcome = recordEmailed(app, sideActor(context, demo), id, demo);
   if (outcome.kind === "not_found") throw new Response("Not found", { status: 404 });
   // A demo investor's history is bounded: past it, the dashboard says so instead (a 303 like a success).
   if (outcome.kind === "demo_full") return redirect("/demo?done=demo_full#today", 303);

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/investor-next-step";
 import { getApp } from "../app.server.ts";
-import { sideOf } from "../auth/guards.server.ts";
+import { sideActor, sideOf } from "../auth/guards.server.ts";
 import { pageId } from "../http/api-error.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
@@ -39,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return again("invalid");
   const answer = answerEdit(parsed.data);
   if ("error" in answer) return again("missing");
-  const outcome = answerNextStep(app, id, demo, answer.edit, join);
+  const outcome = answerNextStep(app, sideActor(context, demo), id, demo, answer.edit, join);
   if (outcome.kind !== "recorded") throw new Response("Not found", { status: 404 });
   const said = `answered=${parsed.data.intent}&undo=${outcome.undo}`;
   if (back === "investor") return redirect(`${base}/investors/${id}?${said}#notes`, 303);

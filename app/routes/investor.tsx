@@ -9,7 +9,7 @@ import { startupScoresFor } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
 import { pageId } from "../http/api-error.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
-import { sideOf } from "../auth/guards.server.ts";
+import { requestActor, sideActor, sideOf } from "../auth/guards.server.ts";
 import { InvestorDetail } from "../components/investor/investor-detail.tsx";
 import { DeleteOrMerge } from "../components/investor/delete-or-merge.tsx";
 import { ProfileForm } from "../components/investor/profile-form.tsx";
@@ -137,7 +137,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await loadTownsFor(String(formData.get("based_in") ?? ""), String(formData.get("geographies") ?? ""));
     const submission = parseWithZod(formData, { schema: profileFormSchema, ...founderErrors(PROFILE_FORM_WORDS) });
     if (submission.status !== "success") return data({ form: "profile" as const, result: submission.reply() }, { status: 400 });
-    if (!editAndRerank(app, id, submission.value, demo)) throw new Response("Not found", { status: 404 });
+    if (!editAndRerank(app, sideActor(context, demo), id, submission.value, demo)) throw new Response("Not found", { status: 404 });
     return redirect(`${here}?saved=profile#profile`);
   }
   if (intent === "delete" || intent === "merge") {
@@ -148,12 +148,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return refuse(intent === "delete" ? "Tick the box to confirm the delete." : "Tick the box to confirm the merge.");
     }
     if (intent === "delete") {
-      if (!deleteRealInvestor(app, id)) throw new Response("Not found", { status: 404 });
+      if (!deleteRealInvestor(app, requestActor(context), id)) throw new Response("Not found", { status: 404 });
       return redirect("/");
     }
     const otherId = positiveId(String(formData.get("other_id") ?? ""));
     if (otherId === undefined || otherId === id) return refuse("Choose the investor to merge into this one.");
-    if (!mergeRealInvestors(app, id, otherId).merged) return refuse("That investor is no longer on your list: search again.");
+    if (!mergeRealInvestors(app, requestActor(context), id, otherId).merged)
+      return refuse("That investor is no longer on your list: search again.");
     return redirect(`${here}?saved=merged`);
   }
   // The form carries the values it was loaded with (`original.*`), read raw: an empty one is "".
@@ -184,7 +185,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
     }
   }
-  if (!editAndRerank(app, id, edit, demo)) throw new Response("Not found", { status: 404 });
+  if (!editAndRerank(app, sideActor(context, demo), id, edit, demo)) throw new Response("Not found", { status: 404 });
   // A contact logged without touching the next step: the page asks whether a step it acted on is done (decision 053).
   const ask = edit.add_contact && edit.next_step === undefined && edit.next_step_date === undefined ? "&ask=step" : "";
   // Not request.url's path: a submission with JavaScript arrives at `/investors/:id.data`.

@@ -3,7 +3,8 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { getApp } from "../app.server.ts";
-import { hasSession, sessionStore } from "../auth/guards.server.ts";
+import { hasSession, sessionStore, teamOwner } from "../auth/guards.server.ts";
+import { nameOwnerOnFirstSignIn, ownerUnnamed } from "../services/team.server.ts";
 import { loginSchema, safeRedirectPath } from "../auth/login.ts";
 import { verifyPasscode, waitSentence } from "../auth/passcode-attempts.server.ts";
 import { readCookie } from "../auth/session.server.ts";
@@ -15,7 +16,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (await hasSession(request, app)) {
     throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")));
   }
-  return null;
+  // The owner's first sign-in asks their name, so the team's changes say who made them.
+  return { askName: ownerUnnamed(teamOwner(app)) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -36,9 +38,11 @@ export async function action({ request }: Route.ActionArgs) {
       headers: verdict.retryAfterSeconds !== undefined ? { "retry-after": String(verdict.retryAfterSeconds) } : undefined,
     });
   }
+  const owner = teamOwner(app);
+  nameOwnerOnFirstSignIn(app, owner, submission.value.name);
   const production = app.config.NODE_ENV === "production";
   const headers = new Headers();
-  headers.append("Set-Cookie", await sessionStore(app).start());
+  headers.append("Set-Cookie", await sessionStore(app).start(owner.id));
   // This browser is now known (decision 019): a flood of guesses will not hold its attempts back.
   // A device cookie it already has is sent again (a fresh 400 days), else a new one.
   const device = requestDevice(request, app.sessionSecret, production)
@@ -52,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
  * Checked on the server only: one field does not justify sending a validator to the browser, and
  * the messages are the same with JavaScript on and off.
  */
-export default function Login() {
+export default function Login({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const passcode = useRef<HTMLInputElement>(null);
@@ -72,6 +76,15 @@ export default function Login() {
       </p>
       <Form method="post">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
+        {loaderData?.askName ? (
+          <>
+            <label htmlFor="name">Your name (optional)</label>
+            <p className="muted" id="name-hint">
+              Your co-founders will see it beside what you change.
+            </p>
+            <input id="name" name="name" type="text" autoComplete="name" maxLength={80} aria-describedby="name-hint" />
+          </>
+        ) : null}
         <label htmlFor="passcode">Passcode</label>
         <input
           ref={passcode}

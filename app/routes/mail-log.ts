@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/mail-log";
 import { getApp } from "../app.server.ts";
-import { sideOf } from "../auth/guards.server.ts";
+import { sideActor, sideOf } from "../auth/guards.server.ts";
 import { positiveId } from "../domain/id.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     .map((value) => (typeof value === "string" ? positiveId(value) : undefined))
     .filter((id): id is number => id !== undefined);
   const selection: MailSelection = form.get("all") === "1" ? "all" : { ids };
-  const { logged, undo } = logMail(app, selection, demo);
+  const { logged, undo } = logMail(app, sideActor(context, demo), selection, demo);
   const base = demo ? "/demo" : "";
   const query = `?logged=${logged}${undo ? `&undo=${undo}` : ""}`;
   const investor = positiveId(String(form.get("investor") ?? ""));

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/undo";
 import { getApp } from "../app.server.ts";
-import { sideOf } from "../auth/guards.server.ts";
+import { sideActor, sideOf } from "../auth/guards.server.ts";
 import { positiveId } from "../domain/id.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     maxBytes: MAX_BODY_BYTES,
     tooLarge: "This form carries one undo token: the body is too large.",
   });
-  const undone = undoAction(app, form.get("token"), demo);
+  const undone = undoAction(app, sideActor(context, demo), form.get("token"), demo);
   const investor = positiveId(String(form.get("investor") ?? ""));
   const back = investor !== undefined ? `${demo ? "/demo" : ""}/investors/${investor}` : demo ? "/demo" : "/";
   const hash = investor !== undefined ? "#mail" : "#today";

@@ -1,4 +1,5 @@
 import { countPassReasons, readBoardCards } from "#db/queries/board.server.ts";
+import type { Actor } from "../domain/people.ts";
 import { readDemoRound, readRound, startupRounds } from "#db/queries/round.server.ts";
 import { UNREAD_BY_KEPT_PAGES, keptUntilWrite } from "#db/queries/kept.server.ts";
 import type { App } from "../app-context.ts";
@@ -83,7 +84,7 @@ export type BoardPage = ReturnType<typeof boardPage>;
  * A card moved on the board: the investor edit of its status (the one the investor page and route #9
  * make, re-scored), and on a move to "passed" the reason beside it. False for an unknown id.
  */
-export function moveOnBoard(app: App, move: BoardMove, demo: boolean): boolean {
+export function moveOnBoard(app: App, actor: Actor, move: BoardMove, demo: boolean): boolean {
   const edit = { relationship_status: move.relationship_status, ...(move.pass_reason ? { pass_reason: move.pass_reason } : {}) };
-  return editAndRerank(app, move.id, edit, demo);
+  return editAndRerank(app, actor, move.id, edit, demo);
 }

@@ -1,9 +1,11 @@
 import { type MergeOutcome, deleteInvestor, mergeInvestors } from "#db/queries/investor-merge.server.ts";
 import { getInvestor } from "#db/queries/investor-row.server.ts";
+import { recordActivity } from "#db/queries/activity.server.ts";
 import { editInvestor, getInvestorDetail, investorJson, listInvestors } from "#db/queries/investors.server.ts";
 import { rescoreInvestorIds } from "#db/queries/rescore.server.ts";
 import type { App } from "../app-context.ts";
 import type { InvestorEdit } from "../domain/investor.ts";
+import type { Actor } from "../domain/people.ts";
 import type { InvestorPatch } from "../domain/investor-profile.ts";
 import { rescoreInvestorsForStartups } from "./startups.server.ts";
 
@@ -16,16 +18,27 @@ import { rescoreInvestorsForStartups } from "./startups.server.ts";
 export const DEMO_NOT_DELETED = "A demo investor cannot be deleted or merged; reset the demo on /demo instead.";
 
 /** Deletes a real investor with its evidence, contacts, mail contacts and scores; false when there is none. */
-export function deleteRealInvestor(app: App, id: number): boolean {
-  return deleteInvestor(app.db, id, false);
+export function deleteRealInvestor(app: App, actor: Actor, id: number): boolean {
+  return app.db.$client.transaction(() => {
+    const gone = getInvestor(app.db, id, false);
+    if (!gone || !deleteInvestor(app.db, id, false)) return false;
+    recordActivity(app.db, actor, { investorId: id, subject: gone.name }, [{ kind: "deleted", detail: {} }], app.now());
+    return true;
+  })();
 }
 
 /** Merges `otherId` into `keepId` and re-scores the survivor for every startup, all in one transaction. */
-export function mergeRealInvestors(app: App, keepId: number, otherId: number): MergeOutcome {
+export function mergeRealInvestors(app: App, actor: Actor, keepId: number, otherId: number): MergeOutcome {
   return app.db.$client.transaction(() => {
     const now = app.now();
+    const other = getInvestor(app.db, otherId, false);
     const outcome = mergeInvestors(app.db, keepId, otherId, { now, rules: app.rules });
-    if (outcome.merged) rescoreInvestorIds(app.db, [keepId], now, app.rules);
+    if (outcome.merged) {
+      rescoreInvestorIds(app.db, [keepId], now, app.rules);
+      const kept = getInvestor(app.db, keepId, false);
+      const about = { investorId: keepId, subject: kept?.name ?? "" };
+      recordActivity(app.db, actor, about, [{ kind: "merged", detail: { other: other?.name ?? "a duplicate", other_id: otherId } }], now);
+    }
     return outcome;
   })();
 }
@@ -58,9 +71,9 @@ export function investorAnswer(app: App, id: number) {
  * one of the other side. One transaction: a ranking that fails (a full disk) takes the edit back
  * with it, so an answer that says "not saved" is true (decision 058).
  */
-export function editAndRerank(app: App, id: number, edit: InvestorEdit | InvestorPatch, demo: boolean): boolean {
+export function editAndRerank(app: App, actor: Actor, id: number, edit: InvestorEdit | InvestorPatch, demo: boolean): boolean {
   return app.db.$client.transaction(() => {
-    if (!editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules, demo })) return false;
+    if (!editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules, demo, actor })) return false;
     if (!demo) rescoreInvestorsForStartups(app, [id]);
     return true;
   })();

@@ -6,6 +6,7 @@ import { type UndoToken, editJoiningUndo, editWithUndo, undoChange } from "#db/q
 import type { App } from "../app-context.ts";
 import { demoEditRefusal } from "../domain/demo-bounds.ts";
 import type { InvestorEdit } from "../domain/investor.ts";
+import type { Actor } from "../domain/people.ts";
 import { emailedEdit } from "../domain/investor-edit.ts";
 import { UNDO_MINUTES, isUndoToken } from "../domain/undo.ts";
 import { rescoreInvestorsForStartups } from "./startups.server.ts";
@@ -29,7 +30,7 @@ export type EmailedOutcome = { kind: "not_found" } | { kind: "demo_full" } | { k
  * Today's one-click "Emailed": the contact recorded through the investor edit, with the token that
  * undoes exactly it for UNDO_MINUTES (decision 036). A demo investor's bounded history may refuse it.
  */
-export function recordEmailed(app: App, id: number, demo: boolean): EmailedOutcome {
+export function recordEmailed(app: App, actor: Actor, id: number, demo: boolean): EmailedOutcome {
   const investor = getInvestor(app.db, id, demo);
   if (!investor) return { kind: "not_found" };
   const now = app.now();
@@ -38,7 +39,7 @@ export function recordEmailed(app: App, id: number, demo: boolean): EmailedOutco
   const { token, stored } = newUndoToken(now);
   // The contact and its ranking in one transaction: "not saved" stays true on a full disk (decision 058).
   const recorded = app.db.$client.transaction(() => {
-    if (!editWithUndo(app.db, id, edit, { now, rules: app.rules, demo }, stored)) return false;
+    if (!editWithUndo(app.db, id, edit, { now, rules: app.rules, demo, actor }, stored)) return false;
     if (!demo) rescoreInvestorsForStartups(app, [id]);
     return true;
   })();
@@ -51,11 +52,11 @@ export function recordEmailed(app: App, id: number, demo: boolean): EmailedOutco
  * this investor, the answer joins it (one undo takes back the email and the answer, and the token
  * stays); otherwise it gets a token of its own.
  */
-export function answerNextStep(app: App, id: number, demo: boolean, edit: InvestorEdit, joinToken: unknown): EmailedOutcome {
+export function answerNextStep(app: App, actor: Actor, id: number, demo: boolean, edit: InvestorEdit, joinToken: unknown): EmailedOutcome {
   const now = app.now();
   const { token, stored } = newUndoToken(now);
   const joinHash = isUndoToken(joinToken) ? hashUndoToken(joinToken) : null;
-  const kept = editJoiningUndo(app.db, id, edit, { now, rules: app.rules, demo }, joinHash, stored);
+  const kept = editJoiningUndo(app.db, id, edit, { now, rules: app.rules, demo, actor }, joinHash, stored);
   if (kept === null) return { kind: "not_found" };
   if (!demo) rescoreInvestorsForStartups(app, [id]);
   return { kind: "recorded", undo: kept === "joined" ? (joinToken as string) : token };
@@ -66,11 +67,11 @@ export function answerNextStep(app: App, id: number, demo: boolean, edit: Invest
  * (db/queries/mail.server.ts), with the token that undoes exactly them — their entries, the
  * "logged" marks, the status and date they moved — for UNDO_MINUTES; no token when nothing was logged.
  */
-export function logMail(app: App, selection: MailSelection, demo: boolean): { logged: number; undo: string | null } {
+export function logMail(app: App, actor: Actor, selection: MailSelection, demo: boolean): { logged: number; undo: string | null } {
   const now = app.now();
   const { token, stored } = newUndoToken(now);
   const logged = app.db.$client.transaction(() => {
-    const done = logMailContacts(app.db, selection, { demo, now, rules: app.rules }, stored);
+    const done = logMailContacts(app.db, selection, { demo, now, rules: app.rules, actor }, stored);
     if (!demo && done.investorIds.length > 0) rescoreInvestorsForStartups(app, done.investorIds);
     return done.logged;
   })();
@@ -78,10 +79,10 @@ export function logMail(app: App, selection: MailSelection, demo: boolean): { lo
 }
 
 /** Takes back what the token's action recorded (this side's, unexpired, once); null when it cannot. */
-export function undoAction(app: App, token: unknown, demo: boolean): { investorIds: number[]; unlogged: number } | null {
+export function undoAction(app: App, actor: Actor, token: unknown, demo: boolean): { investorIds: number[]; unlogged: number } | null {
   if (!isUndoToken(token)) return null;
   return app.db.$client.transaction(() => {
-    const undone = undoChange(app.db, hashUndoToken(token), { now: app.now(), rules: app.rules, demo });
+    const undone = undoChange(app.db, hashUndoToken(token), { now: app.now(), rules: app.rules, demo, actor });
     if (undone && !demo && undone.investorIds.length > 0) rescoreInvestorsForStartups(app, undone.investorIds);
     return undone;
   })();

@@ -14,7 +14,9 @@ import { appOwnedAfterEdit } from "#app/domain/import/app-owned.ts";
 import { userOwnedPatch } from "#app/domain/investor-edit.ts";
 import { type InvestorPatch, profileColumnsPatch, profileOf } from "#app/domain/investor-profile.ts";
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
+import { type Actor, profileChanges, userOwnedChanges } from "#app/domain/people.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
+import { recordActivity } from "./activity.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
 import { type ContactRow, contactHistoryPage, countContacts } from "./contacts.server.ts";
 import { type InvestorRow, evidenceForScoring, getInvestor, investorById } from "./investor-row.server.ts";
@@ -248,7 +250,7 @@ export function editInvestor(
   db: AppDatabase,
   id: number,
   edit: InvestorEdit | InvestorPatch,
-  options: { now: Date; rules: ScoringRules; demo?: boolean },
+  options: { now: Date; rules: ScoringRules; demo?: boolean; actor: Actor },
 ): boolean {
   // With `demo: true` only a demo row can match, so the write is the demo's own (kept real pages stay kept).
   if (options.demo === true) return writeDemoOnly(db, () => editAnyInvestor(db, id, edit, options));
@@ -259,24 +261,29 @@ export function editAnyInvestor(
   db: Db,
   id: number,
   edit: InvestorEdit | InvestorPatch,
-  options: { now: Date; rules: ScoringRules; demo?: boolean },
+  options: { now: Date; rules: ScoringRules; demo?: boolean; actor: Actor },
 ): boolean {
   return db.transaction((tx) => {
-    const filters = [eq(investors.id, id)];
-    if (options.demo !== undefined) filters.push(eq(investors.isDemo, options.demo));
-    const current = tx
-      .select({ lastContactDate: investors.lastContactDate, isDemo: investors.isDemo, appOwned: investors.appOwned })
-      .from(investors)
-      .where(and(...filters))
-      .get();
-    if (!current) return false;
+    const current = investorById(tx).get({ id });
+    if (!current || (options.demo !== undefined && current.isDemo !== options.demo)) return false;
     if (current.isDemo && demoEditRefusal(edit, edit.add_contact ? countContacts(tx, id) : 0)) return false;
     const owned = userOwnedPatch(edit, current.lastContactDate);
-    const patch = { ...owned, ...profileColumnsPatch(profileOf(edit)) };
+    const profile = profileColumnsPatch(profileOf(edit));
+    const patch = { ...owned, ...profile };
     // What the founder sets here, a re-import of an older tracker keeps (app/domain/import/app-owned.ts).
     const appOwned = appOwnedAfterEdit(current.appOwned, Object.keys(owned));
+    const entries = [...userOwnedChanges(current, owned), ...profileChanges(current, profile)];
+    if (edit.add_contact) {
+      const contact = edit.add_contact;
+      entries.push({ kind: "contact", detail: { date: contact.date ?? null, channel: contact.channel ?? null, note: contact.note } });
+    }
     tx.update(investors)
-      .set({ ...patch, ...(appOwned.length !== current.appOwned.length ? { appOwned } : {}), updatedAt: nowIso(options.now) })
+      .set({
+        ...patch,
+        ...(appOwned.length !== current.appOwned.length ? { appOwned } : {}),
+        ...(entries.length > 0 ? { version: current.version + 1 } : {}),
+        updatedAt: nowIso(options.now),
+      })
       .where(eq(investors.id, id))
       .run();
     if (edit.add_contact) {
@@ -290,6 +297,14 @@ export function editAnyInvestor(
         })
         .run();
     }
+    // Who changed it, in the same transaction (decision 059): the name it has after the edit.
+    recordActivity(
+      tx,
+      options.actor,
+      { investorId: id, subject: profile.name ?? current.name, isDemo: current.isDemo },
+      entries,
+      options.now,
+    );
     rescoreInvestor(tx, id, options.now, options.rules);
     return true;
   });

@@ -1,6 +1,7 @@
 import type { MailDirection } from "#app/domain/mail-today.ts";
 import { LOG_ALL_LIMIT, mailLogEdit } from "#app/domain/mail-today.ts";
 import type { RelationshipStatus } from "#app/domain/investor.ts";
+import type { Actor } from "#app/domain/people.ts";
 import type { ScoringRules } from "#app/domain/scoring.ts";
 import { type InvestorChange, recordedChange } from "#app/domain/undo.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
@@ -159,7 +160,7 @@ export type MailSelection = { ids: readonly number[] } | "all";
 export function logMailContacts(
   db: AppDatabase,
   selection: MailSelection,
-  options: { demo: boolean; now: Date; rules: ScoringRules },
+  options: { demo: boolean; now: Date; rules: ScoringRules; actor: Actor },
   undo?: UndoToken,
 ): { logged: number; investorIds: number[] } {
   const side = options.demo ? 1 : 0;
@@ -189,7 +190,8 @@ export function logMailContacts(
       const before = status.get(mail.investor_id) ?? mail.relationship_status;
       const edit = mailLogEdit(before, mail.sent_at, mail.subject);
       const values = recorded.has(mail.investor_id) ? undefined : userOwned(db, mail.investor_id, options.demo);
-      if (!editInvestor(db, mail.investor_id, edit, { now: options.now, rules: options.rules, demo: options.demo })) continue;
+      if (!editInvestor(db, mail.investor_id, edit, { now: options.now, rules: options.rules, demo: options.demo, actor: options.actor }))
+        continue;
       status.set(mail.investor_id, edit.relationship_status ?? before);
       if (values) recorded.set(mail.investor_id, { before: values, entries: [], mail: [] });
       const record = recorded.get(mail.investor_id)!;

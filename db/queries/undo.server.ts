@@ -1,6 +1,8 @@
-import { and, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { InvestorEdit } from "#app/domain/investor.ts";
 import type { ScoringRules } from "#app/domain/scoring.ts";
+import { type Actor, userOwnedChanges } from "#app/domain/people.ts";
+import { recordActivity } from "./activity.server.ts";
 import { type RecordedChange, joinedChange, recordedChange, undoPatch } from "#app/domain/undo.ts";
 import type { AppDatabase, Db } from "../database.server.ts";
 import { contactEntries, investors, mailContacts, undoChanges } from "../schema.ts";
@@ -9,7 +11,7 @@ import { writeDemoOnly } from "./kept.server.ts";
 
 /** Undo's storage (decision 036): an action's change recorded with its token's hash, and taken back once. */
 
-type Options = { now: Date; rules: ScoringRules; demo: boolean };
+type Options = { now: Date; rules: ScoringRules; demo: boolean; actor: Actor };
 
 /** The token's hash and when it stops undoing anything. */
 export type UndoToken = { tokenHash: string; expiresAt: Date };
@@ -18,6 +20,7 @@ export type UndoToken = { tokenHash: string; expiresAt: Date };
 export function userOwned(db: Db, id: number, demo: boolean) {
   return db
     .select({
+      name: investors.name,
       relationshipStatus: investors.relationshipStatus,
       lastContactDate: investors.lastContactDate,
       nextStep: investors.nextStep,
@@ -160,10 +163,19 @@ export function undoChange(db: AppDatabase, tokenHash: string, options: Options)
         );
         if (Object.keys(patch).length > 0) {
           tx.update(investors)
-            .set({ ...patch, updatedAt: options.now.toISOString() })
+            .set({ ...patch, version: sql`${investors.version} + 1`, updatedAt: options.now.toISOString() })
             .where(eq(investors.id, change.id))
             .run();
         }
+        // The undo is a change like any other, by whoever pressed it (decision 059): what it put back.
+        const undid = change.contactEntryIds.length > 0 ? "a logged contact" : "a change";
+        recordActivity(
+          tx,
+          options.actor,
+          { investorId: change.id, subject: current.name, isDemo: options.demo },
+          [{ kind: "undo", detail: { what: undid } }, ...userOwnedChanges(current, patch)],
+          options.now,
+        );
         rescoreInvestor(tx, change.id, options.now, options.rules);
         touched.push(change.id);
       }

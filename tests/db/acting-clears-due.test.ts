@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { TEST_ACTOR } from "../helpers/actor.ts";
 import { describe, expect, it } from "vitest";
 import { RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
@@ -62,13 +63,13 @@ describe("a contact logged clears what is due", () => {
             rescoreAllInvestors(db, now, rules);
             const id = ids[pick % ids.length]!;
             if (how === "emailed") {
-              expect(recordEmailed(fakeApp(db, now, { rules }), id, false).kind).toBe("recorded");
+              expect(recordEmailed(fakeApp(db, now, { rules }), TEST_ACTOR, id, false).kind).toBe("recorded");
             } else {
               const logged = editInvestor(
                 db,
                 id,
                 { add_contact: { date: today, channel: how, note: "Talked it through" } },
-                { now, rules },
+                { actor: TEST_ACTOR, now, rules },
               );
               expect(logged).toBe(true);
             }

@@ -52,6 +52,11 @@ describe("database", () => {
         "deal_investors",
         "discovery_aliases",
         "discovery_dismissals",
+        "members",
+        "member_passkeys",
+        "member_tokens",
+        "invites",
+        "activity",
       ]),
     );
   });

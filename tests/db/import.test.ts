@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TEST_ACTOR } from "../helpers/actor.ts";
 import { parseInvestorCsv } from "#app/domain/import/parse.ts";
 import { planImport } from "#app/domain/import/plan.ts";
 import { describeChangeCounts } from "#app/domain/import/preview.ts";
@@ -72,14 +73,24 @@ describe("re-importing a tracker", () => {
     ].join("\n");
     importText(db, file);
     const id = (name: string) => db.$client.prepare("select id from investors where name = ?").pluck().get(name) as number;
-    editInvestor(db, id("Jonas Berg"), { relationship_status: "soft_committed", amount: 250_000 }, { now, rules: DEFAULT_RULES });
+    editInvestor(
+      db,
+      id("Jonas Berg"),
+      { relationship_status: "soft_committed", amount: 250_000 },
+      { actor: TEST_ACTOR, now, rules: DEFAULT_RULES },
+    );
     editInvestor(
       db,
       id("Amira Haddad"),
       { relationship_status: "due_diligence", next_step: "Send the data room", next_step_date: "2026-11-27" },
-      { now, rules: DEFAULT_RULES },
+      { actor: TEST_ACTOR, now, rules: DEFAULT_RULES },
     );
-    editInvestor(db, id("Claire Morel"), { relationship_status: "passed", pass_reason: "cheque_size" }, { now, rules: DEFAULT_RULES });
+    editInvestor(
+      db,
+      id("Claire Morel"),
+      { relationship_status: "passed", pass_reason: "cheque_size" },
+      { actor: TEST_ACTOR, now, rules: DEFAULT_RULES },
+    );
 
     // The same tracker again, with one newer fact the app does not own: Claire's last contact.
     const again = importText(

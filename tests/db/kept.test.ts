@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { TEST_ACTOR } from "../helpers/actor.ts";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
@@ -134,8 +135,8 @@ describe("the founder's kept results across the demo's writes", () => {
     const demoId = db.$client.prepare("select id from investors where is_demo = 1 order by id limit 1").pluck().get() as number;
 
     refreshDemo(db, now, DEFAULT_RULES);
-    editInvestor(db, demoId, { add_contact: { note: "a visitor's note" } }, { now, rules: DEFAULT_RULES, demo: true });
-    logMailContacts(db, "all", { demo: true, now, rules: DEFAULT_RULES });
+    editInvestor(db, demoId, { add_contact: { note: "a visitor's note" } }, { actor: TEST_ACTOR, now, rules: DEFAULT_RULES, demo: true });
+    logMailContacts(db, "all", { actor: TEST_ACTOR, demo: true, now, rules: DEFAULT_RULES });
     expect(dashboardPage(app, false, params)).toBe(real);
     expect(cachedSearchFeed(db, false)).toBe(feed);
     // The demo's own page is kept a moment whatever anyone writes, then follows the writes.
@@ -158,7 +159,7 @@ describe("the founder's kept results across the demo's writes", () => {
     const realId = db.$client.prepare("insert into investors (name) values ('Ada') returning id").pluck().get() as number;
     const renewed = dashboardPage(app, false, params);
     expect(renewed).not.toBe(real);
-    editInvestor(db, realId, { personal_notes: "met at a dinner" }, { now, rules: DEFAULT_RULES });
+    editInvestor(db, realId, { personal_notes: "met at a dinner" }, { actor: TEST_ACTOR, now, rules: DEFAULT_RULES });
     expect(dashboardPage(app, false, params)).not.toBe(renewed);
     const beforeOther = dashboardPage(app, false, params);
     const other = new Database(path);

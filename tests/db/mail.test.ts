@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { TEST_ACTOR } from "../helpers/actor.ts";
 import { describe, expect, it } from "vitest";
 import { RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
 import { mailContactsFor, messageTime } from "#app/domain/mail.ts";
@@ -14,7 +15,7 @@ import { fakeApp } from "#tests/helpers/app.ts";
 
 const now = new Date("2026-11-23T09:00:00Z");
 const day = (offset: number, hour = 10) => new Date(Date.UTC(2026, 10, 23 - offset, hour)).toISOString();
-const options = (demo: boolean) => ({ demo, now, rules: DEFAULT_RULES });
+const options = (demo: boolean) => ({ demo, now, rules: DEFAULT_RULES, actor: TEST_ACTOR });
 
 function investor(db: AppDatabase, name: string, userOwned: { status?: string; last?: string | null; demo?: boolean } = {}): number {
   return createInvestor(
@@ -352,7 +353,7 @@ describe("a Date header ahead of the clock", () => {
     for (const d of [reply!, answer!]) insert.run(d.investorId, d.messageId, d.direction, d.sentAt, d.subject);
     // Dated by the server, the reply comes before the answer: answered.
     expect(readRepliesWaiting(db, false, 5).total).toBe(0);
-    logMailContacts(db, "all", { demo: false, now: later, rules: DEFAULT_RULES });
+    logMailContacts(db, "all", { actor: TEST_ACTOR, demo: false, now: later, rules: DEFAULT_RULES });
     const row = db.$client.prepare("select last_contact_date from investors where id = ?").get(jane) as { last_contact_date: string };
     // Never a day that has not happened yet.
     expect(row.last_contact_date <= "2026-03-02").toBe(true);

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { TEST_ACTOR } from "../helpers/actor.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { moneyText } from "#app/domain/currency.ts";
 import { answerQuestion } from "#app/services/chat.server.ts";
@@ -67,8 +68,8 @@ describe("an amount for another startup's round", () => {
     const forBeta = addInvestor("For Beta", 100_000);
     addInvestor("Raising now", 200_000);
     const forAlpha = addInvestor("For Alpha", 50_000);
-    expect(editAndRerank(app, forBeta, { amount_startup_id: beta }, false)).toBe(true);
-    expect(editAndRerank(app, forAlpha, { amount_startup_id: alpha }, false)).toBe(true);
+    expect(editAndRerank(app, TEST_ACTOR, forBeta, { amount_startup_id: beta }, false)).toBe(true);
+    expect(editAndRerank(app, TEST_ACTOR, forAlpha, { amount_startup_id: alpha }, false)).toBe(true);
 
     expect(currentRound(app).startup_id).toBe(alpha);
     expect(await committedEverywhere()).toBe(250_000);
@@ -81,7 +82,7 @@ describe("an amount for another startup's round", () => {
   it("deleting a startup leaves no amount pointing at it: they become the round raising now's", async () => {
     const app = fakeApp(db);
     const forBeta = addInvestor("For Beta", 100_000);
-    editAndRerank(app, forBeta, { amount_startup_id: beta }, false);
+    editAndRerank(app, TEST_ACTOR, forBeta, { amount_startup_id: beta }, false);
     expect(await committedEverywhere()).toBe(0);
     expect(await removeStartup(app, beta)).toBe(true);
     const row = db.select({ amountStartupId: investors.amountStartupId }).from(investors).where(eq(investors.id, forBeta)).get();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TEST_ACTOR } from "../helpers/actor.ts";
 import { UNDO_MINUTES, isUndoToken, recordedChange, undoPatch } from "#app/domain/undo.ts";
 import { editInvestor, rescoreAllInvestors } from "#db/queries/investors.server.ts";
 import { answerNextStep, logMail, recordEmailed, undoAction } from "#app/services/undo.server.ts";
@@ -24,7 +25,7 @@ function setUp(status = "not_contacted", lastContact: string | null = "2026-11-0
     notes: db.$client.prepare("select note from contact_entries where investor_id = ? order by id").pluck().all(id) as string[],
   });
   const emailed = (id: number, demoSide = false) => {
-    const outcome = recordEmailed(app, id, demoSide);
+    const outcome = recordEmailed(app, TEST_ACTOR, id, demoSide);
     if (outcome.kind !== "recorded") throw new Error(`not recorded: ${outcome.kind}`);
     return outcome.undo;
   };
@@ -37,7 +38,7 @@ describe("undoing Emailed", () => {
     const token = emailed(real);
     expect(isUndoToken(token)).toBe(true);
     expect(read(real)).toEqual({ status: "contacted", last: "2026-11-25", notes: ["Emailed"] });
-    expect(undoAction(app, token, false)).toEqual({ investorIds: [real], unlogged: 0 });
+    expect(undoAction(app, TEST_ACTOR, token, false)).toEqual({ investorIds: [real], unlogged: 0 });
     expect(read(real)).toEqual({ status: "not_contacted", last: "2026-11-01", notes: [] });
   });
 
@@ -48,9 +49,9 @@ describe("undoing Emailed", () => {
       db,
       real,
       { relationship_status: "in_conversation", add_contact: { date: "2026-11-25", channel: "call", note: "Called back" } },
-      { now: morning, rules: DEFAULT_RULES, demo: false },
+      { actor: TEST_ACTOR, now: morning, rules: DEFAULT_RULES, demo: false },
     );
-    expect(undoAction(app, token, false)).not.toBeNull();
+    expect(undoAction(app, TEST_ACTOR, token, false)).not.toBeNull();
     // Only the "Emailed" entry goes; the status and the date are now the later edit's, and stay.
     expect(read(real)).toEqual({ status: "in_conversation", last: "2026-11-25", notes: ["Called back"] });
   });
@@ -58,8 +59,8 @@ describe("undoing Emailed", () => {
   it("keeps a last contact date edited by hand after it", () => {
     const { db, app, real, read, emailed } = setUp("contacted");
     const token = emailed(real);
-    editInvestor(db, real, { last_contact_date: "2026-11-20" }, { now: morning, rules: DEFAULT_RULES, demo: false });
-    undoAction(app, token, false);
+    editInvestor(db, real, { last_contact_date: "2026-11-20" }, { actor: TEST_ACTOR, now: morning, rules: DEFAULT_RULES, demo: false });
+    undoAction(app, TEST_ACTOR, token, false);
     expect(read(real)).toEqual({ status: "contacted", last: "2026-11-20", notes: [] });
   });
 
@@ -69,13 +70,13 @@ describe("undoing Emailed", () => {
     const second = emailed(real);
     expect(read(real).notes).toEqual(["Emailed", "Emailed"]);
     // The second token names the second entry only.
-    undoAction(app, second, false);
+    undoAction(app, TEST_ACTOR, second, false);
     expect(read(real)).toEqual({ status: "contacted", last: "2026-11-25", notes: ["Emailed"] });
-    expect(undoAction(app, second, false)).toBeNull();
-    expect(undoAction(app, "not a token", false)).toBeNull();
-    expect(undoAction(app, "A".repeat(22), false)).toBeNull();
+    expect(undoAction(app, TEST_ACTOR, second, false)).toBeNull();
+    expect(undoAction(app, TEST_ACTOR, "not a token", false)).toBeNull();
+    expect(undoAction(app, TEST_ACTOR, "A".repeat(22), false)).toBeNull();
     setClock(new Date(morning.getTime() + UNDO_MINUTES * 60_000));
-    expect(undoAction(app, first, false)).toBeNull();
+    expect(undoAction(app, TEST_ACTOR, first, false)).toBeNull();
     expect(read(real)).toEqual({ status: "contacted", last: "2026-11-25", notes: ["Emailed"] });
   });
 
@@ -83,11 +84,11 @@ describe("undoing Emailed", () => {
     const { app, real, demo, read, emailed } = setUp();
     const realToken = emailed(real);
     const demoToken = emailed(demo, true);
-    expect(undoAction(app, realToken, true)).toBeNull();
-    expect(undoAction(app, demoToken, false)).toBeNull();
+    expect(undoAction(app, TEST_ACTOR, realToken, true)).toBeNull();
+    expect(undoAction(app, TEST_ACTOR, demoToken, false)).toBeNull();
     expect(read(real).notes).toEqual(["Emailed"]);
     expect(read(demo).notes).toEqual(["Emailed"]);
-    expect(undoAction(app, demoToken, true)).toEqual({ investorIds: [demo], unlogged: 0 });
+    expect(undoAction(app, TEST_ACTOR, demoToken, true)).toEqual({ investorIds: [demo], unlogged: 0 });
     expect(read(demo)).toEqual({ status: "not_contacted", last: "2026-11-01", notes: [] });
     expect(read(real).notes).toEqual(["Emailed"]);
   });
@@ -134,14 +135,14 @@ describe("undoing Log and Log all", () => {
 
   it("Log all: takes back every entry, every logged mark, each status and date, and only them", () => {
     const { app, real, grace, demo, ids, old, read, unlogged } = withMail();
-    const { logged, undo } = logMail(app, "all", false);
+    const { logged, undo } = logMail(app, TEST_ACTOR, "all", false);
     expect(logged).toBe(3);
     expect(isUndoToken(undo)).toBe(true);
     expect(read(real)).toEqual({ status: "contacted", last: "2026-11-22", notes: ["Seed round", "The deck"] });
     expect(read(grace)).toEqual({ status: "in_conversation", last: "2026-11-24", notes: ["Numbers"] });
     expect(unlogged()).toEqual([ids.demo]);
 
-    expect(undoAction(app, undo, false)).toEqual({ investorIds: [real, grace], unlogged: 3 });
+    expect(undoAction(app, TEST_ACTOR, undo, false)).toEqual({ investorIds: [real, grace], unlogged: 3 });
     expect(read(real)).toEqual({ status: "researching", last: null, notes: [] });
     expect(read(grace)).toEqual({ status: "in_conversation", last: "2026-11-10", notes: [] });
     // The email logged before stays logged; the demo's was never touched.
@@ -152,41 +153,41 @@ describe("undoing Log and Log all", () => {
 
   it("Log: one email, and what the founder did since stays (a later status, a later contact)", () => {
     const { db, app, real, ids, read, unlogged } = withMail();
-    const { logged, undo } = logMail(app, { ids: [ids.deck] }, false);
+    const { logged, undo } = logMail(app, TEST_ACTOR, { ids: [ids.deck] }, false);
     expect(logged).toBe(1);
     editInvestor(
       db,
       real,
       { relationship_status: "meeting_scheduled", add_contact: { date: "2026-11-25", channel: "call", note: "Booked a call" } },
-      { now: morning, rules: DEFAULT_RULES, demo: false },
+      { actor: TEST_ACTOR, now: morning, rules: DEFAULT_RULES, demo: false },
     );
-    expect(undoAction(app, undo, false)).toEqual({ investorIds: [real], unlogged: 1 });
+    expect(undoAction(app, TEST_ACTOR, undo, false)).toEqual({ investorIds: [real], unlogged: 1 });
     expect(read(real)).toEqual({ status: "meeting_scheduled", last: "2026-11-25", notes: ["Booked a call"] });
     expect(unlogged()).toContain(ids.deck);
     // Once only.
-    expect(undoAction(app, undo, false)).toBeNull();
+    expect(undoAction(app, TEST_ACTOR, undo, false)).toBeNull();
   });
 
   it("a second Log's token takes back the second only", () => {
     const { app, real, ids, read, unlogged } = withMail();
-    const first = logMail(app, { ids: [ids.seed] }, false).undo;
-    const second = logMail(app, { ids: [ids.deck] }, false).undo;
-    expect(undoAction(app, second, false)).toEqual({ investorIds: [real], unlogged: 1 });
+    const first = logMail(app, TEST_ACTOR, { ids: [ids.seed] }, false).undo;
+    const second = logMail(app, TEST_ACTOR, { ids: [ids.deck] }, false).undo;
+    expect(undoAction(app, TEST_ACTOR, second, false)).toEqual({ investorIds: [real], unlogged: 1 });
     expect(read(real)).toEqual({ status: "contacted", last: "2026-11-20", notes: ["Seed round"] });
     expect(unlogged()).toContain(ids.deck);
     expect(unlogged()).not.toContain(ids.seed);
-    expect(undoAction(app, first, false)).toEqual({ investorIds: [real], unlogged: 1 });
+    expect(undoAction(app, TEST_ACTOR, first, false)).toEqual({ investorIds: [real], unlogged: 1 });
     expect(read(real)).toEqual({ status: "researching", last: null, notes: [] });
   });
 
   it("nothing logged, no token; and the demo's token undoes the demo's log only", () => {
     const { app, real, demo, ids, read, unlogged } = withMail();
-    expect(logMail(app, { ids: [ids.demo] }, false)).toEqual({ logged: 0, undo: null });
-    const real1 = logMail(app, { ids: [ids.seed] }, false).undo;
-    const demo1 = logMail(app, { ids: [ids.demo] }, true).undo;
-    expect(undoAction(app, demo1, false)).toBeNull();
-    expect(undoAction(app, real1, true)).toBeNull();
-    expect(undoAction(app, demo1, true)).toEqual({ investorIds: [demo], unlogged: 1 });
+    expect(logMail(app, TEST_ACTOR, { ids: [ids.demo] }, false)).toEqual({ logged: 0, undo: null });
+    const real1 = logMail(app, TEST_ACTOR, { ids: [ids.seed] }, false).undo;
+    const demo1 = logMail(app, TEST_ACTOR, { ids: [ids.demo] }, true).undo;
+    expect(undoAction(app, TEST_ACTOR, demo1, false)).toBeNull();
+    expect(undoAction(app, TEST_ACTOR, real1, true)).toBeNull();
+    expect(undoAction(app, TEST_ACTOR, demo1, true)).toEqual({ investorIds: [demo], unlogged: 1 });
     expect(read(demo)).toEqual({ status: "researching", last: null, notes: [] });
     expect(read(real).notes).toEqual(["Seed round"]);
     expect(unlogged()).toContain(ids.demo);
@@ -247,29 +248,34 @@ describe("answering the next step after Emailed (decision 053)", () => {
     expect(row()).toMatchObject({ action: "follow_up", step: "Send the deck" });
     const token = emailed(real);
     expect(row()).toMatchObject({ action: "wait", step: "Send the deck", last: "2026-11-25" });
-    const answer = answerNextStep(app, real, false, { next_step: "Call about the terms", next_step_date: "2026-12-02" }, token);
+    const answer = answerNextStep(app, TEST_ACTOR, real, false, { next_step: "Call about the terms", next_step_date: "2026-12-02" }, token);
     expect(answer).toEqual({ kind: "recorded", undo: token });
     expect(row()).toEqual({ action: "wait", step: "Call about the terms", date: "2026-12-02", last: "2026-11-25" });
-    expect(undoAction(app, token, false)).toEqual({ investorIds: [real], unlogged: 0 });
+    expect(undoAction(app, TEST_ACTOR, token, false)).toEqual({ investorIds: [real], unlogged: 0 });
     expect(row()).toEqual({ action: "follow_up", step: "Send the deck", date: "2026-10-12", last: "2026-10-01" });
   });
 
   it("answered without a live token gets one of its own, which puts the step back and leaves the email", () => {
     const { app, real, emailed, row } = stepped();
     emailed(real);
-    const answer = answerNextStep(app, real, false, { next_step: null, next_step_date: null }, "not-a-token");
+    const answer = answerNextStep(app, TEST_ACTOR, real, false, { next_step: null, next_step_date: null }, "not-a-token");
     if (answer.kind !== "recorded") throw new Error("not recorded");
     expect(row()).toMatchObject({ step: null, date: null, last: "2026-11-25" });
-    undoAction(app, answer.undo, false);
+    undoAction(app, TEST_ACTOR, answer.undo, false);
     expect(row()).toMatchObject({ step: "Send the deck", date: "2026-10-12", last: "2026-11-25", action: "wait" });
   });
 
   it("keeps a step the founder changed after the answer: the undo puts back only what is still the answer's", () => {
     const { db, app, real, emailed, row } = stepped();
     const token = emailed(real);
-    answerNextStep(app, real, false, { next_step: null, next_step_date: null }, token);
-    editInvestor(db, real, { next_step: "Intro to their partner", next_step_date: "2026-12-01" }, { now: morning, rules: DEFAULT_RULES });
-    undoAction(app, token, false);
+    answerNextStep(app, TEST_ACTOR, real, false, { next_step: null, next_step_date: null }, token);
+    editInvestor(
+      db,
+      real,
+      { next_step: "Intro to their partner", next_step_date: "2026-12-01" },
+      { actor: TEST_ACTOR, now: morning, rules: DEFAULT_RULES },
+    );
+    undoAction(app, TEST_ACTOR, token, false);
     expect(row()).toMatchObject({ step: "Intro to their partner", date: "2026-12-01", last: "2026-10-01" });
   });
 });

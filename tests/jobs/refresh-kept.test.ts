@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { TEST_ACTOR } from "../helpers/actor.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { type RefreshDeps, startRefresh, workRun } from "#app/jobs/refresh.server.ts";
 import { dashboardPage } from "#app/services/dashboard-page.server.ts";
@@ -99,7 +100,7 @@ describe("Today while a refresh runs", () => {
     // So is the founder's own write, at once, during a run or not.
     const kept = dashboardPage(app, false, params);
     expect(dashboardPage(app, false, params)).toBe(kept);
-    editInvestor(db, ids[0]!, { relationship_status: "passed" }, { now, rules: DEFAULT_RULES });
+    editInvestor(db, ids[0]!, { relationship_status: "passed" }, { actor: TEST_ACTOR, now, rules: DEFAULT_RULES });
     expect(dashboardPage(app, false, params)).not.toBe(kept);
   });
 
@@ -116,7 +117,7 @@ describe("Today while a refresh runs", () => {
           checks++;
           if (checks === 2) {
             const kept = dashboardPage(app, false, params);
-            editInvestor(db, ids[2]!, { relationship_status: "in_conversation" }, { now, rules: DEFAULT_RULES });
+            editInvestor(db, ids[2]!, { relationship_status: "in_conversation" }, { actor: TEST_ACTOR, now, rules: DEFAULT_RULES });
             const after = dashboardPage(app, false, params);
             expect(after).not.toBe(kept);
             expect(JSON.stringify(after.data)).toContain("in_conversation");

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TEST_ACTOR } from "../helpers/actor.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { RESCORE_CHUNK, rescoreInChunks } from "#app/jobs/rescore-chunks.server.ts";
 import { rescoreEverything } from "#app/jobs/rescore.server.ts";
@@ -38,7 +39,12 @@ describe("Today while the app re-scores everyone", () => {
       ),
     );
     for (const id of ids)
-      editInvestor(db, id, { relationship_status: "contacted", last_contact_date: "2026-11-20" }, { now: contacted, rules: DEFAULT_RULES });
+      editInvestor(
+        db,
+        id,
+        { relationship_status: "contacted", last_contact_date: "2026-11-20" },
+        { actor: TEST_ACTOR, now: contacted, rules: DEFAULT_RULES },
+      );
     const params = new URLSearchParams();
     const yesterday = fakeApp(db, new Date("2026-11-21T07:00:00Z"));
     await rescoreInChunks(yesterday);
@@ -58,7 +64,7 @@ describe("Today while the app re-scores everyone", () => {
 
     // The founder's own write shows at once, inside the window too.
     expect(dashboardPage(morning, false, params)).toBe(after);
-    editInvestor(db, ids[0]!, { relationship_status: "passed" }, { now: morning.now(), rules: DEFAULT_RULES });
+    editInvestor(db, ids[0]!, { relationship_status: "passed" }, { actor: TEST_ACTOR, now: morning.now(), rules: DEFAULT_RULES });
     expect(dashboardPage(morning, false, params)).not.toBe(after);
   });
 });

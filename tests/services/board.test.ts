@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { TEST_ACTOR } from "../helpers/actor.ts";
 import { describe, expect, it } from "vitest";
 import { toUsd } from "#app/domain/currency.ts";
 import { RELATIONSHIP_STATUSES } from "#app/domain/vocabulary.ts";
@@ -142,7 +143,7 @@ describe("a move on the board", () => {
     const { db } = createTestDatabase();
     const id = addInvestor(db, { name: "Ada", status: "due_diligence", score: 0 });
     const app = fakeApp(db, now);
-    expect(moveOnBoard(app, { id, relationship_status: "passed", pass_reason: "cheque_size" }, false)).toBe(true);
+    expect(moveOnBoard(app, TEST_ACTOR, { id, relationship_status: "passed", pass_reason: "cheque_size" }, false)).toBe(true);
     const row = db.$client.prepare("select relationship_status, pass_reason, action, updated_at from investors where id = ?").get(id);
     // Re-scored by the edit: a passed investor is not to be chased.
     expect(row).toMatchObject({
@@ -159,14 +160,14 @@ describe("a move on the board", () => {
     const real = addInvestor(db, { name: "Real", status: "contacted" });
     const demo = addInvestor(db, { name: "Demo", status: "contacted", demo: true });
     const app = fakeApp(db, now);
-    expect(moveOnBoard(app, { id: real, relationship_status: "passed", pass_reason: "timing" }, true)).toBe(false);
-    expect(moveOnBoard(app, { id: demo, relationship_status: "committed", pass_reason: null }, false)).toBe(false);
+    expect(moveOnBoard(app, TEST_ACTOR, { id: real, relationship_status: "passed", pass_reason: "timing" }, true)).toBe(false);
+    expect(moveOnBoard(app, TEST_ACTOR, { id: demo, relationship_status: "committed", pass_reason: null }, false)).toBe(false);
     const rows = db.$client.prepare("select relationship_status, pass_reason from investors order by id").all();
     expect(rows).toEqual([
       { relationship_status: "contacted", pass_reason: null },
       { relationship_status: "contacted", pass_reason: null },
     ]);
-    expect(moveOnBoard(app, { id: demo, relationship_status: "in_conversation", pass_reason: null }, true)).toBe(true);
+    expect(moveOnBoard(app, TEST_ACTOR, { id: demo, relationship_status: "in_conversation", pass_reason: null }, true)).toBe(true);
     db.$client.close();
   });
 });

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/investor-merge";
+import { requestActor } from "../../auth/guards.server.ts";
 import { getApp } from "../../app.server.ts";
 import { mergeRequestSchema } from "../../domain/investor-profile.ts";
 import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.ts";
@@ -9,7 +10,7 @@ import { DEMO_NOT_DELETED, investorAnswer, mergeRealInvestors, sideOfInvestor } 
  * Route #17: folds `other_id` into this investor (decision 026) and answers with the survivor.
  * Under the session guard (app/routes.ts): real investors only, both of them.
  */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   const app = getApp();
   const id = parseId(params.id, "investor");
@@ -24,7 +25,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (side === undefined) throw apiError(404, "not_found", `There is no investor with id ${each}.`);
     if (side === "demo") throw apiError(409, "demo_investor", DEMO_NOT_DELETED);
   }
-  mergeRealInvestors(app, id, otherId);
+  mergeRealInvestors(app, requestActor(context), id, otherId);
   return json(investorAnswer(app, id));
 }
 

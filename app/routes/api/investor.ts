@@ -3,7 +3,8 @@ import { countContacts } from "#db/queries/contacts.server.ts";
 import { getInvestor } from "#db/queries/investor-row.server.ts";
 import { getInvestorDetail, investorJson } from "#db/queries/investors.server.ts";
 import { getApp } from "../../app.server.ts";
-import { hasAdminPasscode, hasSession } from "../../auth/guards.server.ts";
+import { requestMember } from "../../auth/guards.server.ts";
+import { memberActor, systemActor } from "../../domain/people.ts";
 import { demoEditRefusal } from "../../domain/demo-bounds.ts";
 import { chequeConflict, investorPatchSchema, profileOf } from "../../domain/investor-profile.ts";
 import { apiError, json, methodNotAllowed, parseId } from "../../http/api-error.ts";
@@ -26,7 +27,8 @@ const METHODS = ["PATCH", "DELETE"];
 export async function action({ request, params }: Route.ActionArgs) {
   if (!METHODS.includes(request.method)) return methodNotAllowed(request, METHODS);
   const app = getApp();
-  const signedIn = (await hasSession(request, app)) || hasAdminPasscode(request, app);
+  const member = await requestMember(request, app);
+  const signedIn = member !== null;
   const id = parseId(params.id, "investor");
   const target = getInvestor(app.db, id);
   if (request.method === "DELETE") {
@@ -34,7 +36,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     await readEmptyBody(request);
     if (!target) throw apiError(404, "not_found", `There is no investor with id ${id}.`);
     if (target.isDemo) throw apiError(409, "demo_investor", DEMO_NOT_DELETED);
-    deleteRealInvestor(app, id);
+    deleteRealInvestor(app, memberActor(member), id);
     return json({ deleted: true });
   }
   if (!signedIn && !target?.isDemo) {
@@ -56,7 +58,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
   }
   await loadTownsFor(edit.based_in, edit.geographies);
-  editAndRerank(app, id, edit, target.isDemo);
+  editAndRerank(app, member ? memberActor(member) : systemActor("visitor"), id, edit, target.isDemo);
   const detail = getInvestorDetail(app.db, id, target.isDemo)!;
   return json(investorJson(detail.investor, detail.contacts, detail.contactHistory.total));
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/page-session";
 import { getApp } from "../../app.server.ts";
-import { requirePageSession, signedInContext } from "../../auth/guards.server.ts";
+import { memberContext, requirePageSession, signedInContext } from "../../auth/guards.server.ts";
 
 /**
  * The layout around every signed-in page and its form posts and exports (app/routes.ts): the
@@ -9,7 +9,7 @@ import { requirePageSession, signedInContext } from "../../auth/guards.server.ts
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context, url }) => {
-    await requirePageSession(request, getApp(), url);
+    context.set(memberContext, await requirePageSession(request, getApp(), url));
     context.set(signedInContext, true);
   },
 ];

@@ -1,0 +1,210 @@
+import { PASS_REASON_LABELS, type PassReason, type RelationshipStatus, STATUS_LABELS } from "./vocabulary.ts";
+
+/**
+ * The team and its record of changes (decision 059): who a request acts as, what one change is,
+ * and how it reads in words. Pure: rows come in, entries and sentences go out.
+ */
+
+export const MEMBER_ROLES = ["owner", "member"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/**
+ * The actors that are not members: what changes founder-visible data without a person of the team
+ * pressing anything, and the open demo's visitor.
+ */
+export const SYSTEM_ACTORS = ["refresh", "mail_sync", "discovery", "rescore", "restore", "visitor"] as const;
+export type SystemActor = (typeof SYSTEM_ACTORS)[number];
+
+export const SYSTEM_ACTOR_NAMES: Record<SystemActor, string> = {
+  refresh: "Refresh",
+  mail_sync: "Mail sync",
+  discovery: "Discovery",
+  rescore: "The morning re-score",
+  restore: "A restore",
+  // Whoever presses a button on the open demo: not a member, and said so.
+  visitor: "A demo visitor",
+};
+
+/** Who a request or a job acts as. A member carries their name so a sentence needs no look-up. */
+export type Actor = { kind: "member"; memberId: number; name: string; role: MemberRole } | { kind: "system"; system: SystemActor };
+
+/** A signed-in member as the actor of what they do. */
+export function memberActor(member: { id: number; name: string; role: MemberRole }): Actor {
+  return { kind: "member", memberId: member.id, name: member.name, role: member.role };
+}
+
+export function systemActor(system: SystemActor): Actor {
+  return { kind: "system", system };
+}
+
+export function actorName(actor: Actor): string {
+  return actor.kind === "member" ? actor.name : SYSTEM_ACTOR_NAMES[actor.system];
+}
+
+/**
+ * What one activity row records. The user-owned groups carry the columns' values before and after
+ * (`from`/`to`, by column name) so that replaying the activity gives the saved columns back; the
+ * others say what happened in a few words.
+ */
+export const ACTIVITY_KINDS = [
+  // A user-owned group of columns moved (USER_OWNED_GROUPS).
+  "status",
+  "last_contact",
+  "notes",
+  "amount",
+  "next_step",
+  "meeting",
+  "pass_reason",
+  "owner",
+  // Something else happened to an investor.
+  "contact",
+  "profile",
+  "created",
+  "deleted",
+  "merged",
+  "undo",
+  "refresh_found",
+  // The pipeline as a whole.
+  "imported",
+  "rubric",
+  "round",
+  "member",
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/**
+ * The user-owned columns (docs/product.md#resources), grouped as one change each: the
+ * investors row's column names as drizzle reads them.
+ */
+export const USER_OWNED_GROUPS = {
+  status: ["relationshipStatus"],
+  last_contact: ["lastContactDate"],
+  notes: ["personalNotes"],
+  amount: ["amount", "amountCurrency", "amountStartupId"],
+  next_step: ["nextStep", "nextStepDate"],
+  meeting: ["meetingDate"],
+  pass_reason: ["passReason", "passNote"],
+  owner: ["ownerMemberId"],
+} as const satisfies Partial<Record<ActivityKind, readonly string[]>>;
+export type UserOwnedGroup = keyof typeof USER_OWNED_GROUPS;
+export const USER_OWNED_COLUMNS = Object.values(USER_OWNED_GROUPS).flat() as UserOwnedColumn[];
+export type UserOwnedColumn = (typeof USER_OWNED_GROUPS)[UserOwnedGroup][number];
+
+export type UserOwnedValues = Partial<Record<UserOwnedColumn, string | number | null>>;
+
+/** One change to record: its kind and detail; the writer adds who, when and which investor. */
+export type ActivityEntry = { kind: ActivityKind; detail: Record<string, unknown> };
+
+/**
+ * The changes between two states of an investor's user-owned columns, one entry per group that
+ * moved (a column absent from `after` did not change). Notes record only their new text: the old
+ * is in the entry before.
+ */
+export function userOwnedChanges(before: UserOwnedValues, after: UserOwnedValues): ActivityEntry[] {
+  const entries: ActivityEntry[] = [];
+  for (const [group, columns] of Object.entries(USER_OWNED_GROUPS) as [UserOwnedGroup, readonly UserOwnedColumn[]][]) {
+    const touched = columns.filter((column) => column in after);
+    if (!touched.some((column) => (before[column] ?? null) !== (after[column] ?? null))) continue;
+    const from: UserOwnedValues = {};
+    const to: UserOwnedValues = {};
+    for (const column of columns) {
+      from[column] = before[column] ?? null;
+      to[column] = column in after ? (after[column] ?? null) : (before[column] ?? null);
+    }
+    entries.push({ kind: group, detail: group === "notes" ? { to } : { from, to } });
+  }
+  return entries;
+}
+
+/** A profile edit as one entry naming the fields that changed, as the API names them (none: no entry). */
+export function profileChanges(before: Record<string, unknown>, after: Record<string, unknown>): ActivityEntry[] {
+  const fields = Object.keys(after).filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+  return fields.length > 0
+    ? [{ kind: "profile", detail: { fields: fields.map((f) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)) } }]
+    : [];
+}
+
+/** Replays `entries` (oldest first) onto `start`: the user-owned columns they leave. */
+export function replayUserOwned(start: UserOwnedValues, entries: readonly ActivityEntry[]): UserOwnedValues {
+  const state: UserOwnedValues = { ...start };
+  for (const entry of entries) {
+    if (!(entry.kind in USER_OWNED_GROUPS)) continue;
+    const to = entry.detail.to as UserOwnedValues | undefined;
+    if (to) Object.assign(state, to);
+  }
+  return state;
+}
+
+/** How an activity row reads: "Jonas moved Fjord Climate to Due diligence". */
+export function activitySentence(
+  entry: ActivityEntry,
+  who: string,
+  subject: string,
+  names: { member?: (id: number) => string | undefined } = {},
+): string {
+  const to = (entry.detail.to ?? {}) as UserOwnedValues;
+  const d = entry.detail;
+  switch (entry.kind) {
+    case "status":
+      return `${who} moved ${subject} to ${STATUS_LABELS[to.relationshipStatus as RelationshipStatus] ?? String(to.relationshipStatus)}`;
+    case "last_contact":
+      return to.lastContactDate
+        ? `${who} set the last contact with ${subject} to ${to.lastContactDate}`
+        : `${who} cleared the last contact with ${subject}`;
+    case "notes":
+      return to.personalNotes ? `${who} edited the notes on ${subject}` : `${who} cleared the notes on ${subject}`;
+    case "amount":
+      return to.amount === null || to.amount === undefined
+        ? `${who} cleared the amount for ${subject}`
+        : `${who} set the amount for ${subject} to ${formatAmount(Number(to.amount), (to.amountCurrency as string | null) ?? "USD")}`;
+    case "next_step":
+      return to.nextStep || to.nextStepDate
+        ? `${who} set the next step with ${subject}: ${[to.nextStep, to.nextStepDate ? `by ${to.nextStepDate}` : null].filter(Boolean).join(" ")}`
+        : `${who} cleared the next step with ${subject}`;
+    case "meeting":
+      return to.meetingDate ? `${who} set a meeting with ${subject} on ${to.meetingDate}` : `${who} cleared the meeting with ${subject}`;
+    case "pass_reason":
+      return to.passReason
+        ? `${who} noted why ${subject} passed: ${PASS_REASON_LABELS[to.passReason as PassReason] ?? String(to.passReason)}`
+        : `${who} cleared why ${subject} passed`;
+    case "owner": {
+      const owner = typeof to.ownerMemberId === "number" ? (names.member?.(to.ownerMemberId) ?? "a former member") : null;
+      return owner ? `${who} gave ${subject} to ${owner}` : `${who} left ${subject} without an owner`;
+    }
+    case "contact":
+      return `${who} logged ${d.channel ? `a ${String(d.channel)}` : "a contact"} with ${subject}${d.note ? `: ${clip(String(d.note), 80)}` : ""}`;
+    case "profile":
+      return `${who} edited ${subject}'s profile${Array.isArray(d.fields) && d.fields.length > 0 ? ` (${d.fields.join(", ")})` : ""}`;
+    case "created":
+      return `${who} added ${subject}`;
+    case "deleted":
+      return `${who} deleted ${subject}`;
+    case "merged":
+      return `${who} merged ${String(d.other ?? "a duplicate")} into ${subject}`;
+    case "undo":
+      return `${who} undid ${String(d.what ?? "a change")} on ${subject}`;
+    case "refresh_found":
+      return `${who} found on ${subject}: ${clip(String(d.summary ?? d.title ?? "news"), 120)}`;
+    case "imported":
+      return `${who} imported ${String(d.file ?? "a file")}: ${Number(d.added ?? 0)} added, ${Number(d.updated ?? 0)} updated`;
+    case "rubric":
+      return `${who} edited the rubric of ${subject}`;
+    case "round":
+      return `${who} edited the round of ${subject}`;
+    case "member":
+      return `${who} ${String(d.what ?? "changed")} ${subject}`;
+  }
+}
+
+function formatAmount(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency, maximumFractionDigits: 0 }).format(amount);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+function clip(text: string, length: number): string {
+  const one = text.replace(/\s+/g, " ").trim();
+  return one.length > length ? `${one.slice(0, length - 1)}…` : one;
+}

@@ -1,0 +1,80 @@
+import { and, desc, eq, gt, lt, ne, or, isNull, sql } from "drizzle-orm";
+import type { ActivityEntry, Actor, SystemActor } from "#app/domain/people.ts";
+import type { Db } from "../database.server.ts";
+import { activity } from "../schema.ts";
+
+/**
+ * The activity (decision 059): who changed what. Written only through `recordActivity`, inside the
+ * transaction of the change it records, so a change is never saved without its author.
+ */
+
+export type ActivityRow = typeof activity.$inferSelect;
+
+export function recordActivity(
+  db: Db,
+  actor: Actor,
+  about: { investorId?: number | null; subject: string; isDemo?: boolean },
+  entries: readonly ActivityEntry[],
+  now: Date,
+): void {
+  if (entries.length === 0) return;
+  const at = now.toISOString();
+  db.insert(activity)
+    .values(
+      entries.map((entry) => ({
+        at,
+        actorMemberId: actor.kind === "member" ? actor.memberId : null,
+        actorSystem: actor.kind === "system" ? actor.system : null,
+        investorId: about.investorId ?? null,
+        subject: about.subject,
+        kind: entry.kind,
+        detail: entry.detail,
+        isDemo: about.isDemo ?? false,
+      })),
+    )
+    .run();
+}
+
+/** One investor's activity, newest first, at most `limit` rows (before `beforeId` for the next page). */
+export function investorActivity(db: Db, investorId: number, limit = 50, beforeId?: number): ActivityRow[] {
+  return db
+    .select()
+    .from(activity)
+    .where(and(eq(activity.investorId, investorId), beforeId ? lt(activity.id, beforeId) : undefined))
+    .orderBy(desc(activity.id))
+    .limit(limit)
+    .all();
+}
+
+/**
+ * What others did since `afterId` ("Since you last looked" on Today): newest first, at most
+ * `limit`, never the member's own changes nor the re-score's routine ones.
+ */
+export function activityOfOthers(db: Db, options: { demo: boolean; memberId: number; afterId: number; limit: number }): ActivityRow[] {
+  const routine: SystemActor = "rescore";
+  return db
+    .select()
+    .from(activity)
+    .where(
+      and(
+        eq(activity.isDemo, options.demo),
+        gt(activity.id, options.afterId),
+        or(isNull(activity.actorMemberId), ne(activity.actorMemberId, options.memberId)),
+        or(isNull(activity.actorSystem), ne(activity.actorSystem, routine)),
+      ),
+    )
+    .orderBy(desc(activity.id))
+    .limit(options.limit)
+    .all();
+}
+
+/** The newest activity id of a side (0 when none): where "since you last looked" starts next time. */
+export function latestActivityId(db: Db, demo: boolean): number {
+  return (
+    db
+      .select({ id: sql<number | null>`max(${activity.id})` })
+      .from(activity)
+      .where(eq(activity.isDemo, demo))
+      .get()?.id ?? 0
+  );
+}

@@ -1,0 +1,77 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { MemberRole } from "#app/domain/people.ts";
+import { type AppDatabase, type Db, statement } from "../database.server.ts";
+import { members } from "../schema.ts";
+
+/** The team's people (decision 059). Every read and write of `members` goes through here. */
+
+export type MemberRow = typeof members.$inferSelect;
+
+/** What a signed-in request knows of its member: enough to act and to say who acted. */
+export type SessionMember = { id: number; name: string; role: MemberRole };
+
+/** The name the owner has before they give one (the sign-in form and /settings ask for it). */
+export const UNNAMED_OWNER = "Owner";
+
+/**
+ * The real team's owner: the first person, who signs in with the installation's passcode. Made
+ * on first need (the boot, the first sign-in, a passcode header), so every database has one.
+ */
+export function ensureOwner(db: Db, now: Date = new Date()): SessionMember {
+  const found = db
+    .select({ id: members.id, name: members.name, role: members.role })
+    .from(members)
+    .where(and(eq(members.role, "owner"), eq(members.isDemo, false)))
+    .orderBy(asc(members.id))
+    .get();
+  if (found) return found;
+  return db
+    .insert(members)
+    .values({ name: UNNAMED_OWNER, role: "owner", createdAt: now.toISOString() })
+    .returning({ id: members.id, name: members.name, role: members.role })
+    .get();
+}
+
+/**
+ * A live member by id (not disabled), as a session or token reads it on every request: a kept
+ * statement, so the read costs microseconds.
+ */
+export function activeMember(db: AppDatabase, id: number): SessionMember | undefined {
+  return statement(db, "select id, name, role from members where id = ? and disabled_at is null and is_demo = 0").get(id) as
+    | SessionMember
+    | undefined;
+}
+
+export function memberById(db: Db, id: number): MemberRow | undefined {
+  return db.select().from(members).where(eq(members.id, id)).get();
+}
+
+/** The team, in the order they joined (the demo's synthetic team with `demo`). */
+export function listMembers(db: Db, demo = false): MemberRow[] {
+  return db.select().from(members).where(eq(members.isDemo, demo)).orderBy(asc(members.id)).all();
+}
+
+/** Live members of a side (not disabled): whom an owner can be, whom "Mine" can mean. */
+export function activeMembers(db: Db, demo = false): MemberRow[] {
+  return db
+    .select()
+    .from(members)
+    .where(and(eq(members.isDemo, demo), isNull(members.disabledAt)))
+    .orderBy(asc(members.id))
+    .all();
+}
+
+export function renameMember(db: Db, id: number, name: string): void {
+  db.update(members).set({ name }).where(eq(members.id, id)).run();
+}
+
+/** Names by id, for sentences about members who may since have left: every member, live or not. */
+export function memberNames(db: Db): Map<number, string> {
+  return new Map(
+    db
+      .select({ id: members.id, name: members.name })
+      .from(members)
+      .all()
+      .map((row) => [row.id, row.name]),
+  );
+}
