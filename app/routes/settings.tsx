@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import {
   loadFounderSettings,
@@ -116,7 +116,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <h1>Settings</h1>
         <p className="muted">
           Integrations are set with server environment variables (on Fly: <code>fly secrets set NAME=value</code>, then the app restarts).
-          This page says which are set, never their values.
+          This page says which are set, never their values. Your own name, email and phone are on <Link to="/settings/you">You</Link>.
         </p>
       </div>
 

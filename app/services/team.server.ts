@@ -1,4 +1,5 @@
-import { UNNAMED_OWNER, renameMember } from "#db/queries/members.server.ts";
+import { UNNAMED_OWNER, memberById, renameMember, updateMemberDetails } from "#db/queries/members.server.ts";
+import type { MemberDetails } from "../domain/member-details.ts";
 import type { App } from "../app-context.ts";
 import type { SessionMember } from "#db/queries/members.server.ts";
 
@@ -17,4 +18,15 @@ export function ownerUnnamed(owner: SessionMember): boolean {
 /** The owner's name from their first sign-in, once: later it changes on /settings only. */
 export function nameOwnerOnFirstSignIn(app: App, owner: SessionMember, name: string | undefined): void {
   if (name && ownerUnnamed(owner)) renameMember(app.db, owner.id, name);
+}
+
+/** What /settings/you shows the signed-in member of themselves. */
+export function ownDetails(app: App, member: SessionMember) {
+  const row = memberById(app.db, member.id);
+  return { name: row?.name ?? member.name, email: row?.email ?? null, phone: row?.phone ?? null, role: member.role };
+}
+
+/** Saves the signed-in member's own details: nobody edits another's (decision 059). */
+export function saveOwnDetails(app: App, member: SessionMember, details: MemberDetails): void {
+  updateMemberDetails(app.db, member.id, details);
 }
