@@ -146,7 +146,7 @@ export async function action({ request }: Route.ActionArgs) {
       written = await commitImportInChunks(
         app,
         () => {
-          const plan = planImport(parsed, existingForImport(app.db));
+          const plan = planImport(parsed, existingForImport(app.db, parsed.rows));
           classified = classifyUpdates(app.db, plan, 0);
           refused = refusedWithCells(records, plan.rejected);
           // The file's records (as large as the file) are not held through the commit's chunks.
@@ -191,7 +191,7 @@ export async function action({ request }: Route.ActionArgs) {
   const firstRow = records.records[headerAt + 1];
   records.records = [];
   records.lines = [];
-  const plan = planImport(parsed, existingForImport(app.db));
+  const plan = planImport(parsed, existingForImport(app.db, parsed.rows));
   const classified = classifyUpdates(app.db, plan, PREVIEW_ROWS);
   const workbook = records.sheets && records.sheet !== undefined ? { sheets: records.sheets, sheet: records.sheet } : undefined;
 

@@ -3,7 +3,9 @@ import type { ExistingInvestor, ImportPlan } from "#app/domain/import/plan.ts";
 import type { ImportRow } from "#app/domain/import/rows.ts";
 import { tallyChanges } from "#app/domain/import/preview.ts";
 import { laterDate } from "#app/domain/investor-edit.ts";
-import type { AppDatabase, Db } from "../database.server.ts";
+import { emailKey, nameKey } from "#app/domain/import/identity.ts";
+import { type AppDatabase, type Db, statement } from "../database.server.ts";
+import { storageFaultOf } from "../storage-fault.ts";
 import { investors } from "../schema.ts";
 import { profileColumns } from "./investors.server.ts";
 
@@ -34,14 +36,45 @@ const COLUMN_OF = {
   pass_note: "passNote",
 } as const;
 
+/** Names and emails asked of the database at once (SQLite's bound-parameter limit is far above; JSON keeps it one parameter). */
+const KEYS_PER_QUERY = 500;
+
 /**
- * The real investors an import may match: identity columns only (demo rows never match), as a
- * cursor read once by planImport: 30,000 saved rows are never held at once beside the file's.
+ * The real investors an import may match (demo rows never match): only those whose name or email
+ * is one of the file's (decision 064), read by the identity_name and lower(email) indexes, so a
+ * 50-row import reads about 50 rows whatever the size of the pipeline. Names not yet keyed (new
+ * or renamed since the last import) are keyed first, once. Identity columns only, as a cursor
+ * read once by planImport.
  */
-export function existingForImport(db: AppDatabase): Iterable<ExistingInvestor> {
-  return db.$client
-    .prepare("select id, name, firm, email, website from investors where is_demo = 0")
-    .iterate() as Iterable<ExistingInvestor>;
+export function existingForImport(
+  db: AppDatabase,
+  rows: readonly { profile: { name: string; email?: string | null } }[],
+): Iterable<ExistingInvestor> {
+  try {
+    statement(db, "update investors set identity_name = import_name_key(name) where is_demo = 0 and identity_name is null").run();
+  } catch (error) {
+    // A storage that takes no writes (decision 058) still previews: the rows left unkeyed are read below.
+    if (!storageFaultOf(error)) throw error;
+  }
+  const names = [...new Set(rows.map((row) => nameKey(row.profile.name)))];
+  const emails = [...new Set(rows.map((row) => emailKey(row.profile.email)).filter((key): key is string => key !== undefined))];
+  const find = db.$client.prepare(
+    "select id, name, firm, email, website from investors where is_demo = 0 and (identity_name in (select value from json_each(?)) or lower(email) in (select value from json_each(?)) or identity_name is null)",
+  );
+  return (function* () {
+    const seen = new Set<number>();
+    for (let start = 0; start < Math.max(names.length, emails.length); start += KEYS_PER_QUERY) {
+      const batch = [
+        JSON.stringify(names.slice(start, start + KEYS_PER_QUERY)),
+        JSON.stringify(emails.slice(start, start + KEYS_PER_QUERY)),
+      ];
+      for (const row of find.iterate(...batch) as IterableIterator<ExistingInvestor>) {
+        if (seen.has(row.id)) continue;
+        seen.add(row.id);
+        yield row;
+      }
+    }
+  })();
 }
 
 function rowColumns(row: ImportRow) {
