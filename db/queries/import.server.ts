@@ -5,7 +5,6 @@ import { tallyChanges } from "#app/domain/import/preview.ts";
 import { laterDate } from "#app/domain/investor-edit.ts";
 import { emailKey, nameKey } from "#app/domain/import/identity.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
-import { storageFaultOf } from "../storage-fault.ts";
 import { investors } from "../schema.ts";
 import { profileColumns } from "./investors.server.ts";
 
@@ -36,26 +35,30 @@ const COLUMN_OF = {
   pass_note: "passNote",
 } as const;
 
+/**
+ * Keys the real investors saved or renamed since the last import (their identity_name is null),
+ * so the next import reads only the rows its names could be. Called by a commit (a write already),
+ * never by a preview. One update; after a first run it touches only what changed since.
+ */
+export function keyUnkeyedInvestors(db: AppDatabase): number {
+  return statement(db, "update investors set identity_name = import_name_key(name) where is_demo = 0 and identity_name is null").run()
+    .changes;
+}
+
 /** Names and emails asked of the database at once (SQLite's bound-parameter limit is far above; JSON keeps it one parameter). */
 const KEYS_PER_QUERY = 500;
 
 /**
  * The real investors an import may match (demo rows never match): only those whose name or email
  * is one of the file's (decision 064), read by the identity_name and lower(email) indexes, so a
- * 50-row import reads about 50 rows whatever the size of the pipeline. Names not yet keyed (new
- * or renamed since the last import) are keyed first, once. Identity columns only, as a cursor
- * read once by planImport.
+ * 50-row import reads about 50 rows whatever the size of the pipeline. Rows not yet keyed (saved
+ * by another path, or renamed, since the last import's commit) are read too: planImport decides.
+ * Reads only, so a preview writes nothing. Identity columns only, as a cursor read once by planImport.
  */
 export function existingForImport(
   db: AppDatabase,
   rows: readonly { profile: { name: string; email?: string | null } }[],
 ): Iterable<ExistingInvestor> {
-  try {
-    statement(db, "update investors set identity_name = import_name_key(name) where is_demo = 0 and identity_name is null").run();
-  } catch (error) {
-    // A storage that takes no writes (decision 058) still previews: the rows left unkeyed are read below.
-    if (!storageFaultOf(error)) throw error;
-  }
   const names = [...new Set(rows.map((row) => nameKey(row.profile.name)))];
   const emails = [...new Set(rows.map((row) => emailKey(row.profile.email)).filter((key): key is string => key !== undefined))];
   const find = db.$client.prepare(
@@ -80,6 +83,7 @@ export function existingForImport(
 function rowColumns(row: ImportRow) {
   return {
     ...profileColumns(row.profile),
+    identityName: nameKey(row.profile.name),
     checkCurrency: row.check_currency ?? null,
     relationshipStatus: row.relationship_status ?? "not_contacted",
     lastContactDate: row.last_contact_date ?? null,
