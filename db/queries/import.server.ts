@@ -32,6 +32,7 @@ const COLUMN_OF = {
   meeting_date: "meetingDate",
   pass_reason: "passReason",
   pass_note: "passNote",
+  owner: "ownerMemberId",
 } as const;
 
 /**
@@ -59,6 +60,7 @@ function rowColumns(row: ImportRow) {
     meetingDate: row.meeting_date ?? null,
     passReason: row.pass_reason ?? null,
     passNote: row.pass_note ?? null,
+    ownerMemberId: row.owner_member_id ?? null,
   };
 }
 

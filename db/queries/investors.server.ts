@@ -370,6 +370,7 @@ export function investorJson(row: InvestorRow, contacts?: ContactRow[], contacts
     meeting_date: row.meetingDate,
     pass_reason: row.passReason,
     pass_note: row.passNote,
+    owner_member_id: row.ownerMemberId,
     ...(contacts
       ? { contact_history: contacts.map((c) => ({ id: c.id, date: c.date, channel: c.channel, note: c.note, created_at: c.createdAt })) }
       : {}),
@@ -392,6 +393,8 @@ export type InvestorListQuery = {
   pageSize: number;
   /** Rank by this startup's score (its rubric) instead of the overall score. */
   startupId?: number;
+  /** Only the investors this member owns ("Mine", decision 062). */
+  ownerMemberId?: number;
 };
 
 function escapeLike(text: string): string {
@@ -402,6 +405,7 @@ export function listInvestors(db: Db, query: InvestorListQuery) {
   const filters: SQL[] = [eq(investors.isDemo, query.demo)];
   if (query.action) filters.push(eq(investors.action, query.action));
   if (query.status) filters.push(eq(investors.relationshipStatus, query.status));
+  if (query.ownerMemberId !== undefined) filters.push(eq(investors.ownerMemberId, query.ownerMemberId));
   const text = query.text?.trim();
   if (text) {
     const pattern = `%${escapeLike(text)}%`;

@@ -47,7 +47,18 @@ const TITLES: Record<TodayAction, string> = {
  * "Today" (docs/product.md#pages): the answer to the founder's three morning questions before any table, each
  * list in the docs/product.md#scoring-and-actions order, short, with the reason on every row and a one-click "Emailed".
  */
-export function Today({ data, basePath, investorPath }: { data: TodayData; basePath: string; investorPath: string }) {
+export function Today({
+  data,
+  basePath,
+  investorPath,
+  mine = false,
+}: {
+  data: TodayData;
+  basePath: string;
+  investorPath: string;
+  /** "Mine" (decision 062): its "show all" links keep it. */
+  mine?: boolean;
+}) {
   const now = new Date(`${data.today}T12:00:00Z`);
   return (
     <section className="today" id="today" aria-labelledby="today-heading">
@@ -125,6 +136,8 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
                       <p className="today-reason">
                         {action === "follow_up" ? (
                           <>
+                            {/* Whose follow-up it is (decision 062): "Jonas · Next step due today". */}
+                            {row.owner ? <span className="today-owner">{row.owner} · </span> : null}
                             <strong>{overdueText(row, now, data.followUpAfterDays)}</strong> · {STATUS_LABELS[row.relationship_status]}
                           </>
                         ) : (
@@ -140,11 +153,11 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
               )}
               {total > rows.length ? (
                 <p className="today-more">
-                  <Link to={`${basePath}?all=${action}#today-${action}`}>Show all {total}</Link>
+                  <Link to={`${basePath}?${mine ? "mine=1&" : ""}all=${action}#today-${action}`}>Show all {total}</Link>
                 </p>
               ) : data.expanded === action && total > data.shown ? (
                 <p className="today-more">
-                  <Link to={`${basePath}#today`}>Show fewer</Link>
+                  <Link to={`${basePath}${mine ? "?mine=1" : ""}#today`}>Show fewer</Link>
                 </p>
               ) : null}
               {action === "email_first" && data.scoredFor ? <JustBelowLine scoredFor={data.scoredFor} basePath={basePath} /> : null}
