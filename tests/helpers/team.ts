@@ -36,3 +36,13 @@ export async function signInAs(server: { url: string; databasePath: string }, pa
     db.close();
   }
 }
+
+/** One write straight to the database a server runs on (a member renamed or disabled, as another part of the app would). */
+export function writeSql(databasePath: string, query: string, ...params: unknown[]): void {
+  const db = new Database(databasePath, { fileMustExist: true });
+  try {
+    db.prepare(query).run(...params);
+  } finally {
+    db.close();
+  }
+}

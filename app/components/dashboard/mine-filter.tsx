@@ -27,7 +27,7 @@ export function MineFilter({
         Everyone
       </Link>
       {mine && unowned ? (
-        <span className="muted"> · {unowned === 1 ? "1 investor has" : `${unowned} investors have`} no owner (see Everyone)</span>
+        <span className="muted">{` · ${unowned === 1 ? "1 investor has" : `${unowned} investors have`} no owner (see Everyone)`}</span>
       ) : null}
     </nav>
   );
