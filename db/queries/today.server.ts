@@ -110,6 +110,15 @@ export function countToday(db: AppDatabase, demo: boolean, mine: Mine = null): R
   ).get(demo ? 1 : 0, ...mineParams(mine)) as Record<TodayAction | "research" | "tracked", number>;
 }
 
+/** Whose the follow-ups due are (decision 062): each owner's name and count, most first (the digest says it). */
+export function countFollowUpsByOwner(db: AppDatabase, demo: boolean): Array<{ name: string; count: number }> {
+  return statement(
+    db,
+    `select o.name as name, count(*) as count from investors i join members o on o.id = i.owner_member_id
+       where i.is_demo = ? and i.action = 'follow_up' group by o.id order by count desc, o.name`,
+  ).all(demo ? 1 : 0) as Array<{ name: string; count: number }>;
+}
+
 /** How many of a side's investors nobody owns: what "Mine" leaves out and says so (decision 062). */
 export function countUnowned(db: AppDatabase, demo: boolean): number {
   return (

@@ -1,4 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { buildChatContext } from "#app/domain/chat/context.ts";
+import { ownerAsked } from "#app/domain/chat/owners.ts";
+import type { ChatInvestor } from "#app/domain/chat/schema.ts";
+import { summaryAnswer } from "#app/domain/chat/summary.ts";
+import { composeDigest } from "#app/domain/digest.ts";
 import { parseDashboardQuery, dashboardSearch } from "#app/domain/dashboard-query.ts";
 import { appOwnedAfterEdit } from "#app/domain/import/app-owned.ts";
 import { assignOwners, matchOwner, unmatchedOwnersSentence } from "#app/domain/import/owners.ts";
@@ -100,5 +105,66 @@ describe("the Owner column (decision 062)", () => {
       expect(row.given).not.toContain("owner");
     }
     expect(unmatchedOwnersSentence([])).toBe("");
+  });
+});
+
+describe("follow-ups that name their owner (decision 062)", () => {
+  const row = (id: number, name: string, owner: string | null, action: ChatInvestor["action"] = "follow_up"): ChatInvestor => ({
+    id,
+    name,
+    firm: null,
+    score: 50 - id,
+    action,
+    relationship_status: "contacted",
+    last_contact_date: `2026-11-0${id}`,
+    signal_hook: null,
+    signal_red_flag: null,
+    sectors: [],
+    stages: [],
+    geographies: [],
+    owner,
+  });
+  const rows = [
+    row(1, "Fjord Climate", "Jonas Berg"),
+    row(2, "Aurora Ventures", "Maren Olsen"),
+    row(3, "Polar Angels", "Jonas Berg"),
+    row(4, "Nordic Seed", "Jonas Berg", "email_first"),
+    row(5, "Oslo Impact", null),
+  ];
+  const kpis = { tracked: 5, emailFirst: 1, followUpsDue: 4, dontChase: 0 };
+  const team = ["Maren Olsen", "Jonas Berg"];
+
+  it("reads a question about a member's due work, by full or first name, whatever the accents", () => {
+    expect(ownerAsked("what does Jonas have due?", team)).toBe("Jonas Berg");
+    expect(ownerAsked("Which follow-ups are on Maren Olsen?", team)).toBe("Maren Olsen");
+    expect(ownerAsked("what's due for jonás", team)).toBe("Jonas Berg");
+    expect(ownerAsked("who is Jonas?", team)).toBeUndefined();
+    expect(ownerAsked("what is due this week?", team)).toBeUndefined();
+    expect(ownerAsked("what does Jonas have due?", [...team, "Jonas Lie"])).toBeUndefined();
+  });
+
+  it("answers with that member's follow-ups only, in Today's order, and cites exactly them", () => {
+    const context = buildChatContext("What does Jonas have due?", rows, kpis, { team });
+    expect(context.ownerDue).toEqual({ name: "Jonas Berg", follow_ups: 2 });
+    expect(context.text).toContain("owner: Jonas Berg");
+    const answer = summaryAnswer("What does Jonas have due?", context);
+    expect(answer.answer).toMatch(/^Jonas has 2 follow-ups due: Fjord Climate .*Polar Angels/);
+    expect(answer.answer).not.toContain("Aurora");
+    expect(answer.answer).not.toContain("Nordic Seed");
+    expect(answer.investor_ids).toEqual([1, 3]);
+    const none = summaryAnswer("what does Maren have due", buildChatContext("what does Maren have due", [rows[0]!], kpis, { team }));
+    expect(none.answer).toBe("Maren has no follow-ups due.");
+  });
+
+  it("the digest says whose the follow-ups due are, by first name, and still fits two segments", () => {
+    const lists = { tracked: 40, emailFirst: [], emailFirstCount: 0, followUps: 30, dontChase: [], dontChaseCount: 0 };
+    const owners = [
+      { name: "Maren Olsen", count: 18 },
+      { name: "Jonas Berg", count: 12 },
+    ];
+    expect(composeDigest({ ...lists, followUpOwners: owners }).text).toContain("Follow-ups due: 30 (Maren 18, Jonas 12).");
+    expect(composeDigest(lists).text).toContain("Follow-ups due: 30.");
+    const long = composeDigest({ ...lists, followUpOwners: owners.map((owner) => ({ ...owner, name: owner.name.repeat(30) })) });
+    expect(long.segments).toBeLessThanOrEqual(2);
   });
 });
