@@ -44,8 +44,8 @@ export function loadDashboard(db: AppDatabase, demo: boolean, query: DashboardQu
   return {
     kpis: readKpis(db, demo, mine),
     unowned: mine === null ? null : countUnowned(db, demo),
-    funnel: countByStatus(db, demo),
-    histogram: scoreHistogram(db, demo),
+    funnel: countByStatus(db, demo, mine),
+    histogram: scoreHistogram(db, demo, mine),
     investors: list.rows,
     total: list.total,
     pageSize: PAGE_SIZE,
