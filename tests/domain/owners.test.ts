@@ -9,6 +9,7 @@ import { appOwnedAfterEdit } from "#app/domain/import/app-owned.ts";
 import { assignOwners, matchOwner, unmatchedOwnersSentence } from "#app/domain/import/owners.ts";
 import { parseInvestorRecordsSteps, runSteps } from "#app/domain/import/parse.ts";
 import { planImport } from "#app/domain/import/plan.ts";
+import { describeChanges } from "#app/domain/import/preview.ts";
 import { readUpload } from "#app/domain/import/spreadsheet.ts";
 import { askedSentence } from "#app/domain/import/value-table.ts";
 import { investorEditSchema } from "#app/domain/investor.ts";
@@ -105,6 +106,12 @@ describe("the Owner column (decision 062)", () => {
       expect(row.given).not.toContain("owner");
     }
     expect(unmatchedOwnersSentence([])).toBe("");
+  });
+
+  it("says an update that gives an owner in words", () => {
+    expect(describeChanges([{ columns: ["ownerMemberId"] }, { columns: ["ownerMemberId", "relationshipStatus"] }])).toBe(
+      "1 changes status, 2 get a new owner",
+    );
   });
 });
 
