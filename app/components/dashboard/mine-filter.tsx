@@ -8,22 +8,20 @@ export function MineFilter({
   basePath,
   mine,
   unowned,
-  anchor = "",
 }: {
   basePath: string;
   mine: boolean;
   /** How many investors have no owner (shown with "Mine"). */
   unowned: number | null;
-  anchor?: string;
 }) {
   return (
     <nav className="mine-filter" aria-label="Whose investors">
       <span className="muted">Show:</span>{" "}
-      <Link to={`${basePath}?mine=1${anchor}`} aria-current={mine ? "page" : undefined}>
+      <Link to={`${basePath}?mine=1`} aria-current={mine ? "page" : undefined}>
         Mine
       </Link>{" "}
       ·{" "}
-      <Link to={`${basePath}${anchor}`} aria-current={mine ? undefined : "page"}>
+      <Link to={basePath} aria-current={mine ? undefined : "page"}>
         Everyone
       </Link>
       {mine && unowned ? (
