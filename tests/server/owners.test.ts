@@ -155,6 +155,12 @@ describe("an owner per investor over HTTP", () => {
         expect(html).toMatch(/\d+ investors? (?:has|have) no owner/);
       }
     }
+    // "Emailed" pressed within Mine comes back to Mine, and its form says so without JavaScript.
+    const followUp = /action="\/investors\/(\d+)\/emailed\?mine=1"/.exec(await page("/?mine=1", maren.cookie))?.[1];
+    expect(followUp, "a follow-up of Maren's on Today, its Emailed form within Mine").toBeDefined();
+    const emailed = await postForm(server, `/investors/${followUp}/emailed?mine=1`, {}, { as: { cookie: maren.cookie } });
+    expect(emailed.status).toBe(303);
+    expect(emailed.headers.get("location")).toMatch(new RegExp(`^/\\?mine=1&emailed=${followUp}&`));
     for (const path of ["/?q=Mine+Probe", "/board"]) {
       for (const cookie of [maren.cookie, jonas.cookie]) {
         const html = await page(path, cookie);

@@ -146,7 +146,9 @@ export function Today({
                         {action === "email_first" ? <TieNote rows={rows} index={index} /> : null}
                       </p>
                       {action === "email_first" && row.signal_hook ? <p className="today-hook">{row.signal_hook}</p> : null}
-                      {action !== "dont_chase" ? <EmailedButton id={row.id} name={row.name} investorPath={investorPath} /> : null}
+                      {action !== "dont_chase" ? (
+                        <EmailedButton id={row.id} name={row.name} investorPath={investorPath} mine={mine} />
+                      ) : null}
                     </li>
                   ))}
                 </ol>
@@ -198,11 +200,12 @@ function emptyText(action: TodayAction, data: TodayData, basePath: string): Reac
 }
 
 /** Records the email through the investor edit; a plain form post without JavaScript. */
-function EmailedButton({ id, name, investorPath }: { id: number; name: string; investorPath: string }) {
+function EmailedButton({ id, name, investorPath, mine = false }: { id: number; name: string; investorPath: string; mine?: boolean }) {
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={`${investorPath}/${id}/emailed`} className="today-emailed">
+    // Within "Mine" the answer comes back to Mine (decision 062).
+    <fetcher.Form method="post" action={`${investorPath}/${id}/emailed${mine ? "?mine=1" : ""}`} className="today-emailed">
       <button type="submit" className="button-small" disabled={busy} aria-label={`Emailed ${name}`}>
         {busy ? "Saving…" : "Emailed"}
       </button>
