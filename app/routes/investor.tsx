@@ -25,6 +25,7 @@ import {
 import { demoEditRefusal } from "../domain/demo-bounds.ts";
 import { loadTownsFor } from "../services/towns.server.ts";
 import { amountRoundRefusal, amountRounds } from "../services/round.server.ts";
+import { ownerChoices, ownerRefusal } from "../services/team.server.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { EDIT_FORM_FIELDS, INVESTOR_EDIT_WORDS, editFromForm, investorEditFormSchema } from "../domain/investor-edit.ts";
 import { draftOutreach } from "../domain/outreach.ts";
@@ -122,6 +123,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     today: now.toISOString().slice(0, 10),
     startupScores: demo ? [] : startupScoresFor(app.db, detail.investor.id),
     amountRounds: amountRounds(app, demo),
+    // Whom the "Owner" select offers (decision 062): the side's live members.
+    owners: ownerChoices(app, demo, detail.investor.ownerMemberId),
   };
 }
 
@@ -170,6 +173,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (notARound) {
     return data({ form: "notes" as const, result: submission.reply({ fieldErrors: { amount_startup_id: [notARound] } }) }, { status: 400 });
   }
+  const notAMember = ownerRefusal(app, edit, demo);
+  if (notAMember) {
+    return data({ form: "notes" as const, result: submission.reply({ fieldErrors: { owner_member_id: [notAMember] } }) }, { status: 400 });
+  }
   if (demo) {
     // The demo's bounds, said on the form (a 400 like any other mistake, with or without JavaScript).
     const refusal = demoEditRefusal(edit, countContacts(app.db, id));
@@ -211,6 +218,7 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
         outreach={loaderData.outreach}
         startupScores={loaderData.startupScores}
         amountRounds={loaderData.amountRounds}
+        owners={loaderData.owners}
         mail={loaderData.mail}
         logged={loaderData.logged}
         undo={loaderData.undo}

@@ -33,6 +33,7 @@ const COLUMN_OF = {
   meeting_date: "meetingDate",
   pass_reason: "passReason",
   pass_note: "passNote",
+  owner: "ownerMemberId",
 } as const;
 
 /**
@@ -96,6 +97,7 @@ function rowColumns(row: ImportRow) {
     meetingDate: row.meeting_date ?? null,
     passReason: row.pass_reason ?? null,
     passNote: row.pass_note ?? null,
+    ownerMemberId: row.owner_member_id ?? null,
   };
 }
 

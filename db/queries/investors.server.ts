@@ -370,6 +370,7 @@ export function investorJson(row: InvestorRow, contacts?: ContactRow[], contacts
     meeting_date: row.meetingDate,
     pass_reason: row.passReason,
     pass_note: row.passNote,
+    owner_member_id: row.ownerMemberId,
     ...(contacts
       ? { contact_history: contacts.map((c) => ({ id: c.id, date: c.date, channel: c.channel, note: c.note, created_at: c.createdAt })) }
       : {}),
@@ -392,6 +393,8 @@ export type InvestorListQuery = {
   pageSize: number;
   /** Rank by this startup's score (its rubric) instead of the overall score. */
   startupId?: number;
+  /** Only the investors this member owns ("Mine", decision 062). */
+  ownerMemberId?: number;
 };
 
 function escapeLike(text: string): string {
@@ -402,6 +405,7 @@ export function listInvestors(db: Db, query: InvestorListQuery) {
   const filters: SQL[] = [eq(investors.isDemo, query.demo)];
   if (query.action) filters.push(eq(investors.action, query.action));
   if (query.status) filters.push(eq(investors.relationshipStatus, query.status));
+  if (query.ownerMemberId !== undefined) filters.push(eq(investors.ownerMemberId, query.ownerMemberId));
   const text = query.text?.trim();
   if (text) {
     const pattern = `%${escapeLike(text)}%`;
@@ -460,12 +464,12 @@ export function listInvestors(db: Db, query: InvestorListQuery) {
   return { rows, total };
 }
 
-/** Investors per relationship status, for the pipeline funnel. */
-export function countByStatus(db: Db, demo: boolean): Record<RelationshipStatus, number> {
+/** Investors per relationship status, for the pipeline funnel (a member's own with `mine`, decision 062). */
+export function countByStatus(db: Db, demo: boolean, mine: number | null = null): Record<RelationshipStatus, number> {
   const rows = db
     .select({ status: investors.relationshipStatus, n: sql<number>`count(*)` })
     .from(investors)
-    .where(eq(investors.isDemo, demo))
+    .where(and(eq(investors.isDemo, demo), mine === null ? undefined : eq(investors.ownerMemberId, mine)))
     .groupBy(investors.relationshipStatus)
     .all();
   const counts = {} as Record<RelationshipStatus, number>;
@@ -473,13 +477,13 @@ export function countByStatus(db: Db, demo: boolean): Record<RelationshipStatus,
   return counts;
 }
 
-/** Investors per score band of 10 (0–9, 10–19, … 90–100), for the distribution chart. */
-export function scoreHistogram(db: Db, demo: boolean): number[] {
+/** Investors per score band of 10 (0–9, 10–19, … 90–100), for the distribution chart (a member's own with `mine`). */
+export function scoreHistogram(db: Db, demo: boolean, mine: number | null = null): number[] {
   const bins = Array.from({ length: 10 }, () => 0);
   const rows = db
     .select({ bin: sql<number>`min(${investors.score} / 10, 9)`, n: sql<number>`count(*)` })
     .from(investors)
-    .where(eq(investors.isDemo, demo))
+    .where(and(eq(investors.isDemo, demo), mine === null ? undefined : eq(investors.ownerMemberId, mine)))
     .groupBy(sql`1`)
     .all();
   for (const row of rows) bins[row.bin] = row.n;

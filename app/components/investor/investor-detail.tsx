@@ -41,6 +41,8 @@ type Props = {
   startupScores?: StartupScoreView[];
   /** The rounds the amount may belong to ("For the round of", shown with two startups or more). */
   amountRounds?: AmountRounds;
+  /** Whom the "Owner" select offers (decision 062); absent, the form has no owner field. */
+  owners?: { id: number; name: string }[];
   /** Mail capture: this investor's mail contacts, newest first, and how many there are. */
   mail?: { rows: MailContactRow[]; total: number };
   /** How many emails a "Log" just recorded, to say so, the token that undoes it, and what the last undo did (decision 036). */
@@ -150,6 +152,7 @@ export function InvestorDetail({
   outreach,
   startupScores = [],
   amountRounds,
+  owners,
   mail,
   logged = null,
   undo = null,
@@ -166,6 +169,7 @@ export function InvestorDetail({
       relationship_status: investor.relationshipStatus,
       last_contact_date: investor.lastContactDate ?? "",
       personal_notes: investor.personalNotes ?? "",
+      owner_member_id: investor.ownerMemberId === null ? "" : String(investor.ownerMemberId),
     },
   });
   const contact = fields.add_contact.getFieldset();
@@ -301,6 +305,22 @@ export function InvestorDetail({
               ))}
             </select>
             <FieldError errors={fields.relationship_status.errors} />
+
+            {owners ? (
+              <>
+                <input type="hidden" name="original.owner_member_id" value={investor.ownerMemberId ?? ""} />
+                <label htmlFor={fields.owner_member_id.id}>Owner</label>
+                <select {...getSelectProps(fields.owner_member_id)}>
+                  <option value="">Nobody</option>
+                  {owners.map((member) => (
+                    <option key={member.id} value={member.id}>
+                      {member.name}
+                    </option>
+                  ))}
+                </select>
+                <FieldError errors={fields.owner_member_id.errors} />
+              </>
+            ) : null}
 
             <label htmlFor={fields.last_contact_date.id}>Last contact</label>
             <input {...getInputProps(fields.last_contact_date, { type: "date" })} />

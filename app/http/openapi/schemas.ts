@@ -263,6 +263,11 @@ export function schemas(): Record<string, JsonSchema> {
         meeting_date: nullable(date),
         pass_reason: nullable({ type: "string", enum: [...PASS_REASONS] }),
         pass_note: nullable(text),
+        owner_member_id: nullable({
+          type: "integer",
+          minimum: 1,
+          description: "The member of the team who looks after this investor (decision 062); null for nobody.",
+        }),
         contact_history: {
           type: "array",
           description:

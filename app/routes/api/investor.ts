@@ -13,6 +13,7 @@ import { readEmptyBody, readJsonBody } from "../../http/json-body.server.ts";
 import { loadTownsFor } from "../../services/towns.server.ts";
 import { DEMO_NOT_DELETED, deleteRealInvestor, editAndRerank } from "../../services/investor-profile.server.ts";
 import { amountRoundRefusal } from "../../services/round.server.ts";
+import { ownerRefusal } from "../../services/team.server.ts";
 
 const METHODS = ["PATCH", "DELETE"];
 
@@ -49,6 +50,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (conflict) throw apiError(400, "invalid_body", `${conflict}. Nothing was changed.`, { fields: { check_min: [conflict] } });
   const notARound = amountRoundRefusal(app, edit, target.isDemo);
   if (notARound) throw apiError(400, "invalid_body", `${notARound} Nothing was changed.`, { fields: { amount_startup_id: [notARound] } });
+  const notAMember = ownerRefusal(app, edit, target.isDemo);
+  if (notAMember) throw apiError(400, "invalid_body", `${notAMember} Nothing was changed.`, { fields: { owner_member_id: [notAMember] } });
   if (target.isDemo) {
     const refusal = demoEditRefusal(edit, countContacts(app.db, id));
     if (refusal) {
