@@ -43,6 +43,14 @@ function components() {
         schema: { type: "string", enum: ["1"] },
       },
       ifNoneMatch: { name: "If-None-Match", in: "header", required: false, schema: { type: "string" } },
+      ifMatch: {
+        name: "If-Match",
+        in: "header",
+        required: false,
+        description:
+          'The investor\'s version the edit is based on, as its ETag gave it (`"7"`): a newer change to what the edit changes is a 409 `conflict`. Without it the edit is not checked.',
+        schema: { type: "string" },
+      },
       investorId: { name: "id", in: "path", required: true, description: "Investor id.", schema: { type: "integer", minimum: 1 } },
       startupId: { name: "id", in: "path", required: true, description: "Startup id.", schema: { type: "integer", minimum: 1 } },
       discoveryKey: {
@@ -57,6 +65,10 @@ function components() {
       RetryAfter: { description: "Seconds to wait.", schema: { type: "integer", minimum: 1 } },
       Allow: { description: "The methods this path takes.", schema: { type: "string" } },
       ETag: { description: 'A hash of the body (weak `W/"…"` when the answer was compressed).', schema: { type: "string" } },
+      InvestorVersion: {
+        description: 'The investor\'s version (`"7"`; weak `W/"7"` when the answer was compressed): send it back as `If-Match`.',
+        schema: { type: "string" },
+      },
     },
     responses: SHARED_RESPONSES,
   };
