@@ -27,6 +27,12 @@ function components() {
         description:
           "The admin passcode, for scripts. Wrong guesses are limited per client (10 free in 15 minutes, then doubling waits) and by a ceiling of 120 checked a minute over all clients (then 429 unchecked; docs/api.md#limits).",
       },
+      memberToken: {
+        type: "http",
+        scheme: "bearer",
+        description:
+          "`Authorization: Bearer ipi_…`: a member's personal API token, made and revoked on /settings; acts as that member. A revoked token, or a disabled member's, is a 401. Wrong tokens are limited per client like wrong passcodes (then 429 unchecked).",
+      },
       cronBearer: {
         type: "http",
         scheme: "bearer",
