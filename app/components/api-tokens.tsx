@@ -43,7 +43,7 @@ export function ApiTokens({ tokens, notice, outcome }: { tokens: readonly TokenL
         </p>
       ) : null}
       {tokens.length > 0 ? (
-        <table className="api-tokens">
+        <table className="table api-tokens">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -58,8 +58,8 @@ export function ApiTokens({ tokens, notice, outcome }: { tokens: readonly TokenL
             {tokens.map((token) => (
               <tr key={token.id}>
                 <th scope="row">{token.name}</th>
-                <td>{day(token.createdAt)}</td>
-                <td>{day(token.lastUsedAt)}</td>
+                <td data-label="Created">{day(token.createdAt)}</td>
+                <td data-label="Last used">{day(token.lastUsedAt)}</td>
                 <td>
                   <form method="post" action="/settings">
                     <input type="hidden" name="token_id" value={token.id} />

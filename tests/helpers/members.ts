@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
-import { signIn } from "./session.ts";
+import { postForm } from "./http.ts";
 
 /**
  * A second member of the team and a session of theirs, written straight into a running server's
@@ -12,6 +12,7 @@ import { signIn } from "./session.ts";
 export function addMember(databasePath: string, name: string, options: { disabled?: boolean } = {}): number {
   const db = new Database(databasePath);
   try {
+    db.pragma("busy_timeout = 5000");
     const row = db
       .prepare("insert into members (name, role, disabled_at) values (?, 'member', ?) returning id")
       .get(name, options.disabled ? new Date().toISOString() : null) as { id: number };
@@ -43,14 +44,22 @@ function sessionIdOf(cookie: string): string {
  * then says in the sessions table that this session is the member's, as their own sign-in would.
  */
 export async function signInAsMember(server: { url: string; databasePath: string }, passcode: string, memberId: number): Promise<string> {
-  const cookie = await signIn(server.url, passcode);
+  const response = await postForm(server.url, "/login", { passcode });
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (response.status !== 302 || !cookie) throw new Error(`signing in answered ${response.status}`);
+  giveSessionTo(server.databasePath, cookie, memberId);
+  return cookie;
+}
+
+/** Makes the session a cookie pair (`name=value`) carries `memberId`'s, as their own sign-in would. */
+export function giveSessionTo(databasePath: string, cookie: string, memberId: number): void {
   const idHash = createHash("sha256").update(sessionIdOf(cookie)).digest("base64url");
-  const db = new Database(server.databasePath);
+  const db = new Database(databasePath);
   try {
+    db.pragma("busy_timeout = 5000");
     const changed = db.prepare("update sessions set member_id = ? where id_hash = ?").run(memberId, idHash).changes;
     if (changed !== 1) throw new Error("the session of that cookie is not in the database");
   } finally {
     db.close();
   }
-  return cookie;
 }

@@ -83,7 +83,9 @@ describe("no lost updates", () => {
     expect(page).toContain("Jonas moved Fjord Climate to Due diligence");
     expect(page).toContain("your change was not saved");
     // Both values: Due diligence saved, Passed as typed (and still in the form).
-    expect(page).toMatch(/Relationship status<\/th><td>Due diligence<\/td><td>Passed/);
+    expect(page).toMatch(
+      /Relationship status<\/th><td data-label="Saved now:">Due diligence<\/td><td data-label="Yours, not saved:">Passed/,
+    );
     // Nothing of the refused save was written, its notes neither.
     expect(sqlText(server.databasePath, "select relationship_status from investors where id = ?", id)).toBe("due_diligence");
     expect(sqlNumber(server.databasePath, "select count(*) from investors where id = ? and personal_notes is null", id)).toBe(1);

@@ -15,7 +15,7 @@ export function EditConflictNotice({ conflict, id }: { conflict: ConflictView; i
         <strong>{conflict.sentence}</strong>
       </p>
       {conflict.values.length > 0 ? (
-        <table className="conflict-values">
+        <table className="table conflict-values">
           <caption className="visually-hidden">Saved now and yours</caption>
           <thead>
             <tr>
@@ -28,8 +28,8 @@ export function EditConflictNotice({ conflict, id }: { conflict: ConflictView; i
             {conflict.values.map((value) => (
               <tr key={value.label}>
                 <th scope="row">{value.label}</th>
-                <td>{value.theirs}</td>
-                <td>{value.yours}</td>
+                <td data-label="Saved now:">{value.theirs}</td>
+                <td data-label="Yours, not saved:">{value.yours}</td>
               </tr>
             ))}
           </tbody>

@@ -201,7 +201,7 @@ export function InvestorDetail({
       <InvestorStanding
         investor={investor}
         formId="notes"
-        notSaved={(lastResult as { status?: string } | undefined)?.status === "error" || conflict !== undefined}
+        notSaved={conflict ? "conflict" : (lastResult as { status?: string } | undefined)?.status === "error"}
       />
 
       <div className="detail-grid">
