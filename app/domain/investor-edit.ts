@@ -179,6 +179,8 @@ export const investorEditFormSchema = z
       })
       .optional(),
     original: z.object(Object.fromEntries(EDIT_FORM_FIELDS.map((name) => [name, z.string().optional()]))).optional(),
+    // The investor's version the page was loaded with (decision 063): read by the action, not an edit.
+    version: z.string().optional(),
   })
   .superRefine((form, context) => {
     const contact = form.add_contact;
@@ -191,7 +193,7 @@ export const investorEditFormSchema = z
     }
   })
   .transform(
-    ({ original: _original, add_contact, amount, ...fields }): InvestorEdit => ({
+    ({ original: _original, version: _version, add_contact, amount, ...fields }): InvestorEdit => ({
       ...fields,
       ...(amount === undefined ? {} : { amount: amount.amount, amount_currency: amount.currency ?? fields.amount_currency }),
       ...(add_contact?.note

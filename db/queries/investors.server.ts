@@ -16,7 +16,7 @@ import { type InvestorPatch, profileColumnsPatch, profileOf } from "#app/domain/
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
 import { type Actor, profileChanges, userOwnedChanges } from "#app/domain/people.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
-import { recordActivity } from "./activity.server.ts";
+import { recordActivity, refuseStaleEdit } from "./activity.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
 import { type ContactRow, contactHistoryPage, countContacts } from "./contacts.server.ts";
 import { type InvestorRow, evidenceForScoring, getInvestor, investorById } from "./investor-row.server.ts";
@@ -250,7 +250,7 @@ export function editInvestor(
   db: AppDatabase,
   id: number,
   edit: InvestorEdit | InvestorPatch,
-  options: { now: Date; rules: ScoringRules; demo?: boolean; actor: Actor },
+  options: { now: Date; rules: ScoringRules; demo?: boolean; actor: Actor; basedOn?: number },
 ): boolean {
   // With `demo: true` only a demo row can match, so the write is the demo's own (kept real pages stay kept).
   if (options.demo === true) return writeDemoOnly(db, () => editAnyInvestor(db, id, edit, options));
@@ -261,7 +261,8 @@ export function editAnyInvestor(
   db: Db,
   id: number,
   edit: InvestorEdit | InvestorPatch,
-  options: { now: Date; rules: ScoringRules; demo?: boolean; actor: Actor },
+  // `basedOn`: the version the edit was made on; a newer change to what it changes refuses it (decision 063).
+  options: { now: Date; rules: ScoringRules; demo?: boolean; actor: Actor; basedOn?: number },
 ): boolean {
   return db.transaction((tx) => {
     const current = investorById(tx).get({ id });
@@ -277,6 +278,7 @@ export function editAnyInvestor(
       const contact = edit.add_contact;
       entries.push({ kind: "contact", detail: { date: contact.date ?? null, channel: contact.channel ?? null, note: contact.note } });
     }
+    refuseStaleEdit(tx, current, options.basedOn, entries);
     tx.update(investors)
       .set({
         ...patch,
@@ -301,7 +303,7 @@ export function editAnyInvestor(
     recordActivity(
       tx,
       options.actor,
-      { investorId: id, subject: profile.name ?? current.name, isDemo: current.isDemo },
+      { investorId: id, subject: profile.name ?? current.name, isDemo: current.isDemo, version: current.version + 1 },
       entries,
       options.now,
     );

@@ -24,6 +24,7 @@ import { InvestorStanding } from "./standing.tsx";
 import type { MailContactRow } from "#db/queries/mail.server.ts";
 import type { Undone } from "../undo-notice.tsx";
 import { MailList } from "./mail-list.tsx";
+import { type ConflictView, EditConflictNotice } from "./edit-conflict.tsx";
 
 export type EvidenceView = EvidenceRow & { weight: number; ageDays: number };
 
@@ -53,6 +54,8 @@ type Props = {
   today?: string;
   /** Under "Saved" in Your notes: "is the next step done?" after a contact, or what its answer kept (decision 053). */
   afterSave?: React.ReactNode;
+  /** The form's last save refused: a newer change clashed with it (decision 063), and the version to save against now. */
+  conflict?: ConflictView & { version: number };
 };
 
 const COMPONENT_MAX: Record<string, number> = { ...MAX_POINTS, red_flag: RED_FLAG_PENALTY };
@@ -158,6 +161,7 @@ export function InvestorDetail({
   undo = null,
   undone = null,
   today,
+  conflict,
 }: Props) {
   const raisingNow = amountRounds?.raisingNow ?? null;
   const navigation = useNavigation();
@@ -198,7 +202,11 @@ export function InvestorDetail({
           {investor.email ? <a href={`mailto:${investor.email}`}>{investor.email}</a> : null}
         </p>
       </div>
-      <InvestorStanding investor={investor} formId="notes" notSaved={(lastResult as { status?: string } | undefined)?.status === "error"} />
+      <InvestorStanding
+        investor={investor}
+        formId="notes"
+        notSaved={conflict ? "conflict" : (lastResult as { status?: string } | undefined)?.status === "error"}
+      />
 
       <div className="detail-grid">
         <section className="panel" aria-labelledby="why-heading">
@@ -292,7 +300,9 @@ export function InvestorDetail({
             </p>
           ) : null}
           {afterSave}
+          {conflict ? <EditConflictNotice conflict={conflict} id="notes-conflict" /> : null}
           <Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name="version" value={conflict?.version ?? investor.version} />
             <input type="hidden" name="original.relationship_status" value={investor.relationshipStatus} />
             <input type="hidden" name="original.last_contact_date" value={investor.lastContactDate ?? ""} />
             <input type="hidden" name="original.personal_notes" value={investor.personalNotes ?? ""} />

@@ -32,6 +32,24 @@ export function schemas(): Record<string, JsonSchema> {
               description: "Per field (dotted path, or `body`), the problems found; an unknown key says `unknown key`.",
               additionalProperties: { type: "array", items: { type: "string" } },
             },
+            changes: {
+              type: "array",
+              description: "On a 409 `conflict` (an edit based on an older version): the newer changes it would have overwritten.",
+              items: {
+                type: "object",
+                properties: {
+                  at: { type: "string", format: "date-time" },
+                  by: {
+                    type: "object",
+                    properties: { member_id: { type: ["integer", "null"] }, name: { type: "string" } },
+                    required: ["member_id", "name"],
+                  },
+                  kind: { type: "string" },
+                  sentence: { type: "string" },
+                },
+                required: ["at", "by", "kind", "sentence"],
+              },
+            },
           },
           required: ["code", "message"],
         },
