@@ -22,6 +22,19 @@ function databaseChecksum(path: string): string {
   }
 }
 
+/** A server that sends through the fake Twilio, with the team's digest to `digestTo`. */
+function twilioEnv(twilio: FakeTwilio, digestTo: string) {
+  return {
+    ADMIN_PASSCODE: PASSCODE,
+    CRON_SECRET: CRON,
+    TWILIO_ACCOUNT_SID: SID,
+    TWILIO_AUTH_TOKEN: "twilio-token-fake",
+    TWILIO_FROM: "+15550000001",
+    DIGEST_TO: digestTo,
+    TWILIO_BASE_URL: twilio.url,
+  };
+}
+
 async function importList(server: RunningServer, csv: string) {
   expect((await importCsv(server, csv, { as: { passcode: PASSCODE } })).status).toBe(303);
 }
@@ -33,15 +46,7 @@ describe("route #3, the daily digest", () => {
 
   beforeAll(async () => {
     twilio = await startFakeTwilio({ accountSid: SID, authToken: "twilio-token-fake" });
-    server = await startBuiltServer({
-      ADMIN_PASSCODE: PASSCODE,
-      CRON_SECRET: CRON,
-      TWILIO_ACCOUNT_SID: SID,
-      TWILIO_AUTH_TOKEN: "twilio-token-fake",
-      TWILIO_FROM: "+15550000001",
-      DIGEST_TO: "+15550000002",
-      TWILIO_BASE_URL: twilio.url,
-    });
+    server = await startBuiltServer(twilioEnv(twilio, "+15550000002"));
     unconfigured = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, CRON_SECRET: CRON });
     const rows = [
       "name,firm,relationship_status,last_contact_date",
@@ -122,16 +127,8 @@ describe("route #3 with a team: each member with a phone gets their own digest, 
 
   beforeAll(async () => {
     twilio = await startFakeTwilio({ accountSid: SID, authToken: "twilio-token-fake" });
-    server = await startBuiltServer({
-      ADMIN_PASSCODE: PASSCODE,
-      CRON_SECRET: CRON,
-      TWILIO_ACCOUNT_SID: SID,
-      TWILIO_AUTH_TOKEN: "twilio-token-fake",
-      TWILIO_FROM: "+15550000001",
-      // Maren's own number: she gets her digest there, never the team's as well.
-      DIGEST_TO: MAREN,
-      TWILIO_BASE_URL: twilio.url,
-    });
+    // Maren's own number: she gets her digest there, never the team's as well.
+    server = await startBuiltServer(twilioEnv(twilio, MAREN));
     const rows = ["name,firm,relationship_status,last_contact_date"];
     for (let i = 0; i < 12; i++) rows.push(`Follow Up ${i},Firm ${i},contacted,2026-10-${String(i + 1).padStart(2, "0")}`);
     await importList(server, rows.join("\n"));
