@@ -20,11 +20,18 @@ import { CurrencyRates } from "../components/currency-rates.tsx";
 import { DiscoveryAliases } from "../components/discovery-aliases.tsx";
 import { listDiscoveryAliases } from "../services/discoveries.server.ts";
 import { rateOverrides } from "../services/currency-rates.server.ts";
+import { teamView } from "../services/team.server.ts";
+import { memberContext } from "../auth/guards.server.ts";
+import { TeamPanel } from "../components/team-panel.tsx";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp();
   const saved = readSavedFounderSettings(app.db);
+  const member = context.get(memberContext)!;
   return {
+    // Who is on the team; the owner's invite and disable forms (decision 060).
+    team: teamView(app, member),
+    you: member.id,
     integrations: describeIntegrations({ given: reportVariables(app.config), schedulerEnabled: app.config.SCHEDULER_ENABLED }),
     saved,
     founder: loadFounderSettings(app.db, app.config),
@@ -176,6 +183,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </div>
         </Form>
       </section>
+
+      <TeamPanel team={loaderData.team} you={loaderData.you} />
 
       <section className="panel" aria-labelledby="exports-heading">
         <h2 id="exports-heading">Your data</h2>
