@@ -24,6 +24,11 @@ import { verifyGuess } from "./passcode-attempts.server.ts";
 export const CHALLENGES_KEPT = 256;
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 const RP_NAME = "Investor Pipeline";
+/**
+ * EdDSA, ES256, RS256 (COSE ids): the library's classic defaults, named so it does not probe the
+ * runtime for post-quantum keys, a probe Node answers with an experimental-feature warning on stderr.
+ */
+const ALGORITHMS = [-8, -7, -257];
 
 type Pending =
   | { purpose: "join"; challenge: string; at: number; token: string; name: string; userId: string }
@@ -70,6 +75,7 @@ export async function startJoinWithPasskey(request: Request, app: App, token: st
     userDisplayName: name,
     userID: userId,
     attestationType: "none",
+    supportedAlgorithmIDs: ALGORITHMS,
     authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
   });
   const challengeId = keep({
@@ -102,6 +108,7 @@ export async function finishJoinWithPasskey(
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: false,
+      supportedAlgorithmIDs: ALGORITHMS,
     });
   } catch {
     return { ok: false, status: 400, message: "Your device's answer could not be checked. Try again, or choose a passphrase." };

@@ -106,7 +106,6 @@ export default function Join({ loaderData, actionData, params }: Route.Component
           name="passphrase"
           type="password"
           autoComplete="new-password"
-          minLength={PASSPHRASE_MIN}
           aria-invalid={passphraseError ? true : undefined}
           aria-describedby={passphraseError ? "join-passphrase-error join-passphrase-hint" : "join-passphrase-hint"}
         />
