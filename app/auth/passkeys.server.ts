@@ -34,22 +34,34 @@ type Pending =
   | { purpose: "join"; challenge: string; at: number; token: string; name: string; userId: string }
   | { purpose: "sign-in"; challenge: string; at: number };
 
-/** The challenges waiting for an answer, oldest first (a Map keeps insertion order). */
-const pending = new Map<string, Pending>();
-
-function keep(entry: Pending): string {
-  const id = randomBytes(18).toString("base64url");
-  pending.set(id, entry);
-  while (pending.size > CHALLENGES_KEPT) pending.delete(pending.keys().next().value!);
-  return id;
+/**
+ * Challenges waiting for an answer, under random ids: at most `kept` (the oldest dropped first,
+ * as a Map keeps insertion order), each taken out on its first look-up and only answered while
+ * younger than `ttlMs`.
+ */
+export function createChallenges<Entry extends { at: number }>(kept = CHALLENGES_KEPT, ttlMs = CHALLENGE_TTL_MS) {
+  const pending = new Map<string, Entry>();
+  return {
+    keep(entry: Entry): string {
+      const id = randomBytes(18).toString("base64url");
+      pending.set(id, entry);
+      while (pending.size > kept) pending.delete(pending.keys().next().value!);
+      return id;
+    },
+    take(id: string, now: number): Entry | undefined {
+      const entry = pending.get(id);
+      pending.delete(id);
+      return entry && now - entry.at < ttlMs ? entry : undefined;
+    },
+    get size() {
+      return pending.size;
+    },
+  };
 }
 
-/** The challenge `id` names, once: taken out whatever the answer, and only while fresh. */
-function take(id: string, now: number): Pending | undefined {
-  const entry = pending.get(id);
-  pending.delete(id);
-  return entry && now - entry.at < CHALLENGE_TTL_MS ? entry : undefined;
-}
+const challenges = createChallenges<Pending>();
+const keep = (entry: Pending) => challenges.keep(entry);
+const take = (id: string, now: number) => challenges.take(id, now);
 
 function relyingParty(request: Request): { origin: string; rpID: string } {
   const url = new URL(request.url);
