@@ -1,9 +1,9 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { recordActivity } from "#db/queries/activity.server.ts";
 import { acceptInvite, insertInvite, inviteByHash } from "#db/queries/invites.server.ts";
-import { type SessionMember, memberById, passphraseMembers } from "#db/queries/members.server.ts";
+import { type SessionMember, activeMembers, memberById, passphraseMembers } from "#db/queries/members.server.ts";
 import type { App } from "../app-context.ts";
-import { type InviteState, inviteExpiry, inviteState, memberForLogin } from "../domain/invites.ts";
+import { type InviteState, inviteExpiry, inviteState, memberForLogin, nameInUse } from "../domain/invites.ts";
 import { type Actor, memberActor } from "../domain/people.ts";
 import { type PasscodeVerdict, verifyGuess } from "./passcode-attempts.server.ts";
 
@@ -82,6 +82,11 @@ export function joinTeam(
     );
     return { id: made.id, name: made.name, role: made.role };
   })();
+}
+
+/** Whether a live member of the team already goes by `name`: an invitee is asked for another. */
+export function teamNameTaken(app: App, name: string): boolean {
+  return nameInUse(activeMembers(app.db), name);
 }
 
 // scrypt's defaults (N=16384, r=8, p=1): about 50 ms a check, and 16 MiB, well under Node's limit.

@@ -10,7 +10,8 @@ import {
 import { type SessionMember, activeMember } from "#db/queries/members.server.ts";
 import { insertPasskey, notePasskeyUsed, passkeyById } from "#db/queries/passkeys.server.ts";
 import type { App } from "../app-context.ts";
-import { joinTeam, openInvite } from "./invites.server.ts";
+import { NAME_IN_USE } from "../domain/invites.ts";
+import { joinTeam, openInvite, teamNameTaken } from "./invites.server.ts";
 import { verifyGuess } from "./passcode-attempts.server.ts";
 
 /**
@@ -78,6 +79,7 @@ export async function startJoinWithPasskey(request: Request, app: App, token: st
   const invite = await openInvite(request, app, token);
   if (invite.retryAfterSeconds !== undefined) return { ok: false, status: 429, message: "Too many tries. Wait a minute and try again." };
   if (invite.state !== "open") return { ok: false, status: 410, message: "This invitation link can no longer be used." };
+  if (teamNameTaken(app, name)) return { ok: false, status: 400, message: NAME_IN_USE };
   const { rpID } = relyingParty(request);
   const userId = randomBytes(32);
   const options = await generateRegistrationOptions({

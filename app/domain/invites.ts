@@ -57,6 +57,17 @@ export function memberForLogin<T extends Signer>(members: readonly T[], login: s
   return byName.length === 1 ? byName[0] : undefined;
 }
 
+/**
+ * Whether a live member already has this name (any case): a name signs a member in, so two alike
+ * would send both to their emails, which an invitee may not have given.
+ */
+export function nameInUse(members: readonly { name: string }[], name: string): boolean {
+  const wanted = name.trim().toLowerCase();
+  return members.some((member) => member.name.trim().toLowerCase() === wanted);
+}
+
+export const NAME_IN_USE = "Someone on the team already has that name. Add an initial or a surname.";
+
 /** Whether `actor` may manage the team (invite, disable, change roles): the owner only. */
 export function canManageTeam(role: string): boolean {
   return role === "owner";

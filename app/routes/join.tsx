@@ -3,11 +3,11 @@ import { useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/join";
 import { getApp } from "../app.server.ts";
-import { hashPassphrase, joinTeam, openInvite } from "../auth/invites.server.ts";
+import { hashPassphrase, joinTeam, openInvite, teamNameTaken } from "../auth/invites.server.ts";
 import { joinSchema } from "../auth/login.ts";
 import { signedInHeaders } from "../auth/sign-in.server.ts";
 import { PasskeyJoin } from "../components/passkeys.tsx";
-import { INVITE_REFUSALS, PASSPHRASE_MIN } from "../domain/invites.ts";
+import { INVITE_REFUSALS, NAME_IN_USE, PASSPHRASE_MIN } from "../domain/invites.ts";
 import { describeWait } from "../auth/guess-limit.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 
@@ -44,6 +44,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         ? "Too many tries from your network. Wait a minute and try again."
         : INVITE_REFUSALS[invite.state];
     return data(submission.reply({ formErrors: [message], hideFields: ["passphrase"] }), { status: invite.retryAfterSeconds ? 429 : 410 });
+  }
+  if (teamNameTaken(app, submission.value.name)) {
+    return data(submission.reply({ fieldErrors: { name: [NAME_IN_USE] }, hideFields: ["passphrase"] }), { status: 400 });
   }
   const passphraseHash = await hashPassphrase(submission.value.passphrase);
   const member = joinTeam(app, params.token, { name: submission.value.name, passphraseHash });
@@ -126,5 +129,11 @@ export default function Join({ loaderData, actionData, params }: Route.Component
     </section>
   );
 }
+
+// A held-back guess's Retry-After reaches the page response only through this export.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const retryAfter = loaderHeaders.get("retry-after");
+  return retryAfter ? { "retry-after": retryAfter } : new Headers();
+};
 
 export const meta: Route.MetaFunction = () => [{ title: "Join the team · Investor Pipeline" }];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { INVITE_DAYS, canManageTeam, inviteExpiry, inviteState, memberForLogin, passphraseProblem } from "#app/domain/invites.ts";
+import {
+  INVITE_DAYS,
+  canManageTeam,
+  nameInUse,
+  inviteExpiry,
+  inviteState,
+  memberForLogin,
+  passphraseProblem,
+} from "#app/domain/invites.ts";
 
 const NOW = new Date("2026-12-02T09:00:00.000Z");
 
@@ -55,6 +63,15 @@ describe("the member a sign-in name means", () => {
     expect(memberForLogin(team, "alex.two@example.com")?.id).toBe(4);
     expect(memberForLogin(team, "   ")).toBeUndefined();
     expect(memberForLogin(team, "Nobody")).toBeUndefined();
+  });
+});
+
+describe("a name already on the team", () => {
+  it("is taken in any case and with spaces around; another name is free", () => {
+    const team = [{ name: "Maren Holt" }, { name: "Jonas" }];
+    expect(nameInUse(team, " jonas ")).toBe(true);
+    expect(nameInUse(team, "MAREN HOLT")).toBe(true);
+    expect(nameInUse(team, "Jonas B.")).toBe(false);
   });
 });
 

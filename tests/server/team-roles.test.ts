@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "#tests/helpers/session.ts";
@@ -122,6 +123,18 @@ describe("the team's roles (built server)", () => {
     expect(await response.text()).toContain("at least 12");
     expect(sqlNumber(server.databasePath, "select count(*) from members where name = 'Short Sam'")).toBe(0);
     expect(sqlValue(server.databasePath, "select used_at from invites where name = 'Short Sam'")).toBeNull();
+  });
+
+  it("asks for another name when a live member already has it, and keeps the invitation", async () => {
+    const path = await invite("Twin");
+    const first = await join(await invite("Twin"), "Twin Original", "the first of two");
+    expect(first.status).toBe(302);
+    const response = await join(path, "twin original", "a second one alike");
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("already has that name");
+    const tokenHash = createHash("sha256").update(path.split("/").pop()!).digest("base64url");
+    expect(sqlValue(server.databasePath, "select used_at from invites where token_hash = ?", tokenHash)).toBeNull();
+    expect((await join(path, "Twin Second", "a second one alike")).status).toBe(302);
   });
 
   it("signs a member in with their name or email and passphrase; a wrong one is refused alike", async () => {
