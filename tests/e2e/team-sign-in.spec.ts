@@ -60,6 +60,23 @@ async function invite(browser: Browser, options: { javaScriptEnabled: boolean; w
   }
 }
 
+/** The owner, in a browser of their own, disables the member called `name` on /settings. */
+async function disable(browser: Browser, name: string): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${LOCAL}/login`);
+    await page.getByLabel("Passcode").fill(E2E_PASSCODE);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Your pipeline" })).toBeVisible();
+    await page.goto(`${LOCAL}/settings`);
+    await page.getByRole("button", { name: `Disable ${name}` }).click();
+    await expect(page.getByRole("status")).toContainText(`${name} is disabled`);
+  } finally {
+    await context.close();
+  }
+}
+
 /** The invitee's own browser: a context of its own, sharing nothing with the owner's. */
 function inviteeBrowser(browser: Browser, options: { javaScriptEnabled: boolean; width: number }): Promise<BrowserContext> {
   return browser.newContext({ ...options, viewport: { width: options.width, height: 900 } });
@@ -78,7 +95,9 @@ async function expectSignedInAs(page: Page, name: string): Promise<void> {
 
 for (const width of [1440, 390]) {
   test.describe(`Joining the team at ${width} px`, () => {
-    test("with JavaScript on: the owner invites, the invitee registers a passkey, signs out, and signs in with it", async ({ browser }) => {
+    test("with JavaScript on: the owner invites, the invitee registers a passkey, signs in with it, is refused once disabled", async ({
+      browser,
+    }) => {
       test.setTimeout(120_000);
       const name = `Jonas ${suffix}${width}`;
       const link = await invite(browser, { javaScriptEnabled: true, width }, name);
@@ -120,6 +139,16 @@ for (const width of [1440, 390]) {
       expect(
         readBack<{ used: string | null }>("select last_used_at as used from member_passkeys where member_id = ?", member?.id)?.used,
       ).not.toBeNull();
+
+      // Disabled by the owner: signed out at the next request, and the passkey opens nothing.
+      await disable(browser, name);
+      await page.goto(`${LOCAL}/`);
+      await expect(page).toHaveURL(/\/login$/);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Use my passkey" }).click();
+      await expect(page.getByRole("alert")).toContainText("not one of this team's");
+      await page.goto(`${LOCAL}/`);
+      await expect(page).toHaveURL(/\/login$/);
       expect(errors).toEqual([]);
       await context.close();
     });
