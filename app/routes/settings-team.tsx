@@ -6,7 +6,7 @@ import { memberContext, requestActor } from "../auth/guards.server.ts";
 import { inviteSchema } from "../auth/login.ts";
 import { TeamPanel } from "../components/team-panel.tsx";
 import { readFormBody } from "../http/form-body.server.ts";
-import { disableTeamMember, inviteToTeam, teamView } from "../services/team.server.ts";
+import { disableTeamMember, disabledNotice, inviteToTeam, teamView } from "../services/team.server.ts";
 
 /**
  * The team's forms (POST /settings/team, decision 060): the owner invites someone (the link is
@@ -22,11 +22,13 @@ const DISABLE_NOTICES = {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const member = context.get(memberContext)!;
-  const disabled = new URL(request.url).searchParams.get("disabled");
+  const app = getApp();
+  // The id of whom the owner just disabled: the notice names them from their row, not from the URL.
+  const disabled = Number(new URL(request.url).searchParams.get("disabled"));
   return {
-    team: teamView(getApp(), member),
+    team: teamView(app, member),
     you: member.id,
-    notice: disabled ? `${disabled} is disabled: signed out everywhere, tokens revoked.` : null,
+    notice: Number.isSafeInteger(disabled) && disabled > 0 ? disabledNotice(app, disabled) : null,
   };
 }
 
@@ -38,8 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const id = Number(form.get("member_id"));
     const outcome = disableTeamMember(app, actor, Number.isSafeInteger(id) ? id : 0);
     if (outcome !== "disabled") return data({ notice: DISABLE_NOTICES[outcome] }, { status: outcome === "owner" ? 409 : 404 });
-    const name = teamView(app, context.get(memberContext)!).members.find((member) => member.id === id)?.name ?? "The member";
-    return redirect(`/settings/team?disabled=${encodeURIComponent(name)}`, 303);
+    return redirect(`/settings/team?disabled=${id}`, 303);
   }
   if (form.get("intent") !== "invite") return data({ notice: "Choose Invite someone or Disable." }, { status: 400 });
   const submission = parseWithZod(form, { schema: inviteSchema });

@@ -27,6 +27,12 @@ export function nameOwnerOnFirstSignIn(app: App, owner: SessionMember, name: str
   if (name && ownerUnnamed(owner)) renameMember(app.db, owner.id, name);
 }
 
+/** The notice after disabling: the member's name from their row, never from the URL that asks. */
+export function disabledNotice(app: App, memberId: number): string | null {
+  const member = memberById(app.db, memberId);
+  return member?.disabledAt && !member.isDemo ? `${member.name} is disabled: signed out everywhere, tokens revoked.` : null;
+}
+
 /** Who is on the team and how they sign in, as /settings lists them (never a hash or a token). */
 export type TeamMemberView = {
   id: number;
