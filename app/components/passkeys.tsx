@@ -66,7 +66,13 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string | null }) {
   }
   return (
     <div className="passkey-action">
-      <button type="button" onClick={signIn} disabled={busy} aria-describedby={message ? "passkey-error" : undefined}>
+      <button
+        type="button"
+        className="button-secondary"
+        onClick={signIn}
+        disabled={busy}
+        aria-describedby={message ? "passkey-error" : undefined}
+      >
         {busy ? "Waiting for your passkey…" : "Use my passkey"}
       </button>
       <Failure message={message} id="passkey-error" />

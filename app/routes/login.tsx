@@ -132,10 +132,12 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           Sign in
         </button>
       </Form>
-      <h2 id="member-sign-in">Invited to the team?</h2>
+      <h2 id="member-sign-in" className="sign-in-split">
+        Invited to the team?
+      </h2>
       <p className="muted">Sign in as yourself, with the passkey or the passphrase you chose when you joined.</p>
       <PasskeySignIn redirectTo={redirectTo} />
-      <Form method="post" aria-labelledby="member-sign-in">
+      <Form method="post" aria-labelledby="member-sign-in" className="sign-in-member">
         <input type="hidden" name="intent" value="passphrase" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <label htmlFor="login">Your email or name</label>
@@ -155,7 +157,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             {member.message}
           </p>
         ) : null}
-        <button type="submit">Continue with my passphrase</button>
+        <button type="submit" className="button-secondary">
+          Continue with my passphrase
+        </button>
       </Form>
       <p className="muted">
         Just looking? Open the <Link to="/demo">demo pipeline</Link>: synthetic investors, no passcode needed.

@@ -54,6 +54,10 @@ async function invite(browser: Browser, options: { javaScriptEnabled: boolean; w
     await expect(link).toHaveValue(new RegExp(`^${LOCAL}/join/[A-Za-z0-9_-]{43}$`));
     await expect(team.getByRole("status")).toContainText(`Invitation made for ${name}`);
     if (options.javaScriptEnabled) await expectAccessible(page);
+    await page.screenshot({
+      path: `test-results/screens/team-invited-${options.width}-${options.javaScriptEnabled ? "js" : "nojs"}.png`,
+      fullPage: true,
+    });
     return await link.inputValue();
   } finally {
     await context.close();
@@ -116,6 +120,7 @@ for (const width of [1440, 390]) {
       await expect(page.getByLabel("Your name")).toHaveValue(name);
       await waitForHydration(page);
       await expectAccessible(page);
+      await page.screenshot({ path: `test-results/screens/team-join-${width}.png`, fullPage: true });
       await page.getByRole("button", { name: "Join with a passkey" }).click();
       await expectSignedInAs(page, name);
       const member = readBack<{ id: number; passphrase_hash: string | null }>(
@@ -134,6 +139,7 @@ for (const width of [1440, 390]) {
       await expect(page).toHaveURL(/\/login$/);
       await waitForHydration(page);
       await expectAccessible(page);
+      await page.screenshot({ path: `test-results/screens/team-login-${width}.png`, fullPage: true });
       await page.getByRole("button", { name: "Use my passkey" }).click();
       await expectSignedInAs(page, name);
       expect(
