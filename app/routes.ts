@@ -36,6 +36,7 @@ export default [
     route("settings/aliases", "routes/settings-aliases.ts"),
     route("settings/rates", "routes/settings-rates.ts"),
     route("settings/team", "routes/settings-team.tsx"),
+    route("settings/you", "routes/settings-you.tsx"),
   ]),
 
   // Open: signing in and out, the demo (its pages and writes, on demo rows only), the contract.

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/dashboard";
 import { getApp } from "../app.server.ts";
-import { dashboardPage, workInProgress } from "../services/dashboard-page.server.ts";
+import { dashboardPage, mineViewer, workInProgress } from "../services/dashboard-page.server.ts";
+import { memberContext } from "../auth/guards.server.ts";
 import { reportSettings } from "../config.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
 import { FirstMorning } from "../components/first-morning.tsx";
@@ -13,11 +14,15 @@ import { RescoreInProgress } from "../components/rescore-in-progress.tsx";
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
 export const handle = { keepHtml: true };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp();
   const params = new URL(request.url).searchParams;
-  const { query, data, today, digest, round } = dashboardPage(app, false, params);
+  const viewer = mineViewer(app, false, context.get(memberContext));
+  const { query, data, today, digest, round, mine } = dashboardPage(app, false, params, viewer);
   return {
+    team: viewer !== null,
+    // Whose "Mine" this is, by value: the kept page's key names the member (app/http/page-cache.server.ts).
+    mine,
     data,
     today,
     query,
@@ -48,6 +53,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         searchConfigured={loaderData.searchConfigured}
         round={loaderData.round}
         guide={<FirstMorning guide={loaderData.firstMorning} />}
+        showMine={loaderData.team}
       />
     </>
   );

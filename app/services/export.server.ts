@@ -145,6 +145,7 @@ function* csvParts(db: Db): Generator<string> {
         row.meetingDate,
         row.passReason,
         row.passNote,
+        row.owner,
         row.id,
         row.score,
         row.action,

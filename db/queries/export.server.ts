@@ -83,6 +83,8 @@ const CSV_COLUMNS = {
   meetingDate: investors.meetingDate,
   passReason: investors.passReason,
   passNote: investors.passNote,
+  // The owner by name (decision 062), as the import reads the column back.
+  owner: sql<string | null>`(select m.name from members m where m.id = ${investors.ownerMemberId})`,
   score: investors.score,
   action: investors.action,
   signalActivity: investors.signalActivity,
