@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type AppDatabase, checkWritable, databaseFileError, migrateDatabase, openDatabase } from "#db/database.server.ts";
 import { readState, writeState } from "#db/queries/app-state.server.ts";
 import { deleteExpiredSessions } from "#db/queries/sessions.server.ts";
+import { ensureOwner } from "#db/queries/members.server.ts";
 import type { App } from "./app-context.ts";
 import { type PasscodeSource, generatePasscode, hashPasscode } from "./auth/passcode.server.ts";
 import { systemClock } from "./clock.ts";
@@ -44,6 +45,8 @@ export function bootApp(env: Record<string, string | undefined> = process.env): 
       now: systemClock,
     };
     deleteExpiredSessions(db, current.now());
+    // The team's owner exists from the first start (decision 059): the passcode signs in as them.
+    ensureOwner(db, current.now());
     ensureDemoData(db, current.now(), current.rules);
   } catch (error) {
     // An unusable file (read-only, not a database, a folder, no permission, a full disk) is said
