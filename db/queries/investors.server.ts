@@ -14,7 +14,7 @@ import { appOwnedAfterEdit } from "#app/domain/import/app-owned.ts";
 import { userOwnedPatch } from "#app/domain/investor-edit.ts";
 import { type InvestorPatch, profileColumnsPatch, profileOf } from "#app/domain/investor-profile.ts";
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
-import { type Actor, profileChanges, userOwnedChanges } from "#app/domain/people.ts";
+import { type Actor, createdEntry, profileChanges, userOwnedChanges } from "#app/domain/people.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { recordActivity } from "./activity.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
@@ -200,24 +200,31 @@ export function createInvestor(
     userOwned?: { relationshipStatus?: RelationshipStatus; lastContactDate?: string | null; personalNotes?: string | null };
     /** The cheque range's currency (ISO 4217), when the form named one; none is US dollars. */
     checkCurrency?: string;
+    /** Who added it: recorded as its "created" entry, with the user-owned values it starts with. */
+    actor: Actor;
   },
 ): number {
   return db.transaction((tx) => {
     const stamp = nowIso(options.now);
+    const userOwned = {
+      relationshipStatus: options.userOwned?.relationshipStatus ?? "not_contacted",
+      lastContactDate: options.userOwned?.lastContactDate ?? null,
+      personalNotes: options.userOwned?.personalNotes ?? null,
+    };
+    const isDemo = options.demo ?? false;
     const inserted = tx
       .insert(investors)
       .values({
         ...profileColumns(profile),
         ...(options.checkCurrency ? { checkCurrency: options.checkCurrency } : {}),
-        isDemo: options.demo ?? false,
-        relationshipStatus: options.userOwned?.relationshipStatus ?? "not_contacted",
-        lastContactDate: options.userOwned?.lastContactDate ?? null,
-        personalNotes: options.userOwned?.personalNotes ?? null,
+        isDemo,
+        ...userOwned,
         createdAt: stamp,
         updatedAt: stamp,
       })
       .returning({ id: investors.id })
       .get();
+    recordActivity(tx, options.actor, { investorId: inserted.id, subject: profile.name, isDemo }, [createdEntry(userOwned)], options.now);
     rescoreInvestor(tx, inserted.id, options.now, options.rules);
     return inserted.id;
   });

@@ -74,7 +74,7 @@ describe("an amount for another startup's round", () => {
     expect(currentRound(app).startup_id).toBe(alpha);
     expect(await committedEverywhere()).toBe(250_000);
 
-    expect(setRound(app, { startup_id: beta }).saved).toBe(true);
+    expect(setRound(app, TEST_ACTOR, { startup_id: beta }).saved).toBe(true);
     expect(currentRound(app).startup_id).toBe(beta);
     expect(await committedEverywhere()).toBe(300_000);
   });

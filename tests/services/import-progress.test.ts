@@ -12,6 +12,7 @@ import {
 } from "#app/services/import-commit.server.ts";
 import { openDatabase } from "#db/database.server.ts";
 import { existingForImport } from "#db/queries/import.server.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 
@@ -23,7 +24,7 @@ describe("an import being saved", () => {
     const rows = IMPORT_CHUNK * 2 + 20;
     const csv = ["Investor Name,Firm", ...Array.from({ length: rows }, (_, i) => `Investor ${i},Firm ${i}`)].join("\n");
     expect(importInProgress()).toBeNull();
-    const done = commitImportInChunks(app, () => planImport(parseInvestorCsv(csv), existingForImport(db)));
+    const done = commitImportInChunks(app, TEST_ACTOR, () => planImport(parseInvestorCsv(csv), existingForImport(db)));
     // Each chunk gives the event loop back (setImmediate): look between chunks, as another request would.
     let finished = false;
     void done.then(() => (finished = true));
@@ -47,7 +48,7 @@ describe("an import being saved", () => {
     const { db } = createTestDatabase();
     const app = fakeApp(db);
     const csv = ["Investor Name,Firm", ...Array.from({ length: IMPORT_CHUNK }, (_, i) => `Investor ${i},Firm ${i}`)].join("\n");
-    const done = commitImportInChunks(app, () => planImport(parseInvestorCsv(csv), existingForImport(db)));
+    const done = commitImportInChunks(app, TEST_ACTOR, () => planImport(parseInvestorCsv(csv), existingForImport(db)));
     let finished = false;
     void done.then(() => (finished = true));
     const seen: unknown[] = [];
@@ -72,7 +73,7 @@ describe("an import being saved", () => {
       `create trigger full_disk before insert on investors when (select count(*) from investors where is_demo = 0) >= ${IMPORT_CHUNK * 2} begin select raise(abort, 'disk full'); end`,
     );
     // The error says how far it got, with the cause beneath it.
-    const stoppedAt = await commitImportInChunks(app, plan, "angels.csv").catch((error: unknown) => error);
+    const stoppedAt = await commitImportInChunks(app, TEST_ACTOR, plan, "angels.csv").catch((error: unknown) => error);
     expect(stoppedAt).toBeInstanceOf(ImportInterrupted);
     expect(stoppedAt).toMatchObject({ saved: IMPORT_CHUNK * 2, total: rows, created: IMPORT_CHUNK * 2, updated: 0 });
     expect(String((stoppedAt as Error).cause)).toContain("disk full");
@@ -93,11 +94,11 @@ describe("an import being saved", () => {
     // Another file's import, whole, leaves that line as it is (and shows progress, not lines, meanwhile).
     db.$client.exec("drop trigger full_disk");
     const friends = ["Investor Name,Firm", ...Array.from({ length: IMPORT_CHUNK * 2 }, (_, i) => `Friend ${i},Friendly ${i}`)].join("\n");
-    await commitImportInChunks(app, () => planImport(parseInvestorCsv(friends), existingForImport(db)), "friends.csv");
+    await commitImportInChunks(app, TEST_ACTOR, () => planImport(parseInvestorCsv(friends), existingForImport(db)), "friends.csv");
     expect(importStopped(app)).toEqual([{ file: "angels.csv", saved: IMPORT_CHUNK * 2, total: rows }]);
 
     // While the same file is imported again, Today shows its progress instead; once it is whole, nothing.
-    const again = commitImportInChunks(app, plan, "angels.csv");
+    const again = commitImportInChunks(app, TEST_ACTOR, plan, "angels.csv");
     let finished = false;
     void again.then(() => (finished = true));
     while (!finished) {
@@ -113,7 +114,9 @@ describe("an import being saved", () => {
       `create trigger full_disk before insert on investors when new.name = 'Late 60' begin select raise(abort, 'disk full'); end`,
     );
     const late = ["Investor Name,Firm", ...Array.from({ length: IMPORT_CHUNK * 2 }, (_, i) => `Late ${i},Late Firm ${i}`)].join("\n");
-    await expect(commitImportInChunks(app, () => planImport(parseInvestorCsv(late), existingForImport(db)), "late.csv")).rejects.toThrow();
+    await expect(
+      commitImportInChunks(app, TEST_ACTOR, () => planImport(parseInvestorCsv(late), existingForImport(db)), "late.csv"),
+    ).rejects.toThrow();
     expect(importStopped(app)).toEqual([{ file: "late.csv", saved: IMPORT_CHUNK, total: IMPORT_CHUNK * 2 }]);
     forgetStoppedImport(app);
     expect(importStopped(app)).toBeNull();
