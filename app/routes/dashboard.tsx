@@ -9,12 +9,16 @@ import { NewInvestorsLine } from "../components/new-investors-line.tsx";
 import { newThisWeek } from "../services/discoveries.server.ts";
 import { ImportInProgress, ImportStopped } from "../components/import-in-progress.tsx";
 import { RescoreInProgress } from "../components/rescore-in-progress.tsx";
+import { SinceYouLooked } from "../components/since-you-looked.tsx";
+import { memberContext } from "../auth/guards.server.ts";
+import { sinceYouLastLooked } from "../services/activity.server.ts";
 
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
 export const handle = { keepHtml: true };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp();
+  const member = context.get(memberContext);
   const params = new URL(request.url).searchParams;
   const { query, data, today, digest, round } = dashboardPage(app, false, params);
   return {
@@ -28,6 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     firstMorning: firstMorning(app),
     newInvestors: newThisWeek(app, false),
     ...workInProgress(app),
+    // One member's own (decision 061): the shared empty list when nothing happened, so Today stays kept.
+    sinceLooked: sinceYouLastLooked(app, member?.id),
   };
 }
 
@@ -38,6 +44,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <ImportStopped stopped={loaderData.importStopped} on="today" />
       <RescoreInProgress progress={loaderData.rescoring} />
       <NewInvestorsLine count={loaderData.newInvestors} />
+      <SinceYouLooked lines={loaderData.sinceLooked} />
       <DashboardView
         data={loaderData.data}
         today={loaderData.today}

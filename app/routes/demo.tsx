@@ -3,6 +3,8 @@ import type { Route } from "./+types/demo";
 import { getApp } from "../app.server.ts";
 import { dashboardPage } from "../services/dashboard-page.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
+import { SinceYouLooked } from "../components/since-you-looked.tsx";
+import { demoLatestLines } from "../services/activity.server.ts";
 
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
 export const handle = { keepHtml: true };
@@ -12,36 +14,39 @@ export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
   const params = new URL(request.url).searchParams;
   const { query, data, today, round } = dashboardPage(app, true, params);
-  return { data, today, query, notice: params.get("done"), round };
+  return { data, today, query, notice: params.get("done"), round, sinceLooked: demoLatestLines(app) };
 }
 
 export default function Demo({ loaderData }: Route.ComponentProps) {
   return (
-    <DashboardView
-      data={loaderData.data}
-      today={loaderData.today}
-      query={loaderData.query}
-      notice={loaderData.notice}
-      round={loaderData.round}
-      demo
-      actions={
-        <>
-          <Form method="post" action="/demo/actions" reloadDocument={false}>
-            <button type="submit" name="intent" value="refresh" className="button-secondary">
-              Simulate a refresh
-            </button>
-          </Form>
-          <Form method="post" action="/demo/actions">
-            <button type="submit" name="intent" value="reset" className="button-secondary">
-              Reset demo
-            </button>
-          </Form>
-          <Link to="/demo/discover" className="button-secondary">
-            Discover (demo)
-          </Link>
-        </>
-      }
-    />
+    <>
+      <SinceYouLooked lines={loaderData.sinceLooked} basePath="/demo" />
+      <DashboardView
+        data={loaderData.data}
+        today={loaderData.today}
+        query={loaderData.query}
+        notice={loaderData.notice}
+        round={loaderData.round}
+        demo
+        actions={
+          <>
+            <Form method="post" action="/demo/actions" reloadDocument={false}>
+              <button type="submit" name="intent" value="refresh" className="button-secondary">
+                Simulate a refresh
+              </button>
+            </Form>
+            <Form method="post" action="/demo/actions">
+              <button type="submit" name="intent" value="reset" className="button-secondary">
+                Reset demo
+              </button>
+            </Form>
+            <Link to="/demo/discover" className="button-secondary">
+              Discover (demo)
+            </Link>
+          </>
+        }
+      />
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, or, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, ne, or, isNull, sql } from "drizzle-orm";
 import type { ActivityEntry, Actor, SystemActor } from "#app/domain/people.ts";
 import type { Db } from "../database.server.ts";
 import { activity } from "../schema.ts";
@@ -77,4 +77,20 @@ export function latestActivityId(db: Db, demo: boolean): number {
       .where(eq(activity.isDemo, demo))
       .get()?.id ?? 0
   );
+}
+
+/** The real side's activity after `afterId`, oldest first, at most `limit` (`GET /api/activity`: read on from the last id). */
+export function activityAfter(db: Db, afterId: number, limit: number): ActivityRow[] {
+  return db
+    .select()
+    .from(activity)
+    .where(and(eq(activity.isDemo, false), gt(activity.id, afterId)))
+    .orderBy(asc(activity.id))
+    .limit(limit)
+    .all();
+}
+
+/** A side's newest activity, newest first (the open demo's "Since you last looked": it has no one to remember). */
+export function latestActivity(db: Db, demo: boolean, limit: number): ActivityRow[] {
+  return db.select().from(activity).where(eq(activity.isDemo, demo)).orderBy(desc(activity.id)).limit(limit).all();
 }
