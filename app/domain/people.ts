@@ -228,7 +228,7 @@ export function activitySentence(
       return owner ? `${who} gave ${subject} to ${owner}` : `${who} left ${subject} without an owner`;
     }
     case "contact":
-      return `${who} logged ${d.channel ? `a ${String(d.channel)}` : "a contact"} with ${subject}${d.note ? `: ${clip(String(d.note), 80)}` : ""}`;
+      return `${who} logged ${d.channel ? withArticle(String(d.channel)) : "a contact"} with ${subject}${d.note ? `: ${clip(String(d.note), 80)}` : ""}`;
     case "profile":
       return `${who} edited ${subject}'s profile${Array.isArray(d.fields) && d.fields.length > 0 ? ` (${d.fields.join(", ")})` : ""}`;
     case "created":
@@ -260,6 +260,11 @@ function formatAmount(amount: number, currency: string): string {
   } catch {
     return `${amount} ${currency}`;
   }
+}
+
+/** "a call", "an email". */
+export function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
 }
 
 function clip(text: string, length: number): string {

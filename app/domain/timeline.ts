@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type ActivityEntry, type ActivityKind, SYSTEM_ACTOR_NAMES, type SystemActor, activitySentence } from "./people.ts";
+import { type ActivityEntry, type ActivityKind, SYSTEM_ACTOR_NAMES, type SystemActor, activitySentence, withArticle } from "./people.ts";
 
 /**
  * The activity in words (decision 061): the investor page's timeline, merged with the contact
@@ -67,7 +67,7 @@ export function relativeTime(at: string, now: Date): string {
 }
 
 function contactText(contact: ContactRecord): string {
-  const what = contact.channel ? `A ${contact.channel}` : "A contact";
+  const what = contact.channel ? withArticle(contact.channel).replace(/^a/, "A") : "A contact";
   const when = contact.date ? ` on ${contact.date}` : "";
   const note = contact.note.replace(/\s+/g, " ").trim();
   return `${what}${when}${note ? `: ${note.length > 120 ? `${note.slice(0, 119)}…` : note}` : ""}`;
