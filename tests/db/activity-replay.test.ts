@@ -182,7 +182,12 @@ describe("replaying the activity gives the user-owned columns (issue 36)", () =>
         const { db } = createTestDatabase();
         try {
           let clock = Date.parse("2026-12-01T08:00:00Z");
-          const app = { ...fakeApp(db), now: () => new Date((clock += 60_000)) };
+          // A minute passes with every read of the clock: each change has its own time.
+          const tick = () => {
+            clock += 60_000;
+            return new Date(clock);
+          };
+          const app = { ...fakeApp(db), now: tick };
           const maren = memberActor(ensureOwner(db));
           const jonasId = Number(
             db.$client.prepare("insert into members (name, role, created_at) values ('Jonas', 'member', '2026-12-01')").run()
