@@ -10,7 +10,7 @@ export function SinceYouLooked({ lines, basePath = "" }: { lines: readonly Timel
   return (
     <section className="panel since-looked" aria-labelledby="since-looked-heading">
       <h2 id="since-looked-heading">Since you last looked</h2>
-      <ul className="timeline">
+      <ul className="activity-lines">
         {lines.map((line) => (
           <li key={line.key}>
             {line.investorId !== null ? <Link to={`${basePath}/investors/${line.investorId}`}>{line.text}</Link> : line.text}

@@ -44,7 +44,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <ImportStopped stopped={loaderData.importStopped} on="today" />
       <RescoreInProgress progress={loaderData.rescoring} />
       <NewInvestorsLine count={loaderData.newInvestors} />
-      <SinceYouLooked lines={loaderData.sinceLooked} />
       <DashboardView
         data={loaderData.data}
         today={loaderData.today}
@@ -54,7 +53,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         digest={loaderData.digest}
         searchConfigured={loaderData.searchConfigured}
         round={loaderData.round}
-        guide={<FirstMorning guide={loaderData.firstMorning} />}
+        guide={
+          <>
+            <SinceYouLooked lines={loaderData.sinceLooked} />
+            <FirstMorning guide={loaderData.firstMorning} />
+          </>
+        }
       />
     </>
   );

@@ -19,34 +19,32 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Demo({ loaderData }: Route.ComponentProps) {
   return (
-    <>
-      <SinceYouLooked lines={loaderData.sinceLooked} basePath="/demo" />
-      <DashboardView
-        data={loaderData.data}
-        today={loaderData.today}
-        query={loaderData.query}
-        notice={loaderData.notice}
-        round={loaderData.round}
-        demo
-        actions={
-          <>
-            <Form method="post" action="/demo/actions" reloadDocument={false}>
-              <button type="submit" name="intent" value="refresh" className="button-secondary">
-                Simulate a refresh
-              </button>
-            </Form>
-            <Form method="post" action="/demo/actions">
-              <button type="submit" name="intent" value="reset" className="button-secondary">
-                Reset demo
-              </button>
-            </Form>
-            <Link to="/demo/discover" className="button-secondary">
-              Discover (demo)
-            </Link>
-          </>
-        }
-      />
-    </>
+    <DashboardView
+      data={loaderData.data}
+      today={loaderData.today}
+      query={loaderData.query}
+      notice={loaderData.notice}
+      round={loaderData.round}
+      demo
+      guide={<SinceYouLooked lines={loaderData.sinceLooked} basePath="/demo" />}
+      actions={
+        <>
+          <Form method="post" action="/demo/actions" reloadDocument={false}>
+            <button type="submit" name="intent" value="refresh" className="button-secondary">
+              Simulate a refresh
+            </button>
+          </Form>
+          <Form method="post" action="/demo/actions">
+            <button type="submit" name="intent" value="reset" className="button-secondary">
+              Reset demo
+            </button>
+          </Form>
+          <Link to="/demo/discover" className="button-secondary">
+            Discover (demo)
+          </Link>
+        </>
+      }
+    />
   );
 }
 

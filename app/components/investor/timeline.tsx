@@ -11,7 +11,7 @@ export function InvestorTimeline({ lines }: { lines: readonly TimelineLine[] }) 
       {lines.length === 0 ? (
         <p className="muted">Nothing recorded yet.</p>
       ) : (
-        <ol className="timeline">
+        <ol className="activity-lines">
           {lines.map((line) => (
             <li key={line.key}>
               {line.text}
