@@ -6,6 +6,7 @@ import { recordActivity } from "#db/queries/activity.server.ts";
 import { readState } from "#db/queries/app-state.server.ts";
 import { createInvestor, editInvestor } from "#db/queries/investors.server.ts";
 import { ensureOwner, renameMember } from "#db/queries/members.server.ts";
+import { forgetKeptPages, keepPage, keptPage, keptPageKey } from "#app/http/page-cache.server.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 
@@ -84,5 +85,37 @@ describe("Since you last looked (decision 061)", () => {
       "Jonas moved Fjord Climate to Due diligence · 2 h ago",
       "Maren added Fjord Climate · yesterday",
     ]);
+  });
+
+  it("never lets a kept Today serve one member's lines to another; with nothing new, everyone shares one page", () => {
+    const { db, app, maren, jonas, jonasId, id } = setUp();
+    sinceYouLastLooked(app, maren.id);
+    sinceYouLastLooked(app, jonasId);
+    editInvestor(db, id, { relationship_status: "due_diligence" }, { now, rules: DEFAULT_RULES, actor: jonas });
+    editInvestor(db, id, { next_step: "Send the deck" }, { now, rules: DEFAULT_RULES, actor: memberActor(maren) });
+    // Today's key as the page cache makes it (app/http/page-cache.server.ts): the loader data's fields, objects by identity.
+    const todayKey = (lines: unknown) =>
+      keptPageKey("GET", "/", 200, {
+        matches: [{ route: { id: "routes/dashboard", handle: { keepHtml: true } } }],
+        loaderData: { "routes/dashboard": { notice: null, sinceLooked: lines } },
+        actionData: undefined,
+        errors: undefined,
+      });
+    forgetKeptPages();
+    const forJonas = sinceYouLastLooked(app, jonasId);
+    expect(forJonas.map((line) => line.text)).toEqual(["Maren set the next step with Fjord Climate: Send the deck"]);
+    const jonasKey = todayKey(forJonas);
+    keepPage(jonasKey, "<p>Jonas's Today</p>");
+    const forMaren = sinceYouLastLooked(app, maren.id);
+    expect(forMaren.map((line) => line.text)).toEqual(["Jonas moved Fjord Climate to Due diligence"]);
+    const marenKey = todayKey(forMaren);
+    expect(marenKey).not.toBe(jonasKey);
+    expect(keptPage(marenKey!)).toBeUndefined();
+    // Nothing new for either: one shared page, kept once.
+    const sharedKey = todayKey(sinceYouLastLooked(app, jonasId));
+    keepPage(sharedKey, "<p>Today</p>");
+    expect(todayKey(sinceYouLastLooked(app, maren.id))).toBe(sharedKey);
+    expect(keptPage(sharedKey!)).toBeDefined();
+    forgetKeptPages();
   });
 });
