@@ -210,6 +210,8 @@ export function activitySentence(
     case "notes":
       return to.personalNotes ? `${who} edited the notes on ${subject}` : `${who} cleared the notes on ${subject}`;
     case "amount":
+      if (d.startup_deleted)
+        return `${who} deleted ${String(d.startup_deleted)}: the amount from ${subject} now counts in the round raising now`;
       return to.amount === null || to.amount === undefined
         ? `${who} cleared the amount for ${subject}`
         : `${who} set the amount for ${subject} to ${formatAmount(Number(to.amount), (to.amountCurrency as string | null) ?? "USD")}`;

@@ -60,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = (notice: string, tone: NoticeTone = "good") =>
     redirect(`/startups/${id}?notice=${encodeURIComponent(notice)}${tone === "good" ? "" : `&tone=${tone}`}`);
   if (intent === "delete") {
-    await removeStartup(app, id);
+    await removeStartup(app, requestActor(context), id);
     return redirect("/startups");
   }
   if (intent === "evaluate") {

@@ -197,8 +197,8 @@ export function rescoreInvestorsForStartups(app: App, ids: number[]): void {
  * Route #13 and the page's delete button: the startup goes, and what depended on it is re-scored
  * (after the answer past ANSWER_AFTER_RESCORE_UP_TO investors).
  */
-export async function removeStartup(app: App, id: number): Promise<boolean> {
-  const removed = deleteStartup(app.db, id);
+export async function removeStartup(app: App, actor: Actor, id: number): Promise<boolean> {
+  const removed = deleteStartup(app.db, actor, id, app.now());
   if (removed) await rescoreAfterRubricChange(app);
   return removed;
 }

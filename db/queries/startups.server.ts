@@ -162,14 +162,32 @@ export function saveRubricVersion(db: Db, actor: Actor, startupId: number, rubri
  * Route #13: the startup, its rubrics, evaluations and scores go (cascade); investors and evidence stay.
  * Amounts that were for its round become the round raising now's (amount_startup_id has no foreign key).
  */
-export function deleteStartup(db: Db, id: number): boolean {
+export function deleteStartup(db: Db, actor: Actor, id: number, now: Date): boolean {
   return db.transaction((tx) => {
     const removed = tx
       .delete(startups)
       .where(and(eq(startups.id, id), eq(startups.isDemo, false)))
-      .run().changes;
-    if (removed > 0) tx.update(investors).set({ amountStartupId: null }).where(eq(investors.amountStartupId, id)).run();
-    return removed > 0;
+      .returning({ name: startups.name })
+      .get();
+    if (!removed) return false;
+    const moved = tx
+      .update(investors)
+      .set({ amountStartupId: null })
+      .where(eq(investors.amountStartupId, id))
+      .returning({ id: investors.id, name: investors.name, amount: investors.amount, amountCurrency: investors.amountCurrency })
+      .all();
+    // Each amount that was for its round is now the round raising now's: a change to the amount, said per investor (decision 061).
+    for (const investor of moved) {
+      const from = { amount: investor.amount, amountCurrency: investor.amountCurrency, amountStartupId: id };
+      recordActivity(
+        tx,
+        actor,
+        { investorId: investor.id, subject: investor.name },
+        [{ kind: "amount", detail: { from, to: { ...from, amountStartupId: null }, startup_deleted: removed.name } }],
+        now,
+      );
+    }
+    return true;
   });
 }
 

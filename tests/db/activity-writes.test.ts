@@ -6,7 +6,7 @@ import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { commitImportInChunks } from "#app/services/import-commit.server.ts";
 import { setRoundAndAsk } from "#app/services/round.server.ts";
-import { editRubric } from "#app/services/startups.server.ts";
+import { editRubric, removeStartup } from "#app/services/startups.server.ts";
 import { activityAfter, investorActivity } from "#db/queries/activity.server.ts";
 import { existingForImport } from "#db/queries/import.server.ts";
 import { createInvestor, editInvestor } from "#db/queries/investors.server.ts";
@@ -98,6 +98,28 @@ describe("every other write of founder data has an author (decision 061)", () =>
       ["rubric", "Payly", jonasId],
     ]);
     expect(rows[0]!.detail).toMatchObject({ startup_id: startup.id, fields: expect.arrayContaining(["round_size"]) });
+  });
+
+  it("records, when a startup goes, each amount that was for its round, so the replay still holds", async () => {
+    const { db, app, maren, jonas, userOwned } = setUp();
+    const input = { name: "Payly", pitch: "x", sector: "fintech", stage: "seed" as const, geography: "Europe" };
+    const startup = createStartup(db, input, defaultRubric(input), "default", now);
+    const id = createInvestor(
+      db,
+      { name: "Fjord Climate", kind: "fund", sectors: [], stages: [], geographies: [] },
+      { now, rules: DEFAULT_RULES, actor: maren },
+    );
+    editInvestor(
+      db,
+      id,
+      { amount: 250_000, amount_currency: "EUR", amount_startup_id: startup.id },
+      { now, rules: DEFAULT_RULES, actor: maren },
+    );
+    expect(await removeStartup(app, jonas, startup.id)).toBe(true);
+    const [last] = investorActivity(db, id);
+    expect(last).toMatchObject({ kind: "amount", actorMemberId: jonas.kind === "member" ? jonas.memberId : 0 });
+    expect(userOwned(id).amountStartupId).toBeNull();
+    expect(replayUserOwned({}, investorActivity(db, id).reverse(), id)).toEqual(userOwned(id));
   });
 
   it("records what a refresh found, once per investor, by the refresh, and writes no user-owned column", () => {
