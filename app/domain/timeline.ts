@@ -124,14 +124,22 @@ export function investorTimeline(
     .slice(0, limit);
 }
 
-/** "Since you last looked": the others' rows (newest first, as read) as lines, each linking to its investor. */
-export function sinceLookedLines(rows: readonly ActivityRecord[], names: ReadonlyMap<number, string>, now: Date): TimelineLine[] {
+/**
+ * "Since you last looked": the others' rows (newest first, as read) as lines, each linking to its
+ * investor while it is still there (`present`: a deleted or merged-away investor's line is words only).
+ */
+export function sinceLookedLines(
+  rows: readonly ActivityRecord[],
+  names: ReadonlyMap<number, string>,
+  now: Date,
+  present: (investorId: number) => boolean = () => true,
+): TimelineLine[] {
   return rows.slice(0, SINCE_LOOKED_LINES).map((row) => ({
     key: `a${row.id}`,
     at: row.at,
     ago: relativeTime(row.at, now),
     text: rowSentence(row, names),
-    investorId: row.investorId,
+    investorId: row.investorId !== null && present(row.investorId) ? row.investorId : null,
   }));
 }
 

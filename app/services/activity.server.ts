@@ -9,6 +9,7 @@ import {
 import { readState, writeState } from "#db/queries/app-state.server.ts";
 import { contactHistoryPage } from "#db/queries/contacts.server.ts";
 import { getInvestor } from "#db/queries/investor-row.server.ts";
+import { investorsByIds } from "#db/queries/investors.server.ts";
 import { keptUntilWrite } from "#db/queries/kept.server.ts";
 import { memberNames } from "#db/queries/members.server.ts";
 import type { App } from "../app-context.ts";
@@ -57,7 +58,14 @@ export function sinceYouLastLooked(app: App, memberId: number | undefined): read
   const latest = latestActivityId(app.db, false);
   // Written only when there is something newer: a Today with nothing new writes nothing.
   if (latest > seen) writeState(app.db, seenKey(memberId), String(latest), app.now());
-  return rows.length === 0 ? NOTHING_NEW : sinceLookedLines(rows, memberNames(app.db), app.now());
+  return rows.length === 0 ? NOTHING_NEW : sinceLookedLines(rows, memberNames(app.db), app.now(), stillThere(app, rows));
+}
+
+/** Which of the rows' investors are still there: a line links only to a page that exists. */
+function stillThere(app: App, rows: readonly ActivityRow[]): (investorId: number) => boolean {
+  const ids = [...new Set(rows.flatMap((row) => (row.investorId === null ? [] : [row.investorId])))];
+  const found = new Set(investorsByIds(app.db, ids).map((row) => row.id));
+  return (id) => found.has(id);
 }
 
 /**
@@ -71,7 +79,7 @@ export function demoLatestLines(app: App): readonly TimelineLine[] {
     `since-looked:demo:${minute}`,
     () => {
       const rows = latestActivity(app.db, true, SINCE_LOOKED_LINES);
-      return rows.length === 0 ? NOTHING_NEW : sinceLookedLines(rows, memberNames(app.db), app.now());
+      return rows.length === 0 ? NOTHING_NEW : sinceLookedLines(rows, memberNames(app.db), app.now(), stillThere(app, rows));
     },
     "demo",
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { memberActor, systemActor } from "#app/domain/people.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
+import { deleteRealInvestor } from "#app/services/investor-profile.server.ts";
 import { NOTHING_NEW, seenKey, sinceYouLastLooked, timelineOf } from "#app/services/activity.server.ts";
 import { recordActivity } from "#db/queries/activity.server.ts";
 import { readState } from "#db/queries/app-state.server.ts";
@@ -69,6 +70,17 @@ describe("Since you last looked (decision 061)", () => {
     }
     const lines = sinceYouLastLooked(app, maren.id);
     expect(lines.map((line) => line.text)).toEqual([7, 6, 5, 4, 3].map((day) => `Jonas set the next step with Fjord Climate: Step ${day}`));
+  });
+
+  it("links a line to its investor only while the investor is there", () => {
+    const { app, maren, jonas, id } = setUp();
+    sinceYouLastLooked(app, maren.id);
+    editInvestor(app.db, id, { relationship_status: "due_diligence" }, { now, rules: DEFAULT_RULES, actor: jonas });
+    expect(deleteRealInvestor(app, jonas, id)).toBe(true);
+    expect(sinceYouLastLooked(app, maren.id).map((line) => [line.text, line.investorId])).toEqual([
+      ["Jonas deleted Fjord Climate", null],
+      ["Jonas moved Fjord Climate to Due diligence", null],
+    ]);
   });
 
   it("puts the investor's timeline in words, newest first, the contact logged in the app shown once", () => {
