@@ -160,6 +160,19 @@ export function userOwnedOf(row: Record<string, unknown>): UserOwnedValues {
   return values;
 }
 
+/**
+ * The user-owned values a new row starts with, as an import's or a restore's entry carries them:
+ * only those that are set (a replay starts from nothing, so a missing column is null). About 60
+ * bytes an investor rather than 250: a 20,000-row import's one entry stays about a megabyte.
+ */
+export function startingValues(row: Record<string, unknown>): UserOwnedValues {
+  const values: UserOwnedValues = {};
+  for (const [column, value] of Object.entries(userOwnedOf(row))) {
+    if (value !== null && value !== undefined) values[column as UserOwnedColumn] = value;
+  }
+  return values;
+}
+
 /** What an import's one entry says it wrote into one investor's user-owned columns (undefined: nothing). */
 export function importedValues(entry: ActivityEntry, investorId: number): UserOwnedValues | undefined {
   const values = entry.detail.values as Record<string, UserOwnedValues> | undefined;

@@ -3,7 +3,7 @@ import type { ExistingInvestor, ImportPlan } from "#app/domain/import/plan.ts";
 import type { ImportRow } from "#app/domain/import/rows.ts";
 import { tallyChanges } from "#app/domain/import/preview.ts";
 import { laterDate } from "#app/domain/investor-edit.ts";
-import { type UserOwnedValues, createdEntry, userOwnedOf } from "#app/domain/people.ts";
+import { type UserOwnedValues, startingValues, userOwnedOf } from "#app/domain/people.ts";
 import type { AppDatabase, Db } from "../database.server.ts";
 import { investors } from "../schema.ts";
 import { profileColumns } from "./investors.server.ts";
@@ -207,7 +207,7 @@ export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date): Impo
         .get();
       touched.push(id);
       // Every user-owned column it starts with: the replay of its activity starts from these (decision 061).
-      values[id] = createdEntry(userOwnedOf(columns)).detail.to as UserOwnedValues;
+      values[id] = startingValues(columns);
     }
     let updated = 0;
     for (const [row, saved] of withSaved(t, plan.update)) {

@@ -11,7 +11,7 @@ import type {
   RestoredIds,
 } from "#app/domain/export-file.ts";
 import { restoredDetail } from "#app/domain/export-file.ts";
-import { type UserOwnedValues, createdEntry, systemActor, userOwnedOf } from "#app/domain/people.ts";
+import { type UserOwnedValues, startingValues, systemActor } from "#app/domain/people.ts";
 import type { Db } from "../database.server.ts";
 import {
   activity,
@@ -191,7 +191,7 @@ export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) =
           .get();
         const id = restored.id;
         if (investorIds.has(item.id)) throw new Error(`investor ${item.id} is in the file twice`);
-        restoredValues[id] = createdEntry(userOwnedOf(restored)).detail.to as UserOwnedValues;
+        restoredValues[id] = startingValues(restored);
         investorIds.set(item.id, id);
         counts.investors++;
         if (item.amount_startup_id != null) amountFor.push([id, item.amount_startup_id]);
