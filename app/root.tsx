@@ -18,7 +18,7 @@ import { ChatDrawer, ChatLink } from "./components/chat-drawer.tsx";
 import { CommandPalette, PaletteLink } from "./components/command-palette.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { getApp } from "./app.server.ts";
-import { hasSession, signedInContext } from "./auth/guards.server.ts";
+import { memberContext, sessionMember, signedInContext } from "./auth/guards.server.ts";
 import { isForeignOriginRequest } from "./auth/origin.ts";
 import { apiError, storageFailureKind } from "./http/api-error.ts";
 import { compressResponse } from "./http/compression.server.ts";
@@ -74,7 +74,10 @@ function storageAnswer(request: Request, fault: StorageFault): Response {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Under the page layout the session was checked once already (app/routes/guard/page-session.ts).
-  return { signedIn: context.get(signedInContext) || (await hasSession(request, getApp())) };
+  // The member's name is part of the page: a kept page's key holds it, so one member's header is
+  // never served to another (app/http/page-cache.server.ts).
+  const member = context.get(signedInContext) ? context.get(memberContext) : await sessionMember(request, getApp());
+  return { signedIn: member !== null, memberName: member?.name ?? null };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -116,6 +119,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <PaletteLink />
               <ChatLink />
             </>
+          ) : null}
+          {data?.memberName ? (
+            <Link to="/settings/you" className="signed-in-as" aria-label={`Signed in as ${data.memberName}: your details`}>
+              {data.memberName}
+            </Link>
           ) : null}
           {data?.signedIn ? (
             <Form method="post" action="/logout" className="signout">

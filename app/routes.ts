@@ -35,6 +35,7 @@ export default [
     route("ask", "routes/ask.tsx"),
     route("settings/aliases", "routes/settings-aliases.ts"),
     route("settings/rates", "routes/settings-rates.ts"),
+    route("settings/you", "routes/settings-you.tsx"),
   ]),
 
   // Open: signing in and out, the demo (its pages and writes, on demo rows only), the contract.

@@ -30,6 +30,9 @@
  * (u) a day of mixed load at 25,000 investors: pages, API edits, 50-row imports and the search feed at once for 10
  *     minutes (MIXED_MINUTES), GET / p95 per minute beside a static file's, RSS every 10 s (bench/mixed.ts;
  *     `npx node bench/mixed.ts` runs it alone, `--no-mixed` leaves it out).
+ * (v) the team (issue 36): GET / with 5,000 investors for two members signed in at once, as browsers ask, beside
+ *     the static file; the cost of the activity writes on a 20,000-row import and per investor edit (bench/team.ts;
+ *     `npx node bench/team.ts` runs it alone, `--no-team` leaves it out).
  * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
  *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
  *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
@@ -51,6 +54,7 @@ import { runStallBench } from "./stalls.ts";
 import { runHttpBench } from "./http.ts";
 import { runMixedBench } from "./mixed.ts";
 import { runImportBench } from "./import.ts";
+import { runTeamBench } from "./team.ts";
 import { runTownsBench } from "./towns.ts";
 import { runMemoryBench } from "./memory.ts";
 import { runMailParseBench } from "./mail-parse.ts";
@@ -177,6 +181,7 @@ await runDiscoveryBench();
 if (!process.argv.includes("--no-import")) await runImportBench();
 if (!process.argv.includes("--no-towns")) await runTownsBench();
 if (!process.argv.includes("--no-mixed")) await runMixedBench();
+if (!process.argv.includes("--no-team")) await runTeamBench();
 if (!process.argv.includes("--no-memory")) await runMemoryBench();
 if (!process.argv.includes("--no-actions")) await runRescoreActionsBench();
 console.log("");

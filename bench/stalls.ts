@@ -93,7 +93,7 @@ export async function runStallBench(): Promise<void> {
     let created = 0;
     const { stallMs, totalMs } = await largestStall(async () => {
       const parsed = await finishInTurns(parseInvestorCsvSteps(csv));
-      created = (await commitImportInChunks(app, importer, () => planImport(parsed, existingForImport(db)))).created;
+      created = (await commitImportInChunks(app, importer, () => planImport(parsed, existingForImport(db, parsed.rows)))).created;
     });
     console.log(
       `    import ${created.toLocaleString("en")} rows (${(csv.length / 1024).toFixed(0)} KB): largest stall ${stallMs.toFixed(1)} ms over ${totalMs.toFixed(0)} ms (goal ≤ 50 ms)`,

@@ -5,6 +5,7 @@ import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3"
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { nameKey } from "#app/domain/today.ts";
+import { nameKey as importNameKey } from "#app/domain/import/identity.ts";
 import * as schema from "./schema.ts";
 import { storageFaultOf } from "./storage-fault.ts";
 
@@ -43,6 +44,10 @@ export function openDatabase(path: string): AppDatabase {
   sqlite.pragma(`cache_size = ${SQLITE_CACHE_KIB}`);
   // The order's name key (app/domain/today.ts): Today's SQL and the comparators ignore case and accents alike.
   sqlite.function("name_key", { deterministic: true }, (name: unknown) => (typeof name === "string" ? nameKey(name) : name));
+  // The import's identity of a name (app/domain/import/identity.ts), used only to fill in
+  // investors.identity_name (decision 064): never in an index or a trigger, so any other connection
+  // (the sqlite3 shell, a test's own) still writes the table.
+  sqlite.function("import_name_key", { deterministic: true }, (name: unknown) => (typeof name === "string" ? importNameKey(name) : name));
   keepCompiledStatements(sqlite);
   return drizzle({ client: sqlite, schema });
 }

@@ -47,6 +47,10 @@ export const investors = sqliteTable(
     // ISO 4217 code of check_min/check_max as the founder's list wrote them; null = USD.
     checkCurrency: text("check_currency"),
     isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
+    // The name as an import matches it (app/domain/import/identity.ts nameKey), so an import reads
+    // only the saved rows its own names and emails could be (decision 064). Null until computed:
+    // a trigger clears it whenever the name changes, by any path, and an import fills the nulls in.
+    identityName: text("identity_name"),
 
     // Derived by the scoring rules (re-score and refresh).
     score: integer("score").notNull().default(0),
@@ -108,6 +112,7 @@ export const investors = sqliteTable(
     index("investors_demo_status").on(t.isDemo, t.relationshipStatus),
     index("investors_demo_checked").on(t.isDemo, t.signalsCheckedAt),
     index("investors_email").on(sql`lower(${t.email})`),
+    index("investors_identity_name").on(t.isDemo, t.identityName),
     // drizzle-kit mis-renders this two-expression index; 0000_initial.sql holds the corrected SQL.
     index("investors_name_firm").on(sql`lower(${t.name})`, sql`lower(coalesce(${t.firm}, ''))`),
   ],

@@ -3,6 +3,7 @@ import type { App } from "../app.server.ts";
 import { apiError } from "../http/api-error.ts";
 import { noteStorageFault } from "../http/storage-failure.server.ts";
 import { cronBearerAccepted } from "./cron.server.ts";
+import { tokenMember } from "./api-token.server.ts";
 import { headerPasscodeAccepted } from "./passcode-attempts.server.ts";
 import { type SessionStore, createSessionStore } from "./session.server.ts";
 import { type SessionMember, activeMember, ensureOwner } from "#db/queries/members.server.ts";
@@ -58,9 +59,12 @@ export function teamOwner(app: App): SessionMember {
   return found ?? ensureOwner(app.db, app.now());
 }
 
-/** The member a request acts as: its session's, else the owner's when it carries the passcode header. */
+/**
+ * The member a request acts as: its session's, else its personal API token's (decision 063; a
+ * wrong or revoked one is a 401), else the owner's when it carries the passcode header.
+ */
 export async function requestMember(request: Request, app: App): Promise<SessionMember | null> {
-  const member = await sessionMember(request, app);
+  const member = (await sessionMember(request, app)) ?? tokenMember(request, app);
   if (member) return member;
   if (request.headers.has("x-admin-passcode") && hasAdminPasscode(request, app)) return teamOwner(app);
   return null;
@@ -106,11 +110,16 @@ export async function requirePageSession(request: Request, app: App, url = new U
   throw redirect(`/login${back === "/" ? "" : `?redirectTo=${encodeURIComponent(back)}`}`);
 }
 
-/** JSON routes marked "session": the signed cookie, or x-admin-passcode for scripts. */
+/** JSON routes marked "session": the signed cookie, a member's API token, or x-admin-passcode for scripts. */
 export async function requireApiSession(request: Request, app: App): Promise<SessionMember> {
-  const member = (await sessionMember(request, app)) ?? (hasAdminPasscode(request, app) ? teamOwner(app) : null);
+  const member =
+    (await sessionMember(request, app)) ?? tokenMember(request, app) ?? (hasAdminPasscode(request, app) ? teamOwner(app) : null);
   if (member) return member;
-  throw apiError(401, "unauthorized", "Sign in on /login first, or send the x-admin-passcode header.");
+  throw apiError(
+    401,
+    "unauthorized",
+    "Sign in on /login first, or send Authorization: Bearer <your API token>, or the x-admin-passcode header.",
+  );
 }
 
 export function requireCron(request: Request, app: App): void {

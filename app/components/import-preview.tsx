@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import type { FileValues } from "../domain/import/value-table.ts";
 import { ImportValues } from "./import-values.tsx";
+import { OwnersLine } from "./import-summary.tsx";
 
 type Preview = {
   token: string;
@@ -25,6 +26,8 @@ type Preview = {
   values: FileValues;
   /** "19 statuses need your choice: …", or "". */
   asked: string;
+  /** Owner names the team does not have: "Jonas (22 rows) is not on your team yet — …", or "" (decision 062). */
+  owners: string;
 };
 
 /**
@@ -59,6 +62,7 @@ export function ImportPreview({ preview, busy }: { preview: Preview; busy: boole
             .join(", ")}${preview.keptInApp.count > preview.keptInApp.rows.length ? ", …" : ""}.`}
         </p>
       ) : null}
+      <OwnersLine sentence={preview.owners} />
       {[...preview.reading, ...preview.warnings].map((line) => (
         <p key={line} className="muted">
           {line}

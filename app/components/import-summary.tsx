@@ -10,6 +10,8 @@ export type ImportSummaryData = {
   refused: number;
   chosen: string;
   cellsLeftOut: number;
+  /** Owner names the team does not have, in words, or "" (decision 062). */
+  owners: string;
 };
 
 /**
@@ -49,6 +51,7 @@ export function ImportSummary({ summary }: { summary: ImportSummaryData }) {
         </li>
       </ul>
       {summary.changes ? <p>{`Of the updated: ${summary.changes}.`}</p> : null}
+      <OwnersLine sentence={summary.owners} />
       {summary.refused ? (
         <p>
           <a href={refusedHref} download>
@@ -63,5 +66,18 @@ export function ImportSummary({ summary }: { summary: ImportSummaryData }) {
         </Link>
       </p>
     </section>
+  );
+}
+
+/** The Owner column's names the team does not have (decision 062), "/settings" a link to where invites are made. */
+export function OwnersLine({ sentence }: { sentence: string }) {
+  if (!sentence) return null;
+  const [before, after] = sentence.split("/settings");
+  return (
+    <p className="import-owners" role="note">
+      {before}
+      {after !== undefined ? <Link to="/settings">/settings</Link> : null}
+      {after}
+    </p>
   );
 }

@@ -11,6 +11,8 @@ export type DashboardQuery = {
   dir: "asc" | "desc";
   page: number;
   for?: number;
+  /** "Mine" (`?mine=1`, decision 062): only the signed-in member's investors. */
+  mine?: true;
 };
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
@@ -40,6 +42,7 @@ export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
     dir: oneOf(["asc", "desc"] as const, params.get("dir")) ?? defaultDir,
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
     for: Number.isSafeInteger(startupId) && startupId >= 1 ? startupId : undefined,
+    ...(params.get("mine") === "1" ? { mine: true as const } : {}),
   };
 }
 
@@ -54,6 +57,7 @@ export function dashboardSearch(query: DashboardQuery, change: Partial<Dashboard
   params.set("dir", next.dir);
   if (next.page > 1) params.set("page", String(next.page));
   if (next.for) params.set("for", String(next.for));
+  if (next.mine) params.set("mine", "1");
   const text = params.toString();
   return text ? `?${text}` : "";
 }

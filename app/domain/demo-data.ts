@@ -12,4 +12,5 @@
 export { DEFAULT_DEMO_SEED, buildDemoInvestors } from "./demo-data/pipeline.ts";
 export { simulateDemoRefresh } from "./demo-data/refresh.ts";
 export { DEMO_ROUND_NAME, demoRound } from "./demo-data/round.ts";
+export { DEMO_TEAM, demoOwnerOf } from "./demo-data/team.ts";
 export type { DemoContact, DemoEvidence, DemoInvestor, DemoRefreshInput, DemoRefreshUpdate } from "./demo-data/types.ts";

@@ -245,6 +245,8 @@ export type DigestLists = {
   round?: string;
   /** Investors new on Discover this week (docs/product.md#discovery); said only when some are. */
   newInvestors?: number;
+  /** Whose the follow-ups due are (decision 062): each owner's name and count, most first; "(Maren 18, Jonas 12)". */
+  followUpOwners?: ReadonlyArray<{ name: string; count: number }>;
 };
 
 /** The digest from Today's lists as the database reads them (the first few rows and the counts), not the whole pipeline. */
@@ -261,6 +263,7 @@ export function composeDigest(lists: DigestLists, options: { date?: string } = {
     dontChase: lists.dontChaseCount,
     replies: lists.repliesWaiting ?? 0,
     newInvestors: lists.newInvestors ?? 0,
+    owners: ownersOfFollowUps(lists.followUpOwners ?? []),
   };
   // One line of round progress (decision 031); names are cut before it, it before the budget.
   const round = lists.round ? roundSentence(lists.round) : "";
@@ -322,24 +325,32 @@ function roundSentence(line: string): string {
 }
 
 /** How much of each list to write; tried richest first until the message fits. */
-type Detail = { emailNames: number; emailFirms: boolean; chaseNames: number; chaseReasons: boolean };
+type Detail = { emailNames: number; emailFirms: boolean; chaseNames: number; chaseReasons: boolean; owners: boolean };
 
 const DETAIL_LADDER: Detail[] = [
-  { emailNames: 3, emailFirms: true, chaseNames: 3, chaseReasons: true },
-  { emailNames: 3, emailFirms: true, chaseNames: 2, chaseReasons: true },
-  { emailNames: 3, emailFirms: true, chaseNames: 2, chaseReasons: false },
-  { emailNames: 3, emailFirms: false, chaseNames: 2, chaseReasons: true },
-  { emailNames: 3, emailFirms: false, chaseNames: 2, chaseReasons: false },
+  { emailNames: 3, emailFirms: true, chaseNames: 3, chaseReasons: true, owners: true },
+  { emailNames: 3, emailFirms: true, chaseNames: 2, chaseReasons: true, owners: true },
+  { emailNames: 3, emailFirms: true, chaseNames: 2, chaseReasons: false, owners: true },
+  { emailNames: 3, emailFirms: false, chaseNames: 2, chaseReasons: true, owners: false },
+  { emailNames: 3, emailFirms: false, chaseNames: 2, chaseReasons: false, owners: false },
   // With names capped at 30 characters the rung above always fits (about 250 at worst); the last
   // one is the floor should those caps ever grow.
-  { emailNames: 0, emailFirms: false, chaseNames: 0, chaseReasons: false },
+  { emailNames: 0, emailFirms: false, chaseNames: 0, chaseReasons: false, owners: false },
 ];
+
+/** The follow-ups' owners by first name, at most three: "Maren 18, Jonas 12" (GSM-7), or "". */
+function ownersOfFollowUps(owners: ReadonlyArray<{ name: string; count: number }>): string {
+  return owners
+    .slice(0, 3)
+    .map((owner) => `${truncate(toGsm7(owner.name.trim().split(/\s+/)[0] ?? ""), 20)} ${owner.count}`)
+    .join(", ");
+}
 
 function compose(
   heading: string,
   emailLines: Line[],
   chaseLines: Line[],
-  counts: { emailFirst: number; followUps: number; dontChase: number; replies: number; newInvestors: number },
+  counts: { emailFirst: number; followUps: number; dontChase: number; replies: number; newInvestors: number; owners: string },
   detail: Detail,
 ): string {
   const parts = [heading];
@@ -350,7 +361,8 @@ function compose(
   );
   // The most valuable follow-up of all comes first among them, as on Today.
   if (counts.replies > 0) parts.push(`Replies waiting on you: ${counts.replies}.`);
-  parts.push(counts.followUps === 0 ? "No follow-ups due." : `Follow-ups due: ${counts.followUps}.`);
+  const whose = detail.owners && counts.owners ? ` (${counts.owners})` : "";
+  parts.push(counts.followUps === 0 ? "No follow-ups due." : `Follow-ups due: ${counts.followUps}${whose}.`);
   if (counts.dontChase > 0) {
     parts.push(sentence(`Don't chase: ${nameList(chaseLines, counts.dontChase, detail.chaseNames, detail.chaseReasons)}`));
   }

@@ -30,6 +30,7 @@ export type UserOwnedPatch = {
   meetingDate?: string | null;
   passReason?: PassReason | null;
   passNote?: string | null;
+  ownerMemberId?: number | null;
 };
 
 export const USER_OWNED_COLUMNS = [
@@ -44,6 +45,7 @@ export const USER_OWNED_COLUMNS = [
   "meetingDate",
   "passReason",
   "passNote",
+  "ownerMemberId",
 ] as const;
 
 /** Trimmed text, or null when blank; undefined stays undefined (not in the edit). */
@@ -74,6 +76,7 @@ export function userOwnedPatch(edit: InvestorEdit, savedLastContact: string | nu
   if (edit.meeting_date !== undefined) patch.meetingDate = edit.meeting_date;
   if (edit.pass_reason !== undefined) patch.passReason = edit.pass_reason;
   if (edit.pass_note !== undefined) patch.passNote = blankToNull(edit.pass_note);
+  if (edit.owner_member_id !== undefined) patch.ownerMemberId = edit.owner_member_id;
   if (edit.add_contact?.date) {
     const base = edit.last_contact_date !== undefined ? edit.last_contact_date : savedLastContact;
     patch.lastContactDate = laterDate(base, edit.add_contact.date);
@@ -94,6 +97,7 @@ export const EDIT_FORM_FIELDS = [
   "personal_notes",
   ...MONEY_AND_NEXT_STEP_FIELDS,
   "amount_startup_id",
+  "owner_member_id",
 ] as const;
 type EditFormField = (typeof EDIT_FORM_FIELDS)[number];
 
@@ -123,6 +127,8 @@ export function editFromForm(value: InvestorEdit, original: Partial<Record<EditF
     meeting_date: money("meeting_date", value.meeting_date),
     pass_reason: money("pass_reason", value.pass_reason),
     pass_note: money("pass_note", value.pass_note),
+    // "Nobody" is the select's empty value: null once it differs from the saved owner.
+    owner_member_id: money("owner_member_id", value.owner_member_id),
   };
 }
 
@@ -164,6 +170,7 @@ export const investorEditFormSchema = z
     meeting_date: isoDate.optional(),
     pass_reason: z.enum(PASS_REASONS).optional(),
     pass_note: passNoteText.optional(),
+    owner_member_id: z.coerce.number().int().positive().optional(),
     add_contact: z
       .object({
         date: isoDate.optional(),
@@ -172,6 +179,8 @@ export const investorEditFormSchema = z
       })
       .optional(),
     original: z.object(Object.fromEntries(EDIT_FORM_FIELDS.map((name) => [name, z.string().optional()]))).optional(),
+    // The investor's version the page was loaded with (decision 063): read by the action, not an edit.
+    version: z.string().optional(),
   })
   .superRefine((form, context) => {
     const contact = form.add_contact;
@@ -184,7 +193,7 @@ export const investorEditFormSchema = z
     }
   })
   .transform(
-    ({ original: _original, add_contact, amount, ...fields }): InvestorEdit => ({
+    ({ original: _original, version: _version, add_contact, amount, ...fields }): InvestorEdit => ({
       ...fields,
       ...(amount === undefined ? {} : { amount: amount.amount, amount_currency: amount.currency ?? fields.amount_currency }),
       ...(add_contact?.note
@@ -208,4 +217,5 @@ export const INVESTOR_EDIT_WORDS: FormWords = {
   meeting_date: { label: "Meeting date", invalid: DATE_MESSAGE },
   pass_reason: { label: "Why they passed", required: PASS_REASON_MESSAGE },
   pass_note: { label: "Pass note" },
+  owner_member_id: { label: "Owner", invalid: "Choose someone of your team, or Nobody" },
 };

@@ -305,6 +305,8 @@ export const profileFormSchema = z
     ...Object.fromEntries(PROFILE_FORM_FIELDS.map((field) => [field, z.string().max(2_000).optional()])),
     name: z.string().trim().min(1).max(200),
     original: z.object(Object.fromEntries(PROFILE_FORM_FIELDS.map((field) => [field, z.string().optional()]))).optional(),
+    // The investor's version the page was loaded with (decision 063): read by the action, not an edit.
+    version: z.string().optional(),
   })
   .superRefine((form, context) => {
     const { errors } = readProfileText(form as ProfileText);

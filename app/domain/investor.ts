@@ -91,6 +91,8 @@ export const investorEditSchema = z.strictObject({
     })
     .optional(),
   personal_notes: z.string().max(10_000).nullable().optional(),
+  // Who of the team looks after them (decision 062): a live member of the same side, null for nobody; checked by the edit's service.
+  owner_member_id: z.number().int().positive().nullable().optional(),
 });
 export type InvestorEdit = z.infer<typeof investorEditSchema>;
 

@@ -2,17 +2,19 @@ import { positiveId } from "../domain/id.ts";
 
 /** The one error body of the JSON API (docs/api.md). */
 export type ApiErrorBody = {
-  error: { code: string; message: string; fields?: Record<string, string[]> };
+  // `changes`: a write refused as a conflict (409), the newer changes it would have overwritten (decision 063).
+  error: { code: string; message: string; fields?: Record<string, string[]>; changes?: unknown[] };
 };
 
 export function apiError(
   status: number,
   code: string,
   message: string,
-  options: { fields?: Record<string, string[]>; headers?: HeadersInit } = {},
+  options: { fields?: Record<string, string[]>; headers?: HeadersInit; changes?: unknown[] } = {},
 ): Response {
   const body: ApiErrorBody = { error: { code, message } };
   if (options.fields && Object.keys(options.fields).length > 0) body.error.fields = options.fields;
+  if (options.changes) body.error.changes = options.changes;
   const headers = new Headers(options.headers);
   headers.set("content-type", "application/json; charset=utf-8");
   headers.set("cache-control", "no-store");

@@ -4,7 +4,7 @@ import { type AppDatabase, statement } from "#db/database.server.ts";
 import { rescoreInvestor, rescoreInvestorRange } from "#db/queries/investors.server.ts";
 import { writeDemoOnly } from "#db/queries/kept.server.ts";
 import { investors, runs } from "#db/schema.ts";
-import { type DemoEvidence, buildDemoInvestors, simulateDemoRefresh } from "../domain/demo-data.ts";
+import { DEMO_TEAM, type DemoEvidence, buildDemoInvestors, demoOwnerOf, simulateDemoRefresh } from "../domain/demo-data.ts";
 import { DEMO_CONTACTS_PER_INVESTOR, DEMO_EVIDENCE_PER_INVESTOR, DEMO_NOTE_CHARS } from "../domain/demo-bounds.ts";
 import { buildDemoMail } from "../domain/demo-mail.ts";
 import { buildDemoDeals } from "../domain/demo-data/discoveries.ts";
@@ -62,8 +62,9 @@ export function resetDemo(db: AppDatabase, now: Date, rules: ScoringRules): numb
     db,
     `insert into investors (name, firm, kind, website, linkedin_url, email, sectors, stages, geographies, check_min, check_max,
        is_demo, relationship_status, last_contact_date, personal_notes, signal_activity, signal_fit, signal_hook, signal_red_flag,
-       signals_checked_at, created_at, updated_at, amount, amount_currency, next_step, next_step_date, meeting_date, pass_reason)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+       signals_checked_at, created_at, updated_at, amount, amount_currency, next_step, next_step_date, meeting_date, pass_reason,
+       owner_member_id)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
   );
   const insertContact = statement(db, "insert into contact_entries (investor_id, date, channel, note, created_at) values (?, ?, ?, ?, ?)");
   const insertMail = statement(
@@ -76,8 +77,9 @@ export function resetDemo(db: AppDatabase, now: Date, rules: ScoringRules): numb
     statement(db, "delete from runs where trigger = 'demo'").run();
     insertDemoDeals(db, now);
     const stamp = now.toISOString();
+    const team = ensureDemoTeam(db, stamp);
     const ids: number[] = [];
-    for (const item of demo) {
+    for (const [index, item] of demo.entries()) {
       const id = insertInvestor
         .pluck()
         .get(
@@ -108,6 +110,7 @@ export function resetDemo(db: AppDatabase, now: Date, rules: ScoringRules): numb
           item.next_step_date,
           item.meeting_date,
           item.pass_reason,
+          team[demoOwnerOf(index) ?? -1] ?? null,
         ) as number;
       insertEvidence(db, id, item.evidence, null);
       for (const contact of item.contacts) insertContact.run(id, contact.date, contact.channel, contact.note, stamp);
@@ -123,6 +126,16 @@ export function resetDemo(db: AppDatabase, now: Date, rules: ScoringRules): numb
   // Demo rows only: the founder's kept pages stay kept (decision 018); the demo's own are made
   // again at once, since the investors they link to were made again under new ids.
   return writeDemoOnly(db, () => run.immediate(), true);
+}
+
+/**
+ * The demo's synthetic team (DEMO_TEAM), made once and kept across resets (their rows are members
+ * with `is_demo`; the activity may name them): their ids, in DEMO_TEAM's order.
+ */
+function ensureDemoTeam(db: AppDatabase, stamp: string): number[] {
+  const find = statement(db, "select id from members where is_demo = 1 and name = ? order by id limit 1");
+  const insert = statement(db, "insert into members (name, role, is_demo, created_at) values (?, 'member', 1, ?) returning id");
+  return DEMO_TEAM.map((name) => (find.pluck().get(name) as number | undefined) ?? (insert.pluck().get(name, stamp) as number));
 }
 
 /** The demo's synthetic discoveries, anew: its deals (and their investors, by cascade) and dismissals only. */

@@ -1,6 +1,6 @@
 import { countRepliesWaiting } from "#db/queries/mail.server.ts";
 import { readRound } from "#db/queries/round.server.ts";
-import { countToday, readTodayList } from "#db/queries/today.server.ts";
+import { countFollowUpsByOwner, countToday, readTodayList } from "#db/queries/today.server.ts";
 import type { App } from "../app-context.ts";
 import { composeDigest } from "../domain/digest.ts";
 import { roundProgressLine } from "../domain/round.ts";
@@ -28,6 +28,7 @@ export function todaysDigest(app: App): string {
       repliesWaiting: countRepliesWaiting(app.db, false),
       round: round ? roundProgressLine(round, totals, date) : undefined,
       newInvestors: newThisWeek(app, false),
+      followUpOwners: countFollowUpsByOwner(app.db, false),
     },
     { date },
   ).text;

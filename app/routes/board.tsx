@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/board";
 import { getApp } from "../app.server.ts";
-import { sideActor, sideOf } from "../auth/guards.server.ts";
+import { memberContext, sideActor, sideOf } from "../auth/guards.server.ts";
 import { Board } from "../components/board/board.tsx";
 import boardStyles from "../components/board/board.css?url";
 import { boardMoveSchema } from "../domain/board.ts";
@@ -9,6 +9,7 @@ import { positiveId } from "../domain/id.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 import { boardPage, expandedColumn, moveOnBoard } from "../services/board.server.ts";
+import { mineViewer } from "../services/dashboard-page.server.ts";
 
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
 export const handle = { keepHtml: true };
@@ -18,7 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp();
   const { demo } = await sideOf({ request, context }, app);
   const params = new URL(request.url).searchParams;
-  return { ...boardPage(app, demo, params), demo, moving: positiveId(params.get("move") ?? "") ?? null };
+  const viewer = mineViewer(app, demo, demo ? null : context.get(memberContext));
+  return { ...boardPage(app, demo, params, viewer), team: viewer !== null, demo, moving: positiveId(params.get("move") ?? "") ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,12 +48,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   // `moved` names this move: the demo's board is kept 2 s whatever anyone writes (decision 018), and
   // a visitor's own move must show at once, not snap back. The fragment opens the page at the moved
   // card in its new column (without JavaScript the page would open at its top, the card out of sight).
-  const query = new URLSearchParams({ ...(show ? { show } : {}), moved: String(move.data.id) });
+  const mine = new URL(request.url).searchParams.get("mine") === "1";
+  const query = new URLSearchParams({ ...(mine ? { mine: "1" } : {}), ...(show ? { show } : {}), moved: String(move.data.id) });
   return redirect(`${demo ? "/demo" : ""}/board?${query}#board-card-${move.data.id}`);
 }
 
 export default function BoardRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <Board page={loaderData} demo={loaderData.demo} moving={loaderData.moving} refusal={actionData ?? null} />;
+  return <Board page={loaderData} demo={loaderData.demo} moving={loaderData.moving} refusal={actionData ?? null} team={loaderData.team} />;
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: boardStyles }];

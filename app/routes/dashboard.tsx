@@ -1,6 +1,7 @@
 import type { Route } from "./+types/dashboard";
 import { getApp } from "../app.server.ts";
-import { dashboardPage, workInProgress } from "../services/dashboard-page.server.ts";
+import { dashboardPage, mineViewer, workInProgress } from "../services/dashboard-page.server.ts";
+import { memberContext } from "../auth/guards.server.ts";
 import { reportSettings } from "../config.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
 import { FirstMorning } from "../components/first-morning.tsx";
@@ -10,7 +11,6 @@ import { newThisWeek } from "../services/discoveries.server.ts";
 import { ImportInProgress, ImportStopped } from "../components/import-in-progress.tsx";
 import { RescoreInProgress } from "../components/rescore-in-progress.tsx";
 import { SinceYouLooked } from "../components/since-you-looked.tsx";
-import { memberContext } from "../auth/guards.server.ts";
 import { sinceYouLastLooked } from "../services/activity.server.ts";
 
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
@@ -20,8 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp();
   const member = context.get(memberContext);
   const params = new URL(request.url).searchParams;
-  const { query, data, today, digest, round } = dashboardPage(app, false, params);
+  const viewer = mineViewer(app, false, member);
+  const { query, data, today, digest, round, mine } = dashboardPage(app, false, params, viewer);
   return {
+    team: viewer !== null,
+    // Whose "Mine" this is, by value: the kept page's key names the member (app/http/page-cache.server.ts).
+    mine,
     data,
     today,
     query,
@@ -59,6 +63,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <FirstMorning guide={loaderData.firstMorning} />
           </>
         }
+        showMine={loaderData.team}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/demo";
 import { getApp } from "../app.server.ts";
-import { dashboardPage } from "../services/dashboard-page.server.ts";
+import { dashboardPage, mineViewer } from "../services/dashboard-page.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
 import { SinceYouLooked } from "../components/since-you-looked.tsx";
 import { demoLatestLines } from "../services/activity.server.ts";
@@ -13,8 +13,10 @@ export const handle = { keepHtml: true };
 export async function loader({ request }: Route.LoaderArgs) {
   const app = getApp();
   const params = new URL(request.url).searchParams;
-  const { query, data, today, round } = dashboardPage(app, true, params);
-  return { data, today, query, notice: params.get("done"), round, sinceLooked: demoLatestLines(app) };
+  // "Mine" on the demo is its synthetic team's first member (decision 062).
+  const viewer = mineViewer(app, true, null);
+  const { query, data, today, round, mine } = dashboardPage(app, true, params, viewer);
+  return { team: viewer !== null, mine, data, today, query, notice: params.get("done"), round, sinceLooked: demoLatestLines(app) };
 }
 
 export default function Demo({ loaderData }: Route.ComponentProps) {
@@ -25,6 +27,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
       query={loaderData.query}
       notice={loaderData.notice}
       round={loaderData.round}
+      showMine={loaderData.team}
       demo
       guide={<SinceYouLooked lines={loaderData.sinceLooked} basePath="/demo" />}
       actions={

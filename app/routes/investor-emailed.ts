@@ -21,7 +21,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (outcome.kind === "not_found") throw new Response("Not found", { status: 404 });
   // A demo investor's history is bounded: past it, the dashboard says so instead (a 303 like a success).
   if (outcome.kind === "demo_full") return redirect("/demo?done=demo_full#today", 303);
-  return redirect(`${demo ? "/demo" : "/"}?emailed=${id}&undo=${outcome.undo}#today`, 303);
+  // Pressed within "Mine" (`?mine=1` on the form's action), the answer is Mine again (decision 062).
+  const mine = new URL(request.url).searchParams.get("mine") === "1" ? "mine=1&" : "";
+  return redirect(`${demo ? "/demo" : "/"}?${mine}emailed=${id}&undo=${outcome.undo}#today`, 303);
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -11,6 +11,8 @@ import { SAMPLE_CSV_PATH } from "../components/first-morning.tsx";
 import { MAX_IMPORT_COLUMNS } from "../domain/import/limits.ts";
 import { refusedWithCells } from "../domain/import/outcome.ts";
 import { planImport } from "../domain/import/plan.ts";
+import { type UnmatchedOwner, assignOwners, unmatchedOwnersSentence } from "../domain/import/owners.ts";
+import { ownerChoices } from "../services/team.server.ts";
 import { townsInUse, townsWanted } from "../domain/places.ts";
 import {
   describeChangeCounts,
@@ -140,6 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (input.intent === "commit" && !asked) {
     let classified: ClassifiedUpdates | undefined;
     let refused: ReturnType<typeof refusedWithCells> = { header, refused: [] };
+    let unmatched: UnmatchedOwner[] = [];
     const sample = records.records.slice(headerAt + 1, headerAt + 201);
     let written: { created: number; updated: number };
     try {
@@ -148,7 +151,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         app,
         requestActor(context),
         () => {
-          const plan = planImport(parsed, existingForImport(app.db));
+          // The Owner column's names as the team's members (decision 062); the others are said, not imported.
+          const owned = assignOwners(planImport(parsed, existingForImport(app.db, parsed.rows)), ownerChoices(app, false));
+          const plan = owned.plan;
+          unmatched = owned.unmatched;
           classified = classifyUpdates(app.db, plan, 0);
           refused = refusedWithCells(records, plan.rejected);
           // The file's records (as large as the file) are not held through the commit's chunks.
@@ -183,6 +189,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         unchanged: classified?.unchanged ?? 0,
         chosen: chosenSentence(parsed.rows),
         cellsLeftOut: parsed.rows.reduce((sum, row) => sum + row.skipped.length, 0),
+        owners: unmatchedOwnersSentence(unmatched),
         ...refused,
       },
       app.now().getTime(),
@@ -193,7 +200,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const firstRow = records.records[headerAt + 1];
   records.records = [];
   records.lines = [];
-  const plan = planImport(parsed, existingForImport(app.db));
+  const { plan, unmatched } = assignOwners(planImport(parsed, existingForImport(app.db, parsed.rows)), ownerChoices(app, false));
   const classified = classifyUpdates(app.db, plan, PREVIEW_ROWS);
   const workbook = records.sheets && records.sheet !== undefined ? { sheets: records.sheets, sheet: records.sheet } : undefined;
 
@@ -232,6 +239,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       warnings: plan.warnings,
       values: parsed.values ?? [],
       asked,
+      owners: unmatchedOwnersSentence(unmatched),
     },
   };
   return input.intent === "commit" ? data(answer, { status: 400 }) : answer;

@@ -17,16 +17,11 @@ import { InvestorTimeline } from "../components/investor/timeline.tsx";
 import { timelineOf } from "../services/activity.server.ts";
 import { PROFILE_FORM_WORDS, profileFormDefaults, profileFormSchema } from "../domain/investor-profile.ts";
 import { positiveId } from "../domain/id.ts";
-import {
-  DEMO_NOT_DELETED,
-  deleteRealInvestor,
-  editAndRerank,
-  mergeCandidates,
-  mergeRealInvestors,
-} from "../services/investor-profile.server.ts";
+import { DEMO_NOT_DELETED, deleteRealInvestor, mergeCandidates, mergeRealInvestors } from "../services/investor-profile.server.ts";
 import { demoEditRefusal } from "../domain/demo-bounds.ts";
 import { loadTownsFor } from "../services/towns.server.ts";
 import { amountRoundRefusal, amountRounds } from "../services/round.server.ts";
+import { ownerChoices, ownerRefusal } from "../services/team.server.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { EDIT_FORM_FIELDS, INVESTOR_EDIT_WORDS, editFromForm, investorEditFormSchema } from "../domain/investor-edit.ts";
 import { draftOutreach } from "../domain/outreach.ts";
@@ -36,6 +31,14 @@ import { type Answered, type StepAnswered, answeredParam, answeredText, stepErro
 import { NextStepQuestion } from "../components/next-step-question.tsx";
 import { UndoNotice, answeredRecord } from "../components/undo-notice.tsx";
 import { readFormBody } from "../http/form-body.server.ts";
+import { type ConflictReport, conflictSentence, editUnlessStale } from "../services/edit-conflicts.server.ts";
+import { versionFromForm } from "../domain/conflict.ts";
+import type { ConflictView } from "../components/investor/edit-conflict.tsx";
+
+/** A refused edit as the page shows it, with the version to save against if the founder keeps theirs. */
+function conflictView(report: ConflictReport): ConflictView & { version: number } {
+  return { sentence: conflictSentence(report), values: report.values, version: report.version };
+}
 
 /** The most mail contacts the investor page lists (the count says how many there are). */
 const INVESTOR_MAIL_SHOWN = 50;
@@ -126,6 +129,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     today: now.toISOString().slice(0, 10),
     startupScores: demo ? [] : startupScoresFor(app.db, detail.investor.id),
     amountRounds: amountRounds(app, demo),
+    // Whom the "Owner" select offers (decision 062): the side's live members.
+    owners: ownerChoices(app, demo, detail.investor.ownerMemberId),
   };
 }
 
@@ -141,7 +146,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await loadTownsFor(String(formData.get("based_in") ?? ""), String(formData.get("geographies") ?? ""));
     const submission = parseWithZod(formData, { schema: profileFormSchema, ...founderErrors(PROFILE_FORM_WORDS) });
     if (submission.status !== "success") return data({ form: "profile" as const, result: submission.reply() }, { status: 400 });
-    if (!editAndRerank(app, sideActor(context, demo), id, submission.value, demo)) throw new Response("Not found", { status: 404 });
+    const outcome = editUnlessStale(app, sideActor(context, demo), id, submission.value, demo, versionFromForm(formData.get("version")));
+    if (outcome === "not_found") throw new Response("Not found", { status: 404 });
+    if (outcome !== "saved")
+      return data({ form: "profile" as const, result: submission.reply(), conflict: conflictView(outcome) }, { status: 409 });
     return redirect(`${here}?saved=profile#profile`);
   }
   if (intent === "delete" || intent === "merge") {
@@ -174,6 +182,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (notARound) {
     return data({ form: "notes" as const, result: submission.reply({ fieldErrors: { amount_startup_id: [notARound] } }) }, { status: 400 });
   }
+  const notAMember = ownerRefusal(app, edit, demo);
+  if (notAMember) {
+    return data({ form: "notes" as const, result: submission.reply({ fieldErrors: { owner_member_id: [notAMember] } }) }, { status: 400 });
+  }
   if (demo) {
     // The demo's bounds, said on the form (a 400 like any other mistake, with or without JavaScript).
     const refusal = demoEditRefusal(edit, countContacts(app.db, id));
@@ -189,7 +201,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
     }
   }
-  if (!editAndRerank(app, sideActor(context, demo), id, edit, demo)) throw new Response("Not found", { status: 404 });
+  // The version the page was loaded with (decision 063): a newer change to what this edit changes refuses it.
+  const outcome = editUnlessStale(app, sideActor(context, demo), id, edit, demo, versionFromForm(formData.get("version")));
+  if (outcome === "not_found") throw new Response("Not found", { status: 404 });
+  if (outcome !== "saved")
+    return data({ form: "notes" as const, result: submission.reply(), conflict: conflictView(outcome) }, { status: 409 });
   // A contact logged without touching the next step: the page asks whether a step it acted on is done (decision 053).
   const ask = edit.add_contact && edit.next_step === undefined && edit.next_step_date === undefined ? "&ask=step" : "";
   // Not request.url's path: a submission with JavaScript arrives at `/investors/:id.data`.
@@ -198,6 +214,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function InvestorPage({ loaderData, actionData }: Route.ComponentProps) {
   const investor = loaderData.investor;
+  // A save refused because a newer change clashed with it (decision 063), on the form that made it.
+  const refusedOn = (form: "notes" | "profile") =>
+    actionData?.form === form && "conflict" in actionData ? (actionData.conflict as ReturnType<typeof conflictView>) : undefined;
   return (
     <>
       {loaderData.merged ? (
@@ -215,12 +234,14 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
         outreach={loaderData.outreach}
         startupScores={loaderData.startupScores}
         amountRounds={loaderData.amountRounds}
+        owners={loaderData.owners}
         mail={loaderData.mail}
         logged={loaderData.logged}
         undo={loaderData.undo}
         undone={loaderData.undone}
         today={loaderData.today}
-        lastResult={actionData?.form === "notes" ? actionData.result : undefined}
+        lastResult={actionData?.form === "notes" && "result" in actionData ? actionData.result : undefined}
+        conflict={refusedOn("notes")}
         saved={loaderData.saved && !actionData}
         afterSave={<AfterSave loaderData={loaderData} basePath={investor.isDemo ? "/demo" : ""} />}
       />
@@ -228,7 +249,9 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
       <ProfileForm
         key={`profile-${investor.updatedAt}`}
         text={loaderData.profileText}
-        lastResult={actionData?.form === "profile" ? actionData.result : undefined}
+        lastResult={actionData?.form === "profile" && "result" in actionData ? actionData.result : undefined}
+        conflict={refusedOn("profile")}
+        version={investor.version}
         saved={loaderData.savedProfile && !actionData}
       />
       {investor.isDemo ? (

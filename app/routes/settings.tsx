@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import {
   loadFounderSettings,
@@ -20,9 +20,15 @@ import { CurrencyRates } from "../components/currency-rates.tsx";
 import { DiscoveryAliases } from "../components/discovery-aliases.tsx";
 import { listDiscoveryAliases } from "../services/discoveries.server.ts";
 import { rateOverrides } from "../services/currency-rates.server.ts";
+import { TOKENS_PER_MEMBER, createApiToken, listApiTokens, revokeApiToken, tokenName } from "../services/api-tokens.server.ts";
+import { ApiTokens, type TokenOutcome } from "../components/api-tokens.tsx";
+import { requestActor } from "../auth/guards.server.ts";
+import type { Actor } from "../domain/people.ts";
+import { positiveId } from "../domain/id.ts";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp();
+  const member = requestActor(context);
   const saved = readSavedFounderSettings(app.db);
   return {
     integrations: describeIntegrations({ given: reportVariables(app.config), schedulerEnabled: app.config.SCHEDULER_ENABLED }),
@@ -36,6 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       meetingLink: app.config.MEETING_LINK ?? null,
     },
     notice: new URL(request.url).searchParams.get("saved") === "1",
+    // The signed-in member's own API tokens, never another's (decision 063).
+    tokens: {
+      list: member.kind === "member" ? listApiTokens(app, member.memberId) : [],
+      notice: new URL(request.url).searchParams.get("token"),
+    },
     aliases: { list: listDiscoveryAliases(app), notice: new URL(request.url).searchParams.get("alias") },
     // The founder's own rates (decision 054) and what the last post of the rates form said.
     rates: {
@@ -52,12 +63,38 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp();
-  const submission = parseWithZod(await readFormBody(request), { schema: founderSettingsFormSchema });
+  const formData = await readFormBody(request);
+  const intent = formData.get("intent");
+  if (intent === "token_create" || intent === "token_revoke") return tokenAction(app, requestActor(context), intent, formData);
+  const submission = parseWithZod(formData, { schema: founderSettingsFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   saveFounderSettings(app.db, founderSettingsFromForm(submission.value), app.now());
   return redirect("/settings?saved=1#outreach-details");
+}
+
+/** "Your API tokens": make one (shown once, in this answer only, never stored or kept) or revoke one of your own. */
+function tokenAction(app: ReturnType<typeof getApp>, actor: Actor, intent: "token_create" | "token_revoke", formData: FormData) {
+  const noStore = { "cache-control": "no-store" };
+  if (actor.kind !== "member") throw new Response("Sign in first.", { status: 401 });
+  if (intent === "token_revoke") {
+    const id = positiveId(String(formData.get("token_id") ?? ""));
+    if (id === undefined || !revokeApiToken(app, actor.memberId, id)) {
+      return data({ apiToken: { error: "You have no such token: it may be revoked already." } as TokenOutcome }, { status: 404 });
+    }
+    return redirect("/settings?token=revoked#api-tokens", 303);
+  }
+  const name = tokenName(formData.get("token_name"));
+  if (name === null) return data({ apiToken: { error: "Give the token a name of 1 to 80 characters." } as TokenOutcome }, { status: 400 });
+  const made = createApiToken(app, actor.memberId, name);
+  if (made === "too_many") {
+    return data(
+      { apiToken: { error: `You have ${TOKENS_PER_MEMBER} tokens: revoke one you no longer use first.` } as TokenOutcome },
+      { status: 400 },
+    );
+  }
+  return data({ apiToken: { created: { name, token: made.token } } as TokenOutcome }, { headers: noStore });
 }
 
 function SourceNote({ source, defaultVariable, fallback }: { source: FounderSettingSource; defaultVariable: string; fallback: string }) {
@@ -96,8 +133,9 @@ function IntegrationCard({ integration }: { integration: Integration }) {
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { saved, founder, defaults } = loaderData;
   const navigation = useNavigation();
+  const tokenOutcome = actionData && "apiToken" in actionData ? (actionData.apiToken as TokenOutcome) : undefined;
   const [form, fields] = useForm({
-    lastResult: actionData,
+    lastResult: actionData && !("apiToken" in actionData) ? actionData : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: founderSettingsFormSchema }),
@@ -116,7 +154,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <h1>Settings</h1>
         <p className="muted">
           Integrations are set with server environment variables (on Fly: <code>fly secrets set NAME=value</code>, then the app restarts).
-          This page says which are set, never their values.
+          This page says which are set, never their values. Your own name, email and phone are on <Link to="/settings/you">You</Link>.
         </p>
       </div>
 
@@ -203,6 +241,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
       <DiscoveryAliases aliases={loaderData.aliases.list} notice={loaderData.aliases.notice} />
 
+      <ApiTokens tokens={loaderData.tokens.list} notice={loaderData.tokens.notice} outcome={tokenOutcome} />
+
       <section className="panel" aria-labelledby="integrations-heading">
         <h2 id="integrations-heading">Integrations</h2>
         <p className="muted">All optional: each one says what you get and what happens without it.</p>
@@ -217,3 +257,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Investor Pipeline" }];
+
+// The answer that shows a new API token is never stored by a cache (decision 063).
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;

@@ -1,4 +1,5 @@
-import { countPassReasons, readBoardCards } from "#db/queries/board.server.ts";
+import { countMineByStatus, countPassReasons, readBoardCards } from "#db/queries/board.server.ts";
+import { countUnowned } from "#db/queries/today.server.ts";
 import type { Actor } from "../domain/people.ts";
 import { readDemoRound, readRound, startupRounds } from "#db/queries/round.server.ts";
 import { UNREAD_BY_KEPT_PAGES, keptUntilWrite } from "#db/queries/kept.server.ts";
@@ -31,25 +32,30 @@ export function expandedColumn(params: URLSearchParams): RelationshipStatus | nu
  * once (the totals) and only the cards it shows; kept until the database is written, like the
  * dashboard (decision 016), so its route keeps its HTML too.
  */
-export function boardPage(app: App, demo: boolean, params: URLSearchParams) {
+export function boardPage(app: App, demo: boolean, params: URLSearchParams, viewer: number | null = null) {
   const today = app.now().toISOString().slice(0, 10);
   const expanded = expandedColumn(params);
+  // "Mine" (`?mine=1`, decision 062) is the viewer's own: the key names them, so it is never kept for another.
+  const mine = params.get("mine") === "1" ? viewer : null;
   return keptUntilWrite(
     app.db,
-    `board:${demo}:${today}:${expanded ?? ""}:${positiveMoved(params)}`,
-    () => readBoardPage(app, demo, today, expanded),
+    `board:${demo}:${today}:${expanded ?? ""}:${positiveMoved(params)}:${mine === null ? "everyone" : `mine=${mine}`}`,
+    () => readBoardPage(app, demo, today, expanded, mine),
     demo ? "demo" : "real",
     UNREAD_BY_KEPT_PAGES,
   );
 }
 
-function readBoardPage(app: App, demo: boolean, today: string, expanded: RelationshipStatus | null) {
-  const cards = readBoardCards(app.db, demo, BOARD_CARDS_SHOWN, expanded ? { status: expanded, limit: BOARD_SHOW_ALL_LIMIT } : null);
+function readBoardPage(app: App, demo: boolean, today: string, expanded: RelationshipStatus | null, mine: number | null) {
+  const cards = readBoardCards(app.db, demo, BOARD_CARDS_SHOWN, expanded ? { status: expanded, limit: BOARD_SHOW_ALL_LIMIT } : null, mine);
+  // With "Mine" a column counts the member's own cards; its money stays the round's (the board then leaves it out).
+  const mineCounts = mine === null ? null : countMineByStatus(app.db, demo, mine);
   // The round's own totals (app/domain/round.ts): the board, Today, the API, the chat and the digest say the same sums.
   const { round, totals } = demo ? readDemoRound(app.db, app.now()) : readRound(app.db);
   const amountFor = otherRoundNames(app, demo);
   const columns = totals.by_status.map((total) => ({
     ...total,
+    ...(mineCounts ? { count: mineCounts.get(total.status) ?? 0 } : {}),
     expanded: total.status === expanded,
     cards: cards
       .filter((card) => card.relationship_status === total.status)
@@ -66,6 +72,8 @@ function readBoardPage(app: App, demo: boolean, today: string, expanded: Relatio
     converted: totals.converted,
     ratesNote: ratesNote(totals),
     passReasons: passReasonBars(countPassReasons(app.db, demo)),
+    mine,
+    unowned: mine === null ? null : countUnowned(app.db, demo),
   };
 }
 

@@ -1,5 +1,6 @@
 import { investorsForBriefing } from "#db/queries/briefing.server.ts";
 import { readKpis } from "#db/queries/dashboard.server.ts";
+import { activeMembers } from "#db/queries/members.server.ts";
 import { readDemoRound, readRound } from "#db/queries/round.server.ts";
 import type { App } from "../app-context.ts";
 import { buildChatContext } from "../domain/chat/context.ts";
@@ -30,6 +31,8 @@ export async function answerQuestion(
   const context = buildChatContext(request.message, investorsForBriefing(app.db, options.demo), readKpis(app.db, options.demo), {
     round: chatRound(app, options.demo),
     today: app.now().toISOString().slice(0, 10),
+    // The side's team, so "what does Jonas have due?" finds Jonas (decision 062).
+    team: activeMembers(app.db, options.demo).map((member) => member.name),
   });
   const model = "model" in options ? options.model : modelFromConfig(app.config);
   if (model) {

@@ -1,4 +1,5 @@
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
+import { activeMembers } from "#db/queries/members.server.ts";
 import { BACKGROUND_KEPT_MS, UNREAD_BY_KEPT_PAGES, keptUntilWrite } from "#db/queries/kept.server.ts";
 import { readDemoRound, readRound } from "#db/queries/round.server.ts";
 import { loadTodayForPage } from "#db/queries/today.server.ts";
@@ -19,19 +20,23 @@ import { importInProgress, importStopped } from "./import-commit.server.ts";
  * and across writes it never reads: a session, the mail-sync status, a re-score that changed no
  * score (decision 028).
  */
-export function dashboardPage(app: App, demo: boolean, params: URLSearchParams) {
+export function dashboardPage(app: App, demo: boolean, params: URLSearchParams, viewer: number | null = null) {
   const today = app.now().toISOString().slice(0, 10);
   const query = parseDashboardQuery(params);
+  // "Mine" is whose page it is (decision 062): the key names them, so no member's view is kept for another.
+  const mine = query.mine ? viewer : null;
   return keptUntilWrite(
     app.db,
-    `dashboard:${demo}:${today}:${params.toString()}`,
+    `dashboard:${demo}:${today}:${mine === null ? "everyone" : `mine=${mine}`}:${params.toString()}`,
     () => ({
       query,
-      data: loadDashboard(app.db, demo, query),
+      mine,
+      data: loadDashboard(app.db, demo, query, mine),
       today: loadTodayForPage(app.db, demo, params, {
         now: app.now(),
         followUpAfterDays: app.rules.followUpAfterDays,
         mailSetUp: demo || mailConfigured(app.config),
+        mine,
       }),
       digest: demo ? null : todaysDigest(app),
       round: pageRound(app, demo, today),
@@ -39,6 +44,15 @@ export function dashboardPage(app: App, demo: boolean, params: URLSearchParams) 
     demo ? "demo" : "real",
     UNREAD_BY_KEPT_PAGES,
   );
+}
+
+/**
+ * Whom "Mine" means on a side (decision 062): the signed-in member on the founder's side; on the
+ * open demo, the first member of its synthetic team (a visitor is nobody). Null: no one to mean.
+ */
+export function mineViewer(app: App, demo: boolean, member: { id: number } | null): number | null {
+  if (!demo) return member?.id ?? null;
+  return activeMembers(app.db, true)[0]?.id ?? null;
 }
 
 /** The round's progress at the top of Today (docs/product.md#the-round): the founder's, or the demo's fixed one. */

@@ -57,8 +57,6 @@ const CSV_HEADER = [
   "signals_checked_at",
   // Whose round the amount is for (a startup's id in /export.json; null = the round raising now). The import does not read it.
   "amount_startup_id",
-  // Whose investor it is (a member's id, as /export.json's "members" lists them). The import does not read it.
-  "owner_member_id",
 ];
 
 /**
@@ -160,6 +158,7 @@ function* csvParts(db: Db): Generator<string> {
         row.meetingDate,
         row.passReason,
         row.passNote,
+        row.owner,
         row.id,
         row.score,
         row.action,
@@ -169,7 +168,6 @@ function* csvParts(db: Db): Generator<string> {
         row.signalRedFlag,
         row.signalsCheckedAt,
         row.amountStartupId,
-        row.ownerMemberId,
       ])}\r\n`;
     }
     after = rows.at(-1)!.id;

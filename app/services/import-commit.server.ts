@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { deleteState, readState, writeState } from "#db/queries/app-state.server.ts";
 import { recordActivity } from "#db/queries/activity.server.ts";
-import { type ImportCommitted, commitImport } from "#db/queries/import.server.ts";
+import { type ImportCommitted, commitImport, keyUnkeyedInvestors } from "#db/queries/import.server.ts";
 import { rescoreInvestorSet } from "#db/queries/rescore.server.ts";
 import { rankedStartups } from "#db/queries/startups.server.ts";
 import type { App } from "../app-context.ts";
@@ -148,6 +148,8 @@ export function commitImportInChunks(
 ): Promise<{ created: number; updated: number }> {
   const file = fileNameShown(fileName);
   const run = async () => {
+    // Rows saved by other paths since the last import are keyed, so the next plan reads few (decision 064).
+    keyUnkeyedInvestors(app.db);
     const plan = planNow();
     let created = 0;
     let updated = 0;

@@ -49,6 +49,8 @@ export type ImportOutcome = {
   chosen: string;
   /** Cells of imported rows left out (the preview listed each with its reason). */
   cellsLeftOut: number;
+  /** "Jonas (22 rows) is not on your team yet — …", or "" (decision 062). */
+  owners: string;
   /** The file's header row, for the download's columns. */
   header: string[];
   refused: Array<{ line: number; name: string; reasons: string[]; cells: string[] }>;

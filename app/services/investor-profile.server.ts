@@ -78,12 +78,20 @@ export function investorAnswer(app: App, id: number) {
 /**
  * An edit of an investor (the page's forms, route #9, a move on the board), re-scored, then every
  * startup's ranking of them (a demo investor is ranked by no startup). False for an unknown id or
- * one of the other side. One transaction: a ranking that fails (a full disk) takes the edit back
+ * one of the other side; throws an EditConflict when `basedOn` is older than a change to what it
+ * changes (decision 063: app/services/edit-conflicts.server.ts answers it). One transaction: a ranking that fails (a full disk) takes the edit back
  * with it, so an answer that says "not saved" is true (decision 058).
  */
-export function editAndRerank(app: App, actor: Actor, id: number, edit: InvestorEdit | InvestorPatch, demo: boolean): boolean {
+export function editAndRerank(
+  app: App,
+  actor: Actor,
+  id: number,
+  edit: InvestorEdit | InvestorPatch,
+  demo: boolean,
+  basedOn?: number,
+): boolean {
   return app.db.$client.transaction(() => {
-    if (!editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules, demo, actor })) return false;
+    if (!editInvestor(app.db, id, edit, { now: app.now(), rules: app.rules, demo, actor, basedOn })) return false;
     if (!demo) rescoreInvestorsForStartups(app, [id]);
     return true;
   })();

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, lt, ne, or, isNull, sql } from "drizzle-orm";
+import { EditConflict, changedParts, clashingChanges } from "#app/domain/conflict.ts";
 import type { ActivityEntry, Actor, SystemActor } from "#app/domain/people.ts";
 import type { Db } from "../database.server.ts";
 import { activity } from "../schema.ts";
@@ -13,11 +14,13 @@ export type ActivityRow = typeof activity.$inferSelect;
 export function recordActivity(
   db: Db,
   actor: Actor,
-  about: { investorId?: number | null; subject: string; isDemo?: boolean },
+  about: { investorId?: number | null; subject: string; isDemo?: boolean; version?: number },
   entries: readonly ActivityEntry[],
   now: Date,
 ): void {
   if (entries.length === 0) return;
+  // The investor's version after the change (decision 063): what an edit based on an older one clashes with.
+  const version = about.version !== undefined ? { version: about.version } : {};
   const at = now.toISOString();
   db.insert(activity)
     .values(
@@ -28,11 +31,41 @@ export function recordActivity(
         investorId: about.investorId ?? null,
         subject: about.subject,
         kind: entry.kind,
-        detail: entry.detail,
+        detail: { ...entry.detail, ...version },
         isDemo: about.isDemo ?? false,
       })),
     )
     .run();
+}
+
+/**
+ * The changes saved to an investor after `version` (oldest first): the rows whose detail carries a
+ * later version (decision 063). Read only when the investor's version has moved past the edit's.
+ */
+export function activitySinceVersion(db: Db, investorId: number, version: number): ActivityRow[] {
+  return db
+    .select()
+    .from(activity)
+    .where(and(eq(activity.investorId, investorId), sql`json_extract(${activity.detail}, '$.version') > ${version}`))
+    .orderBy(asc(activity.id))
+    .all();
+}
+
+/**
+ * Refuses an edit based on `basedOn` when a change saved since touched a part it changes (decision
+ * 063): throws an EditConflict, so the transaction it runs in rolls back. A version that moved with
+ * no row saying so (history from before versions were recorded) refuses any edit.
+ */
+export function refuseStaleEdit(
+  db: Db,
+  investor: { id: number; version: number },
+  basedOn: number | undefined,
+  mine: ActivityEntry[],
+): void {
+  if (basedOn === undefined || investor.version <= basedOn || !mine.some((entry) => changedParts(entry).length > 0)) return;
+  const newer = activitySinceVersion(db, investor.id, basedOn);
+  const clashing = newer.length > 0 ? clashingChanges(newer, mine) : [];
+  if (clashing.length > 0 || newer.length === 0) throw new EditConflict(investor.version, clashing, mine);
 }
 
 /** One investor's activity, newest first, at most `limit` rows (before `beforeId` for the next page). */

@@ -31,15 +31,25 @@ export function readBoardCards(
   demo: boolean,
   limit: number,
   expanded: { status: RelationshipStatus; limit: number } | null,
+  mine: number | null = null,
 ): BoardCardRow[] {
   return statement(
     db,
     `select ${CARD_COLUMNS} from (
        select ${CARD_COLUMNS}, row_number() over (partition by relationship_status order by ${CARD_ORDER}) as place
-         from investors where is_demo = ?)
+         from investors where is_demo = ? and (? is null or owner_member_id = ?))
      where place <= (case when relationship_status = ? then ? else ? end)
      order by relationship_status, place`,
-  ).all(demo ? 1 : 0, expanded?.status ?? "", expanded?.limit ?? limit, limit) as BoardCardRow[];
+  ).all(demo ? 1 : 0, mine, mine, expanded?.status ?? "", expanded?.limit ?? limit, limit) as BoardCardRow[];
+}
+
+/** How many of a member's investors each status holds ("Mine" on the board, decision 062). */
+export function countMineByStatus(db: AppDatabase, demo: boolean, mine: number): Map<RelationshipStatus, number> {
+  const rows = statement(
+    db,
+    "select relationship_status as status, count(*) as count from investors where is_demo = ? and owner_member_id = ? group by relationship_status",
+  ).all(demo ? 1 : 0, mine) as Array<{ status: RelationshipStatus; count: number }>;
+  return new Map(rows.map((row) => [row.status, row.count]));
 }
 
 /** How many passed investors gave each reason (null: none recorded), for the board's chart. */

@@ -29,6 +29,8 @@ export type BriefingInvestor = {
   fit: number | null;
   warm: number;
   cheque: number | null;
+  /** The owner's name (decision 062): "what does Jonas have due?". */
+  owner: string | null;
 };
 
 /**
@@ -40,7 +42,8 @@ export function investorsForBriefing(db: AppDatabase, demo: boolean): BriefingIn
     .prepare(
       `select i.id, i.name, i.firm, i.score, i.action, i.relationship_status, i.last_contact_date, i.next_step_date, i.next_step, i.meeting_date, i.signal_hook,
               i.signal_red_flag, i.sectors, i.stages, i.geographies, coalesce(e.published_at, e.found_at) as hook_at, i.action_since,
-              i.amount, i.amount_currency, i.signal_fit as fit, ${WARM_PATH_SQL} as warm, i.fit_cheque as cheque
+              i.amount, i.amount_currency, i.signal_fit as fit, ${WARM_PATH_SQL} as warm, i.fit_cheque as cheque,
+              (select o.name from members o where o.id = i.owner_member_id) as owner
        from investors i left join evidence e on e.id = i.signal_hook_evidence_id
        where i.is_demo = ? order by i.score desc, i.id`,
     )

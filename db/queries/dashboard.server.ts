@@ -5,19 +5,22 @@ import { roundRaisingNow } from "#app/domain/round.ts";
 import type { AppDatabase } from "../database.server.ts";
 import { startups } from "../schema.ts";
 import { countByStatus, listInvestors, scoreHistogram } from "./investors.server.ts";
-import { countToday } from "./today.server.ts";
+import { type Mine, countToday, countUnowned } from "./today.server.ts";
 import { latestRun, runSummary } from "./runs.server.ts";
 
 export type Kpis = { tracked: number; emailFirst: number; followUpsDue: number; dontChase: number };
 
 /** The four KPI cards, for real rows or demo rows (never both): the same counts as Today's lists. */
-export function readKpis(db: AppDatabase, demo: boolean): Kpis {
-  const counts = countToday(db, demo);
+export function readKpis(db: AppDatabase, demo: boolean, mine: Mine = null): Kpis {
+  const counts = countToday(db, demo, mine);
   return { tracked: counts.tracked, emailFirst: counts.email_first, followUpsDue: counts.follow_up, dontChase: counts.dont_chase };
 }
 
-/** Everything the dashboard shows, for one side. */
-export function loadDashboard(db: AppDatabase, demo: boolean, query: DashboardQuery) {
+/**
+ * Everything the dashboard shows, for one side; with `mine` (a member's id, decision 062) the
+ * cards and the table hold only their investors, and `unowned` says how many nobody owns.
+ */
+export function loadDashboard(db: AppDatabase, demo: boolean, query: DashboardQuery, mine: Mine = null) {
   const startupList = db
     .select({ id: startups.id, name: startups.name, raisingNow: startups.raisingNow })
     .from(startups)
@@ -35,12 +38,14 @@ export function loadDashboard(db: AppDatabase, demo: boolean, query: DashboardQu
     page: query.page,
     pageSize: PAGE_SIZE,
     startupId: rankFor?.id,
+    ownerMemberId: mine ?? undefined,
   });
   const run = latestRun(db, demo);
   return {
-    kpis: readKpis(db, demo),
-    funnel: countByStatus(db, demo),
-    histogram: scoreHistogram(db, demo),
+    kpis: readKpis(db, demo, mine),
+    unowned: mine === null ? null : countUnowned(db, demo),
+    funnel: countByStatus(db, demo, mine),
+    histogram: scoreHistogram(db, demo, mine),
     investors: list.rows,
     total: list.total,
     pageSize: PAGE_SIZE,

@@ -94,6 +94,8 @@ const CSV_COLUMNS = {
   meetingDate: investors.meetingDate,
   passReason: investors.passReason,
   passNote: investors.passNote,
+  // The owner by name (decision 062), as the import reads the column back.
+  owner: sql<string | null>`(select m.name from members m where m.id = ${investors.ownerMemberId})`,
   score: investors.score,
   action: investors.action,
   signalActivity: investors.signalActivity,
@@ -102,7 +104,6 @@ const CSV_COLUMNS = {
   signalRedFlag: investors.signalRedFlag,
   signalsCheckedAt: investors.signalsCheckedAt,
   amountStartupId: investors.amountStartupId,
-  ownerMemberId: investors.ownerMemberId,
 };
 
 /** The next chunk of real investors after `afterId`, with the columns /export.csv writes (by the primary key, as below). */
@@ -137,8 +138,6 @@ export type ExportedInvestor = ReturnType<typeof exportedInvestor>;
 function exportedInvestor(row: InvestorRow, contacts: ContactRow[], found: Array<typeof evidence.$inferSelect>) {
   return {
     ...investorJson(row, contacts),
-    // Whose investor it is (a member's id in the file's "members"; decision 061).
-    owner_member_id: row.ownerMemberId,
     evidence: found.map((item) => ({
       id: item.id,
       url: item.url,

@@ -4,7 +4,8 @@ import type { ImportRow } from "#app/domain/import/rows.ts";
 import { tallyChanges } from "#app/domain/import/preview.ts";
 import { laterDate } from "#app/domain/investor-edit.ts";
 import { type UserOwnedValues, startingValues, userOwnedOf } from "#app/domain/people.ts";
-import type { AppDatabase, Db } from "../database.server.ts";
+import { emailKey, nameKey } from "#app/domain/import/identity.ts";
+import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { investors } from "../schema.ts";
 import { profileColumns } from "./investors.server.ts";
 
@@ -33,21 +34,58 @@ const COLUMN_OF = {
   meeting_date: "meetingDate",
   pass_reason: "passReason",
   pass_note: "passNote",
+  owner: "ownerMemberId",
 } as const;
 
 /**
- * The real investors an import may match: identity columns only (demo rows never match), as a
- * cursor read once by planImport: 30,000 saved rows are never held at once beside the file's.
+ * Keys the real investors saved or renamed since the last import (their identity_name is null),
+ * so the next import reads only the rows its names could be. Called by a commit (a write already),
+ * never by a preview. One update; after a first run it touches only what changed since.
  */
-export function existingForImport(db: AppDatabase): Iterable<ExistingInvestor> {
-  return db.$client
-    .prepare("select id, name, firm, email, website from investors where is_demo = 0")
-    .iterate() as Iterable<ExistingInvestor>;
+export function keyUnkeyedInvestors(db: AppDatabase): number {
+  return statement(db, "update investors set identity_name = import_name_key(name) where is_demo = 0 and identity_name is null").run()
+    .changes;
+}
+
+/** Names and emails asked of the database at once (SQLite's bound-parameter limit is far above; JSON keeps it one parameter). */
+const KEYS_PER_QUERY = 500;
+
+/**
+ * The real investors an import may match (demo rows never match): only those whose name or email
+ * is one of the file's (decision 064), read by the identity_name and lower(email) indexes, so a
+ * 50-row import reads about 50 rows whatever the size of the pipeline. Rows not yet keyed (saved
+ * by another path, or renamed, since the last import's commit) are read too: planImport decides.
+ * Reads only, so a preview writes nothing. Identity columns only, as a cursor read once by planImport.
+ */
+export function existingForImport(
+  db: AppDatabase,
+  rows: readonly { profile: { name: string; email?: string | null } }[],
+): Iterable<ExistingInvestor> {
+  const names = [...new Set(rows.map((row) => nameKey(row.profile.name)))];
+  const emails = [...new Set(rows.map((row) => emailKey(row.profile.email)).filter((key): key is string => key !== undefined))];
+  const find = db.$client.prepare(
+    "select id, name, firm, email, website from investors where is_demo = 0 and (identity_name in (select value from json_each(?)) or lower(email) in (select value from json_each(?)) or identity_name is null)",
+  );
+  return (function* () {
+    const seen = new Set<number>();
+    for (let start = 0; start < Math.max(names.length, emails.length); start += KEYS_PER_QUERY) {
+      const batch = [
+        JSON.stringify(names.slice(start, start + KEYS_PER_QUERY)),
+        JSON.stringify(emails.slice(start, start + KEYS_PER_QUERY)),
+      ];
+      for (const row of find.iterate(...batch) as IterableIterator<ExistingInvestor>) {
+        if (seen.has(row.id)) continue;
+        seen.add(row.id);
+        yield row;
+      }
+    }
+  })();
 }
 
 function rowColumns(row: ImportRow) {
   return {
     ...profileColumns(row.profile),
+    identityName: nameKey(row.profile.name),
     checkCurrency: row.check_currency ?? null,
     relationshipStatus: row.relationship_status ?? "not_contacted",
     lastContactDate: row.last_contact_date ?? null,
@@ -60,6 +98,7 @@ function rowColumns(row: ImportRow) {
     meetingDate: row.meeting_date ?? null,
     passReason: row.pass_reason ?? null,
     passNote: row.pass_note ?? null,
+    ownerMemberId: row.owner_member_id ?? null,
   };
 }
 

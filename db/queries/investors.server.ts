@@ -16,7 +16,7 @@ import { type InvestorPatch, profileColumnsPatch, profileOf } from "#app/domain/
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
 import { type Actor, createdEntry, profileChanges, userOwnedChanges } from "#app/domain/people.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
-import { recordActivity } from "./activity.server.ts";
+import { recordActivity, refuseStaleEdit } from "./activity.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
 import { type ContactRow, contactHistoryPage, countContacts } from "./contacts.server.ts";
 import { type InvestorRow, evidenceForScoring, getInvestor, investorById } from "./investor-row.server.ts";
@@ -257,7 +257,7 @@ export function editInvestor(
   db: AppDatabase,
   id: number,
   edit: InvestorEdit | InvestorPatch,
-  options: { now: Date; rules: ScoringRules; demo?: boolean; actor: Actor },
+  options: { now: Date; rules: ScoringRules; demo?: boolean; actor: Actor; basedOn?: number },
 ): boolean {
   // With `demo: true` only a demo row can match, so the write is the demo's own (kept real pages stay kept).
   if (options.demo === true) return writeDemoOnly(db, () => editAnyInvestor(db, id, edit, options));
@@ -268,7 +268,8 @@ export function editAnyInvestor(
   db: Db,
   id: number,
   edit: InvestorEdit | InvestorPatch,
-  options: { now: Date; rules: ScoringRules; demo?: boolean; actor: Actor },
+  // `basedOn`: the version the edit was made on; a newer change to what it changes refuses it (decision 063).
+  options: { now: Date; rules: ScoringRules; demo?: boolean; actor: Actor; basedOn?: number },
 ): boolean {
   return db.transaction((tx) => {
     const current = investorById(tx).get({ id });
@@ -284,6 +285,7 @@ export function editAnyInvestor(
       const contact = edit.add_contact;
       entries.push({ kind: "contact", detail: { date: contact.date ?? null, channel: contact.channel ?? null, note: contact.note } });
     }
+    refuseStaleEdit(tx, current, options.basedOn, entries);
     tx.update(investors)
       .set({
         ...patch,
@@ -308,7 +310,7 @@ export function editAnyInvestor(
     recordActivity(
       tx,
       options.actor,
-      { investorId: id, subject: profile.name ?? current.name, isDemo: current.isDemo },
+      { investorId: id, subject: profile.name ?? current.name, isDemo: current.isDemo, version: current.version + 1 },
       entries,
       options.now,
     );
@@ -377,6 +379,7 @@ export function investorJson(row: InvestorRow, contacts?: ContactRow[], contacts
     meeting_date: row.meetingDate,
     pass_reason: row.passReason,
     pass_note: row.passNote,
+    owner_member_id: row.ownerMemberId,
     ...(contacts
       ? { contact_history: contacts.map((c) => ({ id: c.id, date: c.date, channel: c.channel, note: c.note, created_at: c.createdAt })) }
       : {}),
@@ -399,6 +402,8 @@ export type InvestorListQuery = {
   pageSize: number;
   /** Rank by this startup's score (its rubric) instead of the overall score. */
   startupId?: number;
+  /** Only the investors this member owns ("Mine", decision 062). */
+  ownerMemberId?: number;
 };
 
 function escapeLike(text: string): string {
@@ -409,6 +414,7 @@ export function listInvestors(db: Db, query: InvestorListQuery) {
   const filters: SQL[] = [eq(investors.isDemo, query.demo)];
   if (query.action) filters.push(eq(investors.action, query.action));
   if (query.status) filters.push(eq(investors.relationshipStatus, query.status));
+  if (query.ownerMemberId !== undefined) filters.push(eq(investors.ownerMemberId, query.ownerMemberId));
   const text = query.text?.trim();
   if (text) {
     const pattern = `%${escapeLike(text)}%`;
@@ -467,12 +473,12 @@ export function listInvestors(db: Db, query: InvestorListQuery) {
   return { rows, total };
 }
 
-/** Investors per relationship status, for the pipeline funnel. */
-export function countByStatus(db: Db, demo: boolean): Record<RelationshipStatus, number> {
+/** Investors per relationship status, for the pipeline funnel (a member's own with `mine`, decision 062). */
+export function countByStatus(db: Db, demo: boolean, mine: number | null = null): Record<RelationshipStatus, number> {
   const rows = db
     .select({ status: investors.relationshipStatus, n: sql<number>`count(*)` })
     .from(investors)
-    .where(eq(investors.isDemo, demo))
+    .where(and(eq(investors.isDemo, demo), mine === null ? undefined : eq(investors.ownerMemberId, mine)))
     .groupBy(investors.relationshipStatus)
     .all();
   const counts = {} as Record<RelationshipStatus, number>;
@@ -480,13 +486,13 @@ export function countByStatus(db: Db, demo: boolean): Record<RelationshipStatus,
   return counts;
 }
 
-/** Investors per score band of 10 (0–9, 10–19, … 90–100), for the distribution chart. */
-export function scoreHistogram(db: Db, demo: boolean): number[] {
+/** Investors per score band of 10 (0–9, 10–19, … 90–100), for the distribution chart (a member's own with `mine`). */
+export function scoreHistogram(db: Db, demo: boolean, mine: number | null = null): number[] {
   const bins = Array.from({ length: 10 }, () => 0);
   const rows = db
     .select({ bin: sql<number>`min(${investors.score} / 10, 9)`, n: sql<number>`count(*)` })
     .from(investors)
-    .where(eq(investors.isDemo, demo))
+    .where(and(eq(investors.isDemo, demo), mine === null ? undefined : eq(investors.ownerMemberId, mine)))
     .groupBy(sql`1`)
     .all();
   for (const row of rows) bins[row.bin] = row.n;

@@ -61,6 +61,14 @@ export function activeMembers(db: Db, demo = false): MemberRow[] {
     .all();
 }
 
+/** A member's own details; an absent email or phone is cleared. */
+export function updateMemberDetails(db: Db, id: number, details: { name: string; email?: string; phone?: string }): void {
+  db.update(members)
+    .set({ name: details.name, email: details.email ?? null, phone: details.phone ?? null })
+    .where(eq(members.id, id))
+    .run();
+}
+
 export function renameMember(db: Db, id: number, name: string): void {
   db.update(members).set({ name }).where(eq(members.id, id)).run();
 }

@@ -38,7 +38,16 @@ export type TodayRow = {
   fit: number | null;
   warm: number;
   cheque: number | null;
+  /** The name of the member who looks after them (decision 062), or null. */
+  owner: string | null;
 };
+
+/** Whose investors a read covers (decision 062): a member's id ("Mine"), or null for everyone. */
+export type Mine = number | null;
+
+/** The condition "Mine" adds, with its two parameters (`mineParams`): one statement for both views. */
+const MINE_SQL = "(? is null or i.owner_member_id = ?)";
+const mineParams = (mine: Mine) => [mine, mine];
 
 /** A warm path in SQL, as app/domain/today.ts's warmPath says it: mail with them, or an intro path in the notes. */
 export const WARM_PATH_SQL = `(exists (select 1 from mail_contacts m where m.investor_id = i.id) or instr(coalesce(i.personal_notes, ''), '${INTRO_PATH_LINE}') > 0)`;
@@ -67,37 +76,54 @@ const ORDER_BY: Record<TodayAction, string> = {
 const COLUMNS = `i.id, i.name, i.firm, i.email, i.score, i.action, i.relationship_status, i.last_contact_date,
   i.next_step, i.next_step_date, i.meeting_date,
   i.signal_hook, i.signal_red_flag, coalesce(e.published_at, e.found_at) as hook_at, i.action_since,
-  json_extract(i.score_explained, '$.action_reason') as reason, i.signal_fit as fit, ${WARM_PATH_SQL} as warm, i.fit_cheque as cheque`;
+  json_extract(i.score_explained, '$.action_reason') as reason, i.signal_fit as fit, ${WARM_PATH_SQL} as warm, i.fit_cheque as cheque,
+  (select o.name from members o where o.id = i.owner_member_id) as owner`;
 
 /**
  * The first `limit` rows of each Today list for one side (real or demo, never both). Reads only
  * what it shows: three indexed, limited queries, whatever the size of the pipeline.
  */
-export function readToday(db: AppDatabase, demo: boolean, limit: number): TodayLists<TodayRow> {
+export function readToday(db: AppDatabase, demo: boolean, limit: number, mine: Mine = null): TodayLists<TodayRow> {
   const lists = {} as TodayLists<TodayRow>;
-  for (const action of TODAY_ACTIONS) lists[action] = readTodayList(db, demo, action, limit);
+  for (const action of TODAY_ACTIONS) lists[action] = readTodayList(db, demo, action, limit, mine);
   return lists;
 }
 
-export function readTodayList(db: AppDatabase, demo: boolean, action: TodayAction, limit: number): TodayRow[] {
+export function readTodayList(db: AppDatabase, demo: boolean, action: TodayAction, limit: number, mine: Mine = null): TodayRow[] {
   return statement(
     db,
     `select ${COLUMNS} from investors i left join evidence e on e.id = i.signal_hook_evidence_id
-       where i.is_demo = ? and i.action = ? order by ${ORDER_BY[action]} limit ?`,
-  ).all(demo ? 1 : 0, action, limit) as TodayRow[];
+       where i.is_demo = ? and i.action = ? and ${MINE_SQL} order by ${ORDER_BY[action]} limit ?`,
+  ).all(demo ? 1 : 0, action, ...mineParams(mine), limit) as TodayRow[];
 }
 
 /** The most rows "show all" lists at once; a founder with more than this uses the table. */
 const SHOW_ALL_LIMIT = 200;
 
 /** How many investors each Today list holds, and how many are tracked at all, for one side. */
-export function countToday(db: AppDatabase, demo: boolean): Record<TodayAction | "research" | "tracked", number> {
+export function countToday(db: AppDatabase, demo: boolean, mine: Mine = null): Record<TodayAction | "research" | "tracked", number> {
   return statement(
     db,
     `select count(*) as tracked, coalesce(sum(action = 'email_first'), 0) as email_first, coalesce(sum(action = 'follow_up'), 0) as follow_up,
               coalesce(sum(action = 'dont_chase'), 0) as dont_chase, coalesce(sum(action = 'research'), 0) as research
-       from investors where is_demo = ?`,
-  ).get(demo ? 1 : 0) as Record<TodayAction | "research" | "tracked", number>;
+       from investors i where is_demo = ? and ${MINE_SQL}`,
+  ).get(demo ? 1 : 0, ...mineParams(mine)) as Record<TodayAction | "research" | "tracked", number>;
+}
+
+/** Whose the follow-ups due are (decision 062): each owner's name and count, most first (the digest says it). */
+export function countFollowUpsByOwner(db: AppDatabase, demo: boolean): Array<{ name: string; count: number }> {
+  return statement(
+    db,
+    `select o.name as name, count(*) as count from investors i join members o on o.id = i.owner_member_id
+       where i.is_demo = ? and i.action = 'follow_up' group by o.id order by count desc, o.name`,
+  ).all(demo ? 1 : 0) as Array<{ name: string; count: number }>;
+}
+
+/** How many of a side's investors nobody owns: what "Mine" leaves out and says so (decision 062). */
+export function countUnowned(db: AppDatabase, demo: boolean): number {
+  return (
+    statement(db, "select count(*) as n from investors where is_demo = ? and owner_member_id is null").get(demo ? 1 : 0) as { n: number }
+  ).n;
 }
 
 /** How far under the email-first line a score is "just below" it: Today counts those investors under its list. */
@@ -140,11 +166,14 @@ export function loadToday(
     /** The next step just answered after "Emailed", or why the answer was not saved (decision 053). */
     answered?: StepAnswered | null;
     stepError?: "missing" | "invalid" | null;
+    /** "Mine": only this member's investors (decision 062); null or absent, everyone's. */
+    mine?: Mine;
   },
 ) {
-  const counts = countToday(db, demo);
-  const lists = readToday(db, demo, options.shown);
-  if (options.expand) lists[options.expand] = readTodayList(db, demo, options.expand, SHOW_ALL_LIMIT);
+  const mine = options.mine ?? null;
+  const counts = countToday(db, demo, mine);
+  const lists = readToday(db, demo, options.shown, mine);
+  if (options.expand) lists[options.expand] = readTodayList(db, demo, options.expand, SHOW_ALL_LIMIT, mine);
   const hasStartups = (db.$client.prepare("select count(*) as n from startups where is_demo = ?").get(demo ? 1 : 0) as { n: number }).n > 0;
   const nameOf = (id: number | null | undefined) =>
     id
@@ -224,7 +253,7 @@ export function loadTodayForPage(
   db: AppDatabase,
   demo: boolean,
   params: URLSearchParams,
-  options: { now: Date; followUpAfterDays: number; mailSetUp?: boolean },
+  options: { now: Date; followUpAfterDays: number; mailSetUp?: boolean; mine?: Mine },
 ) {
   const count = (name: string) => {
     const value = params.get(name);

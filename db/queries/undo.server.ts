@@ -161,18 +161,21 @@ export function undoChange(db: AppDatabase, tokenHash: string, options: Options)
           current,
           kept.map((entry) => entry.date),
         );
-        if (Object.keys(patch).length > 0) {
-          tx.update(investors)
-            .set({ ...patch, version: sql`${investors.version} + 1`, updatedAt: options.now.toISOString() })
-            .where(eq(investors.id, change.id))
-            .run();
-        }
+        const moved =
+          Object.keys(patch).length > 0
+            ? tx
+                .update(investors)
+                .set({ ...patch, version: sql`${investors.version} + 1`, updatedAt: options.now.toISOString() })
+                .where(eq(investors.id, change.id))
+                .returning({ version: investors.version })
+                .get()
+            : undefined;
         // The undo is a change like any other, by whoever pressed it (decision 059): what it put back.
         const undid = change.contactEntryIds.length > 0 ? "a logged contact" : "a change";
         recordActivity(
           tx,
           options.actor,
-          { investorId: change.id, subject: current.name, isDemo: options.demo },
+          { investorId: change.id, subject: current.name, isDemo: options.demo, version: moved?.version },
           [{ kind: "undo", detail: { what: undid } }, ...userOwnedChanges(current, patch)],
           options.now,
         );

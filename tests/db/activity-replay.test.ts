@@ -157,7 +157,8 @@ async function run(app: App, team: Actor[], ops: Op[]): Promise<void> {
             `Fund ${row.name},fund${row.name}@example.com,${STATUS_WORDS[RELATIONSHIP_STATUSES[row.status]!] ?? "Contacted"},${row.notes},2026-11-${String(row.day).padStart(2, "0")}`,
         );
         const csv = ["name,email,status,notes,last contact", ...lines].join("\n");
-        await commitImportInChunks(app, actor, () => planImport(parseInvestorCsv(csv), existingForImport(app.db)), "team.csv");
+        const parsed = parseInvestorCsv(csv);
+        await commitImportInChunks(app, actor, () => planImport(parsed, existingForImport(app.db, parsed.rows)), "team.csv");
         break;
       }
       case "merge": {

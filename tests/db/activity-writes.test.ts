@@ -63,7 +63,8 @@ describe("every other write of founder data has an author (decision 061)", () =>
     const rows = Array.from({ length: 120 }, (_, i) => `Imported ${i},imported${i}@example.com,Contacted,2026-11-0${(i % 9) + 1}`);
     const csv = ["name,email,status,last contact", "Existing Fund,existing@example.com,Meeting,2026-11-20", ",,,", ...rows].join("\n");
     const before = activityAfter(db, 0, 1000).length;
-    const done = await commitImportInChunks(app, jonas, () => planImport(parseInvestorCsv(csv), existingForImport(db)), "maren.csv");
+    const parsed = parseInvestorCsv(csv);
+    const done = await commitImportInChunks(app, jonas, () => planImport(parsed, existingForImport(db, parsed.rows)), "maren.csv");
     expect(done).toEqual({ created: 120, updated: 1 });
     const added = activityAfter(db, 0, 1000).slice(before);
     expect(added).toHaveLength(1);

@@ -39,7 +39,7 @@ describe("every change has an author (decision 059)", () => {
       ["contact", jonasId, "Fjord Climate"],
       ["status", jonasId, "Fjord Climate"],
     ]);
-    expect(rows[1]!.detail).toEqual({ from: { relationshipStatus: "contacted" }, to: { relationshipStatus: "due_diligence" } });
+    expect(rows[1]!.detail).toEqual({ from: { relationshipStatus: "contacted" }, to: { relationshipStatus: "due_diligence" }, version: 2 });
     expect(version()).toBe(2);
   });
 

@@ -18,7 +18,8 @@ describe("importing a founder's list with junk rows and a range for an amount", 
       "Test Investor,,,Contacted,$50k",
       "!!!,,,,",
     ].join("\n");
-    const plan = planImport(parseInvestorCsv(text), existingForImport(db));
+    const parsed = parseInvestorCsv(text);
+    const plan = planImport(parsed, existingForImport(db, parsed.rows));
     expect(plan.rejected).toEqual([
       { line: 4, name: "test", reasons: ["Looks like a test row: 'test'"] },
       { line: 5, name: "Test Investor", reasons: ["Looks like a test row: 'Test Investor'"] },

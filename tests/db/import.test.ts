@@ -12,7 +12,8 @@ const now = new Date("2026-11-25T12:00:00Z");
 const tracker = (...rows: string[]) => ["Investor Name,Firm,Website,Status,Last Contact Date,Notes,Check Size Range", ...rows].join("\n");
 
 function importText(db: ReturnType<typeof createTestDatabase>["db"], text: string) {
-  const plan = planImport(parseInvestorCsv(text), existingForImport(db));
+  const parsed = parseInvestorCsv(text);
+  const plan = planImport(parsed, existingForImport(db, parsed.rows));
   const classified = classifyUpdates(db, plan);
   commitImport(db, plan, now);
   return { plan, ...classified };

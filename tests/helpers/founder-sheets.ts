@@ -170,3 +170,15 @@ export const SMALL_SHEET = [
   "Lena Ek,Ek Partners,In DD,Series A +3",
   "Tom Holm,Holm Invest,Parked,Seed",
 ].join("\n");
+
+/**
+ * Two co-founders' shared tracker (decision 062), a Notion export like the first above (UTF-8 with
+ * a BOM, "November 20, 2026"): 60 investors, an Owner column naming Maren on 38 rows (as "Maren",
+ * "Maren O.", "maren olsen", "MAREN") and Jonas on 22 ("Jonas", "jonas").
+ */
+export const TEAM_SHEET = {
+  file: "team-owners.csv",
+  bytes: read("team-owners.csv"),
+  team: { maren: "Maren Olsen", jonas: "Jonas Berg" },
+  rows: { maren: 38, jonas: 22 },
+} as const;

@@ -24,7 +24,9 @@ describe("an import being saved", () => {
     const rows = IMPORT_CHUNK * 2 + 20;
     const csv = ["Investor Name,Firm", ...Array.from({ length: rows }, (_, i) => `Investor ${i},Firm ${i}`)].join("\n");
     expect(importInProgress()).toBeNull();
-    const done = commitImportInChunks(app, TEST_ACTOR, () => planImport(parseInvestorCsv(csv), existingForImport(db)));
+    const done = commitImportInChunks(app, TEST_ACTOR, () =>
+      planImport(parseInvestorCsv(csv), existingForImport(db, parseInvestorCsv(csv).rows)),
+    );
     // Each chunk gives the event loop back (setImmediate): look between chunks, as another request would.
     let finished = false;
     void done.then(() => (finished = true));
@@ -48,7 +50,9 @@ describe("an import being saved", () => {
     const { db } = createTestDatabase();
     const app = fakeApp(db);
     const csv = ["Investor Name,Firm", ...Array.from({ length: IMPORT_CHUNK }, (_, i) => `Investor ${i},Firm ${i}`)].join("\n");
-    const done = commitImportInChunks(app, TEST_ACTOR, () => planImport(parseInvestorCsv(csv), existingForImport(db)));
+    const done = commitImportInChunks(app, TEST_ACTOR, () =>
+      planImport(parseInvestorCsv(csv), existingForImport(db, parseInvestorCsv(csv).rows)),
+    );
     let finished = false;
     void done.then(() => (finished = true));
     const seen: unknown[] = [];
@@ -67,7 +71,7 @@ describe("an import being saved", () => {
     const app = fakeApp(db);
     const rows = IMPORT_CHUNK * 3 + 7;
     const csv = ["Investor Name,Firm", ...Array.from({ length: rows }, (_, i) => `Investor ${i},Firm ${i}`)].join("\n");
-    const plan = () => planImport(parseInvestorCsv(csv), existingForImport(db));
+    const plan = () => planImport(parseInvestorCsv(csv), existingForImport(db, parseInvestorCsv(csv).rows));
     // The third chunk cannot be saved (as with a full disk): two whole chunks stay, and say so.
     db.$client.exec(
       `create trigger full_disk before insert on investors when (select count(*) from investors where is_demo = 0) >= ${IMPORT_CHUNK * 2} begin select raise(abort, 'disk full'); end`,
@@ -94,7 +98,12 @@ describe("an import being saved", () => {
     // Another file's import, whole, leaves that line as it is (and shows progress, not lines, meanwhile).
     db.$client.exec("drop trigger full_disk");
     const friends = ["Investor Name,Firm", ...Array.from({ length: IMPORT_CHUNK * 2 }, (_, i) => `Friend ${i},Friendly ${i}`)].join("\n");
-    await commitImportInChunks(app, TEST_ACTOR, () => planImport(parseInvestorCsv(friends), existingForImport(db)), "friends.csv");
+    await commitImportInChunks(
+      app,
+      TEST_ACTOR,
+      () => planImport(parseInvestorCsv(friends), existingForImport(db, parseInvestorCsv(friends).rows)),
+      "friends.csv",
+    );
     expect(importStopped(app)).toEqual([{ file: "angels.csv", saved: IMPORT_CHUNK * 2, total: rows }]);
 
     // While the same file is imported again, Today shows its progress instead; once it is whole, nothing.
@@ -115,7 +124,12 @@ describe("an import being saved", () => {
     );
     const late = ["Investor Name,Firm", ...Array.from({ length: IMPORT_CHUNK * 2 }, (_, i) => `Late ${i},Late Firm ${i}`)].join("\n");
     await expect(
-      commitImportInChunks(app, TEST_ACTOR, () => planImport(parseInvestorCsv(late), existingForImport(db)), "late.csv"),
+      commitImportInChunks(
+        app,
+        TEST_ACTOR,
+        () => planImport(parseInvestorCsv(late), existingForImport(db, parseInvestorCsv(late).rows)),
+        "late.csv",
+      ),
     ).rejects.toThrow();
     expect(importStopped(app)).toEqual([{ file: "late.csv", saved: IMPORT_CHUNK, total: IMPORT_CHUNK * 2 }]);
     forgetStoppedImport(app);

@@ -12,6 +12,7 @@ import {
 } from "../../domain/vocabulary.ts";
 import { BoardCard, type BoardCardData } from "./board-card.tsx";
 import { PassReasonsChart } from "./pass-reasons-chart.tsx";
+import { MineFilter } from "../dashboard/mine-filter.tsx";
 
 type Lifted = { id: number; name: string; from: RelationshipStatus; target: RelationshipStatus };
 type Refusal = { id: number | null; message: string };
@@ -29,9 +30,12 @@ export function Board({
   demo,
   moving,
   refusal,
+  team = false,
 }: {
   page: BoardPage;
   demo: boolean;
+  /** Whether the side has a team to own investors: "Mine / Everyone" is shown (decision 062). */
+  team?: boolean;
   /** The card whose move form is open (`?move=<id>`). */
   moving: number | null;
   refusal: Refusal | null;
@@ -112,6 +116,10 @@ export function Board({
   const shown = page.columns.find((column) => column.expanded)?.status;
   const openId = shownRefusal?.id ?? moving;
   const tracked = page.columns.reduce((sum, column) => sum + column.count, 0);
+  const mine = page.mine !== null;
+  // With "Mine" a column shows the member's count only: its money is the whole round's.
+  const totalsText = (column: { count: number; amount: number }) =>
+    mine ? String(column.count) : `${column.count} · ${moneyText(column.amount, page.currency)}`;
 
   return (
     <>
@@ -121,6 +129,7 @@ export function Board({
           {tracked} investor{tracked === 1 ? "" : "s"} by status. Totals in {page.currency} (the round's currency)
           {page.ratesNote ? `; amounts ${page.ratesNote}` : ""}.
         </p>
+        {team ? <MineFilter basePath={`${base}/board`} mine={mine} unowned={page.unowned} /> : null}
         <p id="board-keys" className="muted small" hidden={!hydrated}>
           {KEYS_HELP}
         </p>
@@ -135,10 +144,7 @@ export function Board({
           {page.columns.map((column) => (
             <li key={column.status}>
               <a href={`#board-column-${column.status}`}>
-                {STATUS_LABELS[column.status]}{" "}
-                <span className="board-column-totals">
-                  {column.count} · {moneyText(column.amount, page.currency)}
-                </span>
+                {STATUS_LABELS[column.status]} <span className="board-column-totals">{totalsText(column)}</span>
               </a>
             </li>
           ))}
@@ -174,9 +180,7 @@ export function Board({
             >
               <h2 id={`board-title-${column.status}`}>
                 {STATUS_LABELS[column.status]}
-                <span className="board-column-totals">
-                  {column.count} · {moneyText(column.amount, page.currency)}
-                </span>
+                <span className="board-column-totals">{totalsText(column)}</span>
               </h2>
               <ol className="board-cards">
                 {cards.map((card) => (
@@ -187,7 +191,7 @@ export function Board({
                     hydrated={hydrated}
                     lifted={lifted?.id === card.id}
                     open={openId === card.id}
-                    openHref={`${base}/board?${shown ? `show=${shown}&` : ""}move=${card.id}#board-card-${card.id}`}
+                    openHref={`${base}/board?${mine ? "mine=1&" : ""}${shown ? `show=${shown}&` : ""}move=${card.id}#board-card-${card.id}`}
                     refusal={shownRefusal && shownRefusal.id === card.id ? shownRefusal.message : null}
                     onKeyDown={(event) => onCardKeyDown(card, event)}
                     onDragStart={(event) => {
@@ -200,11 +204,15 @@ export function Board({
               {column.count > column.cards.length ? (
                 column.expanded ? (
                   <p className="small">
-                    <Link to={`${demo ? "/demo" : "/"}?status=${column.status}`}>All {column.count} in the table</Link>
+                    <Link to={`${demo ? "/demo" : "/"}?${mine ? "mine=1&" : ""}status=${column.status}`}>
+                      All {column.count} in the table
+                    </Link>
                   </p>
                 ) : (
                   <p className="small">
-                    <Link to={`${base}/board?show=${column.status}#board-column-${column.status}`}>Show all {column.count}</Link>
+                    <Link to={`${base}/board?${mine ? "mine=1&" : ""}show=${column.status}#board-column-${column.status}`}>
+                      Show all {column.count}
+                    </Link>
                   </p>
                 )
               ) : null}

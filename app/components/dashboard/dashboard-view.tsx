@@ -11,6 +11,7 @@ import { LiveRevalidate } from "../live-revalidate.tsx";
 import { RefreshNow, refreshNotice } from "./refresh-now.tsx";
 import { RunStatus } from "./run-status.tsx";
 import { Today, type TodayData } from "./today.tsx";
+import { MineFilter } from "./mine-filter.tsx";
 
 export function DashboardView({
   data,
@@ -23,6 +24,7 @@ export function DashboardView({
   searchConfigured = false,
   round = null,
   guide,
+  showMine = false,
 }: {
   data: DashboardData;
   today: TodayData;
@@ -37,6 +39,8 @@ export function DashboardView({
   round?: RoundProgress | null;
   /** The first morning's steps (app/components/first-morning.tsx), shown before Today. */
   guide?: React.ReactNode;
+  /** Whether the side has a team to own investors, so "Mine / Everyone" means something (decision 062). */
+  showMine?: boolean;
 }) {
   const basePath = demo ? "/demo" : "/";
   const message = refreshNotice(notice ?? null);
@@ -82,9 +86,17 @@ export function DashboardView({
       ) : null}
       {round ? <RoundProgressBar progress={round} /> : null}
       {guide}
-      {data.kpis.tracked > 0 ? <Today data={today} basePath={basePath} investorPath={demo ? "/demo/investors" : "/investors"} /> : null}
+      {showMine ? <MineFilter basePath={basePath} mine={query.mine === true} unowned={data.unowned} /> : null}
+      {query.mine && data.kpis.tracked === 0 ? (
+        <p className="muted" role="status">
+          Nobody has given you an investor yet: choose an owner on an investor's page.
+        </p>
+      ) : null}
+      {data.kpis.tracked > 0 ? (
+        <Today data={today} basePath={basePath} investorPath={demo ? "/demo/investors" : "/investors"} mine={query.mine === true} />
+      ) : null}
       <KpiCards {...data.kpis} />
-      {data.kpis.tracked === 0 && !query.q && !query.action && !query.status ? (
+      {data.kpis.tracked === 0 && !query.q && !query.action && !query.status && !query.mine ? (
         <section className="panel empty">
           <h2>No investors yet</h2>
           <p>

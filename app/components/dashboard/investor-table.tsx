@@ -75,11 +75,13 @@ export function InvestorTable({ data, query, basePath, investorPath }: Props) {
         ) : null}
         <input type="hidden" name="sort" value={query.sort} />
         <input type="hidden" name="dir" value={query.dir} />
+        {/* A filter within "Mine" stays within it (decision 062). */}
+        {query.mine ? <input type="hidden" name="mine" value="1" /> : null}
         <button type="submit" className="button-secondary">
           Filter
         </button>
         {query.q || query.action || query.status || query.for ? (
-          <Link to={basePath} className="clear-filters">
+          <Link to={query.mine ? `${basePath}?mine=1` : basePath} className="clear-filters">
             Clear
           </Link>
         ) : null}

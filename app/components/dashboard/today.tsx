@@ -47,7 +47,18 @@ const TITLES: Record<TodayAction, string> = {
  * "Today" (docs/product.md#pages): the answer to the founder's three morning questions before any table, each
  * list in the docs/product.md#scoring-and-actions order, short, with the reason on every row and a one-click "Emailed".
  */
-export function Today({ data, basePath, investorPath }: { data: TodayData; basePath: string; investorPath: string }) {
+export function Today({
+  data,
+  basePath,
+  investorPath,
+  mine = false,
+}: {
+  data: TodayData;
+  basePath: string;
+  investorPath: string;
+  /** "Mine" (decision 062): its "show all" links keep it. */
+  mine?: boolean;
+}) {
   const now = new Date(`${data.today}T12:00:00Z`);
   return (
     <section className="today" id="today" aria-labelledby="today-heading">
@@ -125,6 +136,8 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
                       <p className="today-reason">
                         {action === "follow_up" ? (
                           <>
+                            {/* Whose follow-up it is (decision 062): "Jonas · Next step due today". */}
+                            {row.owner ? <span className="today-owner">{row.owner} · </span> : null}
                             <strong>{overdueText(row, now, data.followUpAfterDays)}</strong> · {STATUS_LABELS[row.relationship_status]}
                           </>
                         ) : (
@@ -133,18 +146,20 @@ export function Today({ data, basePath, investorPath }: { data: TodayData; baseP
                         {action === "email_first" ? <TieNote rows={rows} index={index} /> : null}
                       </p>
                       {action === "email_first" && row.signal_hook ? <p className="today-hook">{row.signal_hook}</p> : null}
-                      {action !== "dont_chase" ? <EmailedButton id={row.id} name={row.name} investorPath={investorPath} /> : null}
+                      {action !== "dont_chase" ? (
+                        <EmailedButton id={row.id} name={row.name} investorPath={investorPath} mine={mine} />
+                      ) : null}
                     </li>
                   ))}
                 </ol>
               )}
               {total > rows.length ? (
                 <p className="today-more">
-                  <Link to={`${basePath}?all=${action}#today-${action}`}>Show all {total}</Link>
+                  <Link to={`${basePath}?${mine ? "mine=1&" : ""}all=${action}#today-${action}`}>Show all {total}</Link>
                 </p>
               ) : data.expanded === action && total > data.shown ? (
                 <p className="today-more">
-                  <Link to={`${basePath}#today`}>Show fewer</Link>
+                  <Link to={`${basePath}${mine ? "?mine=1" : ""}#today`}>Show fewer</Link>
                 </p>
               ) : null}
               {action === "email_first" && data.scoredFor ? <JustBelowLine scoredFor={data.scoredFor} basePath={basePath} /> : null}
@@ -185,11 +200,12 @@ function emptyText(action: TodayAction, data: TodayData, basePath: string): Reac
 }
 
 /** Records the email through the investor edit; a plain form post without JavaScript. */
-function EmailedButton({ id, name, investorPath }: { id: number; name: string; investorPath: string }) {
+function EmailedButton({ id, name, investorPath, mine = false }: { id: number; name: string; investorPath: string; mine?: boolean }) {
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={`${investorPath}/${id}/emailed`} className="today-emailed">
+    // Within "Mine" the answer comes back to Mine (decision 062).
+    <fetcher.Form method="post" action={`${investorPath}/${id}/emailed${mine ? "?mine=1" : ""}`} className="today-emailed">
       <button type="submit" className="button-small" disabled={busy} aria-label={`Emailed ${name}`}>
         {busy ? "Saving…" : "Emailed"}
       </button>

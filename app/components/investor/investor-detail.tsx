@@ -24,6 +24,7 @@ import { InvestorStanding } from "./standing.tsx";
 import type { MailContactRow } from "#db/queries/mail.server.ts";
 import type { Undone } from "../undo-notice.tsx";
 import { MailList } from "./mail-list.tsx";
+import { type ConflictView, EditConflictNotice } from "./edit-conflict.tsx";
 
 export type EvidenceView = EvidenceRow & { weight: number; ageDays: number };
 
@@ -41,6 +42,8 @@ type Props = {
   startupScores?: StartupScoreView[];
   /** The rounds the amount may belong to ("For the round of", shown with two startups or more). */
   amountRounds?: AmountRounds;
+  /** Whom the "Owner" select offers (decision 062); absent, the form has no owner field. */
+  owners?: { id: number; name: string }[];
   /** Mail capture: this investor's mail contacts, newest first, and how many there are. */
   mail?: { rows: MailContactRow[]; total: number };
   /** How many emails a "Log" just recorded, to say so, the token that undoes it, and what the last undo did (decision 036). */
@@ -51,6 +54,8 @@ type Props = {
   today?: string;
   /** Under "Saved" in Your notes: "is the next step done?" after a contact, or what its answer kept (decision 053). */
   afterSave?: React.ReactNode;
+  /** The form's last save refused: a newer change clashed with it (decision 063), and the version to save against now. */
+  conflict?: ConflictView & { version: number };
 };
 
 const COMPONENT_MAX: Record<string, number> = { ...MAX_POINTS, red_flag: RED_FLAG_PENALTY };
@@ -150,11 +155,13 @@ export function InvestorDetail({
   outreach,
   startupScores = [],
   amountRounds,
+  owners,
   mail,
   logged = null,
   undo = null,
   undone = null,
   today,
+  conflict,
 }: Props) {
   const raisingNow = amountRounds?.raisingNow ?? null;
   const navigation = useNavigation();
@@ -166,6 +173,7 @@ export function InvestorDetail({
       relationship_status: investor.relationshipStatus,
       last_contact_date: investor.lastContactDate ?? "",
       personal_notes: investor.personalNotes ?? "",
+      owner_member_id: investor.ownerMemberId === null ? "" : String(investor.ownerMemberId),
     },
   });
   const contact = fields.add_contact.getFieldset();
@@ -194,7 +202,11 @@ export function InvestorDetail({
           {investor.email ? <a href={`mailto:${investor.email}`}>{investor.email}</a> : null}
         </p>
       </div>
-      <InvestorStanding investor={investor} formId="notes" notSaved={(lastResult as { status?: string } | undefined)?.status === "error"} />
+      <InvestorStanding
+        investor={investor}
+        formId="notes"
+        notSaved={conflict ? "conflict" : (lastResult as { status?: string } | undefined)?.status === "error"}
+      />
 
       <div className="detail-grid">
         <section className="panel" aria-labelledby="why-heading">
@@ -288,7 +300,9 @@ export function InvestorDetail({
             </p>
           ) : null}
           {afterSave}
+          {conflict ? <EditConflictNotice conflict={conflict} id="notes-conflict" /> : null}
           <Form method="post" {...getFormProps(form)}>
+            <input type="hidden" name="version" value={conflict?.version ?? investor.version} />
             <input type="hidden" name="original.relationship_status" value={investor.relationshipStatus} />
             <input type="hidden" name="original.last_contact_date" value={investor.lastContactDate ?? ""} />
             <input type="hidden" name="original.personal_notes" value={investor.personalNotes ?? ""} />
@@ -301,6 +315,22 @@ export function InvestorDetail({
               ))}
             </select>
             <FieldError errors={fields.relationship_status.errors} />
+
+            {owners ? (
+              <>
+                <input type="hidden" name="original.owner_member_id" value={investor.ownerMemberId ?? ""} />
+                <label htmlFor={fields.owner_member_id.id}>Owner</label>
+                <select {...getSelectProps(fields.owner_member_id)}>
+                  <option value="">Nobody</option>
+                  {owners.map((member) => (
+                    <option key={member.id} value={member.id}>
+                      {member.name}
+                    </option>
+                  ))}
+                </select>
+                <FieldError errors={fields.owner_member_id.errors} />
+              </>
+            ) : null}
 
             <label htmlFor={fields.last_contact_date.id}>Last contact</label>
             <input {...getInputProps(fields.last_contact_date, { type: "date" })} />

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { Form, useNavigation } from "react-router";
 import { CURRENCIES } from "../../domain/import/money.ts";
 import { INVESTOR_KINDS } from "../../domain/vocabulary.ts";
+import { type ConflictView, EditConflictNotice } from "./edit-conflict.tsx";
 
 /** The profile's fields as the form shows them (app/domain/investor-profile.ts, profileFormDefaults). */
 export type ProfileText = Record<
@@ -26,7 +27,21 @@ export type ProfileText = Record<
  * browser does not check it (the place names live on the server); the server's answer is shown
  * the same way with and without JavaScript.
  */
-export function ProfileForm({ text, lastResult, saved }: { text: ProfileText; lastResult?: unknown; saved: boolean }) {
+export function ProfileForm({
+  text,
+  lastResult,
+  saved,
+  conflict,
+  version,
+}: {
+  text: ProfileText;
+  lastResult?: unknown;
+  saved: boolean;
+  /** The last save refused (decision 063), and the version to save against now. */
+  conflict?: ConflictView & { version: number };
+  /** The investor's version the form was loaded with. */
+  version: number;
+}) {
   const navigation = useNavigation();
   const [form, fields] = useForm({ id: "profile-form", lastResult: lastResult as never, defaultValue: text });
   const input = (name: keyof ProfileText, label: string, placeholder?: string) => (
@@ -44,8 +59,10 @@ export function ProfileForm({ text, lastResult, saved }: { text: ProfileText; la
           Profile saved and re-scored.
         </p>
       ) : null}
+      {conflict ? <EditConflictNotice conflict={conflict} id="profile-conflict" /> : null}
       <Form method="post" {...getFormProps(form)} preventScrollReset>
         <input type="hidden" name="intent" value="profile" />
+        <input type="hidden" name="version" value={conflict?.version ?? version} />
         {Object.entries(text).map(([name, value]) => (
           <input key={name} type="hidden" name={`original.${name}`} value={value} />
         ))}

@@ -5,6 +5,7 @@ import { ACTION_LABELS, STATUS_LABELS, type RecommendedAction, type Relationship
 import { quote } from "../prompt-text.ts";
 import { byScore, dedupe, findMentionedInvestors, readMoneyQuestion } from "./question.ts";
 import { asksAboutWeek, datedThisWeek, summarizeWeek, weekFrom } from "./week.ts";
+import { ownerAsked, ownerFollowUps } from "./owners.ts";
 import {
   type ChatContext,
   type ChatInvestor,
@@ -83,6 +84,7 @@ function chatFieldsOnly(row: ChatInvestor): ChatInvestor {
     next_step: row.next_step ?? null,
     next_step_date: row.next_step_date ?? null,
     meeting_date: row.meeting_date ?? null,
+    owner: row.owner ?? null,
   };
 }
 
@@ -106,6 +108,8 @@ function contextLine(investor: ChatInvestor, week: ChatWeek | undefined): string
     // The week's agenda only: a next step or meeting dated in the coming 7 days.
     ...(dated.steps.length === 0 ? [] : [`next step: ${oneLine(investor.next_step) || "—"}, ${investor.next_step_date}`]),
     ...(dated.meetings.length === 0 ? [] : [`meeting: ${investor.meeting_date}`]),
+    // Who of the team looks after them (decision 062): "what does Jonas have due?" reads it.
+    ...(investor.owner ? [`owner: ${oneLine(investor.owner, 80)}`] : []),
   ].join(" | ");
 }
 
@@ -117,7 +121,7 @@ export function buildChatContext(
   message: string,
   all: ChatInvestor[],
   kpis: ChatKpis,
-  options: { maxInvestors?: number; round?: ChatRound; today?: string } = {},
+  options: { maxInvestors?: number; round?: ChatRound; today?: string; team?: readonly string[] } = {},
 ): ChatContext {
   const requested = options.maxInvestors ?? DEFAULT_MAX_CONTEXT_INVESTORS;
   const cap = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : DEFAULT_MAX_CONTEXT_INVESTORS;
@@ -127,7 +131,11 @@ export function buildChatContext(
   const dated = options.today ? datedThisWeek(rows, weekFrom(options.today)) : { steps: [], meetings: [] };
   const thisWeek = [...dated.steps.slice(0, PER_BUCKET), ...dated.meetings.slice(0, PER_BUCKET)];
   const weekAsked = asksAboutWeek(message);
+  // "What does Jonas have due?": his follow-ups first, in Today's order (decision 062).
+  const owner = ownerAsked(message, options.team ?? []);
+  const ownersDue = owner === undefined ? [] : ownerFollowUps(rows, owner);
   const chosen = dedupe([
+    ...ownersDue.slice(0, PER_BUCKET * 2),
     ...findMentionedInvestors(message, rows),
     // "What's due this week?" lists the week's dates before Today's lists; any other question after them.
     ...(weekAsked ? thisWeek : []),
@@ -158,6 +166,9 @@ export function buildChatContext(
           `Next 7 days (${week.from} to ${week.to}): ${plural(week.next_steps, "next step", "next steps")}, ${plural(week.meetings, "meeting", "meetings")}`,
         ]
       : []),
+    ...(owner === undefined
+      ? []
+      : [`${oneLine(owner, 80)} owns ${plural(ownersDue.length, "follow-up", "follow-ups")} due (listed first)`]),
     `Listed: ${chosen.length} of ${kpis.tracked} (those the question names or filters on first, then the top email-first, follow-ups due, don't-chase, the next steps and meetings dated in the next 7 days, and the highest scores). Investors not listed are unknown to you.`,
     ...chosen.map((investor) => contextLine(investor, week)),
   ];
@@ -168,6 +179,7 @@ export function buildChatContext(
     ids: chosen.map((investor) => investor.id),
     ...(options.round ? { round: options.round } : {}),
     ...(week ? { week } : {}),
+    ...(owner === undefined ? {} : { ownerDue: { name: owner, follow_ups: ownersDue.length } }),
   };
 }
 

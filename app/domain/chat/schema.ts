@@ -63,6 +63,8 @@ export type ChatInvestor = {
   next_step?: string | null;
   next_step_date?: string | null;
   meeting_date?: string | null;
+  /** The name of the member who owns them (decision 062), or null. */
+  owner?: string | null;
 };
 
 /** The round raising now as the chat reads it: the progress line and the totals `roundTotals` gave (decision 031). */
@@ -82,6 +84,8 @@ export type ChatContext = {
   ids: number[];
   round?: ChatRound;
   week?: ChatWeek;
+  /** "What does Jonas have due?": the member asked about and how many follow-ups they have due (decision 062). */
+  ownerDue?: { name: string; follow_ups: number };
 };
 
 export type ChatAnswer = { answer: string; investor_ids: number[] };

@@ -6,6 +6,7 @@ import { actionLabel, byAmount, oneLine, plural, scoreText, statusLabel } from "
 import { type Filters, byScore, dedupe, normalize, passes, readMoneyQuestion, readQuestion } from "./question.ts";
 import type { ChatAnswer, ChatContext, ChatInvestor, ChatRound } from "./schema.ts";
 import { asksAboutWeek, weekSentences } from "./week.ts";
+import { ownerDueSentence } from "./owners.ts";
 
 /** The plain summary, when no model answers: the same context, answered by rule. Pure. */
 
@@ -79,6 +80,9 @@ export function summaryAnswer(message: string, context: ChatContext): ChatAnswer
     answer: sentences.join(" "),
     investor_ids: dedupe(cited).map((investor) => investor.id),
   });
+
+  // "What does Jonas have due?" (decision 062): his follow-ups, before any other reading of the question.
+  if (context.ownerDue) return finish([ownerDueSentence(context.ownerDue, listed, cite, displayName, MAX_LISTED_IN_SUMMARY)]);
 
   const money = context.round ? readMoneyQuestion(message) : undefined;
   if (context.round && money && reading.named.length === 0) {

@@ -11,6 +11,8 @@ export const APP_OWNED_GROUPS: readonly (readonly string[])[] = [
   ["nextStep", "nextStepDate"],
   ["meetingDate"],
   ["passReason", "passNote"],
+  // Who looks after them (decision 062): once given in the app, a re-import's Owner column does not take it back.
+  ["ownerMemberId"],
 ];
 
 const GROUP_OF = new Map(APP_OWNED_GROUPS.flatMap((group) => group.map((column) => [column, group] as const)));
@@ -30,6 +32,7 @@ export function appOwnedWords(columns: readonly string[]): string {
     nextStep: "next step",
     meetingDate: "meeting date",
     passReason: "pass reason",
+    ownerMemberId: "owner",
   };
   return columns
     .map((column) => words[column])

@@ -28,6 +28,8 @@ export const IMPORT_COLUMNS = [
   "personal_notes",
   // The round (decision 031): user-owned like the status, read from the real lists' columns.
   ...MONEY_AND_NEXT_STEP_FIELDS,
+  // Who of the team looks after them (decision 062): a member's name, matched on import (owners.ts).
+  "owner",
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
@@ -65,6 +67,7 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   meeting_date: "Meeting date",
   pass_reason: "Why they passed",
   pass_note: "Pass note",
+  owner: "Owner (a member of your team)",
 };
 
 /** Fields whose values from several columns are merged (Countries and Regions are both places; "HQ city" and "HQ country" one place). */
@@ -308,6 +311,8 @@ const SYNONYMS: Record<ImportField, readonly string[]> = {
   meeting_date: ["meeting_date", "meeting date", "meeting", "next meeting", "meeting on", "fecha de reunión", "面談日"],
   pass_reason: ["pass_reason", "pass reason", "reason for passing", "why passed", "passed reason", "lost reason", "decline reason"],
   pass_note: ["pass_note", "pass note", "pass notes"],
+  // A CRM's "Owner" (Notion, Airtable, HubSpot), a tracker's "Rep" or "Point person" (decision 062).
+  owner: ["owner", "rep", "point person", "responsible", "lead", "deal owner", "deal lead", "owned by", "assigned to", "responsable"],
 };
 
 /** A header folded for lookup: units in brackets dropped ("出資可能額（万円）" → "出資可能額"). */

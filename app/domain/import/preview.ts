@@ -22,6 +22,8 @@ const CHANGE_WORDS: Record<string, [string, string]> = {
   geographies: ["gets new geographies", "get new geographies"],
   email: ["gets a new email", "get a new email"],
   website: ["gets a new website", "get a new website"],
+  // The Owner column matched to a member (decision 062).
+  ownerMemberId: ["gets a new owner", "get a new owner"],
 };
 
 /** "3 change status, 2 get a new last contact, 1 gets new notes" for the updates that change something. */

@@ -46,6 +46,9 @@ export type ImportRow = {
   meeting_date?: string;
   pass_reason?: PassReason;
   pass_note?: string;
+  /** The Owner cell as written, and the member it names once matched (decision 062, owners.ts). */
+  owner?: string;
+  owner_member_id?: number;
   /**
    * The stored columns this row had a value in. The profile fills defaults (kind "fund", empty
    * lists), so an update writes only these: an empty cell means "not given", not "clear".
@@ -300,6 +303,8 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
   if (passReason) extra.pass_reason = passReason;
   if (valueCells.pass_words && !extra.pass_note) extra.pass_note = valueCells.pass_words.slice(0, PASS_NOTE_CHARS);
 
+  const ownerCell = first("owner")?.value.replace(/\s+/g, " ").trim();
+  if (ownerCell) extra.owner = ownerCell.slice(0, 200);
   const notes: string[] = [];
   const notesCell = first("personal_notes");
   if (notesCell) notes.push(notesCell.value);

@@ -27,6 +27,12 @@ function components() {
         description:
           "The admin passcode, for scripts. Wrong guesses are limited per client (10 free in 15 minutes, then doubling waits) and by a ceiling of 120 checked a minute over all clients (then 429 unchecked; docs/api.md#limits).",
       },
+      memberToken: {
+        type: "http",
+        scheme: "bearer",
+        description:
+          "`Authorization: Bearer ipi_…`: a member's personal API token, made and revoked on /settings; acts as that member. A revoked token, or a disabled member's, is a 401. Wrong tokens are limited per client like wrong passcodes (then 429 unchecked).",
+      },
       cronBearer: {
         type: "http",
         scheme: "bearer",
@@ -43,6 +49,14 @@ function components() {
         schema: { type: "string", enum: ["1"] },
       },
       ifNoneMatch: { name: "If-None-Match", in: "header", required: false, schema: { type: "string" } },
+      ifMatch: {
+        name: "If-Match",
+        in: "header",
+        required: false,
+        description:
+          'The investor\'s version the edit is based on, as its ETag gave it (`"7"`): a newer change to what the edit changes is a 409 `conflict`. Without it the edit is not checked.',
+        schema: { type: "string" },
+      },
       investorId: { name: "id", in: "path", required: true, description: "Investor id.", schema: { type: "integer", minimum: 1 } },
       startupId: { name: "id", in: "path", required: true, description: "Startup id.", schema: { type: "integer", minimum: 1 } },
       activityAfterId: {
@@ -78,6 +92,10 @@ function components() {
       RetryAfter: { description: "Seconds to wait.", schema: { type: "integer", minimum: 1 } },
       Allow: { description: "The methods this path takes.", schema: { type: "string" } },
       ETag: { description: 'A hash of the body (weak `W/"…"` when the answer was compressed).', schema: { type: "string" } },
+      InvestorVersion: {
+        description: 'The investor\'s version (`"7"`; weak `W/"7"` when the answer was compressed): send it back as `If-Match`.',
+        schema: { type: "string" },
+      },
     },
     responses: SHARED_RESPONSES,
   };

@@ -68,6 +68,7 @@ const REFRESH_REFUSALS = {
 };
 
 const ETAG = { ETag: { $ref: "#/components/headers/ETag" } };
+const VERSION = { ETag: { $ref: "#/components/headers/InvestorVersion" } };
 
 const OPERATIONS: OperationEntry[] = [
   {
@@ -240,12 +241,21 @@ const OPERATIONS: OperationEntry[] = [
     auth: "sessionOrDemo",
     summary: "Edit the user-owned columns and the profile",
     description:
-      "Route #9. The user-owned columns — `relationship_status`, `last_contact_date`, `add_contact` (appended to the contact history; a dated contact moves the last contact date forward, never back) and `personal_notes` (blank → null), the money and the next step (`amount` ≥ 0 or null, `amount_currency`, `amount_startup_id` — the startup whose round the amount counts in, one of the founder's own (else a 400), null for the round raising now; a demo investor's is always null — `next_step` ≤ 200 characters on one line, `next_step` and `pass_note` without control characters, `next_step_date`, `meeting_date`, `pass_reason` with `pass_note`) — and the profile: `name`, `firm`, `kind`, `email`, `website`, `linkedin_url`, `sectors`, `stages`, `geographies` (place names as the countries data writes them: `UK` → `United Kingdom`), `based_in` (where they are based, one place named as the places data names it: `Trondheim` → `Trondheim, Norway`; null clears it), `check_min`, `check_max`, `check_currency` (null clears a field; `check_min` above `check_max`, given or saved, is a 400). The investor and every startup's score for it are re-scored. Any other key is a 400 naming it, and nothing is written. A demo investor may be edited without a credential (30 open writes a minute per client, 120 from everyone; at most 50 contacts per demo investor, 409 `demo_limit` past it; notes of at most 500 characters on the demo). The answer holds the newest 20 contact entries and the total.",
-    parameters: ["investorId"],
+      "Route #9. The user-owned columns — `relationship_status`, `last_contact_date`, `add_contact` (appended to the contact history; a dated contact moves the last contact date forward, never back) and `personal_notes` (blank → null), the money and the next step (`amount` ≥ 0 or null, `amount_currency`, `amount_startup_id` — the startup whose round the amount counts in, one of the founder's own (else a 400), null for the round raising now; a demo investor's is always null — `next_step` ≤ 200 characters on one line, `next_step` and `pass_note` without control characters, `next_step_date`, `meeting_date`, `pass_reason` with `pass_note`), the owner (`owner_member_id`: a live member of the investor's own side, else a 400; null for nobody) — and the profile: `name`, `firm`, `kind`, `email`, `website`, `linkedin_url`, `sectors`, `stages`, `geographies` (place names as the countries data writes them: `UK` → `United Kingdom`), `based_in` (where they are based, one place named as the places data names it: `Trondheim` → `Trondheim, Norway`; null clears it), `check_min`, `check_max`, `check_currency` (null clears a field; `check_min` above `check_max`, given or saved, is a 400). The investor and every startup's score for it are re-scored. Any other key is a 400 naming it, and nothing is written. A demo investor may be edited without a credential (30 open writes a minute per client, 120 from everyone; at most 50 contacts per demo investor, 409 `demo_limit` past it; notes of at most 500 characters on the demo). The answer holds the newest 20 contact entries and the total. Its `ETag` is the investor's version; sent back as `If-Match`, an edit based on an older version is refused with 409 `conflict` when a newer change touched the same group of user-owned columns or profile field (a contact only adds and never clashes); without `If-Match` it is not checked.",
+    parameters: ["investorId", "ifMatch"],
     body: { schema: investorPatchSchema, required: true },
     responses: {
-      "200": ok("The investor as saved, re-scored, with the newest page of its contact history.", ref("Investor")),
-      "409": problem("A demo investor's contact history is full (`demo_limit`): nothing was changed."),
+      "200": {
+        description: "The investor as saved, re-scored, with the newest page of its contact history; `ETag` is its version.",
+        headers: VERSION,
+        content: jsonContent(ref("Investor")),
+      },
+      "409": {
+        description:
+          "A demo investor's contact history is full (`demo_limit`); or the edit was based on an older version (`If-Match`) and a newer change touched what it changes (`conflict`: `error.changes` says who changed what and when, `ETag` is the version saved now). Nothing was changed.",
+        headers: VERSION,
+        content: jsonContent(ref("Error")),
+      },
     },
   },
   {

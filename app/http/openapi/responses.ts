@@ -61,7 +61,7 @@ export const SHARED_RESPONSES = {
 
 /**
  * The credential an operation takes (`#/components/securitySchemes`): `open` none, `cron` the
- * bearer, `session` the cookie or the passcode header, `sessionOrDemo` those or anonymous on the
+ * bearer, `session` the cookie, a member's API token or the passcode header, `sessionOrDemo` those or anonymous on the
  * demo side (`?demo=1`, a demo investor), `adminPasscode` the header alone.
  */
 export type AuthKind = "open" | "cron" | "session" | "sessionOrDemo" | "adminPasscode";
@@ -69,8 +69,8 @@ export type AuthKind = "open" | "cron" | "session" | "sessionOrDemo" | "adminPas
 export const SECURITY: Record<AuthKind, Array<Record<string, never[]>>> = {
   open: [],
   cron: [{ cronBearer: [] }],
-  session: [{ session: [] }, { adminPasscode: [] }],
-  sessionOrDemo: [{ session: [] }, { adminPasscode: [] }, {}],
+  session: [{ session: [] }, { memberToken: [] }, { adminPasscode: [] }],
+  sessionOrDemo: [{ session: [] }, { memberToken: [] }, { adminPasscode: [] }, {}],
   adminPasscode: [{ adminPasscode: [] }],
 };
 

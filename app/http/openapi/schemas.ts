@@ -33,6 +33,24 @@ export function schemas(): Record<string, JsonSchema> {
               description: "Per field (dotted path, or `body`), the problems found; an unknown key says `unknown key`.",
               additionalProperties: { type: "array", items: { type: "string" } },
             },
+            changes: {
+              type: "array",
+              description: "On a 409 `conflict` (an edit based on an older version): the newer changes it would have overwritten.",
+              items: {
+                type: "object",
+                properties: {
+                  at: { type: "string", format: "date-time" },
+                  by: {
+                    type: "object",
+                    properties: { member_id: { type: ["integer", "null"] }, name: { type: "string" } },
+                    required: ["member_id", "name"],
+                  },
+                  kind: { type: "string" },
+                  sentence: { type: "string" },
+                },
+                required: ["at", "by", "kind", "sentence"],
+              },
+            },
           },
           required: ["code", "message"],
         },
@@ -264,6 +282,11 @@ export function schemas(): Record<string, JsonSchema> {
         meeting_date: nullable(date),
         pass_reason: nullable({ type: "string", enum: [...PASS_REASONS] }),
         pass_note: nullable(text),
+        owner_member_id: nullable({
+          type: "integer",
+          minimum: 1,
+          description: "The member of the team who looks after this investor (decision 062); null for nobody.",
+        }),
         contact_history: {
           type: "array",
           description:
