@@ -247,6 +247,11 @@ export type DigestLists = {
   newInvestors?: number;
   /** Whose the follow-ups due are (decision 062): each owner's name and count, most first; "(Maren 18, Jonas 12)". */
   followUpOwners?: ReadonlyArray<{ name: string; count: number }>;
+  /**
+   * A member's own digest (decision 059): the follow-ups due of the investors they own, said first,
+   * right after the heading; the team's lists follow. Absent in the team's digest.
+   */
+  yours?: { followUps: DigestInvestor[]; count: number };
 };
 
 /** The digest from Today's lists as the database reads them (the first few rows and the counts), not the whole pipeline. */
@@ -264,30 +269,32 @@ export function composeDigest(lists: DigestLists, options: { date?: string } = {
     replies: lists.repliesWaiting ?? 0,
     newInvestors: lists.newInvestors ?? 0,
     owners: ownersOfFollowUps(lists.followUpOwners ?? []),
+    yours: lists.yours?.count ?? null,
   };
+  const yours = lists.yours?.followUps ?? [];
   // One line of round progress (decision 031); names are cut before it, it before the budget.
   const round = lists.round ? roundSentence(lists.round) : "";
   const head = round ? `${heading} ${round}` : heading;
-  const shown = [...toEmail.slice(0, NAMES_SHOWN), ...notToChase.slice(0, NAMES_SHOWN)];
+  const shown = [...yours.slice(0, NAMES_SHOWN), ...toEmail.slice(0, NAMES_SHOWN), ...notToChase.slice(0, NAMES_SHOWN)];
 
   // A name GSM-7 cannot write (山田太郎, 김민준) would read as its firm or "(name)": the message is
   // then written in UCS-2 with names as written, when that still fits two segments and names someone.
   const unwritable = shown.filter((investor) => !writesInGsm7(investor.name) && hasLetters(asWritten(investor.name)));
   if (unwritable.length > 0) {
-    const lines = linesFor(toEmail, notToChase, asWritten);
+    const lines = linesFor(toEmail, notToChase, asWritten, yours);
     const wanted = unwritable.map((investor) => displayName(investor, asWritten).text);
     for (const detail of DETAIL_LADDER) {
-      const text = compose(head, lines.email, lines.chase, counts, detail);
+      const text = compose(head, lines, counts, detail);
       if (smsSegments(text) <= 2 && wanted.some((name) => text.includes(name))) {
         return finish(text, names(lines.email), followUps, names(lines.chase));
       }
     }
   }
 
-  const lines = linesFor(toEmail, notToChase, toGsm7);
+  const lines = linesFor(toEmail, notToChase, toGsm7, yours);
   let text = "";
   for (const detail of DETAIL_LADDER) {
-    text = compose(head, lines.email, lines.chase, counts, detail);
+    text = compose(head, lines, counts, detail);
     if (gsm7Length(text) <= DIGEST_MAX_SEPTETS) break;
   }
   // The ladder's last rung is a few dozen characters; this only guards against a future edit.
@@ -299,7 +306,7 @@ export function composeDigest(lists: DigestLists, options: { date?: string } = {
 const names = (lines: Line[]) => lines.map((line) => line.name);
 
 /** The lines the digest may name, with names, firms and reasons written by `write` (folded to GSM-7, or as written). */
-function linesFor(toEmail: DigestInvestor[], notToChase: DigestInvestor[], write: (text: string) => string) {
+function linesFor(toEmail: DigestInvestor[], notToChase: DigestInvestor[], write: (text: string) => string, yours: DigestInvestor[] = []) {
   const email: Line[] = toEmail.slice(0, NAMES_SHOWN).map((investor) => {
     const name = displayName(investor, write);
     const firm = truncate(write(investor.firm ?? ""), FIRM_MAX);
@@ -310,7 +317,9 @@ function linesFor(toEmail: DigestInvestor[], notToChase: DigestInvestor[], write
     name: displayName(investor, write).text,
     detail: chaseReason(investor, write),
   }));
-  return { email, chase };
+  // A member's own follow-ups are named without their firm: the name is what they act on.
+  const own: Line[] = yours.slice(0, NAMES_SHOWN).map((investor) => ({ name: displayName(investor, write).text, detail: null }));
+  return { email, chase, own };
 }
 
 type Line = { name: string; detail: string | null };
@@ -325,17 +334,20 @@ function roundSentence(line: string): string {
 }
 
 /** How much of each list to write; tried richest first until the message fits. */
-type Detail = { emailNames: number; emailFirms: boolean; chaseNames: number; chaseReasons: boolean; owners: boolean };
+type Detail = { emailNames: number; emailFirms: boolean; chaseNames: number; chaseReasons: boolean; owners: boolean; ownNames: number };
 
 const DETAIL_LADDER: Detail[] = [
-  { emailNames: 3, emailFirms: true, chaseNames: 3, chaseReasons: true, owners: true },
-  { emailNames: 3, emailFirms: true, chaseNames: 2, chaseReasons: true, owners: true },
-  { emailNames: 3, emailFirms: true, chaseNames: 2, chaseReasons: false, owners: true },
-  { emailNames: 3, emailFirms: false, chaseNames: 2, chaseReasons: true, owners: false },
-  { emailNames: 3, emailFirms: false, chaseNames: 2, chaseReasons: false, owners: false },
-  // With names capped at 30 characters the rung above always fits (about 250 at worst); the last
-  // one is the floor should those caps ever grow.
-  { emailNames: 0, emailFirms: false, chaseNames: 0, chaseReasons: false, owners: false },
+  { ownNames: 3, emailNames: 3, emailFirms: true, chaseNames: 3, chaseReasons: true, owners: true },
+  { ownNames: 3, emailNames: 3, emailFirms: true, chaseNames: 2, chaseReasons: true, owners: true },
+  { ownNames: 3, emailNames: 3, emailFirms: true, chaseNames: 2, chaseReasons: false, owners: true },
+  { ownNames: 3, emailNames: 3, emailFirms: false, chaseNames: 2, chaseReasons: true, owners: false },
+  { ownNames: 3, emailNames: 3, emailFirms: false, chaseNames: 2, chaseReasons: false, owners: false },
+  // A member's own digest gives up the team's names before their own.
+  { ownNames: 3, emailNames: 1, emailFirms: false, chaseNames: 0, chaseReasons: false, owners: false },
+  { ownNames: 2, emailNames: 0, emailFirms: false, chaseNames: 0, chaseReasons: false, owners: false },
+  // With names capped at 30 characters the rungs above fit (about 250 at worst); the last one is
+  // the floor should those caps ever grow.
+  { ownNames: 0, emailNames: 0, emailFirms: false, chaseNames: 0, chaseReasons: false, owners: false },
 ];
 
 /** The follow-ups' owners by first name, at most three: "Maren 18, Jonas 12" (GSM-7), or "". */
@@ -348,12 +360,29 @@ function ownersOfFollowUps(owners: ReadonlyArray<{ name: string; count: number }
 
 function compose(
   heading: string,
-  emailLines: Line[],
-  chaseLines: Line[],
-  counts: { emailFirst: number; followUps: number; dontChase: number; replies: number; newInvestors: number; owners: string },
+  lines: { email: Line[]; chase: Line[]; own: Line[] },
+  counts: {
+    emailFirst: number;
+    followUps: number;
+    dontChase: number;
+    replies: number;
+    newInvestors: number;
+    owners: string;
+    yours: number | null;
+  },
   detail: Detail,
 ): string {
+  const emailLines = lines.email;
+  const chaseLines = lines.chase;
   const parts = [heading];
+  // A member's own digest says theirs first (decision 059): what they act on today.
+  if (counts.yours !== null) {
+    parts.push(
+      counts.yours === 0
+        ? "Your follow-ups: none due."
+        : sentence(`Your follow-ups: ${nameList(lines.own, counts.yours, detail.ownNames, false)}`),
+    );
+  }
   parts.push(
     counts.emailFirst === 0
       ? "Email first: nobody today."

@@ -115,14 +115,23 @@ export function createTwilioSender(options: {
  * The sender the environment describes, or why there is none (the digest then returns its text
  * with `sent: false`). The reason names the missing variables, never their values.
  */
-export function senderFromConfig(config: {
-  TWILIO_ACCOUNT_SID?: string;
-  TWILIO_AUTH_TOKEN?: string;
-  TWILIO_FROM?: string;
-  DIGEST_TO?: string;
-  TWILIO_BASE_URL?: string;
-}): { sender: MessageSender; to: string; channel: Channel } | { sender: undefined; reason: string } {
-  const required = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM", "DIGEST_TO"] as const;
+export function senderFromConfig(
+  config: {
+    TWILIO_ACCOUNT_SID?: string;
+    TWILIO_AUTH_TOKEN?: string;
+    TWILIO_FROM?: string;
+    DIGEST_TO?: string;
+    TWILIO_BASE_URL?: string;
+  },
+  options: { recipientRequired?: boolean } = {},
+): { sender: MessageSender; to: string | null; channel: Channel; address: (to: string) => string } | { sender: undefined; reason: string } {
+  // DIGEST_TO may be left out when members gave their own phones (decision 059).
+  const required = [
+    "TWILIO_ACCOUNT_SID",
+    "TWILIO_AUTH_TOKEN",
+    "TWILIO_FROM",
+    ...(options.recipientRequired === false ? [] : ["DIGEST_TO" as const]),
+  ] as const;
   const missing = required.filter((name) => (config[name] ?? "").trim() === "");
   if (missing.length > 0) {
     return { sender: undefined, reason: `${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set` };
@@ -138,7 +147,8 @@ export function senderFromConfig(config: {
     baseUrl: baseUrl === "" ? undefined : baseUrl,
   });
   const channel = channelOf(from);
-  return { sender, to: addressFor(channel, (config.DIGEST_TO ?? "").trim()), channel };
+  const to = (config.DIGEST_TO ?? "").trim();
+  return { sender, to: to === "" ? null : addressFor(channel, to), channel, address: (number) => addressFor(channel, number) };
 }
 
 function channelOf(from: string): Channel {

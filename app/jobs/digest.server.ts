@@ -1,6 +1,7 @@
 import { countRepliesWaiting } from "#db/queries/mail.server.ts";
 import { readRound } from "#db/queries/round.server.ts";
 import { countFollowUpsByOwner, countToday, readTodayList } from "#db/queries/today.server.ts";
+import { membersWithPhones } from "#db/queries/members.server.ts";
 import type { App } from "../app-context.ts";
 import { composeDigest } from "../domain/digest.ts";
 import { roundProgressLine } from "../domain/round.ts";
@@ -9,14 +10,31 @@ import { senderFromConfig } from "../integrations/sms.server.ts";
 import { log } from "../log.server.ts";
 import { newThisWeek } from "../services/discoveries.server.ts";
 
-export type DigestResult = { sent: boolean; channel: "sms" | "whatsapp" | null; message: string; reason?: string };
+/**
+ * What route #3 answers: the team's digest as before (`sent`, `channel`, `message`, `reason`) and,
+ * when members have a phone on /settings/you, one line per member (their own digest, their name
+ * only: never their number) saying whether it went.
+ */
+export type DigestResult = {
+  sent: boolean;
+  channel: "sms" | "whatsapp" | null;
+  message: string;
+  reason?: string;
+  members?: Array<{ member: string; sent: boolean; reason?: string }>;
+};
 
-/** Today's digest text from real rows only (never demo); reads, writes nothing. */
-export function todaysDigest(app: App): string {
+/**
+ * Today's digest text from real rows only (never demo); reads, writes nothing. With a member, theirs
+ * (decision 059): the follow-ups due of the investors they own come first, then the team's lists.
+ */
+export function todaysDigest(app: App, member?: { id: number }): string {
   // Reads only what the message shows: the first three of two Today lists and the counts (replies waiting included).
   const counts = countToday(app.db, false);
   const { round, totals } = readRound(app.db);
   const date = app.now().toISOString().slice(0, 10);
+  const yours = member
+    ? { followUps: readTodayList(app.db, false, "follow_up", 3, member.id), count: countToday(app.db, false, member.id).follow_up }
+    : undefined;
   return composeDigest(
     {
       tracked: counts.tracked,
@@ -29,6 +47,7 @@ export function todaysDigest(app: App): string {
       round: round ? roundProgressLine(round, totals, date) : undefined,
       newInvestors: newThisWeek(app, false),
       followUpOwners: countFollowUpsByOwner(app.db, false),
+      yours,
     },
     { date },
   ).text;
@@ -36,18 +55,42 @@ export function todaysDigest(app: App): string {
 
 /**
  * Route #3 and the scheduler's morning job: build the digest and send it by SMS or WhatsApp when
- * Twilio is configured. Reads only: nothing is written to the database.
+ * Twilio is configured — the team's to DIGEST_TO, and each member with a phone their own (one
+ * message of at most two segments each; a member whose phone is DIGEST_TO gets theirs instead of
+ * the team's, never both). Reads only: nothing is written to the database.
  */
 export async function sendDigest(app: App): Promise<DigestResult> {
   const message = todaysDigest(app);
-  const target = senderFromConfig(app.config);
+  const phones = membersWithPhones(app.db);
+  const target = senderFromConfig(app.config, { recipientRequired: phones.length === 0 });
   if (!target.sender) return { sent: false, channel: null, message, reason: `Twilio is not configured: ${target.reason}.` };
-  try {
-    await target.sender.send(target.to, message);
-    return { sent: true, channel: target.channel, message };
-  } catch (error) {
-    // Our own sentence only: Twilio's answer may echo the credentials (docs/product.md#security).
-    log.warn("digest not sent", failureLogFields(error));
-    return { sent: false, channel: target.channel, message, reason: `Sending failed (${describeFailure(error)}).` };
-  }
+  const sender = target.sender;
+  const send = async (to: string, body: string): Promise<{ sent: boolean; reason?: string }> => {
+    try {
+      await sender.send(target.address(to), body);
+      return { sent: true };
+    } catch (error) {
+      // Our own sentence only: Twilio's answer may echo the credentials (docs/product.md#security).
+      log.warn("digest not sent", failureLogFields(error));
+      return { sent: false, reason: `Sending failed (${describeFailure(error)}).` };
+    }
+  };
+  const members: NonNullable<DigestResult["members"]> = [];
+  for (const member of phones) members.push({ member: member.name, ...(await send(member.phone, todaysDigest(app, member))) });
+  const teamTo = target.to && !phones.some((member) => samePhone(member.phone, target.to!)) ? target.to : null;
+  const team = teamTo
+    ? await send(teamTo, message)
+    : { sent: false, reason: target.to ? "DIGEST_TO is a member's phone: they got their own digest." : "DIGEST_TO is not set." };
+  return {
+    sent: team.sent,
+    channel: target.channel,
+    message,
+    ...(team.reason ? { reason: team.reason } : {}),
+    ...(members.length > 0 ? { members } : {}),
+  };
+}
+
+function samePhone(a: string, b: string): boolean {
+  const bare = (phone: string) => phone.replace(/^whatsapp:/i, "").replace(/[\s().-]/g, "");
+  return bare(a) === bare(b);
 }

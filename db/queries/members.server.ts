@@ -73,6 +73,14 @@ export function renameMember(db: Db, id: number, name: string): void {
   db.update(members).set({ name }).where(eq(members.id, id)).run();
 }
 
+/** The real team's live members who gave a phone (/settings/you): where their own digest goes. */
+export function membersWithPhones(db: AppDatabase): Array<{ id: number; name: string; phone: string }> {
+  return statement(
+    db,
+    "select id, name, phone from members where is_demo = 0 and disabled_at is null and phone is not null and phone != '' order by id",
+  ).all() as Array<{ id: number; name: string; phone: string }>;
+}
+
 /** Names by id, for sentences about members who may since have left: every member, live or not. */
 export function memberNames(db: Db): Map<number, string> {
   return new Map(

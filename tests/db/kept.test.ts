@@ -103,6 +103,7 @@ describe("results kept until the database is written", () => {
               expect(JSON.stringify(kept)).toBe(
                 JSON.stringify({
                   query,
+                  mine: null,
                   data: loadDashboard(db, demo, query),
                   today: loadTodayForPage(db, demo, params, { now, followUpAfterDays: DEFAULT_RULES.followUpAfterDays, mailSetUp: demo }),
                   digest: demo ? null : todaysDigest(app),

@@ -469,3 +469,46 @@ describe("the digest's round line (decision 031)", () => {
     expect(gsm7Length(digest.text)).toBeLessThanOrEqual(DIGEST_MAX_SEPTETS);
   });
 });
+
+describe("a member's own digest (decision 059)", () => {
+  let id = 0;
+  const investor = (name: string) => ({
+    id: ++id,
+    name,
+    firm: "A firm with a long name",
+    score: 50,
+    action: "follow_up" as const,
+    relationship_status: "contacted",
+    signal_red_flag: null,
+  });
+  it("says their follow-ups first, and gives up the team's names before theirs to stay within two segments", () => {
+    const long = (n: number) => investor(`${"Ñame".repeat(6)} ${n}`);
+    const digest = composeDigest(
+      {
+        tracked: 300,
+        emailFirst: [long(1), long(2), long(3)],
+        emailFirstCount: 40,
+        followUps: 90,
+        dontChase: [long(4), long(5), long(6)],
+        dontChaseCount: 30,
+        yours: { followUps: [long(7), long(8), long(9)], count: 12 },
+      },
+      { date: "2026-12-02" },
+    );
+    expect(digest.text).toMatch(/^Pipeline 2 Dec: Your follow-ups: Name/);
+    expect(digest.text).toContain("+9 more.");
+    expect(gsm7Length(digest.text)).toBeLessThanOrEqual(DIGEST_MAX_SEPTETS);
+  });
+  it("says when none of theirs is due", () => {
+    const digest = composeDigest({
+      tracked: 3,
+      emailFirst: [],
+      emailFirstCount: 0,
+      followUps: 2,
+      dontChase: [],
+      dontChaseCount: 0,
+      yours: { followUps: [], count: 0 },
+    });
+    expect(digest.text).toContain("Your follow-ups: none due.");
+  });
+});

@@ -22,6 +22,19 @@ function databaseChecksum(path: string): string {
   }
 }
 
+/** A server that sends through the fake Twilio, with the team's digest to `digestTo`. */
+function twilioEnv(twilio: FakeTwilio, digestTo: string) {
+  return {
+    ADMIN_PASSCODE: PASSCODE,
+    CRON_SECRET: CRON,
+    TWILIO_ACCOUNT_SID: SID,
+    TWILIO_AUTH_TOKEN: "twilio-token-fake",
+    TWILIO_FROM: "+15550000001",
+    DIGEST_TO: digestTo,
+    TWILIO_BASE_URL: twilio.url,
+  };
+}
+
 async function importList(server: RunningServer, csv: string) {
   expect((await importCsv(server, csv, { as: { passcode: PASSCODE } })).status).toBe(303);
 }
@@ -33,15 +46,7 @@ describe("route #3, the daily digest", () => {
 
   beforeAll(async () => {
     twilio = await startFakeTwilio({ accountSid: SID, authToken: "twilio-token-fake" });
-    server = await startBuiltServer({
-      ADMIN_PASSCODE: PASSCODE,
-      CRON_SECRET: CRON,
-      TWILIO_ACCOUNT_SID: SID,
-      TWILIO_AUTH_TOKEN: "twilio-token-fake",
-      TWILIO_FROM: "+15550000001",
-      DIGEST_TO: "+15550000002",
-      TWILIO_BASE_URL: twilio.url,
-    });
+    server = await startBuiltServer(twilioEnv(twilio, "+15550000002"));
     unconfigured = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, CRON_SECRET: CRON });
     const rows = [
       "name,firm,relationship_status,last_contact_date",
@@ -111,5 +116,58 @@ describe("route #3, the daily digest", () => {
     expect(JSON.stringify(body)).not.toContain("twilio-token-fake");
     expect(server.output()).not.toContain("twilio-token-fake");
     twilio.reset();
+  });
+});
+
+describe("route #3 with a team: each member with a phone gets their own digest, their follow-ups first", () => {
+  let twilio: FakeTwilio;
+  let server: RunningServer;
+  const MAREN = "+4791234567";
+  const JONAS = "+4798765432";
+
+  beforeAll(async () => {
+    twilio = await startFakeTwilio({ accountSid: SID, authToken: "twilio-token-fake" });
+    // Maren's own number: she gets her digest there, never the team's as well.
+    server = await startBuiltServer(twilioEnv(twilio, MAREN));
+    const rows = ["name,firm,relationship_status,last_contact_date"];
+    for (let i = 0; i < 12; i++) rows.push(`Follow Up ${i},Firm ${i},contacted,2026-10-${String(i + 1).padStart(2, "0")}`);
+    await importList(server, rows.join("\n"));
+    const db = new Database(server.databasePath);
+    try {
+      const add = db.prepare("insert into members (name, role, phone, created_at) values (?, ?, ?, ?) returning id").pluck();
+      const maren = add.get("Maren Olsen", "owner", MAREN, new Date().toISOString()) as number;
+      const jonas = add.get("Jonas Berg", "member", JONAS, new Date().toISOString()) as number;
+      add.get("Lena Quiet", "member", null, new Date().toISOString());
+      // Maren owns the first two, Jonas the next nine, nobody the last.
+      db.prepare("update investors set owner_member_id = ? where name in ('Follow Up 0', 'Follow Up 1')").run(maren);
+      db.prepare(
+        "update investors set owner_member_id = ? where name like 'Follow Up %' and owner_member_id is null and name != 'Follow Up 11'",
+      ).run(jonas);
+    } finally {
+      db.close();
+    }
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await twilio?.close();
+  });
+
+  it("sends Maren and Jonas theirs, each within two segments, and says so by name, never by number", async () => {
+    const body = await (await fetch(`${server.url}/api/cron/digest`, { headers: { authorization: `Bearer ${CRON}` } })).json();
+    expect(body.members).toEqual([
+      { member: "Maren Olsen", sent: true },
+      { member: "Jonas Berg", sent: true },
+    ]);
+    expect(JSON.stringify(body)).not.toContain(JONAS);
+    // DIGEST_TO is Maren's phone: the team's digest is not sent as well.
+    expect(body.sent).toBe(false);
+    expect(twilio.messages.map((message) => message.to)).toEqual([MAREN, JONAS]);
+    const [maren, jonas] = twilio.messages.map((message) => message.body);
+    expect(maren).toMatch(/^Pipeline \d{1,2} \w{3}: Your follow-ups: Follow Up 0, Follow Up 1\. /);
+    expect(jonas).toMatch(/^Pipeline \d{1,2} \w{3}: Your follow-ups: Follow Up \d+, Follow Up \d+, Follow Up \d+ \+6 more\. /);
+    for (const text of [maren!, jonas!]) {
+      expect(gsm7Length(text)).toBeLessThanOrEqual(306);
+      expect(text).toContain("Follow-ups due: 12");
+    }
   });
 });

@@ -152,6 +152,16 @@ export function schemas(): Record<string, JsonSchema> {
         channel: nullable({ type: "string", enum: ["sms", "whatsapp"] }),
         message: { type: "string", description: "At most 306 GSM-7 characters (two SMS)." },
         reason: { type: "string", description: "Why it was not sent." },
+        members: {
+          type: "array",
+          description:
+            "Present when members gave a phone on /settings/you: each one's own digest (their follow-ups first), by name, never by number.",
+          items: {
+            type: "object",
+            properties: { member: { type: "string" }, sent: { type: "boolean" }, reason: { type: "string" } },
+            required: ["member", "sent"],
+          },
+        },
       },
       required: ["sent", "channel", "message"],
     },
