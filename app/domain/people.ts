@@ -186,6 +186,16 @@ export function detailShown(entry: ActivityEntry): Record<string, unknown> {
   return rest;
 }
 
+/** An amount that was for a deleted startup's round, now the round raising now's: an `amount` change naming the startup. */
+export function amountOfDeletedRound(
+  investor: { amount: number | null; amountCurrency: string | null },
+  startupId: number,
+  startup: string,
+): ActivityEntry {
+  const from = { amount: investor.amount, amountCurrency: investor.amountCurrency, amountStartupId: startupId };
+  return { kind: "amount", detail: { from, to: { ...from, amountStartupId: null }, startup_deleted: startup } };
+}
+
 /** The lowest relevance a refresh's finding needs to be said on the timeline and Today. */
 export const FINDING_RELEVANCE = 0.5;
 

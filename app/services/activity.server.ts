@@ -5,11 +5,11 @@ import {
   investorActivity,
   latestActivity,
   latestActivityId,
+  presentInvestorIds,
 } from "#db/queries/activity.server.ts";
 import { readState, writeState } from "#db/queries/app-state.server.ts";
 import { contactHistoryPage } from "#db/queries/contacts.server.ts";
 import { getInvestor } from "#db/queries/investor-row.server.ts";
-import { investorsByIds } from "#db/queries/investors.server.ts";
 import { keptUntilWrite } from "#db/queries/kept.server.ts";
 import { memberNames } from "#db/queries/members.server.ts";
 import type { App } from "../app-context.ts";
@@ -64,7 +64,7 @@ export function sinceYouLastLooked(app: App, memberId: number | undefined): read
 /** Which of the rows' investors are still there: a line links only to a page that exists. */
 function stillThere(app: App, rows: readonly ActivityRow[]): (investorId: number) => boolean {
   const ids = [...new Set(rows.flatMap((row) => (row.investorId === null ? [] : [row.investorId])))];
-  const found = new Set(investorsByIds(app.db, ids).map((row) => row.id));
+  const found = presentInvestorIds(app.db, ids);
   return (id) => found.has(id);
 }
 

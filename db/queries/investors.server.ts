@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { INVESTOR_SORTS } from "#app/domain/dashboard-query.ts";
 import {
   ACTION_PRIORITY,
@@ -14,7 +14,7 @@ import { appOwnedAfterEdit } from "#app/domain/import/app-owned.ts";
 import { userOwnedPatch } from "#app/domain/investor-edit.ts";
 import { type InvestorPatch, profileColumnsPatch, profileOf } from "#app/domain/investor-profile.ts";
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
-import { type Actor, createdEntry, profileChanges, userOwnedChanges } from "#app/domain/people.ts";
+import { type Actor, createdEntry, profileChanges, userOwnedChanges, userOwnedOf } from "#app/domain/people.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { recordActivity, refuseStaleEdit } from "./activity.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
@@ -206,25 +206,22 @@ export function createInvestor(
 ): number {
   return db.transaction((tx) => {
     const stamp = nowIso(options.now);
-    const userOwned = {
-      relationshipStatus: options.userOwned?.relationshipStatus ?? "not_contacted",
-      lastContactDate: options.userOwned?.lastContactDate ?? null,
-      personalNotes: options.userOwned?.personalNotes ?? null,
-    };
-    const isDemo = options.demo ?? false;
     const inserted = tx
       .insert(investors)
       .values({
         ...profileColumns(profile),
         ...(options.checkCurrency ? { checkCurrency: options.checkCurrency } : {}),
-        isDemo,
-        ...userOwned,
+        isDemo: options.demo ?? false,
+        relationshipStatus: options.userOwned?.relationshipStatus ?? "not_contacted",
+        lastContactDate: options.userOwned?.lastContactDate ?? null,
+        personalNotes: options.userOwned?.personalNotes ?? null,
         createdAt: stamp,
         updatedAt: stamp,
       })
-      .returning({ id: investors.id })
+      .returning()
       .get();
-    recordActivity(tx, options.actor, { investorId: inserted.id, subject: profile.name, isDemo }, [createdEntry(userOwned)], options.now);
+    const about = { investorId: inserted.id, subject: inserted.name, isDemo: inserted.isDemo };
+    recordActivity(tx, options.actor, about, [createdEntry(userOwnedOf(inserted))], options.now);
     rescoreInvestor(tx, inserted.id, options.now, options.rules);
     return inserted.id;
   });
@@ -497,9 +494,4 @@ export function scoreHistogram(db: Db, demo: boolean, mine: number | null = null
     .all();
   for (const row of rows) bins[row.bin] = row.n;
   return bins;
-}
-
-export function investorsByIds(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.select().from(investors).where(inArray(investors.id, ids)).all();
 }

@@ -11,7 +11,7 @@ import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
 import { roundRaisingNow } from "#app/domain/round.ts";
 import { INTRO_PATH_LINE } from "#app/domain/today.ts";
 import { type AppDatabase, type Db, keptQuery, statement } from "../database.server.ts";
-import type { Actor } from "#app/domain/people.ts";
+import { type Actor, amountOfDeletedRound } from "#app/domain/people.ts";
 import { recordActivity } from "./activity.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
 import { evaluations, evidence, investors, rubrics, startupScores, startups } from "../schema.ts";
@@ -147,13 +147,8 @@ export function saveRubricVersion(db: Db, actor: Actor, startupId: number, rubri
       .where(eq(startups.id, startupId))
       .returning({ name: startups.name, isDemo: startups.isDemo })
       .get();
-    recordActivity(
-      tx,
-      actor,
-      { subject: startup?.name ?? "a startup", isDemo: startup?.isDemo ?? false },
-      [{ kind: "rubric", detail: { startup_id: startupId, version, source } }],
-      now,
-    );
+    const about = { subject: startup?.name ?? "a startup", isDemo: startup?.isDemo ?? false };
+    recordActivity(tx, actor, about, [{ kind: "rubric", detail: { startup_id: startupId, version, source } }], now);
     return version;
   });
 }
@@ -176,17 +171,9 @@ export function deleteStartup(db: Db, actor: Actor, id: number, now: Date): bool
       .where(eq(investors.amountStartupId, id))
       .returning({ id: investors.id, name: investors.name, amount: investors.amount, amountCurrency: investors.amountCurrency })
       .all();
-    // Each amount that was for its round is now the round raising now's: a change to the amount, said per investor (decision 061).
-    for (const investor of moved) {
-      const from = { amount: investor.amount, amountCurrency: investor.amountCurrency, amountStartupId: id };
-      recordActivity(
-        tx,
-        actor,
-        { investorId: investor.id, subject: investor.name },
-        [{ kind: "amount", detail: { from, to: { ...from, amountStartupId: null }, startup_deleted: removed.name } }],
-        now,
-      );
-    }
+    // Each amount that was for its round is now the round raising now's, said per investor (decision 061).
+    for (const row of moved)
+      recordActivity(tx, actor, { investorId: row.id, subject: row.name }, [amountOfDeletedRound(row, id, removed.name)], now);
     return true;
   });
 }
