@@ -142,7 +142,10 @@ async function importRow(): Promise<void> {
     const owner = memberActor({ id: 1, name: "Owner", role: "owner" });
     // The import's one entry as the import wrote it (its counts, file name and the values per investor), written
     // again in a transaction of its own: what the commit's last chunk paid for it.
-    const written = db.$client.prepare("select detail from activity where kind = 'imported' order by id desc limit 1").pluck().get() as string;
+    const written = db.$client
+      .prepare("select detail from activity where kind = 'imported' order by id desc limit 1")
+      .pluck()
+      .get() as string;
     const entry = [{ kind: "imported" as const, detail: JSON.parse(written) as Record<string, unknown> }];
     const times = measure(() => db.transaction((tx) => recordActivity(tx, owner, { subject: "list.csv" }, entry, new Date())), 20, 3);
     db.$client.close();
