@@ -35,12 +35,16 @@ export default [
     route("ask", "routes/ask.tsx"),
     route("settings/aliases", "routes/settings-aliases.ts"),
     route("settings/rates", "routes/settings-rates.ts"),
+    route("settings/team", "routes/settings-team.tsx"),
     route("settings/you", "routes/settings-you.tsx"),
   ]),
 
   // Open: signing in and out, the demo (its pages and writes, on demo rows only), the contract.
   route("login", "routes/login.tsx"),
+  route("login/passkey", "routes/login-passkey.ts"),
   route("logout", "routes/logout.tsx"),
+  route("join/:token", "routes/join.tsx"),
+  route("join/:token/passkey", "routes/join-passkey.ts"),
   route("demo", "routes/demo.tsx"),
   route("demo/actions", "routes/demo-actions.ts"),
   route("demo/board", "routes/board.tsx", { id: "demo-board" }),

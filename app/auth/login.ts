@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { passphraseProblem } from "../domain/invites.ts";
 
 /** The sign-in form; shared by the page (conform) and its action. */
 export const loginSchema = z.object({
@@ -31,3 +32,27 @@ export function safeRedirectPath(target: string | null | undefined, fallback = "
   if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return fallback;
   return path;
 }
+
+/** A member's sign-in with their own passphrase (decision 060): their email or name, and the passphrase. */
+export const passphraseLoginSchema = z.object({
+  login: z.string({ message: "Enter your email or name." }).trim().min(1, "Enter your email or name.").max(200),
+  passphrase: z.string({ message: "Enter your passphrase." }).min(1, "Enter your passphrase.").max(1024),
+  redirectTo: z.string().optional(),
+});
+
+/** Joining the team from an invitation: a name, and (without a passkey) a passphrase of one's own. */
+export const joinSchema = z.object({
+  name: z.string({ message: "Enter your name." }).trim().min(1, "Enter your name.").max(80, "At most 80 characters."),
+  passphrase: z
+    .string({ message: "Choose a passphrase." })
+    .min(1, "Choose a passphrase.")
+    .superRefine((value, ctx) => {
+      const problem = passphraseProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+});
+
+/** The owner's invitation form: an optional name for the person invited. */
+export const inviteSchema = z.object({
+  name: z.string().trim().max(80, "At most 80 characters.").optional(),
+});

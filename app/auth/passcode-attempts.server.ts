@@ -37,6 +37,24 @@ export function createPasscodeGate(
   const guessLog = createGuessLog("wrong passcodes in the last minute", { now: options.now, write: options.writeLog });
 
   return {
+    /**
+     * Any other secret a person chose or was given (a member's passphrase, an invitation link,
+     * decision 060) under the same budget as the passcode: the client's wait first, then the
+     * ceiling (a chosen secret may be guessable), then `check`; a wrong answer counts.
+     */
+    async attempt(who: Attempter, check: () => boolean | Promise<boolean>): Promise<PasscodeVerdict> {
+      const key = who.device ? `device:${who.device}` : who.client;
+      const ownWait = guesses.waitBeforeChecking(key, { trusted: true });
+      const wait = ownWait ?? (who.device ? undefined : guesses.waitForCeiling());
+      if (wait !== undefined) {
+        guessLog.count("refusedUnchecked");
+        return { ok: false, retryAfterSeconds: wait, heldBack: ownWait !== undefined ? "client" : "everyone" };
+      }
+      if (await check()) return { ok: true };
+      guesses.recordWrongGuess(key);
+      guessLog.count("wrong");
+      return { ok: false };
+    },
     verify(who: Attempter, given: string | null | undefined, source: PasscodeSource): PasscodeVerdict {
       if (!given) return { ok: false };
       const key = who.device ? `device:${who.device}` : who.client;
@@ -75,6 +93,15 @@ export function verifyPasscode(request: Request, given: string | null | undefine
     app.passcode = { kind: "hash", hash };
   }
   return verdict;
+}
+
+/**
+ * A guess at another secret (a passphrase, an invitation link) from this request, counted in the
+ * passcode's budget: a guesser cannot get more tries by switching from one form to the other.
+ */
+export function verifyGuess(request: Request, app: App, check: () => boolean | Promise<boolean>): Promise<PasscodeVerdict> {
+  const device = requestDevice(request, app.sessionSecret, app.config.NODE_ENV === "production");
+  return gate.attempt({ client: clientKey(request), device }, check);
 }
 
 /** The sentence the sign-in page shows when an attempt was held back. */

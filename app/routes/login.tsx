@@ -3,12 +3,14 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { getApp } from "../app.server.ts";
-import { hasSession, sessionStore, teamOwner } from "../auth/guards.server.ts";
+import { hasSession, teamOwner } from "../auth/guards.server.ts";
 import { nameOwnerOnFirstSignIn, ownerUnnamed } from "../services/team.server.ts";
-import { loginSchema, safeRedirectPath } from "../auth/login.ts";
+import { loginSchema, passphraseLoginSchema, safeRedirectPath } from "../auth/login.ts";
 import { verifyPasscode, waitSentence } from "../auth/passcode-attempts.server.ts";
-import { readCookie } from "../auth/session.server.ts";
-import { createDevice, deviceCookieHeader, deviceCookieName, requestDevice } from "../auth/device.server.ts";
+import { describeWait } from "../auth/guess-limit.server.ts";
+import { signInWithPassphrase } from "../auth/invites.server.ts";
+import { signedInHeaders } from "../auth/sign-in.server.ts";
+import { PasskeySignIn } from "../components/passkeys.tsx";
 import { readFormBody } from "../http/form-body.server.ts";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,7 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
-  const submission = parseWithZod(await readFormBody(request), { schema: loginSchema });
+  const form = await readFormBody(request);
+  if (form.get("intent") === "passphrase") return passphraseSignIn(request, form);
+  const submission = parseWithZod(form, { schema: loginSchema });
   if (submission.status !== "success") {
     return data(submission.reply(), { status: 400 });
   }
@@ -40,16 +44,30 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const owner = teamOwner(app);
   nameOwnerOnFirstSignIn(app, owner, submission.value.name);
-  const production = app.config.NODE_ENV === "production";
-  const headers = new Headers();
-  headers.append("Set-Cookie", await sessionStore(app).start(owner.id));
-  // This browser is now known (decision 019): a flood of guesses will not hold its attempts back.
-  // A device cookie it already has is sent again (a fresh 400 days), else a new one.
-  const device = requestDevice(request, app.sessionSecret, production)
-    ? readCookie(request.headers.get("cookie"), deviceCookieName(production))
-    : undefined;
-  headers.append("Set-Cookie", deviceCookieHeader(device ?? createDevice(app.sessionSecret), production));
-  return redirect(safeRedirectPath(submission.value.redirectTo), { headers });
+  return redirect(safeRedirectPath(submission.value.redirectTo), { headers: await signedInHeaders(request, app, owner.id) });
+}
+
+/**
+ * A member's own passphrase (decision 060), in the passcode's guess budget. Refused alike: an
+ * unknown name, a wrong passphrase, a disabled member; the words never say which.
+ */
+async function passphraseSignIn(request: Request, form: FormData) {
+  const app = getApp();
+  const submission = parseWithZod(form, { schema: passphraseLoginSchema });
+  const login = String(form.get("login") ?? "").slice(0, 200);
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Enter your email or name and your passphrase.";
+    return data({ passphrase: { message, login } }, { status: 400 });
+  }
+  const verdict = await signInWithPassphrase(request, app, submission.value.login, submission.value.passphrase);
+  if (verdict.ok) {
+    return redirect(safeRedirectPath(submission.value.redirectTo), { headers: await signedInHeaders(request, app, verdict.member.id) });
+  }
+  if (verdict.retryAfterSeconds !== undefined) {
+    const message = `Too many wrong tries from your network. Wait ${describeWait(verdict.retryAfterSeconds)} and try again.`;
+    return data({ passphrase: { message, login } }, { status: 429, headers: { "retry-after": String(verdict.retryAfterSeconds) } });
+  }
+  return data({ passphrase: { message: "That name or email and passphrase do not match a member of this team.", login } }, { status: 401 });
 }
 
 /**
@@ -57,17 +75,22 @@ export async function action({ request }: Route.ActionArgs) {
  * the messages are the same with JavaScript on and off.
  */
 export default function Login({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const result = answer && !("passphrase" in answer) ? answer : undefined;
+  const member = answer && "passphrase" in answer ? answer.passphrase : undefined;
   const [searchParams] = useSearchParams();
   const passcode = useRef<HTMLInputElement>(null);
+  const passphrase = useRef<HTMLInputElement>(null);
   const fieldError = result?.error?.passcode?.[0];
   const formError = result?.error?.[""]?.[0];
-  // A refused passcode is cleared (as the page does without JavaScript) and the field focused again.
+  // A refused passcode or passphrase is cleared (as the page does without JavaScript) and its field focused again.
   useEffect(() => {
-    if (!result || !passcode.current) return;
-    passcode.current.value = "";
-    passcode.current.focus();
-  }, [result]);
+    const field = result ? passcode.current : member ? passphrase.current : null;
+    if (!field) return;
+    field.value = "";
+    field.focus();
+  }, [result, member]);
+  const redirectTo = searchParams.get("redirectTo") ?? "/";
   return (
     <section className="panel narrow">
       <h1>Sign in</h1>
@@ -75,7 +98,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         Enter the passcode for this installation. It was printed once when the app first started, unless you set ADMIN_PASSCODE.
       </p>
       <Form method="post">
-        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         {loaderData?.askName ? (
           <>
             <label htmlFor="name">Your name (optional)</label>
@@ -107,6 +130,35 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         ) : null}
         <button type="submit" className="button-primary">
           Sign in
+        </button>
+      </Form>
+      <h2 id="member-sign-in" className="sign-in-split">
+        Invited to the team?
+      </h2>
+      <p className="muted">Sign in as yourself, with the passkey or the passphrase you chose when you joined.</p>
+      <PasskeySignIn redirectTo={redirectTo} />
+      <Form method="post" aria-labelledby="member-sign-in" className="sign-in-member">
+        <input type="hidden" name="intent" value="passphrase" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <label htmlFor="login">Your email or name</label>
+        <input id="login" name="login" type="text" autoComplete="username" maxLength={200} defaultValue={member?.login ?? ""} />
+        <label htmlFor="passphrase">Your passphrase</label>
+        <input
+          ref={passphrase}
+          id="passphrase"
+          name="passphrase"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={member ? true : undefined}
+          aria-describedby={member ? "passphrase-error" : undefined}
+        />
+        {member ? (
+          <p className="form-error" role="alert" id="passphrase-error">
+            {member.message}
+          </p>
+        ) : null}
+        <button type="submit" className="button-secondary">
+          Continue with my passphrase
         </button>
       </Form>
       <p className="muted">

@@ -20,6 +20,9 @@ import { CurrencyRates } from "../components/currency-rates.tsx";
 import { DiscoveryAliases } from "../components/discovery-aliases.tsx";
 import { listDiscoveryAliases } from "../services/discoveries.server.ts";
 import { rateOverrides } from "../services/currency-rates.server.ts";
+import { teamView } from "../services/team.server.ts";
+import { memberContext } from "../auth/guards.server.ts";
+import { TeamPanel } from "../components/team-panel.tsx";
 import { TOKENS_PER_MEMBER, createApiToken, listApiTokens, revokeApiToken, tokenName } from "../services/api-tokens.server.ts";
 import { ApiTokens, type TokenOutcome } from "../components/api-tokens.tsx";
 import { requestActor } from "../auth/guards.server.ts";
@@ -30,7 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp();
   const member = requestActor(context);
   const saved = readSavedFounderSettings(app.db);
+  const signedIn = context.get(memberContext)!;
   return {
+    // Who is on the team; the owner's invite and disable forms (decision 060).
+    team: teamView(app, signedIn),
+    you: signedIn.id,
     integrations: describeIntegrations({ given: reportVariables(app.config), schedulerEnabled: app.config.SCHEDULER_ENABLED }),
     saved,
     founder: loadFounderSettings(app.db, app.config),
@@ -214,6 +221,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </div>
         </Form>
       </section>
+
+      <TeamPanel team={loaderData.team} you={loaderData.you} />
 
       <section className="panel" aria-labelledby="exports-heading">
         <h2 id="exports-heading">Your data</h2>

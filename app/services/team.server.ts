@@ -1,7 +1,23 @@
-import { UNNAMED_OWNER, activeMembers, memberById, renameMember, updateMemberDetails } from "#db/queries/members.server.ts";
+import { data } from "react-router";
+import {
+  UNNAMED_OWNER,
+  activeMembers,
+  disableMemberRow,
+  listMembers,
+  memberById,
+  renameMember,
+  updateMemberDetails,
+} from "#db/queries/members.server.ts";
 import type { MemberDetails } from "../domain/member-details.ts";
-import type { App } from "../app-context.ts";
 import type { SessionMember } from "#db/queries/members.server.ts";
+import { openInvites } from "#db/queries/invites.server.ts";
+import { passkeyCounts } from "#db/queries/passkeys.server.ts";
+import { deleteMemberSessions } from "#db/queries/sessions.server.ts";
+import { recordActivity } from "#db/queries/activity.server.ts";
+import type { App } from "../app-context.ts";
+import { createInvite } from "../auth/invites.server.ts";
+import { canManageTeam } from "../domain/invites.ts";
+import type { Actor, MemberRole } from "../domain/people.ts";
 
 /**
  * The team (decision 059): its people as the pages and forms see them. Who a request is comes
@@ -18,6 +34,75 @@ export function ownerUnnamed(owner: SessionMember): boolean {
 /** The owner's name from their first sign-in, once: later it changes on /settings only. */
 export function nameOwnerOnFirstSignIn(app: App, owner: SessionMember, name: string | undefined): void {
   if (name && ownerUnnamed(owner)) renameMember(app.db, owner.id, name);
+}
+
+/** The notice after disabling: the member's name from their row, never from the URL that asks. */
+export function disabledNotice(app: App, memberId: number): string | null {
+  const member = memberById(app.db, memberId);
+  return member?.disabledAt && !member.isDemo ? `${member.name} is disabled: signed out everywhere, tokens revoked.` : null;
+}
+
+/** Who is on the team and how they sign in, as /settings lists them (never a hash or a token). */
+export type TeamMemberView = {
+  id: number;
+  name: string;
+  email: string | null;
+  role: MemberRole;
+  disabled: boolean;
+  passkeys: number;
+  passphrase: boolean;
+};
+
+export function teamView(app: App, viewer: SessionMember) {
+  const passkeys = passkeyCounts(app.db);
+  return {
+    canManage: canManageTeam(viewer.role),
+    members: listMembers(app.db).map(
+      (row): TeamMemberView => ({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        role: row.role,
+        disabled: row.disabledAt !== null,
+        passkeys: passkeys.get(row.id) ?? 0,
+        passphrase: row.passphraseHash !== null,
+      }),
+    ),
+    // Only the owner sees who was invited and has not come yet.
+    waiting: canManageTeam(viewer.role) ? openInvites(app.db, app.now()) : [],
+  };
+}
+
+/** The answer to a member who tries what only the owner may do (the page hides the controls too). */
+function refuseUnlessOwner(actor: Actor): asserts actor is Actor & { kind: "member" } {
+  if (actor.kind !== "member" || !canManageTeam(actor.role)) {
+    throw data("Only the team's owner can invite people, disable members or change roles.", { status: 403 });
+  }
+}
+
+/** The owner invites someone: the link's token, shown once to them (decision 060). */
+export function inviteToTeam(app: App, actor: Actor, name: string | null): { token: string; expiresAt: string } {
+  refuseUnlessOwner(actor);
+  return createInvite(app, actor, name);
+}
+
+/**
+ * The owner disables a member: in one transaction the member is marked, their personal tokens
+ * revoked and every session of theirs deleted, so their next request is signed out; the activity
+ * says who did it. The owner cannot disable themselves (the passcode is the recovery of that seat).
+ */
+export function disableTeamMember(app: App, actor: Actor, memberId: number): "disabled" | "not_found" | "owner" {
+  refuseUnlessOwner(actor);
+  const target = memberById(app.db, memberId);
+  if (!target || target.isDemo || target.disabledAt) return "not_found";
+  if (target.role === "owner") return "owner";
+  const now = app.now();
+  app.db.$client.transaction(() => {
+    if (!disableMemberRow(app.db, memberId, now)) return;
+    deleteMemberSessions(app.db, memberId);
+    recordActivity(app.db, actor, { subject: target.name }, [{ kind: "member", detail: { what: "disabled" } }], now);
+  })();
+  return "disabled";
 }
 
 /** What /settings/you shows the signed-in member of themselves. */

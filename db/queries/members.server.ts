@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { MemberRole } from "#app/domain/people.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
-import { members } from "../schema.ts";
+import { memberTokens, members } from "../schema.ts";
 
 /** The team's people (decision 059). Every read and write of `members` goes through here. */
 
@@ -90,4 +90,34 @@ export function memberNames(db: Db): Map<number, string> {
       .all()
       .map((row) => [row.id, row.name]),
   );
+}
+
+/** The live real members who may sign in with a passphrase: the candidates a sign-in name is matched against. */
+export function passphraseMembers(db: Db): { id: number; name: string; email: string | null; role: MemberRole; passphraseHash: string }[] {
+  return db
+    .select({ id: members.id, name: members.name, email: members.email, role: members.role, passphraseHash: members.passphraseHash })
+    .from(members)
+    .where(and(eq(members.isDemo, false), isNull(members.disabledAt)))
+    .all()
+    .filter((row): row is typeof row & { passphraseHash: string } => row.passphraseHash !== null);
+}
+
+/**
+ * Disables a member (decision 060): they sign in no more and their personal tokens stop working;
+ * the caller ends their sessions in the same transaction. Their rows and history stay. False when
+ * there was no such live, real member.
+ */
+export function disableMemberRow(db: Db, id: number, now: Date): boolean {
+  const at = now.toISOString();
+  const changed = db
+    .update(members)
+    .set({ disabledAt: at })
+    .where(and(eq(members.id, id), isNull(members.disabledAt), eq(members.isDemo, false)))
+    .run().changes;
+  if (changed === 0) return false;
+  db.update(memberTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(memberTokens.memberId, id), isNull(memberTokens.revokedAt)))
+    .run();
+  return true;
 }

@@ -29,6 +29,9 @@ const GUARDS: Record<string, "page" | "json"> = {
 const OPEN: Record<string, string> = {
   "/login": "the sign-in form itself",
   "/logout": "signing out deletes the session it is given, if any",
+  "/login/passkey": "signing in with a passkey, the sign-in form's script: a refused answer counts in the passcode's guess budget",
+  "/join/:token": "an invitation link: the invitee has no session yet; each opening counts in the passcode's guess budget",
+  "/join/:token/passkey": "joining with a passkey from an invitation link: the same budget, the invitation checked at each step",
   "/demo": "the demo dashboard: synthetic investors, for anyone",
   "/demo/board": "the demo's board and its moves: demo rows only (board.tsx, sideOf), 30 writes a minute per client",
   "/demo/actions": "the demo's reset and refresh buttons: demo rows only, 30 writes a minute per client",
