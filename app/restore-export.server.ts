@@ -68,7 +68,9 @@ function readJsonRecords(filePath: string, paths: string[], onValue: (path: Path
   }
 }
 
-const RECORDS = ["$.investors.*", "$.mail_contacts.*", "$.startups.*.evaluations.*", "$.startups.*.scores.*"];
+/** What names the investors, read after them. Exports from before the team (decision 061) have no activity. */
+const NAMING_INVESTORS = ["$.mail_contacts.*", "$.startups.*.evaluations.*", "$.startups.*.scores.*", "$.activity.*"];
+const RECORDS = ["$.members.*", "$.investors.*", ...NAMING_INVESTORS];
 
 /**
  * Checks every record of the file by the schema of where it sits, before anything is written
@@ -96,6 +98,8 @@ function checkFile(filePath: string): { startups: ExportedStartupHead[]; founder
       investors++;
       check(exportRecordSchemas.investor, value, `investors.${index}`);
     } else if (part === "mail_contacts") check(exportRecordSchemas.mailContact, value, `mail_contacts.${index}`);
+    else if (part === "members") check(exportRecordSchemas.member, value, `members.${index}`);
+    else if (part === "activity") check(exportRecordSchemas.activity, value, `activity.${index}`);
     else if (part === "founder") founder = check(exportRecordSchemas.founder, value, "founder") ?? {};
     else if (field === "evaluations") check(exportRecordSchemas.evaluation, value, `startups.${index}.evaluations.${path[3]}`);
     else if (field === "scores") check(exportRecordSchemas.score, value, `startups.${index}.scores.${path[3]}`);
@@ -117,8 +121,8 @@ function checkFile(filePath: string): { startups: ExportedStartupHead[]; founder
  * reads an /export.json as a stream, checks it, and writes it into the database at
  * `databasePath` (created and migrated when missing), which must hold no real investors or
  * startups (decisions 020 and 056). The file is read three times: every record checked, then the
- * investors written, then what names them (emails, evaluations, scores), so the memory it takes
- * does not grow with the file.
+ * members and investors written, then what names them (emails, evaluations, scores, the activity),
+ * so the memory it takes does not grow with the file.
  */
 export function restoreExportFile(filePath: string, databasePath: string, now = new Date()): RestoredCounts {
   let size: number;
@@ -135,11 +139,16 @@ export function restoreExportFile(filePath: string, databasePath: string, now = 
   try {
     migrateDatabase(db);
     return restoreExport(db, now, (writer) => {
-      readJsonRecords(filePath, ["$.investors.*"], (_path, value) => writer.investor(exportRecordSchemas.investor.parse(value)));
+      // The team first: the investors' owners name them (the file lists them first too).
+      readJsonRecords(filePath, ["$.members.*", "$.investors.*"], ([part], value) => {
+        if (part === "members") writer.member(exportRecordSchemas.member.parse(value));
+        else writer.investor(exportRecordSchemas.investor.parse(value));
+      });
       for (const startup of checked.startups) writer.startup(startup);
-      readJsonRecords(filePath, RECORDS.slice(1), (path, value) => {
+      readJsonRecords(filePath, NAMING_INVESTORS, (path, value) => {
         const [part, index, field] = path;
         if (part === "mail_contacts") writer.mail(exportRecordSchemas.mailContact.parse(value));
+        else if (part === "activity") writer.activity(exportRecordSchemas.activity.parse(value));
         else if (field === "evaluations") writer.evaluation(startupAt[index as number]!, exportRecordSchemas.evaluation.parse(value));
         else writer.score(startupAt[index as number]!, exportRecordSchemas.score.parse(value));
       });

@@ -65,6 +65,8 @@ export default [
       route("startups/:id/evaluate", "routes/api/startup-evaluate.ts"),
       route("startups/:id/rubric", "routes/api/startup-rubric.ts"),
       route("investors/:id/merge", "routes/api/investor-merge.ts"),
+      route("investors/:id/activity", "routes/api/investor-activity.ts"),
+      route("activity", "routes/api/activity.ts"),
       route("round", "routes/api/round.ts"),
       route("discoveries", "routes/api/discoveries.ts"),
       route("discoveries/:key/add", "routes/api/discovery-answer.ts", { id: "discovery-add" }),

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { migrateDatabase, openDatabase } from "#db/database.server.ts";
 import { createInvestor } from "#db/queries/investors.server.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
+import { systemActor } from "#app/domain/people.ts";
 import { modelFromConfig } from "#app/integrations/model.server.ts";
 import { createTavilySearch } from "#app/integrations/search.server.ts";
 import { startRefresh, workRun } from "#app/jobs/refresh.server.ts";
@@ -26,7 +27,7 @@ export async function runRefreshOverheadBench(investorCount = 200): Promise<void
       createInvestor(
         db,
         { name: `Bench Investor ${i}`, firm: `Firm ${i}`, kind: "fund", sectors: [], stages: [], geographies: [] },
-        { now, rules: DEFAULT_RULES },
+        { now, actor: systemActor("discovery"), rules: DEFAULT_RULES },
       );
     }
     const deps = {

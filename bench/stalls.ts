@@ -16,6 +16,8 @@ import { type RefreshDeps, startRefresh } from "#app/jobs/refresh.server.ts";
 import { migrateDatabase, openDatabase } from "#db/database.server.ts";
 import { existingForImport } from "#db/queries/import.server.ts";
 import { createStartup } from "#db/queries/startups.server.ts";
+import { ensureOwner } from "#db/queries/members.server.ts";
+import { memberActor } from "#app/domain/people.ts";
 import { commitImportInChunks } from "#app/services/import-commit.server.ts";
 import { MAX_IMPORT_ROWS, parseInvestorCsvSteps } from "#app/domain/import/parse.ts";
 import { planImport } from "#app/domain/import/plan.ts";
@@ -84,12 +86,14 @@ export async function runStallBench(): Promise<void> {
     (_, i) => `Imported Investor ${i},Firm ${i % 300},imported${i}@example.com,fintech;climate,seed,Europe`,
   );
   const csv = ["name,firm,email,sectors,stages,geographies", ...rows].join("\n");
+  // The founder imports: the activity's one entry per import is part of what is measured.
+  const importer = memberActor(ensureOwner(db));
   for (let run = 0; run < 3; run++) {
     db.$client.prepare("delete from investors where name like 'Imported Investor %'").run();
     let created = 0;
     const { stallMs, totalMs } = await largestStall(async () => {
       const parsed = await finishInTurns(parseInvestorCsvSteps(csv));
-      created = (await commitImportInChunks(app, () => planImport(parsed, existingForImport(db, parsed.rows)))).created;
+      created = (await commitImportInChunks(app, importer, () => planImport(parsed, existingForImport(db, parsed.rows)))).created;
     });
     console.log(
       `    import ${created.toLocaleString("en")} rows (${(csv.length / 1024).toFixed(0)} KB): largest stall ${stallMs.toFixed(1)} ms over ${totalMs.toFixed(0)} ms (goal ≤ 50 ms)`,

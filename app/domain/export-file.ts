@@ -10,6 +10,7 @@ import {
   ROLES_WANTED,
   STAGES,
 } from "./vocabulary.ts";
+import { ACTIVITY_KINDS, MEMBER_ROLES, SYSTEM_ACTORS } from "./people.ts";
 
 /**
  * The shape of /export.json as `npm run restore-export` reads it back (decision 020): what
@@ -84,8 +85,32 @@ const investor = z.object({
   pass_note: maybeText.optional(),
   contact_history: z.array(contact),
   evidence: z.array(evidence),
+  // Exports from before the team (decision 061) have no owner.
+  owner_member_id: id.nullable().optional(),
   created_at: stamp,
   updated_at: stamp,
+});
+
+/** A member of the team: names, roles and emails, never a secret (decision 061). */
+const member = z.object({
+  id,
+  name: text.min(1).max(200),
+  role: z.enum(MEMBER_ROLES),
+  email: maybeText,
+  created_at: stamp,
+  disabled_at: stamp.nullable(),
+});
+
+/** One change and its author (decision 061). */
+const activityEntry = z.object({
+  id,
+  at: stamp,
+  actor_member_id: id.nullable(),
+  actor_system: z.enum(SYSTEM_ACTORS).nullable(),
+  investor_id: id.nullable(),
+  subject: text,
+  kind: z.enum(ACTIVITY_KINDS),
+  detail: z.record(z.string(), z.unknown()),
 });
 
 const mailContact = z.object({
@@ -138,7 +163,7 @@ const founder = z.object({ name: maybeText.optional(), pitch: maybeText.optional
  * on its own, by the schema of where it sits. Exports made before mail capture have no
  * mail_contacts; before /settings, no founder.
  */
-export const exportRecordSchemas = { investor, mailContact, startupHead, evaluation, score, founder };
+export const exportRecordSchemas = { investor, mailContact, startupHead, evaluation, score, founder, member, activity: activityEntry };
 
 export type ExportedInvestorRecord = z.infer<typeof investor>;
 export type ExportedMailRecord = z.infer<typeof mailContact>;
@@ -146,6 +171,49 @@ export type ExportedStartupHead = z.infer<typeof startupHead>;
 export type ExportedEvaluationRecord = z.infer<typeof evaluation>;
 export type ExportedScoreRecord = z.infer<typeof score>;
 export type ExportedFounder = z.infer<typeof founder>;
+export type ExportedMemberRecord = z.infer<typeof member>;
+export type ExportedActivityRecord = z.infer<typeof activityEntry>;
+
+/** Old ids (the file's) to new ones (the restored rows'), as the restore assigns them. */
+export type RestoredIds = {
+  investor(old: number): number | undefined;
+  member(old: number): number | undefined;
+  startup(old: number): number | undefined;
+  evidence(old: number): number | undefined;
+};
+
+/**
+ * An activity entry's detail with the ids it names moved to the restored rows': the owner's member
+ * in a user-owned group's `from`/`to`, an import's values (by investor), a startup's, an evidence
+ * item's and a merged investor's ids. An id the file does not hold (a deleted investor's) is dropped.
+ */
+export function restoredDetail(detail: Record<string, unknown>, ids: RestoredIds): Record<string, unknown> {
+  const owned = (values: unknown) => {
+    if (!values || typeof values !== "object") return values;
+    const copy = { ...(values as Record<string, unknown>) };
+    if (typeof copy.ownerMemberId === "number") copy.ownerMemberId = ids.member(copy.ownerMemberId) ?? null;
+    return copy;
+  };
+  const next: Record<string, unknown> = { ...detail };
+  if ("from" in next) next.from = owned(next.from);
+  if ("to" in next) next.to = owned(next.to);
+  if (next.values && typeof next.values === "object") {
+    const values: Record<string, unknown> = {};
+    for (const [old, value] of Object.entries(next.values as Record<string, unknown>)) {
+      const id = ids.investor(Number(old));
+      if (id !== undefined) values[id] = owned(value);
+    }
+    next.values = values;
+  }
+  for (const [key, map] of [
+    ["startup_id", ids.startup],
+    ["evidence_id", ids.evidence],
+    ["other_id", ids.investor],
+  ] as const) {
+    if (typeof next[key] === "number") next[key] = map(next[key] as number) ?? null;
+  }
+  return next;
+}
 
 /** The keys of a startup's head: each is read on its own path, so its scores are never held together. */
 export const STARTUP_HEAD_KEYS = Object.keys(startupHead.shape) as Array<keyof ExportedStartupHead>;

@@ -63,8 +63,33 @@ function tooLarge(): Response {
   return apiError(413, "payload_too_large", "The body is larger than 64 KiB.");
 }
 
+/**
+ * Reads a GET route's query string against a strict schema (each parameter a string; the last of
+ * a repeated one), or throws 400 `invalid_query` naming each wrong or unknown parameter.
+ */
+export function readQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.output<Schema> {
+  const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (result.success) return result.data;
+  const { fields } = issueFields(result.error, "query");
+  const message = `Invalid query: ${Object.entries(fields)
+    .map(([field, problems]) => `${field} ${problems[0]}`)
+    .join("; ")}.`;
+  throw apiError(400, "invalid_query", message, { fields });
+}
+
 /** Turns zod issues into the contract's `fields` map, naming unknown keys one by one. */
 export function invalidBody(error: z.ZodError): Response {
+  const { fields, unknown } = issueFields(error, "body");
+  const message =
+    unknown.length > 0
+      ? `Unknown key${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}. Nothing was changed.`
+      : `Invalid body: ${Object.entries(fields)
+          .map(([field, problems]) => `${field} ${problems[0]}`)
+          .join("; ")}.`;
+  return apiError(400, "invalid_body", message, { fields });
+}
+
+function issueFields(error: z.ZodError, whole: string): { fields: Record<string, string[]>; unknown: string[] } {
   // Keys come from the client: a plain object would find `toString` or `__proto__` on its prototype.
   const fields: Record<string, string[]> = Object.create(null);
   const unknown: string[] = [];
@@ -77,16 +102,10 @@ export function invalidBody(error: z.ZodError): Response {
       }
       continue;
     }
-    const path = issue.path.length > 0 ? issue.path.join(".") : "body";
+    const path = issue.path.length > 0 ? issue.path.join(".") : whole;
     addProblem(fields, path, issue.message);
   }
-  const message =
-    unknown.length > 0
-      ? `Unknown key${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}. Nothing was changed.`
-      : `Invalid body: ${Object.entries(fields)
-          .map(([field, problems]) => `${field} ${problems[0]}`)
-          .join("; ")}.`;
-  return apiError(400, "invalid_body", message, { fields });
+  return { fields, unknown };
 }
 
 function addProblem(fields: Record<string, string[]>, path: string, problem: string): void {

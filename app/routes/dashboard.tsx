@@ -10,14 +10,17 @@ import { NewInvestorsLine } from "../components/new-investors-line.tsx";
 import { newThisWeek } from "../services/discoveries.server.ts";
 import { ImportInProgress, ImportStopped } from "../components/import-in-progress.tsx";
 import { RescoreInProgress } from "../components/rescore-in-progress.tsx";
+import { SinceYouLooked } from "../components/since-you-looked.tsx";
+import { sinceYouLastLooked } from "../services/activity.server.ts";
 
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
 export const handle = { keepHtml: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp();
+  const member = context.get(memberContext);
   const params = new URL(request.url).searchParams;
-  const viewer = mineViewer(app, false, context.get(memberContext));
+  const viewer = mineViewer(app, false, member);
   const { query, data, today, digest, round, mine } = dashboardPage(app, false, params, viewer);
   return {
     team: viewer !== null,
@@ -33,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     firstMorning: firstMorning(app),
     newInvestors: newThisWeek(app, false),
     ...workInProgress(app),
+    // One member's own (decision 061): the shared empty list when nothing happened, so Today stays kept.
+    sinceLooked: sinceYouLastLooked(app, member?.id),
   };
 }
 
@@ -52,7 +57,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         digest={loaderData.digest}
         searchConfigured={loaderData.searchConfigured}
         round={loaderData.round}
-        guide={<FirstMorning guide={loaderData.firstMorning} />}
+        guide={
+          <>
+            <SinceYouLooked lines={loaderData.sinceLooked} />
+            <FirstMorning guide={loaderData.firstMorning} />
+          </>
+        }
         showMine={loaderData.team}
       />
     </>

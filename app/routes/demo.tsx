@@ -3,6 +3,8 @@ import type { Route } from "./+types/demo";
 import { getApp } from "../app.server.ts";
 import { dashboardPage, mineViewer } from "../services/dashboard-page.server.ts";
 import { DashboardView } from "../components/dashboard/dashboard-view.tsx";
+import { SinceYouLooked } from "../components/since-you-looked.tsx";
+import { demoLatestLines } from "../services/activity.server.ts";
 
 /** The page follows from its URL and its kept loader data: rendered once per version (app/http/page-cache.server.ts). */
 export const handle = { keepHtml: true };
@@ -14,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // "Mine" on the demo is its synthetic team's first member (decision 062).
   const viewer = mineViewer(app, true, null);
   const { query, data, today, round, mine } = dashboardPage(app, true, params, viewer);
-  return { team: viewer !== null, mine, data, today, query, notice: params.get("done"), round };
+  return { team: viewer !== null, mine, data, today, query, notice: params.get("done"), round, sinceLooked: demoLatestLines(app) };
 }
 
 export default function Demo({ loaderData }: Route.ComponentProps) {
@@ -27,6 +29,7 @@ export default function Demo({ loaderData }: Route.ComponentProps) {
       round={loaderData.round}
       showMine={loaderData.team}
       demo
+      guide={<SinceYouLooked lines={loaderData.sinceLooked} basePath="/demo" />}
       actions={
         <>
           <Form method="post" action="/demo/actions" reloadDocument={false}>

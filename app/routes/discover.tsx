@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/discover";
 import { getApp } from "../app.server.ts";
+import { requestActor } from "../auth/guards.server.ts";
 import { DiscoverList } from "../components/discover-list.tsx";
 import { readFormBody } from "../http/form-body.server.ts";
 import { discoverPage } from "../services/discover-page.server.ts";
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp();
   const form = await readFormBody(request);
   const key = parseDiscoveryKey(form.get("key"));
@@ -38,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     if (intent === "add") {
-      const added = addDiscovery(app, key, false);
+      const added = addDiscovery(app, requestActor(context), key, false);
       return redirect(`/discover?added=${encodeURIComponent(added.name)}&id=${added.investor_id}`);
     }
     const dismissed = dismissDiscoveryByKey(app, key, false);

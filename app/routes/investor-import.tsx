@@ -3,6 +3,7 @@ import type { Route } from "./+types/investor-import";
 import { type ClassifiedUpdates, classifyUpdates, existingForImport } from "#db/queries/import.server.ts";
 import { appOwnedWords } from "../domain/import/app-owned.ts";
 import { getApp } from "../app.server.ts";
+import { requestActor } from "../auth/guards.server.ts";
 import { ImportPreview } from "../components/import-preview.tsx";
 import { ImportStopped } from "../components/import-in-progress.tsx";
 import { ImportSummary } from "../components/import-summary.tsx";
@@ -106,7 +107,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { summary: { ...counts, refused: refused.length, token: done }, expired: false, stopped };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp();
   const input = await readUploadForm(request, app.now().getTime());
   if ("error" in input) return data({ error: input.error, preview: null }, { status: input.status });
@@ -148,6 +149,7 @@ export async function action({ request }: Route.ActionArgs) {
       // Planned when its turn comes: another import may have finished meanwhile.
       written = await commitImportInChunks(
         app,
+        requestActor(context),
         () => {
           // The Owner column's names as the team's members (decision 062); the others are said, not imported.
           const owned = assignOwners(planImport(parsed, existingForImport(app.db, parsed.rows)), ownerChoices(app, false));

@@ -4,13 +4,14 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/investor-new";
 import { createInvestor } from "#db/queries/investors.server.ts";
 import { getApp } from "../app.server.ts";
+import { requestActor } from "../auth/guards.server.ts";
 import { rescoreInvestorsForStartups } from "../services/startups.server.ts";
 import { INVESTOR_KINDS, RELATIONSHIP_STATUSES, STAGES, STAGE_LABELS, STATUS_LABELS } from "../domain/investor.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { INVESTOR_FORM_WORDS, investorFormSchema } from "../domain/investor-form.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp();
   const submission = parseWithZod(await readFormBody(request), { schema: investorFormSchema, ...founderErrors(INVESTOR_FORM_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -23,6 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
       rules: app.rules,
       userOwned: { relationshipStatus: relationship_status },
       checkCurrency: check_currency,
+      actor: requestActor(context),
     });
     rescoreInvestorsForStartups(app, [created]);
     return created;

@@ -13,6 +13,8 @@ import { requestActor, sideActor, sideOf } from "../auth/guards.server.ts";
 import { InvestorDetail } from "../components/investor/investor-detail.tsx";
 import { DeleteOrMerge } from "../components/investor/delete-or-merge.tsx";
 import { ProfileForm } from "../components/investor/profile-form.tsx";
+import { InvestorTimeline } from "../components/investor/timeline.tsx";
+import { timelineOf } from "../services/activity.server.ts";
 import { PROFILE_FORM_WORDS, profileFormDefaults, profileFormSchema } from "../domain/investor-profile.ts";
 import { positiveId } from "../domain/id.ts";
 import { DEMO_NOT_DELETED, deleteRealInvestor, mergeCandidates, mergeRealInvestors } from "../services/investor-profile.server.ts";
@@ -85,6 +87,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       return { ...item, ageDays, weight: decayWeight(ageDays, app.rules.halfLifeDays) };
     }),
     halfLifeDays: app.rules.halfLifeDays,
+    // Who changed what, merged with the contact history, in words (decision 061).
+    timeline: timelineOf(app, detail.investor.id),
     // The demo is open to anyone: its drafts show placeholders, never the founder's own details.
     outreach: draftOutreach(detail.investor, {
       founder: demo ? {} : loadFounderSettings(app.db, app.config),
@@ -241,6 +245,7 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
         saved={loaderData.saved && !actionData}
         afterSave={<AfterSave loaderData={loaderData} basePath={investor.isDemo ? "/demo" : ""} />}
       />
+      <InvestorTimeline lines={loaderData.timeline} />
       <ProfileForm
         key={`profile-${investor.updatedAt}`}
         text={loaderData.profileText}

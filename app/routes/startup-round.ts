@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import type { Route } from "./+types/startup-round";
 import { getApp } from "../app.server.ts";
+import { requestActor } from "../auth/guards.server.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { ROUND_FORM_WORDS, roundFormSchema } from "../domain/round-input.ts";
 import { pageId } from "../http/api-error.ts";
@@ -13,7 +14,7 @@ import { setRoundAndAsk } from "../services/round.server.ts";
  * With one startup its round is the round; with several, "raising now" marks this one. Back to
  * the page either way, with what was refused said there (the form works without JavaScript).
  */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp();
   const id = pageId(params.id);
   const formData = await readFormBody(request);
@@ -23,7 +24,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect(`/startups/${id}?round_error=${encodeURIComponent(message)}#round`, 303);
   }
   const { body, raisingNow } = submission.value;
-  const result = await setRoundAndAsk(app, { ...body, startup_id: id }, raisingNow);
+  const result = await setRoundAndAsk(app, requestActor(context), { ...body, startup_id: id }, raisingNow);
   if (!result.saved) throw new Response("Not found", { status: 404 });
   const notice = result.rescoring
     ? `Round saved; every investor is being re-scored (Today shows how far it is).`

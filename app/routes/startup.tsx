@@ -6,6 +6,7 @@ import type { Route } from "./+types/startup";
 import { loadFounderSettings } from "#db/queries/founder-settings.server.ts";
 import { getStartup, latestRubric, listStartups, rubricInputs } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
+import { requestActor } from "../auth/guards.server.ts";
 import { pageId } from "../http/api-error.ts";
 import { OutreachDraftView } from "../components/outreach-draft.tsx";
 import { RoundForm } from "../components/round-form.tsx";
@@ -50,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp();
   const id = pageId(params.id);
   if (!getStartup(app.db, id)) throw new Response("Not found", { status: 404 });
@@ -59,7 +60,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const back = (notice: string, tone: NoticeTone = "good") =>
     redirect(`/startups/${id}?notice=${encodeURIComponent(notice)}${tone === "good" ? "" : `&tone=${tone}`}`);
   if (intent === "delete") {
-    await removeStartup(app, id);
+    await removeStartup(app, requestActor(context), id);
     return redirect("/startups");
   }
   if (intent === "evaluate") {
@@ -67,12 +68,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     return back(notice.text, notice.tone);
   }
   if (intent === "regenerate") {
-    const result = await regenerateRubric(app, id);
+    const result = await regenerateRubric(app, requestActor(context), id);
     return back(result.message ?? "A new rubric was drafted by the model.", toneOf(result.model_status));
   }
   const submission = parseWithZod(formData, { schema: rubricFormSchema, ...founderErrors(RUBRIC_FORM_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await editRubric(app, id, submission.value);
+  const result = await editRubric(app, requestActor(context), id, submission.value);
   return back(
     result.rescoring
       ? `Rubric saved; ${result.rescored} investors are being re-ranked (Today shows how far it is).`

@@ -13,6 +13,7 @@ import {
 import { UNREAD_BY_KEPT_PAGES, keptUntilWrite } from "#db/queries/kept.server.ts";
 import { rankedStartups } from "#db/queries/startups.server.ts";
 import type { App } from "../app-context.ts";
+import type { Actor } from "../domain/people.ts";
 import { type DealForRanking, type DiscoveredInvestor, rankDiscoveries } from "../domain/discovery/rank.ts";
 
 /**
@@ -106,11 +107,12 @@ function find(app: App, key: string, demo: boolean): DiscoveredInvestor {
 }
 
 /** Creates the investor with the profile their deals show and the deals as evidence. */
-export function addDiscovery(app: App, key: string, demo: boolean): { investor_id: number; name: string } {
+export function addDiscovery(app: App, actor: Actor, key: string, demo: boolean): { investor_id: number; name: string } {
   const investor = find(app, key, demo);
   const investorId = addDiscoveredInvestor(app.db, {
     key,
     demo,
+    actor,
     now: app.now(),
     rules: app.rules,
     profile: {

@@ -3,7 +3,9 @@ import {
   type ExportSnapshot,
   type ExportedMail,
   type MailKey,
+  activityAfterForExport,
   evaluationsAfter,
+  exportedMembers,
   exportedInvestorsAfter,
   mailContactsAfter,
   openExportSnapshot,
@@ -66,7 +68,12 @@ function* jsonParts(db: Db, now: Date): Generator<string> {
   const { founderName, pitch, meetingLink } = readSavedFounderSettings(db);
   const founder = JSON.stringify({ name: founderName, pitch, meeting_link: meetingLink });
   const current = readRound(db);
-  yield `{\n"exported_at": ${JSON.stringify(now.toISOString())},\n"round": ${JSON.stringify(roundJson(current.round, current.totals))},\n"investors": [`;
+  yield `{\n"exported_at": ${JSON.stringify(now.toISOString())},\n"round": ${JSON.stringify(roundJson(current.round, current.totals))},\n"members": [`;
+  // The team first (a handful): the investors' owners and the activity's authors name them.
+  yield exportedMembers(db)
+    .map((member) => `\n${JSON.stringify(member)}`)
+    .join(",");
+  yield `\n],\n"investors": [`;
   yield* items(
     0,
     (after) => exportedInvestorsAfter(db, after),
@@ -97,6 +104,12 @@ function* jsonParts(db: Db, now: Date): Generator<string> {
     );
     yield "\n]}";
   }
+  yield `\n],\n"activity": [`;
+  yield* items(
+    0,
+    (after) => activityAfterForExport(db, after),
+    (row) => row.id,
+  );
   yield `\n],\n"founder": ${founder}\n}\n`;
 }
 

@@ -1,17 +1,19 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { deleteState, readState, writeState } from "#db/queries/app-state.server.ts";
-import { commitImport, keyUnkeyedInvestors } from "#db/queries/import.server.ts";
+import { recordActivity } from "#db/queries/activity.server.ts";
+import { type ImportCommitted, commitImport, keyUnkeyedInvestors } from "#db/queries/import.server.ts";
 import { rescoreInvestorSet } from "#db/queries/rescore.server.ts";
 import { rankedStartups } from "#db/queries/startups.server.ts";
 import type { App } from "../app-context.ts";
 import type { ImportPlan } from "../domain/import/plan.ts";
+import type { Actor, UserOwnedValues } from "../domain/people.ts";
 
 /**
  * Commits part of an import and re-scores, per startup, every investor it touched, in one
  * transaction: a process killed half-way never leaves investors without their per-startup
  * scores. (better-sqlite3 nests the inner transactions as savepoints.)
  */
-export function commitImportScored(app: App, plan: ImportPlan): { created: number; updated: number; touched: number[] } {
+export function commitImportScored(app: App, plan: ImportPlan): ImportCommitted {
   return app.db.$client.transaction(() => {
     const result = commitImport(app.db, plan, app.now());
     if (result.touched.length > 0) rescoreInvestorSet(app.db, { ids: result.touched }, rankedStartups(app.db), app.now(), app.rules);
@@ -132,9 +134,15 @@ export class ImportInterrupted extends Error {
  * process stopped half-way leaves whole, scored chunks and the line that says how far it got;
  * importing the same file again adds the rest, since saved rows are recognised (by email, else
  * name and firm) and left as they are.
+ *
+ * Who imported it is ONE activity entry (decision 061), written in the last chunk's transaction:
+ * the file's name, the counts, and the user-owned values written per investor (what a replay of
+ * the activity starts an imported investor from). An import stopped part-way records what it
+ * saved, with `stopped`, when the storage still takes one more write.
  */
 export function commitImportInChunks(
   app: App,
+  actor: Actor,
   planNow: () => ImportPlan,
   fileName = "a file",
 ): Promise<{ created: number; updated: number }> {
@@ -145,6 +153,27 @@ export function commitImportInChunks(
     const plan = planNow();
     let created = 0;
     let updated = 0;
+    const values: Record<string, UserOwnedValues> = {};
+    const record = (done: { created: number; updated: number; values: Record<string, UserOwnedValues> }, stopped: boolean) =>
+      recordActivity(
+        app.db,
+        actor,
+        { subject: file },
+        [
+          {
+            kind: "imported",
+            detail: {
+              file,
+              added: done.created,
+              updated: done.updated,
+              left_out: plan.rejected.length,
+              ...(stopped ? { stopped } : {}),
+              values: done.values,
+            },
+          },
+        ],
+        app.now(),
+      );
     const rows = plan.create.length + plan.update.length;
     // One chunk is saved whole or not at all: only a longer import can stop part-way.
     const chunked = rows > IMPORT_CHUNK;
@@ -162,15 +191,28 @@ export function commitImportInChunks(
         const result = app.db.$client.transaction(() => {
           const done = commitImportScored(app, part);
           if (chunked) writeStopped(app, file, saved < rows ? { file, saved, total: rows } : null);
+          if (saved === rows) {
+            const all = { ...values, ...done.values };
+            record({ created: created + done.created, updated: updated + done.updated, values: all }, false);
+          }
           return done;
         })();
+        Object.assign(values, result.values);
         created += result.created;
         updated += result.updated;
         if (chunked) saving = { saved, total: rows };
         await nextTurn();
       }
     } catch (error) {
-      // Chunks before this one are saved whole; this one and the rest are not.
+      // Chunks before this one are saved whole; this one and the rest are not: the entry says so,
+      // if the storage that stopped the import still takes it.
+      if (created + updated > 0) {
+        try {
+          record({ created, updated, values }, true);
+        } catch {
+          // The import's own error is the one to answer with.
+        }
+      }
       throw new ImportInterrupted(Math.min(start, rows), rows, created, updated, error);
     } finally {
       saving = null;

@@ -5,7 +5,7 @@ import { editInvestor, getInvestorDetail, investorJson, listInvestors } from "#d
 import { rescoreInvestorIds } from "#db/queries/rescore.server.ts";
 import type { App } from "../app-context.ts";
 import type { InvestorEdit } from "../domain/investor.ts";
-import type { Actor } from "../domain/people.ts";
+import { type Actor, userOwnedChanges, userOwnedOf } from "../domain/people.ts";
 import type { InvestorPatch } from "../domain/investor-profile.ts";
 import { rescoreInvestorsForStartups } from "./startups.server.ts";
 
@@ -32,12 +32,22 @@ export function mergeRealInvestors(app: App, actor: Actor, keepId: number, other
   return app.db.$client.transaction(() => {
     const now = app.now();
     const other = getInvestor(app.db, otherId, false);
+    const before = getInvestor(app.db, keepId, false);
     const outcome = mergeInvestors(app.db, keepId, otherId, { now, rules: app.rules });
     if (outcome.merged) {
       rescoreInvestorIds(app.db, [keepId], now, app.rules);
       const kept = getInvestor(app.db, keepId, false);
       const about = { investorId: keepId, subject: kept?.name ?? "" };
-      recordActivity(app.db, actor, about, [{ kind: "merged", detail: { other: other?.name ?? "a duplicate", other_id: otherId } }], now);
+      // The merge, then what it did to the survivor's user-owned columns (the notes joined, the
+      // later last contact, the other's status): replaying the activity gives them back (decision 061).
+      const changed = before && kept ? userOwnedChanges(userOwnedOf(before), userOwnedOf(kept)) : [];
+      recordActivity(
+        app.db,
+        actor,
+        about,
+        [{ kind: "merged", detail: { other: other?.name ?? "a duplicate", other_id: otherId } }, ...changed],
+        now,
+      );
     }
     return outcome;
   })();

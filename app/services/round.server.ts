@@ -2,6 +2,7 @@ import { readRound, saveRound, startupRounds } from "#db/queries/round.server.ts
 import { getStartup } from "#db/queries/startups.server.ts";
 import type { App } from "../app-context.ts";
 import type { InvestorEdit } from "../domain/investor.ts";
+import type { Actor } from "../domain/people.ts";
 import { type AmountRounds, amountStartupRefusal, roundRaisingNow } from "../domain/round.ts";
 import { type RoundPut, roundJson, roundWriteOf } from "../domain/round-input.ts";
 import { rescoreAfterSave } from "../jobs/rescore-chunks.server.ts";
@@ -21,12 +22,12 @@ export type RoundSaved =
  * Sets a startup's round (`startup_id`, else the round raising now) and makes it the one raising
  * now. Without a startup to name: `no_startup` (none yet) or `which_startup` (several, none marked).
  */
-export function setRound(app: App, body: RoundPut, raisingNow = true): RoundSaved {
+export function setRound(app: App, actor: Actor, body: RoundPut, raisingNow = true): RoundSaved {
   const reading = readRound(app.db);
   const startupId = body.startup_id ?? reading.round?.id;
   if (startupId === undefined) return { saved: false, reason: reading.startups === 0 ? "no_startup" : "which_startup" };
   const { startup_id: _named, ...fields } = body;
-  if (!saveRound(app.db, startupId, roundWriteOf(fields, raisingNow), app.now())) return { saved: false, reason: "unknown_startup" };
+  if (!saveRound(app.db, actor, startupId, roundWriteOf(fields, raisingNow), app.now())) return { saved: false, reason: "unknown_startup" };
   return { saved: true, round: currentRound(app) };
 }
 
@@ -38,13 +39,14 @@ export function setRound(app: App, body: RoundPut, raisingNow = true): RoundSave
  */
 export async function setRoundAndAsk(
   app: App,
+  actor: Actor,
   body: RoundPut,
   raisingNow = true,
 ): Promise<RoundSaved & { rescored?: number; rescoring?: boolean }> {
   const startupId = body.startup_id ?? readRound(app.db).round?.id;
   const before = startupId === undefined ? undefined : getStartup(app.db, startupId);
   const raisingBefore = readRound(app.db).round?.id;
-  const result = setRound(app, body, raisingNow);
+  const result = setRound(app, actor, body, raisingNow);
   if (!result.saved || !before || startupId === undefined) return result;
   const after = getStartup(app.db, startupId);
   const askSame = !after || (after.roleWanted === before.roleWanted && after.roundSize === before.roundSize);
@@ -55,7 +57,7 @@ export async function setRoundAndAsk(
     return { ...result, round: currentRound(app), rescoring };
   }
   if (askSame) return result;
-  const { rescored, rescoring } = await changeRoleWanted(app, startupId, after.roleWanted ?? null);
+  const { rescored, rescoring } = await changeRoleWanted(app, actor, startupId, after.roleWanted ?? null);
   return { ...result, round: currentRound(app), rescored, rescoring };
 }
 

@@ -11,6 +11,7 @@ import {
   saveRubricVersion,
   startupInputOf,
 } from "#db/queries/startups.server.ts";
+import type { Actor } from "../domain/people.ts";
 import { type ServiceState, regenerateMessage } from "../domain/service-state.ts";
 import type { App } from "../app-context.ts";
 import { EVALUATION_JSON_SCHEMA, EVALUATION_SYSTEM_PROMPT, buildEvaluationPrompt, parseEvaluationAnswer } from "../domain/evaluation.ts";
@@ -81,10 +82,10 @@ export async function createStartupWithRubric(app: App, input: StartupInput, opt
 }
 
 /** Route #12 with a rubric: a new version, re-scored at once from stored evaluations; no model call. */
-export async function editRubric(app: App, startupId: number, rubric: Rubric) {
+export async function editRubric(app: App, actor: Actor, startupId: number, rubric: Rubric) {
   const current = latestRubric(app.db, startupId);
   const source = current?.source ?? "default";
-  saveRubricVersion(app.db, startupId, rubric, source, app.now());
+  saveRubricVersion(app.db, actor, startupId, rubric, source, app.now());
   return { rubric, rubric_source: source, ...(await rescoreForRubric(app, startupId)) };
 }
 
@@ -93,18 +94,18 @@ export async function editRubric(app: App, startupId: number, rubric: Rubric) {
  * rubric version takes its cheque range from the round and the role (everything else kept, and
  * still the founder's to edit); then everyone's fit and scores are redone.
  */
-export async function changeRoleWanted(app: App, startupId: number, role: RoleWanted | null) {
+export async function changeRoleWanted(app: App, actor: Actor, startupId: number, role: RoleWanted | null) {
   const startup = getStartup(app.db, startupId)!;
   saveRoleWanted(app.db, startupId, role, app.now());
   const current = latestRubric(app.db, startupId);
   if (!current || !startup.roundSize) return { ...(await rescoreForRubric(app, startupId)), check_size: current?.rubric.check_size };
   const check_size = chequeRangeFor(startup.roundSize, role);
-  saveRubricVersion(app.db, startupId, { ...current.rubric, check_size }, current.source, app.now());
+  saveRubricVersion(app.db, actor, startupId, { ...current.rubric, check_size }, current.source, app.now());
   return { ...(await rescoreForRubric(app, startupId)), check_size };
 }
 
 /** Route #12 with regenerate: a new model rubric, or the old one kept with a message. */
-export async function regenerateRubric(app: App, startupId: number, options: Options = {}) {
+export async function regenerateRubric(app: App, actor: Actor, startupId: number, options: Options = {}) {
   const model = modelFor(app, options);
   const drafted = await draftRubric(model, startupInputOf(getStartup(app.db, startupId)!));
   if (!drafted) {
@@ -119,7 +120,7 @@ export async function regenerateRubric(app: App, startupId: number, options: Opt
       message: regenerateMessage(state),
     };
   }
-  saveRubricVersion(app.db, startupId, drafted, "model", app.now());
+  saveRubricVersion(app.db, actor, startupId, drafted, "model", app.now());
   return {
     rubric: drafted,
     rubric_source: "model" as const,
@@ -196,8 +197,8 @@ export function rescoreInvestorsForStartups(app: App, ids: number[]): void {
  * Route #13 and the page's delete button: the startup goes, and what depended on it is re-scored
  * (after the answer past ANSWER_AFTER_RESCORE_UP_TO investors).
  */
-export async function removeStartup(app: App, id: number): Promise<boolean> {
-  const removed = deleteStartup(app.db, id);
+export async function removeStartup(app: App, actor: Actor, id: number): Promise<boolean> {
+  const removed = deleteStartup(app.db, actor, id, app.now());
   if (removed) await rescoreAfterRubricChange(app);
   return removed;
 }

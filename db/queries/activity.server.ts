@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, lt, ne, or, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, ne, or, isNull, sql } from "drizzle-orm";
 import { EditConflict, changedParts, clashingChanges } from "#app/domain/conflict.ts";
 import type { ActivityEntry, Actor, SystemActor } from "#app/domain/people.ts";
 import type { Db } from "../database.server.ts";
-import { activity } from "../schema.ts";
+import { activity, investors } from "../schema.ts";
 
 /**
  * The activity (decision 059): who changed what. Written only through `recordActivity`, inside the
@@ -109,5 +109,34 @@ export function latestActivityId(db: Db, demo: boolean): number {
       .from(activity)
       .where(eq(activity.isDemo, demo))
       .get()?.id ?? 0
+  );
+}
+
+/** The real side's activity after `afterId`, oldest first, at most `limit` (`GET /api/activity`: read on from the last id). */
+export function activityAfter(db: Db, afterId: number, limit: number): ActivityRow[] {
+  return db
+    .select()
+    .from(activity)
+    .where(and(eq(activity.isDemo, false), gt(activity.id, afterId)))
+    .orderBy(asc(activity.id))
+    .limit(limit)
+    .all();
+}
+
+/** A side's newest activity, newest first (the open demo's "Since you last looked": it has no one to remember). */
+export function latestActivity(db: Db, demo: boolean, limit: number): ActivityRow[] {
+  return db.select().from(activity).where(eq(activity.isDemo, demo)).orderBy(desc(activity.id)).limit(limit).all();
+}
+
+/** Which of `ids` are investors still there (a line of the activity links only to a page that exists). */
+export function presentInvestorIds(db: Db, ids: readonly number[]): Set<number> {
+  if (ids.length === 0) return new Set();
+  return new Set(
+    db
+      .select({ id: investors.id })
+      .from(investors)
+      .where(inArray(investors.id, [...ids]))
+      .all()
+      .map((row) => row.id),
   );
 }

@@ -3,6 +3,7 @@ import type { Deal, FeedState, NewsItem } from "#app/domain/discovery/deal.ts";
 import { type AliasRow, investorKey, pipelineKeys, resolvedKey } from "#app/domain/discovery/names.ts";
 import { type DealForRanking, type DealRole, dealSentence } from "#app/domain/discovery/rank.ts";
 import type { InvestorProfile } from "#app/domain/investor.ts";
+import type { Actor } from "#app/domain/people.ts";
 import type { ScoringRules } from "#app/domain/scoring.ts";
 import type { Db } from "../database.server.ts";
 import {
@@ -238,10 +239,10 @@ function insertDealEvidence(
  */
 export function addDiscoveredInvestor(
   db: Db,
-  input: { key: string; profile: InvestorProfile; demo: boolean; now: Date; rules: ScoringRules },
+  input: { key: string; profile: InvestorProfile; demo: boolean; now: Date; rules: ScoringRules; actor: Actor },
 ): number {
   return db.transaction((t) => {
-    const investorId = createInvestor(t, input.profile, { now: input.now, rules: input.rules, demo: input.demo });
+    const investorId = createInvestor(t, input.profile, { now: input.now, rules: input.rules, demo: input.demo, actor: input.actor });
     const named = t
       .select({ role: dealInvestors.role, deal: deals })
       .from(dealInvestors)

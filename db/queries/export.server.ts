@@ -3,7 +3,18 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import type { AppDatabase, Db } from "../database.server.ts";
 import * as schema from "../schema.ts";
-import { contactEntries, evaluations, evidence, investors, mailContacts, rubrics, startupScores, startups } from "../schema.ts";
+import {
+  activity,
+  contactEntries,
+  evaluations,
+  evidence,
+  investors,
+  mailContacts,
+  members,
+  rubrics,
+  startupScores,
+  startups,
+} from "../schema.ts";
 import { type ContactRow, investorJson } from "./investors.server.ts";
 import type { InvestorRow } from "./investor-row.server.ts";
 import type { roundJson } from "#app/domain/round-input.ts";
@@ -221,6 +232,48 @@ export function scoresAfter(db: Db, startupId: number, afterInvestorId: number, 
     .all();
 }
 
+/**
+ * The real team (decision 061): names, roles and emails, never a passphrase, passkey, token or
+ * invite. A handful of rows, read at once.
+ */
+export function exportedMembers(db: Db) {
+  return db
+    .select({
+      id: members.id,
+      name: members.name,
+      role: members.role,
+      email: members.email,
+      created_at: members.createdAt,
+      disabled_at: members.disabledAt,
+    })
+    .from(members)
+    .where(eq(members.isDemo, false))
+    .orderBy(asc(members.id))
+    .all();
+}
+
+export type ExportedActivity = ReturnType<typeof activityAfterForExport>[number];
+
+/** The real side's activity after `afterId`, by id: who changed what, every entry (decision 061). */
+export function activityAfterForExport(db: Db, afterId: number, limit = EXPORT_ROWS_PER_CHUNK) {
+  return db
+    .select({
+      id: activity.id,
+      at: activity.at,
+      actor_member_id: activity.actorMemberId,
+      actor_system: activity.actorSystem,
+      investor_id: activity.investorId,
+      subject: activity.subject,
+      kind: activity.kind,
+      detail: activity.detail,
+    })
+    .from(activity)
+    .where(and(eq(activity.isDemo, false), gt(activity.id, afterId)))
+    .orderBy(asc(activity.id))
+    .limit(limit)
+    .all();
+}
+
 function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
   const groups = new Map<number, T[]>();
   for (const item of items) {
@@ -247,5 +300,7 @@ export type ExportedEverything = {
       scores: ReturnType<typeof scoresAfter>;
     }
   >;
+  members: ReturnType<typeof exportedMembers>;
+  activity: ExportedActivity[];
   founder: { name?: string; pitch?: string; meeting_link?: string };
 };

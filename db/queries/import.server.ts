@@ -3,6 +3,7 @@ import type { ExistingInvestor, ImportPlan } from "#app/domain/import/plan.ts";
 import type { ImportRow } from "#app/domain/import/rows.ts";
 import { tallyChanges } from "#app/domain/import/preview.ts";
 import { laterDate } from "#app/domain/investor-edit.ts";
+import { type UserOwnedValues, startingValues, userOwnedOf } from "#app/domain/people.ts";
 import { emailKey, nameKey } from "#app/domain/import/identity.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { investors } from "../schema.ts";
@@ -222,22 +223,30 @@ export function classifyUpdates(db: AppDatabase, plan: ImportPlan, keep = Number
   return out;
 }
 
+/** What a commit wrote: counts, the ids to re-score, the user-owned values per investor id. */
+export type ImportCommitted = { created: number; updated: number; touched: number[]; values: Record<string, UserOwnedValues> };
+
 /**
  * Writes (part of) a previewed import in one transaction: creates new investors and updates
  * matched ones (only the cells the file gave). Real rows only. The caller re-scores what it
- * touched in the same transaction (commitImportScored).
+ * touched in the same transaction (commitImportScored). Answers, beside the counts, the
+ * user-owned values it wrote per investor: the import's one activity entry carries them.
  */
-export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date): { created: number; updated: number; touched: number[] } {
+export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date): ImportCommitted {
   const stamp = now.toISOString();
   return db.transaction((t) => {
     const touched: number[] = [];
+    const values: Record<string, UserOwnedValues> = {};
     for (const row of plan.create) {
+      const columns = rowColumns(row);
       const { id } = t
         .insert(investors)
-        .values({ ...rowColumns(row), isDemo: false, createdAt: stamp, updatedAt: stamp })
+        .values({ ...columns, isDemo: false, createdAt: stamp, updatedAt: stamp })
         .returning({ id: investors.id })
         .get();
       touched.push(id);
+      // Every user-owned column it starts with: the replay of its activity starts from these (decision 061).
+      values[id] = startingValues(columns);
     }
     let updated = 0;
     for (const [row, saved] of withSaved(t, plan.update)) {
@@ -250,7 +259,9 @@ export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date): { cr
         .run();
       touched.push(row.id);
       updated++;
+      const owned = userOwnedOf(set);
+      if (Object.keys(owned).length > 0) values[row.id] = owned;
     }
-    return { created: plan.create.length, updated, touched };
+    return { created: plan.create.length, updated, touched, values };
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { INVESTOR_SORTS } from "#app/domain/dashboard-query.ts";
 import {
   ACTION_PRIORITY,
@@ -14,7 +14,7 @@ import { appOwnedAfterEdit } from "#app/domain/import/app-owned.ts";
 import { userOwnedPatch } from "#app/domain/investor-edit.ts";
 import { type InvestorPatch, profileColumnsPatch, profileOf } from "#app/domain/investor-profile.ts";
 import { type EvidenceForScoring, type InvestorForScoring, type ScoringRules, scoreInvestor } from "#app/domain/scoring.ts";
-import { type Actor, profileChanges, userOwnedChanges } from "#app/domain/people.ts";
+import { type Actor, createdEntry, profileChanges, userOwnedChanges, userOwnedOf } from "#app/domain/people.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { recordActivity, refuseStaleEdit } from "./activity.server.ts";
 import { contactEntries, evidence, investors } from "../schema.ts";
@@ -200,6 +200,8 @@ export function createInvestor(
     userOwned?: { relationshipStatus?: RelationshipStatus; lastContactDate?: string | null; personalNotes?: string | null };
     /** The cheque range's currency (ISO 4217), when the form named one; none is US dollars. */
     checkCurrency?: string;
+    /** Who added it: recorded as its "created" entry, with the user-owned values it starts with. */
+    actor: Actor;
   },
 ): number {
   return db.transaction((tx) => {
@@ -216,8 +218,10 @@ export function createInvestor(
         createdAt: stamp,
         updatedAt: stamp,
       })
-      .returning({ id: investors.id })
+      .returning()
       .get();
+    const about = { investorId: inserted.id, subject: inserted.name, isDemo: inserted.isDemo };
+    recordActivity(tx, options.actor, about, [createdEntry(userOwnedOf(inserted))], options.now);
     rescoreInvestor(tx, inserted.id, options.now, options.rules);
     return inserted.id;
   });
@@ -490,9 +494,4 @@ export function scoreHistogram(db: Db, demo: boolean, mine: number | null = null
     .all();
   for (const row of rows) bins[row.bin] = row.n;
   return bins;
-}
-
-export function investorsByIds(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db.select().from(investors).where(inArray(investors.id, ids)).all();
 }

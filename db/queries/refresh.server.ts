@@ -4,8 +4,10 @@ import type { SelectionCandidate } from "#app/domain/selection.ts";
 import type { EvidenceJudgement } from "#app/domain/judging.ts";
 import { type SignalWrite, signalColumns } from "#app/domain/signals.ts";
 import type { ScoringRules } from "#app/domain/scoring.ts";
+import { refreshFinding, systemActor } from "#app/domain/people.ts";
 import { type AppDatabase, type Db, keptQuery } from "../database.server.ts";
 import { evidence, investors, runItems, runs } from "../schema.ts";
+import { recordActivity } from "./activity.server.ts";
 import { ALL_IDS, type IdRange, readHeadline, rescoreInvestor } from "./investors.server.ts";
 import type { RunRow } from "./runs.server.ts";
 
@@ -315,10 +317,15 @@ export function finishStep(
           .where(and(eq(evidence.id, judgement.evidenceId), eq(evidence.investorId, item.investorId)))
           .run();
       }
-      t.update(investors)
+      const real = t
+        .update(investors)
         .set(signalColumns(item.signals))
         .where(and(eq(investors.id, item.investorId), eq(investors.isDemo, false)))
-        .run();
+        .returning({ name: investors.name })
+        .get();
+      // What it found, said once per investor per run by the refresh (decision 061): no user-owned column is written.
+      const found = real ? refreshFinding(item.judgements) : null;
+      if (real && found) recordActivity(t, systemActor("refresh"), { investorId: item.investorId, subject: real.name }, [found], input.now);
       rescoreInvestor(t, item.investorId, input.now, input.rules, headline);
     }
     const run = runById(t).get({ runId: input.runId })!;

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type {
   ExportedEvaluationRecord,
   ExportedFounder,
@@ -6,13 +6,32 @@ import type {
   ExportedMailRecord,
   ExportedScoreRecord,
   ExportedStartupHead,
+  ExportedActivityRecord,
+  ExportedMemberRecord,
+  RestoredIds,
 } from "#app/domain/export-file.ts";
+import { restoredDetail } from "#app/domain/export-file.ts";
+import { type UserOwnedValues, startingValues, systemActor } from "#app/domain/people.ts";
 import type { Db } from "../database.server.ts";
-import { contactEntries, evaluations, evidence, investors, mailContacts, rubrics, startupScores, startups } from "../schema.ts";
+import {
+  activity,
+  contactEntries,
+  evaluations,
+  evidence,
+  investors,
+  mailContacts,
+  members,
+  rubrics,
+  startupScores,
+  startups,
+} from "../schema.ts";
+import { recordActivity } from "./activity.server.ts";
 import { deleteState } from "./app-state.server.ts";
 import { saveFounderSettings } from "./founder-settings.server.ts";
 
 export type RestoredCounts = {
+  members: number;
+  activity: number;
   investors: number;
   contacts: number;
   evidence: number;
@@ -31,7 +50,9 @@ export function countRealRows(db: Db): { investors: number; startups: number } {
 
 /** What the restore is given, one record at a time, as the file is read (app/restore-export.server.ts). */
 export type RestoreWriter = {
+  member(item: ExportedMemberRecord): void;
   investor(item: ExportedInvestorRecord): void;
+  activity(item: ExportedActivityRecord): void;
   startup(item: ExportedStartupHead): void;
   mail(item: ExportedMailRecord): void;
   evaluation(startupId: number, item: ExportedEvaluationRecord): void;
@@ -52,7 +73,7 @@ export type RestoreWriter = {
  * and fills them in again. What is kept meanwhile is ids (old to new), not records.
  */
 export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) => ExportedFounder): RestoredCounts {
-  const counts: RestoredCounts = { investors: 0, contacts: 0, evidence: 0, mail_contacts: 0, startups: 0 };
+  const counts: RestoredCounts = { members: 0, activity: 0, investors: 0, contacts: 0, evidence: 0, mail_contacts: 0, startups: 0 };
   db.transaction((t) => {
     const already = countRealRows(t);
     if (already.investors > 0 || already.startups > 0) {
@@ -61,6 +82,9 @@ export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) =
       );
     }
     const investorIds = new Map<number, number>();
+    const memberIds = new Map<number, number>();
+    // Every restored investor's user-owned values: the restore's own entry carries them (decision 061).
+    const restoredValues: Record<string, UserOwnedValues> = {};
     const evidenceIds = new Map<number, number>();
     const startupIds = new Map<number, number>();
     // Whose round an amount is for names a startup, which comes after the investors: set at the end.
@@ -76,8 +100,55 @@ export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) =
       return newId;
     };
     const writer: RestoreWriter = {
+      member(item) {
+        // The file's owner is this instance's owner (made at its first start): named as in the file.
+        const here =
+          item.role === "owner"
+            ? t
+                .select()
+                .from(members)
+                .where(and(eq(members.role, "owner"), eq(members.isDemo, false)))
+                .get()
+            : undefined;
+        if (here) {
+          t.update(members)
+            .set({ name: item.name, email: here.email ?? item.email, createdAt: item.created_at })
+            .where(eq(members.id, here.id))
+            .run();
+          memberIds.set(item.id, here.id);
+        } else {
+          const { id } = t
+            .insert(members)
+            .values({ name: item.name, role: item.role, email: item.email, createdAt: item.created_at, disabledAt: item.disabled_at })
+            .returning({ id: members.id })
+            .get();
+          memberIds.set(item.id, id);
+        }
+        counts.members++;
+      },
+      activity(item) {
+        const ids: RestoredIds = {
+          investor: (old) => investorIds.get(old),
+          member: (old) => memberIds.get(old),
+          startup: (old) => startupIds.get(old),
+          evidence: (old) => evidenceIds.get(old),
+        };
+        t.insert(activity)
+          .values({
+            at: item.at,
+            actorMemberId: item.actor_member_id === null ? null : (memberIds.get(item.actor_member_id) ?? null),
+            // An author the file does not name (a member not exported) is said as the restore.
+            actorSystem: item.actor_system ?? (item.actor_member_id !== null && memberIds.has(item.actor_member_id) ? null : "restore"),
+            investorId: item.investor_id === null ? null : (investorIds.get(item.investor_id) ?? null),
+            subject: item.subject,
+            kind: item.kind,
+            detail: restoredDetail(item.detail, ids),
+          })
+          .run();
+        counts.activity++;
+      },
       investor(item) {
-        const { id } = t
+        const restored = t
           .insert(investors)
           .values({
             name: item.name,
@@ -112,12 +183,15 @@ export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) =
             meetingDate: item.meeting_date ?? null,
             passReason: item.pass_reason ?? null,
             passNote: item.pass_note ?? null,
+            ownerMemberId: item.owner_member_id == null ? null : (memberIds.get(item.owner_member_id) ?? null),
             createdAt: item.created_at,
             updatedAt: item.updated_at,
           })
-          .returning({ id: investors.id })
+          .returning()
           .get();
+        const id = restored.id;
         if (investorIds.has(item.id)) throw new Error(`investor ${item.id} is in the file twice`);
+        restoredValues[id] = startingValues(restored);
         investorIds.set(item.id, id);
         counts.investors++;
         if (item.amount_startup_id != null) amountFor.push([id, item.amount_startup_id]);
@@ -234,6 +308,20 @@ export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) =
       now,
     );
     deleteState(t, "scored_with");
+    // The restore itself, by the system actor `restore`, last: every investor's user-owned values as
+    // restored, so replaying the activity gives them whatever the file's activity held (decision 061).
+    recordActivity(
+      t,
+      systemActor("restore"),
+      { subject: "an export" },
+      [
+        {
+          kind: "imported",
+          detail: { file: "an export", added: counts.investors, updated: 0, left_out: 0, restored: true, values: restoredValues },
+        },
+      ],
+      now,
+    );
   });
   return counts;
 }

@@ -1,7 +1,9 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { demoRound } from "#app/domain/demo-data.ts";
 import { type MoneyInvestor, type RoundStartup, type RoundTotals, roundRaisingNow, roundTotals } from "#app/domain/round.ts";
+import type { Actor } from "#app/domain/people.ts";
 import type { Db } from "../database.server.ts";
+import { recordActivity } from "./activity.server.ts";
 import { readRatesInForce } from "./currency-rates.server.ts";
 import { investors, startups } from "../schema.ts";
 
@@ -74,10 +76,10 @@ export type RoundWrite = {
  * Saves a real startup's round; marking it raising now unmarks every other one, in one
  * transaction. False for an unknown (or demo) startup.
  */
-export function saveRound(db: Db, startupId: number, write: RoundWrite, now: Date): boolean {
+export function saveRound(db: Db, actor: Actor, startupId: number, write: RoundWrite, now: Date): boolean {
   return db.transaction((tx) => {
     const found = tx
-      .select({ id: startups.id })
+      .select({ id: startups.id, name: startups.name })
       .from(startups)
       .where(and(eq(startups.id, startupId), eq(startups.isDemo, false)))
       .get();
@@ -93,6 +95,8 @@ export function saveRound(db: Db, startupId: number, write: RoundWrite, now: Dat
         .where(and(ne(startups.id, startupId), eq(startups.isDemo, false)))
         .run();
     }
+    const fields = Object.keys(patch).map((key) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+    recordActivity(tx, actor, { subject: found.name }, [{ kind: "round", detail: { startup_id: startupId, fields } }], now);
     return true;
   });
 }

@@ -11,6 +11,8 @@ import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
 import { roundRaisingNow } from "#app/domain/round.ts";
 import { INTRO_PATH_LINE } from "#app/domain/today.ts";
 import { type AppDatabase, type Db, keptQuery, statement } from "../database.server.ts";
+import { type Actor, amountOfDeletedRound } from "#app/domain/people.ts";
+import { recordActivity } from "./activity.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
 import { evaluations, evidence, investors, rubrics, startupScores, startups } from "../schema.ts";
 
@@ -129,8 +131,8 @@ export function saveRoleWanted(db: Db, id: number, role: RoleWanted | null, now:
     .run();
 }
 
-/** A new rubric version (the previous ones stay, for history). */
-export function saveRubricVersion(db: Db, startupId: number, rubric: Rubric, source: RubricSource, now: Date): number {
+/** A new rubric version (the previous ones stay, for history), recorded as the actor's "rubric" change. */
+export function saveRubricVersion(db: Db, actor: Actor, startupId: number, rubric: Rubric, source: RubricSource, now: Date): number {
   return db.transaction((tx) => {
     const current = tx
       .select({ version: sql<number>`coalesce(max(${rubrics.version}), 0)` })
@@ -139,7 +141,14 @@ export function saveRubricVersion(db: Db, startupId: number, rubric: Rubric, sou
       .get();
     const version = (current?.version ?? 0) + 1;
     tx.insert(rubrics).values({ startupId, version, source, rubric, createdAt: now.toISOString() }).run();
-    tx.update(startups).set({ updatedAt: now.toISOString() }).where(eq(startups.id, startupId)).run();
+    const startup = tx
+      .update(startups)
+      .set({ updatedAt: now.toISOString() })
+      .where(eq(startups.id, startupId))
+      .returning({ name: startups.name, isDemo: startups.isDemo })
+      .get();
+    const about = { subject: startup?.name ?? "a startup", isDemo: startup?.isDemo ?? false };
+    recordActivity(tx, actor, about, [{ kind: "rubric", detail: { startup_id: startupId, version, source } }], now);
     return version;
   });
 }
@@ -148,14 +157,24 @@ export function saveRubricVersion(db: Db, startupId: number, rubric: Rubric, sou
  * Route #13: the startup, its rubrics, evaluations and scores go (cascade); investors and evidence stay.
  * Amounts that were for its round become the round raising now's (amount_startup_id has no foreign key).
  */
-export function deleteStartup(db: Db, id: number): boolean {
+export function deleteStartup(db: Db, actor: Actor, id: number, now: Date): boolean {
   return db.transaction((tx) => {
     const removed = tx
       .delete(startups)
       .where(and(eq(startups.id, id), eq(startups.isDemo, false)))
-      .run().changes;
-    if (removed > 0) tx.update(investors).set({ amountStartupId: null }).where(eq(investors.amountStartupId, id)).run();
-    return removed > 0;
+      .returning({ name: startups.name })
+      .get();
+    if (!removed) return false;
+    const moved = tx
+      .update(investors)
+      .set({ amountStartupId: null })
+      .where(eq(investors.amountStartupId, id))
+      .returning({ id: investors.id, name: investors.name, amount: investors.amount, amountCurrency: investors.amountCurrency })
+      .all();
+    // Each amount that was for its round is now the round raising now's, said per investor (decision 061).
+    for (const row of moved)
+      recordActivity(tx, actor, { investorId: row.id, subject: row.name }, [amountOfDeletedRound(row, id, removed.name)], now);
+    return true;
   });
 }
 

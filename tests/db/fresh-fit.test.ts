@@ -5,6 +5,7 @@ import { changeRoleWanted, createStartupWithRubric, editRubric, rescoreInvestors
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 
 /** The fit sentence follows every change it reads: a rubric, a startup's ask, an investor's profile (issue 19). */
 
@@ -43,7 +44,7 @@ describe("fresh fit sentences", () => {
           check_min: 25_000,
           check_max: 100_000,
         },
-        { now, rules: DEFAULT_RULES },
+        { now, actor: TEST_ACTOR, rules: DEFAULT_RULES },
       );
       const { startup } = await createStartupWithRubric(app, { ...LEDGERLY, role_wanted: "lead" });
       // Asking for a lead: a $25k–$100k angel is far off, and says so.
@@ -51,14 +52,14 @@ describe("fresh fit sentences", () => {
       expect(fitOf(db, id).action).toBe("dont_chase");
 
       // Asking for followers instead: the range moves to 2–15 % and the angel fits.
-      await changeRoleWanted(app, startup.id, "follow");
+      await changeRoleWanted(app, TEST_ACTOR, startup.id, "follow");
       expect(latestRubric(db, startup.id)!.rubric.check_size).toEqual({ min: 30_000, max: 225_000 });
       expect(fitOf(db, id).fit_misfit).toBeNull();
       expect(fitOf(db, id).fit_detail).toContain("$25k–$100k cheques");
 
       // An edited rubric is read at once.
       const rubric = latestRubric(db, startup.id)!.rubric;
-      await editRubric(app, startup.id, { ...rubric, check_size: { min: 1_000_000, max: 3_000_000 } });
+      await editRubric(app, TEST_ACTOR, startup.id, { ...rubric, check_size: { min: 1_000_000, max: 3_000_000 } });
       expect(fitOf(db, id).fit_misfit).toMatch(/smaller than the \$1M–\$3M/);
 
       // So is the investor's own profile: their new range is the one the sentence names.

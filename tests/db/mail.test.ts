@@ -23,6 +23,7 @@ function investor(db: AppDatabase, name: string, userOwned: { status?: string; l
     { name, firm: `${name} Fund`, kind: "fund", sectors: [], stages: [], geographies: [] },
     {
       now,
+      actor: TEST_ACTOR,
       rules: DEFAULT_RULES,
       demo: userOwned.demo ?? false,
       userOwned: {

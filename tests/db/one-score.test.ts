@@ -12,6 +12,7 @@ import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { LEDGERLY } from "#tests/fixtures/founder-pipeline.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 
 /**
  * One startup, one number (decision 039): the score Today shows for an investor is the score the
@@ -99,7 +100,7 @@ describe("one startup, one score", () => {
     const app = fakeApp(db);
     try {
       const now = app.now();
-      for (const profile of PROFILES) createInvestor(db, profile, { now, rules: DEFAULT_RULES });
+      for (const profile of PROFILES) createInvestor(db, profile, { now, actor: TEST_ACTOR, rules: DEFAULT_RULES });
       const { startup } = await createStartupWithRubric(app, LEDGERLY);
 
       expectOneScore(db, startup.id, app);
@@ -107,7 +108,7 @@ describe("one startup, one score", () => {
 
       // A rubric edited on the startup's page moves Today's numbers and threshold with it.
       const rubric = latestRubric(db, startup.id)!.rubric;
-      await editRubric(app, startup.id, {
+      await editRubric(app, TEST_ACTOR, startup.id, {
         ...rubric,
         weights: { ...rubric.weights, relationship: 10 },
         thresholds: { email_first: 50, dont_chase: 20 },
@@ -139,12 +140,12 @@ describe("one startup, one score", () => {
     const app = fakeApp(db);
     try {
       const now = app.now();
-      for (const profile of PROFILES) createInvestor(db, profile, { now, rules: DEFAULT_RULES });
+      for (const profile of PROFILES) createInvestor(db, profile, { now, actor: TEST_ACTOR, rules: DEFAULT_RULES });
       const ledgerly = await createStartupWithRubric(app, { ...LEDGERLY, name: "Ledgerly" });
       const payly = await createStartupWithRubric(app, { ...LEDGERLY, name: "Payly", stage: "series_a", role_wanted: "follow" });
-      await setRoundAndAsk(app, { startup_id: ledgerly.startup.id, target: 1_500_000, currency: "USD", role_wanted: "lead" });
+      await setRoundAndAsk(app, TEST_ACTOR, { startup_id: ledgerly.startup.id, target: 1_500_000, currency: "USD", role_wanted: "lead" });
       expectOneScore(db, ledgerly.startup.id, app);
-      await setRoundAndAsk(app, { startup_id: payly.startup.id, target: 1_500_000, currency: "USD", role_wanted: "follow" });
+      await setRoundAndAsk(app, TEST_ACTOR, { startup_id: payly.startup.id, target: 1_500_000, currency: "USD", role_wanted: "follow" });
       expectOneScore(db, payly.startup.id, app);
     } finally {
       db.$client.close();

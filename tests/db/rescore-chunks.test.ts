@@ -11,6 +11,7 @@ import { createInvestor, rescoreAllInvestors } from "#db/queries/investors.serve
 import { createStartup, listStartups, scoreStartup, updateFitSignals } from "#db/queries/startups.server.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 
 const now = new Date("2026-11-23T09:00:00Z");
 const day = (offset: number) => new Date(now.getTime() - offset * 86_400_000).toISOString();
@@ -58,6 +59,7 @@ function build(db: AppDatabase, pipeline: typeof pipelineArb extends fc.Arbitrar
       { name: `Investor ${index}`, kind: "fund", sectors: row.sectors, stages: row.stages, geographies: row.geographies },
       {
         now,
+        actor: TEST_ACTOR,
         rules: DEFAULT_RULES,
         demo: row.demo,
         userOwned: { relationshipStatus: row.status, lastContactDate: row.lastContact === null ? null : day(row.lastContact).slice(0, 10) },

@@ -6,6 +6,7 @@ import { finishStep } from "#db/queries/refresh.server.ts";
 import { runs } from "#db/schema.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 
 /**
  * A refresh step re-scores each investor it checked (decision 039: with the round raising now's
@@ -22,7 +23,7 @@ describe("a refresh step over several investors", () => {
         createInvestor(
           db,
           { name: `Fund ${index}`, kind: "fund", sectors: ["Fintech"], stages: ["seed"], geographies: ["Europe"] },
-          { now, rules: DEFAULT_RULES },
+          { now, actor: TEST_ACTOR, rules: DEFAULT_RULES },
         ),
       );
       for (const name of ["Ledgerly", "Brightly"]) {

@@ -74,7 +74,7 @@ describe("an amount for another startup's round", () => {
     expect(currentRound(app).startup_id).toBe(alpha);
     expect(await committedEverywhere()).toBe(250_000);
 
-    expect(setRound(app, { startup_id: beta }).saved).toBe(true);
+    expect(setRound(app, TEST_ACTOR, { startup_id: beta }).saved).toBe(true);
     expect(currentRound(app).startup_id).toBe(beta);
     expect(await committedEverywhere()).toBe(300_000);
   });
@@ -84,7 +84,7 @@ describe("an amount for another startup's round", () => {
     const forBeta = addInvestor("For Beta", 100_000);
     editAndRerank(app, TEST_ACTOR, forBeta, { amount_startup_id: beta }, false);
     expect(await committedEverywhere()).toBe(0);
-    expect(await removeStartup(app, beta)).toBe(true);
+    expect(await removeStartup(app, TEST_ACTOR, beta)).toBe(true);
     const row = db.select({ amountStartupId: investors.amountStartupId }).from(investors).where(eq(investors.id, forBeta)).get();
     expect(row?.amountStartupId).toBeNull();
     expect(await committedEverywhere()).toBe(100_000);

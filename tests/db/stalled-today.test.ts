@@ -4,6 +4,7 @@ import { overdueText } from "#app/domain/today.ts";
 import { createInvestor, rescoreAllInvestors, rescoreInvestorRange } from "#db/queries/investors.server.ts";
 import { loadToday } from "#db/queries/today.server.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 
 const now = new Date("2026-11-25T09:00:00Z");
 
@@ -18,6 +19,7 @@ describe("stalled deals on Today", () => {
           { name, kind: "fund", sectors: [], stages: [], geographies: [] },
           {
             now,
+            actor: TEST_ACTOR,
             rules: DEFAULT_RULES,
             userOwned: { relationshipStatus: status, lastContactDate: last },
           },
@@ -54,6 +56,7 @@ describe("stalled deals on Today", () => {
         { name: "Jukka Virtanen", kind: "fund", sectors: [], stages: [], geographies: [] },
         {
           now,
+          actor: TEST_ACTOR,
           rules: DEFAULT_RULES,
           userOwned: { relationshipStatus: "contacted", lastContactDate: "2026-11-24" },
         },

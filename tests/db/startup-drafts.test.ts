@@ -6,6 +6,7 @@ import { draftOutreach } from "#app/domain/outreach.ts";
 import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 
 const now = new Date("2026-11-23T12:00:00Z");
 
@@ -19,7 +20,7 @@ describe("the startup page's outreach drafts", () => {
       email: "sally@climate.example.com",
       sectors: ["climate"],
     });
-    const id = createInvestor(db, profile, { now, rules: DEFAULT_RULES });
+    const id = createInvestor(db, profile, { now, actor: TEST_ACTOR, rules: DEFAULT_RULES });
     db.$client.prepare("update investors set signal_hook = ? where id = ?").run("Led a $3M seed in Voltaic on 2 Nov", id);
     const input = { name: "Radium Labs", pitch: "Grid batteries.", sector: "climate", stage: "seed" as const, geography: "France" };
     const startup = createStartup(db, input, defaultRubric(input), "default", now);

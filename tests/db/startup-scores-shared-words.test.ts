@@ -5,6 +5,7 @@ import { investorProfileSchema } from "#app/domain/investor.ts";
 import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 
 const now = new Date("2026-11-25T12:00:00Z");
 
@@ -18,7 +19,7 @@ describe("a startup's ranking reads investors as the import stored them", () => 
       check_min: 30_000_000,
       check_max: 30_000_000,
     });
-    const id = createInvestor(db, profile, { now, rules: DEFAULT_RULES });
+    const id = createInvestor(db, profile, { now, actor: TEST_ACTOR, rules: DEFAULT_RULES });
     db.$client.prepare("update investors set check_currency = 'JPY' where id = ?").run(id);
     const input = {
       name: "Ledgerly",

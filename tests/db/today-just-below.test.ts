@@ -12,6 +12,7 @@ import { loadToday } from "#db/queries/today.server.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 import { LEDGERLY } from "#tests/fixtures/founder-pipeline.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 
 /**
  * With a round raising now, Today lists only those at or over its rubric's line (55 by default);
@@ -45,14 +46,14 @@ describe("Today under Email first: who waits just under the line", () => {
     const app = fakeApp(db);
     try {
       const now = app.now();
-      for (const profile of PROFILES) createInvestor(db, profile, { now, rules: DEFAULT_RULES });
+      for (const profile of PROFILES) createInvestor(db, profile, { now, actor: TEST_ACTOR, rules: DEFAULT_RULES });
       const { startup } = await createStartupWithRubric(app, LEDGERLY);
       const scores = () => db.$client.prepare("select name, score, action from investors order by score desc, id").all() as Scored[];
 
       // The line moved to one point over the best score: everyone waits, the best just under it.
       const best = scores()[0]!;
       const rubric = latestRubric(db, startup.id)!.rubric;
-      await editRubric(app, startup.id, { ...rubric, thresholds: { ...rubric.thresholds, email_first: best.score + 1 } });
+      await editRubric(app, TEST_ACTOR, startup.id, { ...rubric, thresholds: { ...rubric.thresholds, email_first: best.score + 1 } });
       const after = scores();
       expect(after.filter((row) => row.action === "email_first")).toEqual([]);
       const justBelow = after.filter((row) => row.action === "wait" && row.score >= best.score - 4);
@@ -83,7 +84,7 @@ describe("Today under Email first: who waits just under the line", () => {
 
       // The line far above everyone: nobody just below, but how many wait and the best of them are
       // still said (the best one, contacted above, is no longer among them).
-      await editRubric(app, startup.id, { ...rubric, thresholds: { ...rubric.thresholds, email_first: best.score + 20 } });
+      await editRubric(app, TEST_ACTOR, startup.id, { ...rubric, thresholds: { ...rubric.thresholds, email_first: best.score + 20 } });
       const waiting = scores().filter((row) => row.action === "wait" && row.name !== best.name);
       expect(waiting.length).toBeGreaterThan(1);
       expect(loadToday(db, false, { now, followUpAfterDays: 7, shown: 5 }).scoredFor?.justBelow).toEqual({

@@ -15,6 +15,7 @@ import { parseConfig } from "#app/config.server.ts";
 import { runSourcesFromConfig } from "#app/jobs/discovery-sources.server.ts";
 import { rssFeed, startEndlessServer, startFakeFeeds, startFakeTavily, tavilyError } from "#tests/fakes/index.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 
 const now = new Date("2026-11-23T06:00:00Z");
 let db: AppDatabase;
@@ -70,7 +71,7 @@ describe("a discovery run", () => {
     const pipelineId = createInvestor(
       db,
       { name: "Chris Dixon", firm: "Andreessen Horowitz", kind: "fund", sectors: [], stages: [], geographies: [] },
-      { now, rules: DEFAULT_RULES },
+      { now, actor: TEST_ACTOR, rules: DEFAULT_RULES },
     );
     saveAlias(db, "a16z", "Andreessen Horowitz");
     const scoreBefore = db.select().from(investors).where(eq(investors.id, pipelineId)).get()!.score;
@@ -164,7 +165,7 @@ describe("a discovery run", () => {
     const pipelineId = createInvestor(
       db,
       { name: "Anna Ek", firm: "Northzone", kind: "fund", sectors: [], stages: [], geographies: [] },
-      { now, rules: DEFAULT_RULES },
+      { now, actor: TEST_ACTOR, rules: DEFAULT_RULES },
     );
     const before = JSON.stringify(db.select().from(investors).all());
     const hostile = { ...deal("Evil", ["Northzone"]), company: "x".repeat(10_000), status: "committed" };

@@ -31,7 +31,7 @@ function addInvestors(count: number): number[] {
     createInvestor(
       db,
       { name: `Investor ${index}`, firm: `Firm ${index}`, kind: "fund", sectors: [], stages: [], geographies: [] },
-      { now, rules: DEFAULT_RULES },
+      { now, actor: TEST_ACTOR, rules: DEFAULT_RULES },
     ),
   );
 }

@@ -21,6 +21,7 @@ import {
   startFakeOpenAi,
   startFakeTavily,
 } from "#tests/fakes/index.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 
 const now = new Date("2026-11-22T07:00:00Z");
 let tavily: FakeTavily;
@@ -39,6 +40,7 @@ function addInvestors(count: number, status: "not_contacted" | "in_conversation"
       { name: `Investor ${status} ${index}`, firm: `Firm ${index}`, kind: "fund", sectors: [], stages: [], geographies: [] },
       {
         now,
+        actor: TEST_ACTOR,
         rules: DEFAULT_RULES,
         userOwned: {
           relationshipStatus: status,

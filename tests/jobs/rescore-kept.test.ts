@@ -35,7 +35,7 @@ describe("Today while the app re-scores everyone", () => {
       createInvestor(
         db,
         { name: `Investor ${index}`, firm: `Firm ${index}`, kind: "fund", sectors: [], stages: [], geographies: [] },
-        { now: contacted, rules: DEFAULT_RULES },
+        { now: contacted, actor: TEST_ACTOR, rules: DEFAULT_RULES },
       ),
     );
     for (const id of ids)

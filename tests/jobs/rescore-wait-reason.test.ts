@@ -7,6 +7,7 @@ import { createStartup } from "#db/queries/startups.server.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 import { LEDGERLY } from "#tests/fixtures/founder-pipeline.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 
 /**
  * A wait reason says "a refresh looks for it" only when web search is configured; setting it (or
@@ -28,7 +29,7 @@ describe("the saved wait reason follows whether a refresh can look", () => {
         check_min: 200_000,
         check_max: 1_000_000,
       },
-      { now, rules: DEFAULT_RULES },
+      { now, actor: TEST_ACTOR, rules: DEFAULT_RULES },
     );
     const reason = () =>
       db.$client.prepare("select json_extract(score_explained, '$.action_reason') from investors where id = ?").pluck().get(id) as string;

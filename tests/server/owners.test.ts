@@ -139,6 +139,9 @@ describe("an owner per investor over HTTP", () => {
       expect((await patch(id, { owner_member_id: owner, relationship_status: "soft_committed" })).status).toBe(200);
     }
     expect(idOf("Mine Probe Nobody")).toBeGreaterThan(0);
+    // Each member has seen Today once since: what the other did is said once, under "Since you
+    // last looked" (decision 061), and it names investors of both. Here the lists alone are compared.
+    for (const cookie of [maren.cookie, jonas.cookie]) await page("/", cookie);
     for (const path of ["/?mine=1&q=Mine+Probe", "/board?mine=1"]) {
       // Each member twice (the second answer is the kept page), and Maren again after Jonas.
       for (const [who, cookie, other] of [

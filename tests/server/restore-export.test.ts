@@ -42,11 +42,20 @@ function comparable(exported: Exported) {
   const evidencePlace = new Map(
     rest.investors.flatMap((investor) => investor.evidence.map((item) => item.id)).map((id, index) => [id, index]),
   );
+  const memberPlace = new Map((rest.members ?? []).map((member, index) => [member.id, index]));
   return {
     ...rest,
     round: { ...round, startup_id: round.startup_id === null ? null : "the startup" },
-    investors: rest.investors.map(({ id: _id, contact_history, evidence, amount_startup_id, ...investor }) => ({
+    // The team (decision 061): no secret, and the same people; who did what, by place.
+    members: (rest.members ?? []).map(({ id: _id, ...member }) => member),
+    activity: (rest.activity ?? []).map(({ id: _id, actor_member_id, investor_id, detail: _detail, ...entry }) => ({
+      ...entry,
+      by: actor_member_id === null ? null : memberPlace.get(actor_member_id),
+      investor: investor_id === null ? null : investorPlace.get(investor_id),
+    })),
+    investors: rest.investors.map(({ id: _id, contact_history, evidence, amount_startup_id, owner_member_id, ...investor }) => ({
       ...investor,
+      owner: owner_member_id === null ? null : memberPlace.get(owner_member_id),
       amount_startup_id: amount_startup_id === null ? null : { startup: startupPlace.get(amount_startup_id) },
       contact_history: (contact_history ?? []).map(({ id: _contact, ...contact }) => contact),
       evidence: evidence.map(({ id, ...item }) => ({ ...item, place: evidencePlace.get(id) })),
@@ -200,7 +209,7 @@ describe("npm run restore-export: /export.json back into an empty instance", () 
     await fresh.stop();
     const restored = runRestore(file, fresh.databasePath);
     expect(restored.output).toContain("Restored into");
-    expect(restored.output).toContain("2 investors, 1 contacts, 2 evidence, 1 emails, 1 startups");
+    expect(restored.output).toContain("2 investors, 1 contacts, 2 evidence, 1 emails, 1 startups, 1 members");
     expect(restored.code).toBe(0);
 
     const again = await startBuiltServer({ ADMIN_PASSCODE: PASSCODE, DATABASE_PATH: fresh.databasePath });
@@ -218,6 +227,12 @@ describe("npm run restore-export: /export.json back into an empty instance", () 
         .toBe(1);
       const copy = await exportOf(again);
       expect(copy.investors[0]!.id).not.toBe(original.investors[0]!.id);
+      // The restore is said last, by the system actor `restore`; everything before it as exported.
+      const restoredBy = copy.activity.pop();
+      expect(restoredBy).toMatchObject({ actor_system: "restore", kind: "imported", detail: { added: 2, restored: true } });
+      expect(original.activity.length).toBeGreaterThan(0);
+      expect(original.members.map((member) => member.role)).toEqual(["owner"]);
+      expect(JSON.stringify(original.members)).not.toMatch(/passphrase|hash|token/i);
       expect(comparable(copy)).toEqual(comparable(original));
       expect(copy.founder).toEqual({ name: "Rita Restore", pitch: "Books that balance", meeting_link: "https://cal.example.com/rita" });
     } finally {

@@ -12,6 +12,7 @@ import {
 } from "#app/services/import-commit.server.ts";
 import { openDatabase } from "#db/database.server.ts";
 import { existingForImport } from "#db/queries/import.server.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 
@@ -23,7 +24,9 @@ describe("an import being saved", () => {
     const rows = IMPORT_CHUNK * 2 + 20;
     const csv = ["Investor Name,Firm", ...Array.from({ length: rows }, (_, i) => `Investor ${i},Firm ${i}`)].join("\n");
     expect(importInProgress()).toBeNull();
-    const done = commitImportInChunks(app, () => planImport(parseInvestorCsv(csv), existingForImport(db, parseInvestorCsv(csv).rows)));
+    const done = commitImportInChunks(app, TEST_ACTOR, () =>
+      planImport(parseInvestorCsv(csv), existingForImport(db, parseInvestorCsv(csv).rows)),
+    );
     // Each chunk gives the event loop back (setImmediate): look between chunks, as another request would.
     let finished = false;
     void done.then(() => (finished = true));
@@ -47,7 +50,9 @@ describe("an import being saved", () => {
     const { db } = createTestDatabase();
     const app = fakeApp(db);
     const csv = ["Investor Name,Firm", ...Array.from({ length: IMPORT_CHUNK }, (_, i) => `Investor ${i},Firm ${i}`)].join("\n");
-    const done = commitImportInChunks(app, () => planImport(parseInvestorCsv(csv), existingForImport(db, parseInvestorCsv(csv).rows)));
+    const done = commitImportInChunks(app, TEST_ACTOR, () =>
+      planImport(parseInvestorCsv(csv), existingForImport(db, parseInvestorCsv(csv).rows)),
+    );
     let finished = false;
     void done.then(() => (finished = true));
     const seen: unknown[] = [];
@@ -72,7 +77,7 @@ describe("an import being saved", () => {
       `create trigger full_disk before insert on investors when (select count(*) from investors where is_demo = 0) >= ${IMPORT_CHUNK * 2} begin select raise(abort, 'disk full'); end`,
     );
     // The error says how far it got, with the cause beneath it.
-    const stoppedAt = await commitImportInChunks(app, plan, "angels.csv").catch((error: unknown) => error);
+    const stoppedAt = await commitImportInChunks(app, TEST_ACTOR, plan, "angels.csv").catch((error: unknown) => error);
     expect(stoppedAt).toBeInstanceOf(ImportInterrupted);
     expect(stoppedAt).toMatchObject({ saved: IMPORT_CHUNK * 2, total: rows, created: IMPORT_CHUNK * 2, updated: 0 });
     expect(String((stoppedAt as Error).cause)).toContain("disk full");
@@ -95,13 +100,14 @@ describe("an import being saved", () => {
     const friends = ["Investor Name,Firm", ...Array.from({ length: IMPORT_CHUNK * 2 }, (_, i) => `Friend ${i},Friendly ${i}`)].join("\n");
     await commitImportInChunks(
       app,
+      TEST_ACTOR,
       () => planImport(parseInvestorCsv(friends), existingForImport(db, parseInvestorCsv(friends).rows)),
       "friends.csv",
     );
     expect(importStopped(app)).toEqual([{ file: "angels.csv", saved: IMPORT_CHUNK * 2, total: rows }]);
 
     // While the same file is imported again, Today shows its progress instead; once it is whole, nothing.
-    const again = commitImportInChunks(app, plan, "angels.csv");
+    const again = commitImportInChunks(app, TEST_ACTOR, plan, "angels.csv");
     let finished = false;
     void again.then(() => (finished = true));
     while (!finished) {
@@ -118,7 +124,12 @@ describe("an import being saved", () => {
     );
     const late = ["Investor Name,Firm", ...Array.from({ length: IMPORT_CHUNK * 2 }, (_, i) => `Late ${i},Late Firm ${i}`)].join("\n");
     await expect(
-      commitImportInChunks(app, () => planImport(parseInvestorCsv(late), existingForImport(db, parseInvestorCsv(late).rows)), "late.csv"),
+      commitImportInChunks(
+        app,
+        TEST_ACTOR,
+        () => planImport(parseInvestorCsv(late), existingForImport(db, parseInvestorCsv(late).rows)),
+        "late.csv",
+      ),
     ).rejects.toThrow();
     expect(importStopped(app)).toEqual([{ file: "late.csv", saved: IMPORT_CHUNK, total: IMPORT_CHUNK * 2 }]);
     forgetStoppedImport(app);

@@ -10,6 +10,7 @@ import { createInvestor } from "#db/queries/investors.server.ts";
 import { createStartup } from "#db/queries/startups.server.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 
 /** "Not configured" and "did not answer" are told apart where a model is used (issue 19 item 8, decision 030). */
 const now = new Date("2026-11-25T12:00:00Z");
@@ -23,6 +24,7 @@ function pipeline() {
   const { db } = createTestDatabase();
   const id = createInvestor(db, investorProfileSchema.parse({ name: "Jukka Virtanen", sectors: ["fintech"] }), {
     now,
+    actor: TEST_ACTOR,
     rules: DEFAULT_RULES,
   });
   db.$client
@@ -50,11 +52,11 @@ describe("a model not configured is not a model that did not answer", () => {
   it("regenerate says which, and never 'try again' when there is nothing to try", async () => {
     const { db, app, startupId } = pipeline();
     try {
-      const missing = await regenerateRubric(app, startupId, { model: undefined });
+      const missing = await regenerateRubric(app, TEST_ACTOR, startupId, { model: undefined });
       expect(missing.model_status).toBe("not_configured");
       expect(missing.message).toMatch(/^No language model is configured/);
       expect(missing.message).not.toMatch(/try again/i);
-      const failed = await regenerateRubric(app, startupId, { model: silent });
+      const failed = await regenerateRubric(app, TEST_ACTOR, startupId, { model: silent });
       expect(failed.model_status).toBe("no_answer");
       expect(failed.message).toMatch(/^The language model did not answer.*Try again in a few minutes/);
     } finally {

@@ -16,6 +16,7 @@ import { defaultRubric } from "#app/domain/rubric/default-rubric.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 import { LEDGERLY } from "#tests/fixtures/founder-pipeline.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 
 /**
  * A founder's save that re-scores everyone (decision 041): past ANSWER_AFTER_RESCORE_UP_TO investors
@@ -36,7 +37,8 @@ function profile(index: number): InvestorProfile {
 }
 
 function addInvestors(app: App, count: number): void {
-  for (let index = 0; index < count; index++) createInvestor(app.db, profile(index), { now: app.now(), rules: DEFAULT_RULES });
+  for (let index = 0; index < count; index++)
+    createInvestor(app.db, profile(index), { now: app.now(), actor: TEST_ACTOR, rules: DEFAULT_RULES });
 }
 
 type Scores = Array<{ investor_id: number; score: number; action: string }>;
@@ -74,7 +76,7 @@ describe("a re-score after the founder's save", () => {
       await rescoresOver(app);
       const before = startupScores(db, startup.id);
 
-      const answer = await editRubric(app, startup.id, sectorOnly(db, startup.id));
+      const answer = await editRubric(app, TEST_ACTOR, startup.id, sectorOnly(db, startup.id));
       const atAnswer = startupScores(db, startup.id);
       expect(answer.rescoring).toBe(true);
       expect(answer.rescored).toBe(investors);
@@ -107,7 +109,7 @@ describe("a re-score after the founder's save", () => {
       const payly = createStartup(db, climate, defaultRubric(climate), "default", app.now());
       await rescoreInChunks(app);
 
-      const answer = await setRoundAndAsk(app, { startup_id: payly.id });
+      const answer = await setRoundAndAsk(app, TEST_ACTOR, { startup_id: payly.id });
       expect(answer).toMatchObject({ saved: true, rescoring: true });
       const over = rescoresOver(app);
       let finished = false;
@@ -144,7 +146,7 @@ describe("a re-score after the founder's save", () => {
       // Scores saved with today's rules: a start now has nothing to redo.
       expect(await rescoreIfStale(app)).toBe(false);
 
-      const answer = await editRubric(app, startup.id, sectorOnly(db, startup.id));
+      const answer = await editRubric(app, TEST_ACTOR, startup.id, sectorOnly(db, startup.id));
       expect(answer.rescoring).toBe(true);
       // Stopped here (a deploy, a crash): the file as it is now, part of the investors still on the
       // old rubric's scores, opened by the next start. That start sees it and re-scores everyone.
@@ -202,7 +204,7 @@ describe("a re-score after the founder's save", () => {
       addInvestors(app, RESCORE_CHUNK * 3);
       const { startup } = await createStartupWithRubric(app, LEDGERLY);
       const before = startupScores(db, startup.id);
-      const answer = await editRubric(app, startup.id, sectorOnly(db, startup.id));
+      const answer = await editRubric(app, TEST_ACTOR, startup.id, sectorOnly(db, startup.id));
       expect(answer.rescoring).toBe(false);
       expect(rescoreInProgress(app)).toBeNull();
       const atAnswer = startupScores(db, startup.id);

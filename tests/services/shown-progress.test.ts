@@ -12,6 +12,7 @@ import { createStartup } from "#db/queries/startups.server.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 import { LEDGERLY } from "#tests/fixtures/founder-pipeline.ts";
+import { TEST_ACTOR } from "#tests/helpers/actor.ts";
 
 /**
  * Today's line for a re-score or an import still running is part of the dashboard's loader data,
@@ -51,7 +52,7 @@ describe("progress as a kept page shows it", () => {
         createInvestor(
           db,
           { name: `Investor ${index}`, kind: "fund", sectors: ["Fintech"], stages: ["seed"], geographies: [] },
-          { now: app.now(), rules: DEFAULT_RULES },
+          { now: app.now(), actor: TEST_ACTOR, rules: DEFAULT_RULES },
         );
       // Two startups: marking the second as the round raising now re-scores everyone.
       createStartup(db, LEDGERLY, defaultRubric(LEDGERLY), "default", app.now());
@@ -68,7 +69,7 @@ describe("progress as a kept page shows it", () => {
           errors: null,
         });
 
-      expect(await setRoundAndAsk(app, { startup_id: payly.id })).toMatchObject({ rescoring: true });
+      expect(await setRoundAndAsk(app, TEST_ACTOR, { startup_id: payly.id })).toMatchObject({ rescoring: true });
       const over = rescoreInChunks(app, { startupIds: [] });
       let finished = false;
       void over.then(() => (finished = true));

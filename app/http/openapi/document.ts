@@ -59,6 +59,27 @@ function components() {
       },
       investorId: { name: "id", in: "path", required: true, description: "Investor id.", schema: { type: "integer", minimum: 1 } },
       startupId: { name: "id", in: "path", required: true, description: "Startup id.", schema: { type: "integer", minimum: 1 } },
+      activityAfterId: {
+        name: "after",
+        in: "query",
+        required: false,
+        description: "An activity id: the changes after it (0, the default, from the start).",
+        schema: { type: "integer", minimum: 0 },
+      },
+      activityBefore: {
+        name: "before",
+        in: "query",
+        required: false,
+        description: "An activity id: the changes before it (the previous answer's `next_before`).",
+        schema: { type: "integer", minimum: 1 },
+      },
+      activityLimit: {
+        name: "limit",
+        in: "query",
+        required: false,
+        description: "How many at most (1–200, 50 when absent).",
+        schema: { type: "integer", minimum: 1, maximum: 200, default: 50 },
+      },
       discoveryKey: {
         name: "key",
         in: "path",
@@ -89,7 +110,7 @@ export function buildOpenApiDocument(version: string) {
       version,
       summary: "Who to email first, which follow-ups are due, who not to chase.",
       description:
-        'The 21 JSON routes under `/api` (20 paths: deleting an investor shares its path with editing one). Every error is `{"error": {"code", "message", "fields"?}}`. JSON bodies are strict (an unknown key is a 400 naming it) and at most 64 KiB. A POST, PATCH or DELETE with another site\'s `Origin` is refused with 403. Any other path under `/api` is a JSON 404. The rules in words: docs/api.md.',
+        'The 25 JSON operations under `/api` (23 paths: deleting an investor shares its path with editing one, and the GET and PUT of the round share one). Every error is `{"error": {"code", "message", "fields"?}}`. JSON bodies are strict (an unknown key is a 400 naming it) and at most 64 KiB. A POST, PATCH or DELETE with another site\'s `Origin` is refused with 403. Any other path under `/api` is a JSON 404. The rules in words: docs/api.md.',
     },
     servers: [{ url: "/", description: "This installation." }],
     tags: Object.values(TAGS).map((name) => ({ name })),

@@ -19,7 +19,7 @@ import {
 } from "./responses.ts";
 
 /**
- * The 23 operations, one entry each: what it is, its words (summary and description, the
+ * The 25 operations, one entry each: what it is, its words (summary and description, the
  * short form of docs/api.md), its body's zod schema, and the answers of its own. The errors
  * every operation shares are added from its credential and method (responses.ts).
  */
@@ -287,6 +287,36 @@ const OPERATIONS: OperationEntry[] = [
     responses: {
       "200": ok("The survivor, re-scored, with the newest page of its contact history.", ref("Investor")),
       "409": problem("A demo investor (`demo_investor`): nothing was merged."),
+    },
+  },
+  {
+    path: "/api/investors/{id}/activity",
+    method: "get",
+    operationId: "investorActivity",
+    tag: "investors",
+    auth: "session",
+    summary: "Who changed what on one investor",
+    description:
+      "The investor's activity, newest first (decision 061): each change with its author (a member, or a named system actor such as the refresh) and in words. `limit` 1–200 (50); `before` an id, for the next page (`next_before`). Real investors only; a wrong parameter is a 400 `invalid_query` naming it.",
+    parameters: ["investorId", "activityBefore", "activityLimit"],
+    responses: {
+      "200": ok("The investor's activity.", ref("InvestorActivity")),
+      "400": problem("`invalid_query`: a parameter is not a whole number in range, or is unknown (`fields` names it)."),
+    },
+  },
+  {
+    path: "/api/activity",
+    method: "get",
+    operationId: "activityAfter",
+    tag: "investors",
+    auth: "session",
+    summary: "Who changed what, read on from an id",
+    description:
+      "Every change on the founder's side after `after` (0: from the start), oldest first, at most `limit` (1–200, 50): investors, imports (one entry each, with the file and counts), round and rubric edits, what a refresh found. Ask again with `after=last_id` for what came since. A wrong parameter is a 400 `invalid_query` naming it.",
+    parameters: ["activityAfterId", "activityLimit"],
+    responses: {
+      "200": ok("The activity after the id.", ref("ActivityAfter")),
+      "400": problem("`invalid_query`: a parameter is not a whole number in range, or is unknown (`fields` names it)."),
     },
   },
   {

@@ -3,6 +3,7 @@ import { ACTIONS, INSTRUMENTS, INVESTOR_KINDS, PASS_REASONS, RELATIONSHIP_STATUS
 import { CURRENCIES } from "../../domain/import/money.ts";
 import { rubricSchema } from "../../domain/rubric/schema.ts";
 import { MAX_CHAIN } from "../../domain/runs.ts";
+import { ACTIVITY_KINDS, SYSTEM_ACTORS } from "../../domain/people.ts";
 import { type JsonSchema, nullable, ref } from "./responses.ts";
 
 /** The response bodies' schemas (`#/components/schemas`), written from the route code; a saved rubric is its zod schema's output side. */
@@ -446,5 +447,48 @@ export function schemas(): Record<string, JsonSchema> {
       required: ["rubric", "rubric_source", "rescored", "rescoring"],
     },
     Deleted: { type: "object", properties: { deleted: { const: true } }, required: ["deleted"] },
+    Activity: {
+      type: "object",
+      description: "One change and its author (decision 061).",
+      properties: {
+        id: { type: "integer", minimum: 1 },
+        at: dateTime,
+        actor: {
+          type: "object",
+          properties: {
+            member_id: nullable({ type: "integer", minimum: 1 }),
+            system: nullable({ type: "string", enum: [...SYSTEM_ACTORS] }),
+            name: { type: "string", description: "The member's name, or the system actor's in words (\"Refresh\")." },
+          },
+          required: ["member_id", "system", "name"],
+        },
+        investor_id: nullable({ type: "integer", minimum: 1 }),
+        subject: { type: "string", description: "What it was about, named as it was then (an investor, a startup, an imported file)." },
+        kind: { type: "string", enum: [...ACTIVITY_KINDS] },
+        detail: {
+          type: "object",
+          description:
+            "The change: for a user-owned group its columns `from` and `to` (notes only `to`); for `created` the user-owned values it started with (`to`); for `imported` the file, `added`, `updated`, `left_out`.",
+        },
+        text: { type: "string", description: 'The change in words: "Jonas moved Fjord Climate to Due diligence".' },
+      },
+      required: ["id", "at", "actor", "investor_id", "subject", "kind", "detail", "text"],
+    },
+    ActivityAfter: {
+      type: "object",
+      properties: {
+        activity: { type: "array", items: ref("Activity"), description: "Oldest first." },
+        last_id: { type: "integer", minimum: 0, description: "The `after` to read on from (the same `after` when nothing is newer)." },
+      },
+      required: ["activity", "last_id"],
+    },
+    InvestorActivity: {
+      type: "object",
+      properties: {
+        activity: { type: "array", items: ref("Activity"), description: "Newest first." },
+        next_before: nullable({ type: "integer", minimum: 1, description: "The `before` of the next (older) page; null on the last." }),
+      },
+      required: ["activity", "next_before"],
+    },
   };
 }

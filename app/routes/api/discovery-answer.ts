@@ -1,11 +1,12 @@
 import type { Route } from "./+types/discovery-answer";
 import { getApp } from "../../app.server.ts";
+import { requestActor } from "../../auth/guards.server.ts";
 import { apiError, json, methodNotAllowed } from "../../http/api-error.ts";
 import { readEmptyBody } from "../../http/json-body.server.ts";
 import { DiscoveryNotFound, addDiscovery, dismissDiscoveryByKey, parseDiscoveryKey } from "../../services/discoveries.server.ts";
 
 /** `POST /api/discoveries/:key/add` → {investor_id}, and `…/dismiss` → {key, dismissed}. No body (or `{}`). */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(request, ["POST"]);
   const key = parseDiscoveryKey(params.key);
   if (key === undefined) throw apiError(404, "not_found", "There is no such discovered investor.");
@@ -14,7 +15,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     const answer = new URL(request.url).pathname.endsWith("/add") ? "add" : "dismiss";
     if (answer === "add") {
-      const added = addDiscovery(app, key, false);
+      const added = addDiscovery(app, requestActor(context), key, false);
       return json({ investor_id: added.investor_id }, { status: 201 });
     }
     dismissDiscoveryByKey(app, key, false);

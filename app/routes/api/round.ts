@@ -1,5 +1,6 @@
 import type { Route } from "./+types/round";
 import { getApp } from "../../app.server.ts";
+import { requestActor } from "../../auth/guards.server.ts";
 import { roundPutSchema } from "../../domain/round-input.ts";
 import { apiError, json, methodNotAllowed } from "../../http/api-error.ts";
 import { readJsonBody } from "../../http/json-body.server.ts";
@@ -11,10 +12,10 @@ export async function loader() {
 }
 
 /** `PUT /api/round`: sets a startup's round and makes it the one raising now. Strict body. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(request, ["GET", "PUT"]);
   const body = await readJsonBody(request, roundPutSchema);
-  const result = await setRoundAndAsk(getApp(), body);
+  const result = await setRoundAndAsk(getApp(), requestActor(context), body);
   if (result.saved) return json(result.round);
   if (result.reason === "no_startup")
     throw apiError(409, "no_startup", "There is no startup yet: add one (POST /api/startups) before setting its round.");

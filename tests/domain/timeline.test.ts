@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { refreshFinding } from "#app/domain/people.ts";
+import { type ActivityRecord, investorTimeline, relativeTime, rowSentence, sinceLookedLines } from "#app/domain/timeline.ts";
+
+const now = new Date("2026-12-02T12:00:00Z");
+const names = new Map([
+  [1, "Maren"],
+  [2, "Jonas"],
+]);
+
+function row(id: number, at: string, fields: Partial<ActivityRecord>): ActivityRecord {
+  return { id, at, actorMemberId: 2, actorSystem: null, investorId: 7, subject: "Fjord Climate", kind: "status", detail: {}, ...fields };
+}
+
+describe("the activity in words (decision 061)", () => {
+  it("says how long ago, as a person would", () => {
+    expect(relativeTime("2026-12-02T11:59:40Z", now)).toBe("just now");
+    expect(relativeTime("2026-12-02T11:55:00Z", now)).toBe("5 min ago");
+    expect(relativeTime("2026-12-02T10:00:00Z", now)).toBe("2 h ago");
+    expect(relativeTime("2026-12-01T08:00:00Z", now)).toBe("yesterday");
+    expect(relativeTime("2026-11-28T12:00:00Z", now)).toBe("4 days ago");
+    expect(relativeTime("2026-10-01T12:00:00Z", now)).toBe("2026-10-01");
+  });
+
+  it("names the member, a member since gone, and what a refresh found", () => {
+    const moved = row(1, "2026-12-02T10:00:00Z", { detail: { from: {}, to: { relationshipStatus: "due_diligence" } } });
+    expect(rowSentence(moved, names)).toBe("Jonas moved Fjord Climate to Due diligence");
+    expect(rowSentence({ ...moved, actorMemberId: 9 }, names)).toBe("A former member moved Fjord Climate to Due diligence");
+    const found = row(2, "2026-12-02T10:00:00Z", {
+      actorMemberId: null,
+      actorSystem: "refresh",
+      kind: "refresh_found",
+      detail: { summary: "led a €4M seed in Oslo" },
+    });
+    expect(rowSentence(found, names)).toBe("Refresh found: led a €4M seed in Oslo");
+  });
+
+  it("merges the contact history, newest first, showing a contact logged in the app once, with its author", () => {
+    const rows = [
+      row(3, "2026-12-02T10:00:00Z", { kind: "contact", detail: { date: "2026-12-02", channel: "call", note: "Call with Kristin" } }),
+      row(2, "2026-11-30T09:00:00Z", { actorMemberId: 1, kind: "created", detail: { to: {} } }),
+    ];
+    const contacts = [
+      { id: 11, date: "2026-12-02", channel: "call", note: "Call with Kristin", createdAt: "2026-12-02T10:00:00Z" },
+      { id: 10, date: "2026-11-29", channel: "email", note: "Intro from Ola", createdAt: "2026-12-01T08:00:00Z" },
+    ];
+    const lines = investorTimeline(rows, contacts, names, now);
+    expect(lines.map((line) => [line.text, line.ago])).toEqual([
+      ["Jonas logged a call with Fjord Climate: Call with Kristin", "2 h ago"],
+      ["An email on 2026-11-29: Intro from Ola", "yesterday"],
+      ["Maren added Fjord Climate", "2 days ago"],
+    ]);
+    expect(investorTimeline(rows, contacts, names, now, 2)).toHaveLength(2);
+  });
+
+  it("keeps at most five lines for Since you last looked, each with its investor", () => {
+    const rows = Array.from({ length: 8 }, (_, i) => row(20 - i, "2026-12-02T11:00:00Z", { investorId: i + 1, kind: "deleted" }));
+    const lines = sinceLookedLines(rows, names, now);
+    expect(lines.map((line) => line.investorId)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("says a refresh's best new judged evidence, never the irrelevant or the weak", () => {
+    expect(
+      refreshFinding([
+        { evidenceId: 1, category: "deal", relevance: 0.7, summary: "a seed" },
+        { evidenceId: 2, category: "new_fund", relevance: 0.9, summary: "a new €80M fund" },
+        { evidenceId: 3, category: "irrelevant", relevance: 1, summary: "a namesake" },
+      ])?.detail,
+    ).toMatchObject({ summary: "a new €80M fund", evidence_id: 2 });
+    expect(refreshFinding([{ evidenceId: 1, category: "deal", relevance: 0.2, summary: "a rumour" }])).toBeNull();
+    expect(refreshFinding([])).toBeNull();
+  });
+});
