@@ -12,7 +12,9 @@ import { contactHistoryPage } from "#db/queries/contacts.server.ts";
 import { getInvestor } from "#db/queries/investor-row.server.ts";
 import { keptUntilWrite } from "#db/queries/kept.server.ts";
 import { memberNames } from "#db/queries/members.server.ts";
+import { storageFaultOf } from "#db/storage-fault.ts";
 import type { App } from "../app-context.ts";
+import { noteStorageFault } from "../http/storage-failure.server.ts";
 import { detailShown } from "../domain/people.ts";
 import {
   SINCE_LOOKED_LINES,
@@ -42,6 +44,9 @@ export function seenKey(memberId: number): string {
   return `seen_activity:${memberId}`;
 }
 
+/** How many of a member's own newer changes the read may skip before "last looked" is moved past them. */
+const OWN_CHANGES_SKIPPED = 200;
+
 /** Nothing happened since you last looked: one object, so a kept Today stays kept (app/http/page-cache.server.ts). */
 export const NOTHING_NEW: readonly TimelineLine[] = Object.freeze([]);
 
@@ -56,9 +61,23 @@ export function sinceYouLastLooked(app: App, memberId: number | undefined): read
   const seen = Number(readState(app.db, seenKey(memberId)) ?? 0) || 0;
   const rows = activityOfOthers(app.db, { demo: false, memberId, afterId: seen, limit: SINCE_LOOKED_LINES });
   const latest = latestActivityId(app.db, false);
-  // Written only when there is something newer: a Today with nothing new writes nothing.
-  if (latest > seen) writeState(app.db, seenKey(memberId), String(latest), app.now());
+  // Written only when there was something of others' to show, or the member's own changes since
+  // piled up (the read above skips them one by one): a Today after one's own edit writes nothing,
+  // so it stays kept. A storage
+  // that takes no writes (decision 058) must not keep the founder from reading Today: the lines are
+  // then shown again next time, which is the honest way to fail.
+  if (latest > seen && (rows.length > 0 || latest - seen > OWN_CHANGES_SKIPPED)) rememberSeen(app, memberId, latest);
   return rows.length === 0 ? NOTHING_NEW : sinceLookedLines(rows, memberNames(app.db), app.now(), stillThere(app, rows));
+}
+
+function rememberSeen(app: App, memberId: number, latest: number): void {
+  try {
+    writeState(app.db, seenKey(memberId), String(latest), app.now());
+  } catch (error) {
+    const fault = storageFaultOf(error);
+    if (!fault) throw error;
+    noteStorageFault(fault);
+  }
 }
 
 /** Which of the rows' investors are still there: a line links only to a page that exists. */
