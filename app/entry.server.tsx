@@ -137,6 +137,11 @@ function renderWhole(request: Request, routerContext: EntryContext): Promise<{ h
   });
 }
 
+/** A request's path as a log line may say it: an invitation link's token is a secret until used (decision 060). */
+function loggedPath(request: Request): string {
+  return new URL(request.url).pathname.replace(/^\/join\/[^/]+/, "/join/…");
+}
+
 /** Server errors are logged as one line (no stack in responses; the message only in logs). */
 export function handleError(error: unknown, { request, context }: { request: Request; context?: RouterContextProvider }) {
   // A 4xx the router answers itself (a POST to a page without an action) is the client's mistake.
@@ -146,11 +151,11 @@ export function handleError(error: unknown, { request, context }: { request: Req
   if (fault) {
     noteStorageFault(fault);
     context?.set(storageFailedContext, fault);
-    log.warn("the storage failed under a request", { path: new URL(request.url).pathname, code: fault.code });
+    log.warn("the storage failed under a request", { path: loggedPath(request), code: fault.code });
     return;
   }
   log.error("request failed", {
-    path: new URL(request.url).pathname,
+    path: loggedPath(request),
     error: error instanceof Error ? error.message : String(error),
   });
 }

@@ -47,10 +47,15 @@ export type InviteLookup = { state: InviteState; name: string | null; retryAfter
  */
 export async function openInvite(request: Request, app: App, token: string): Promise<InviteLookup> {
   let found: ReturnType<typeof inviteByHash>;
-  const verdict = await verifyGuess(request, app, () => {
-    found = TOKEN.test(token) ? inviteByHash(app.db, hashToken(token)) : undefined;
-    return found !== undefined;
-  });
+  const verdict = await verifyGuess(
+    request,
+    app,
+    () => {
+      found = TOKEN.test(token) ? inviteByHash(app.db, hashToken(token)) : undefined;
+      return found !== undefined;
+    },
+    "unguessable",
+  );
   if (!verdict.ok) return { state: "unknown", name: null, retryAfterSeconds: verdict.retryAfterSeconds };
   const state = inviteState(found, app.now());
   return { state, name: state === "open" ? (found?.name ?? null) : null };

@@ -95,13 +95,30 @@ export function verifyPasscode(request: Request, given: string | null | undefine
   return verdict;
 }
 
+/** Wrong answers to secrets nobody can guess (an invitation link's 256 bits, a passkey's signature): per client, no ceiling. */
+const unguessable = createGuessLimiter();
+
 /**
- * A guess at another secret (a passphrase, an invitation link) from this request, counted in the
- * passcode's budget: a guesser cannot get more tries by switching from one form to the other.
+ * A guess at another secret from this request (decision 060). A member's passphrase is chosen by a
+ * person and may be guessable: it is counted in the passcode's budget, ceiling included, and a
+ * device cookie earns it nothing (any sign-in mints one, so trusting them would give a guesser
+ * as many budgets as cookies; and a disabled member's would still count). An invitation link or a
+ * passkey cannot be guessed: its wrong answers slow their own client only, never reach the
+ * ceiling, and a flood of them cannot keep an invitee, a passkey or the owner's passcode out.
  */
-export function verifyGuess(request: Request, app: App, check: () => boolean | Promise<boolean>): Promise<PasscodeVerdict> {
-  const device = requestDevice(request, app.sessionSecret, app.config.NODE_ENV === "production");
-  return gate.attempt({ client: clientKey(request), device }, check);
+export async function verifyGuess(
+  request: Request,
+  app: App,
+  check: () => boolean | Promise<boolean>,
+  secret: "chosen" | "unguessable" = "chosen",
+): Promise<PasscodeVerdict> {
+  const client = clientKey(request);
+  if (secret === "chosen") return gate.attempt({ client }, check);
+  const wait = unguessable.waitBeforeChecking(client, { trusted: true });
+  if (wait !== undefined) return { ok: false, retryAfterSeconds: wait, heldBack: "client" };
+  if (await check()) return { ok: true };
+  unguessable.recordWrongGuess(client);
+  return { ok: false };
 }
 
 /** The sentence the sign-in page shows when an attempt was held back. */

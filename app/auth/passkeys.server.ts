@@ -13,6 +13,7 @@ import type { App } from "../app-context.ts";
 import { NAME_IN_USE } from "../domain/invites.ts";
 import { joinTeam, openInvite, teamNameTaken } from "./invites.server.ts";
 import { verifyGuess } from "./passcode-attempts.server.ts";
+import { clientKey, createRateLimiter } from "../http/rate-limit.server.ts";
 
 /**
  * Passkeys (WebAuthn, decision 060) with @simplewebauthn/server. The relying party is the origin
@@ -22,7 +23,15 @@ import { verifyGuess } from "./passcode-attempts.server.ts";
  * 256 newer ones are waiting: the challenge itself is never taken from the client.
  */
 
-export const CHALLENGES_KEPT = 256;
+/**
+ * Challenges waiting at most: about 1 MiB. With each client asking at most OPTIONS_PER_MINUTE, a
+ * flood from a hundred addresses takes minutes to push out a challenge a person is answering.
+ */
+export const CHALLENGES_KEPT = 4096;
+/** WebAuthn options one client (an address group) may ask for a minute: a person presses a few times. */
+export const OPTIONS_PER_MINUTE = 20;
+const optionsAsked = createRateLimiter({ limit: OPTIONS_PER_MINUTE, windowMs: 60_000 });
+const TOO_MANY_OPTIONS = "Too many tries. Wait a minute and try again.";
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 const RP_NAME = "Investor Pipeline";
 /**
@@ -76,6 +85,7 @@ const STALE: PasskeyFinish = { ok: false, status: 400, message: "That took too l
 
 /** Step 1 of joining with a passkey: the options for the browser, if the invitation still works. */
 export async function startJoinWithPasskey(request: Request, app: App, token: string, name: string): Promise<PasskeyStart> {
+  if (optionsAsked.check(clientKey(request)) !== undefined) return { ok: false, status: 429, message: TOO_MANY_OPTIONS };
   const invite = await openInvite(request, app, token);
   if (invite.retryAfterSeconds !== undefined) return { ok: false, status: 429, message: "Too many tries. Wait a minute and try again." };
   if (invite.state !== "open") return { ok: false, status: 410, message: "This invitation link can no longer be used." };
@@ -130,6 +140,11 @@ export async function finishJoinWithPasskey(
   if (!verified.verified) return { ok: false, status: 400, message: "Your device's answer could not be checked. Try again." };
   const { credential } = verified.registrationInfo;
   const now = app.now();
+  // A credential already on record (a device registered before, or a replayed answer) is refused
+  // in words; the invitation stays open (the constraint rolls the whole join back).
+  if (passkeyById(app.db, credential.id)) {
+    return { ok: false, status: 400, message: "This passkey is already registered here. Choose a passphrase, or use another device." };
+  }
   const member = joinTeam(app, token, { name: entry.name, webauthnUserId: entry.userId }, (memberId) =>
     insertPasskey(app.db, {
       credentialId: credential.id,
@@ -146,6 +161,7 @@ export async function finishJoinWithPasskey(
 
 /** Step 1 of signing in with a passkey: any passkey of this site (discoverable), no name asked. */
 export async function startPasskeySignIn(request: Request, app: App): Promise<PasskeyStart> {
+  if (optionsAsked.check(clientKey(request)) !== undefined) return { ok: false, status: 429, message: TOO_MANY_OPTIONS };
   const options = await generateAuthenticationOptions({ rpID: relyingParty(request).rpID, userVerification: "preferred" });
   return { ok: true, challengeId: keep({ purpose: "sign-in", challenge: options.challenge, at: app.now().getTime() }), options };
 }
@@ -160,32 +176,37 @@ export async function finishPasskeySignIn(request: Request, app: App, challengeI
   const answer = response as AuthenticationResponseJSON;
   const { origin, rpID } = relyingParty(request);
   let member: SessionMember | undefined;
-  const verdict = await verifyGuess(request, app, async () => {
-    const passkey = typeof answer?.id === "string" ? passkeyById(app.db, answer.id) : undefined;
-    const owner = passkey ? activeMember(app.db, passkey.memberId) : undefined;
-    if (!passkey || !owner) return false;
-    try {
-      const checked = await verifyAuthenticationResponse({
-        response: answer,
-        expectedChallenge: entry.challenge,
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        requireUserVerification: false,
-        credential: {
-          id: passkey.credentialId,
-          publicKey: Buffer.from(passkey.publicKey, "base64url"),
-          counter: passkey.counter,
-          transports: passkey.transports,
-        },
-      });
-      if (!checked.verified) return false;
-      notePasskeyUsed(app.db, passkey.credentialId, checked.authenticationInfo.newCounter, app.now());
-      member = owner;
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const verdict = await verifyGuess(
+    request,
+    app,
+    async () => {
+      const passkey = typeof answer?.id === "string" ? passkeyById(app.db, answer.id) : undefined;
+      const owner = passkey ? activeMember(app.db, passkey.memberId) : undefined;
+      if (!passkey || !owner) return false;
+      try {
+        const checked = await verifyAuthenticationResponse({
+          response: answer,
+          expectedChallenge: entry.challenge,
+          expectedOrigin: origin,
+          expectedRPID: rpID,
+          requireUserVerification: false,
+          credential: {
+            id: passkey.credentialId,
+            publicKey: Buffer.from(passkey.publicKey, "base64url"),
+            counter: passkey.counter,
+            transports: passkey.transports,
+          },
+        });
+        if (!checked.verified) return false;
+        notePasskeyUsed(app.db, passkey.credentialId, checked.authenticationInfo.newCounter, app.now());
+        member = owner;
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    "unguessable",
+  );
   if (member) return { ok: true, member };
   if (!verdict.ok && verdict.retryAfterSeconds !== undefined)
     return { ok: false, status: 429, message: "Too many tries. Wait a minute and try again." };

@@ -15,8 +15,8 @@ describe("passkey challenges kept by the server (decision 060)", () => {
     expect(challenges.take(id, 1)).toBeUndefined();
   });
 
-  it("forgets a challenge after 5 minutes, and the oldest when more than 256 wait", () => {
-    const challenges = createChallenges<{ at: number; n: number }>();
+  it("forgets a challenge after 5 minutes, and the oldest when more than it keeps wait", () => {
+    const challenges = createChallenges<{ at: number; n: number }>(256);
     const stale = challenges.keep({ at: 0, n: -1 });
     expect(challenges.take(stale, 5 * 60_000)).toBeUndefined();
     const fresh = challenges.keep({ at: 0, n: 0 });
