@@ -1,3 +1,4 @@
+import { cleanMemberName } from "../domain/people.ts";
 import { z } from "zod";
 import { passphraseProblem } from "../domain/invites.ts";
 
@@ -6,7 +7,7 @@ export const loginSchema = z.object({
   passcode: z.string({ message: "Enter your passcode." }).trim().min(1, "Enter your passcode."),
   redirectTo: z.string().optional(),
   /** The owner's name, asked on their first sign-in so the team's changes say who made them. */
-  name: z.string().trim().max(80, "At most 80 characters.").optional(),
+  name: z.string().transform(cleanMemberName).pipe(z.string().max(80, "At most 80 characters.")).optional(),
 });
 
 const BASE = "http://same-site.invalid";
@@ -42,7 +43,10 @@ export const passphraseLoginSchema = z.object({
 
 /** Joining the team from an invitation: a name, and (without a passkey) a passphrase of one's own. */
 export const joinSchema = z.object({
-  name: z.string({ message: "Enter your name." }).trim().min(1, "Enter your name.").max(80, "At most 80 characters."),
+  name: z
+    .string({ message: "Enter your name." })
+    .transform(cleanMemberName)
+    .pipe(z.string().min(1, "Enter your name.").max(80, "At most 80 characters.")),
   passphrase: z
     .string({ message: "Choose a passphrase." })
     .min(1, "Choose a passphrase.")
@@ -54,5 +58,5 @@ export const joinSchema = z.object({
 
 /** The owner's invitation form: an optional name for the person invited. */
 export const inviteSchema = z.object({
-  name: z.string().trim().max(80, "At most 80 characters.").optional(),
+  name: z.string().transform(cleanMemberName).pipe(z.string().max(80, "At most 80 characters.")).optional(),
 });

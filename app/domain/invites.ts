@@ -1,3 +1,5 @@
+import { memberNameKey } from "./people.ts";
+
 /**
  * Bringing a person into the team and letting them sign in as themselves (decision 060): when an
  * invitation can still be used, what a passphrase must be, and which member a sign-in name means.
@@ -53,7 +55,7 @@ export function memberForLogin<T extends Signer>(members: readonly T[], login: s
   if (!wanted) return undefined;
   const byEmail = members.find((member) => member.email && member.email.trim().toLowerCase() === wanted);
   if (byEmail) return byEmail;
-  const byName = members.filter((member) => member.name.trim().toLowerCase() === wanted);
+  const byName = members.filter((member) => memberNameKey(member.name) === memberNameKey(login));
   return byName.length === 1 ? byName[0] : undefined;
 }
 
@@ -61,9 +63,9 @@ export function memberForLogin<T extends Signer>(members: readonly T[], login: s
  * Whether a live member already has this name (any case): a name signs a member in, so two alike
  * would send both to their emails, which an invitee may not have given.
  */
-export function nameInUse(members: readonly { name: string }[], name: string): boolean {
-  const wanted = name.trim().toLowerCase();
-  return members.some((member) => member.name.trim().toLowerCase() === wanted);
+export function nameInUse(members: readonly { id?: number; name: string }[], name: string, except?: number): boolean {
+  const wanted = memberNameKey(name);
+  return members.some((member) => (except === undefined || member.id !== except) && memberNameKey(member.name) === wanted);
 }
 
 export const NAME_IN_USE = "Someone on the team already has that name. Add an initial or a surname.";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FormWords } from "./form-messages.ts";
+import { cleanMemberName } from "./people.ts";
 
 /**
  * A member's own details (/settings/you, decision 059): the name the team sees beside what they
@@ -16,7 +17,7 @@ export function normalisePhone(text: string): string {
 }
 
 export const memberDetailsSchema = z.strictObject({
-  name: z.string().trim().min(1).max(80),
+  name: z.string().transform(cleanMemberName).pipe(z.string().min(1).max(80)),
   email: z.email().max(254).optional(),
   phone: z
     .string()

@@ -6,6 +6,24 @@ import { PASS_REASON_LABELS, type PassReason, type RelationshipStatus, STATUS_LA
  */
 
 export const MEMBER_ROLES = ["owner", "member"] as const;
+
+/**
+ * A member's name as the team will read it: Unicode's compatibility form (NFKC), without control
+ * or format characters (zero-width spaces, bidi overrides such as U+202E), spaces collapsed. A
+ * name is what the activity says beside each change, so nothing in it may hide or reorder text.
+ */
+export function cleanMemberName(name: string): string {
+  return name
+    .normalize("NFKC")
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Two names the team could not tell apart are one: the clean name, case folded. */
+export function memberNameKey(name: string): string {
+  return cleanMemberName(name).toLowerCase();
+}
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanMemberName } from "../domain/people.ts";
 import type { Route } from "./+types/join-passkey";
 import { getApp } from "../app.server.ts";
 import { finishJoinWithPasskey, startJoinWithPasskey } from "../auth/passkeys.server.ts";
@@ -13,7 +14,10 @@ import { readJsonBody } from "../http/json-body.server.ts";
  * passkey, makes the member, uses up the invitation and starts the session, in one go.
  */
 const body = z.discriminatedUnion("step", [
-  z.strictObject({ step: z.literal("options"), name: z.string().trim().min(1, "Enter your name.").max(80) }),
+  z.strictObject({
+    step: z.literal("options"),
+    name: z.string().transform(cleanMemberName).pipe(z.string().min(1, "Enter your name.").max(80)),
+  }),
   z.strictObject({ step: z.literal("verify"), challengeId: z.string().max(64), response: z.record(z.string(), z.unknown()) }),
 ]);
 

@@ -30,7 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const member = signedInMember(context);
   const submission = parseWithZod(await readFormBody(request), { schema: memberDetailsSchema, ...founderErrors(MEMBER_DETAILS_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  saveOwnDetails(getApp(), member, submission.value);
+  const saved = saveOwnDetails(getApp(), member, submission.value);
+  if (!saved.ok) return data(submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }), { status: 400 });
   return redirect("/settings/you?saved=1", 303);
 }
 

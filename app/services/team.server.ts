@@ -16,7 +16,7 @@ import { deleteMemberSessions } from "#db/queries/sessions.server.ts";
 import { recordActivity } from "#db/queries/activity.server.ts";
 import type { App } from "../app-context.ts";
 import { createInvite } from "../auth/invites.server.ts";
-import { canManageTeam } from "../domain/invites.ts";
+import { NAME_IN_USE, canManageTeam, nameInUse } from "../domain/invites.ts";
 import type { Actor, MemberRole } from "../domain/people.ts";
 
 /**
@@ -33,7 +33,16 @@ export function ownerUnnamed(owner: SessionMember): boolean {
 
 /** The owner's name from their first sign-in, once: later it changes on /settings only. */
 export function nameOwnerOnFirstSignIn(app: App, owner: SessionMember, name: string | undefined): void {
-  if (name && ownerUnnamed(owner)) renameMember(app.db, owner.id, name);
+  if (
+    name &&
+    ownerUnnamed(owner) &&
+    !nameInUse(
+      listMembers(app.db).filter((other) => other.id !== owner.id),
+      name,
+    )
+  ) {
+    renameMember(app.db, owner.id, name);
+  }
 }
 
 /** The notice after disabling: the member's name from their row, never from the URL that asks. */
@@ -111,9 +120,25 @@ export function ownDetails(app: App, member: SessionMember) {
   return { name: row?.name ?? member.name, email: row?.email ?? null, phone: row?.phone ?? null, role: member.role };
 }
 
-/** Saves the signed-in member's own details: nobody edits another's (decision 059). */
-export function saveOwnDetails(app: App, member: SessionMember, details: MemberDetails): void {
+/**
+ * Saves the signed-in member's own details: nobody edits another's (decision 059). A name or an
+ * email another member already has is refused, said for its field: a name signs a member in and
+ * says who did what, so two alike would let one pass for the other.
+ */
+export function saveOwnDetails(
+  app: App,
+  member: SessionMember,
+  details: MemberDetails,
+): { ok: true } | { ok: false; field: "name" | "email"; message: string } {
+  // Like joining (decision 060): the team's live members, whom a name signs in and a page names.
+  const others = activeMembers(app.db).filter((other) => other.id !== member.id);
+  if (nameInUse(others, details.name)) return { ok: false, field: "name", message: NAME_IN_USE };
+  const email = details.email?.trim().toLowerCase();
+  if (email && others.some((other) => other.email?.trim().toLowerCase() === email)) {
+    return { ok: false, field: "email", message: "Someone on the team already signs in with that email." };
+  }
   updateMemberDetails(app.db, member.id, details);
+  return { ok: true };
 }
 
 /**

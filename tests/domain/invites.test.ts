@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cleanMemberName } from "#app/domain/people.ts";
 import {
   INVITE_DAYS,
   canManageTeam,
@@ -72,6 +73,15 @@ describe("a name already on the team", () => {
     expect(nameInUse(team, " jonas ")).toBe(true);
     expect(nameInUse(team, "MAREN HOLT")).toBe(true);
     expect(nameInUse(team, "Jonas B.")).toBe(false);
+  });
+
+  it("is taken by a name that only reads alike: invisible characters, a bidi override, full-width letters", () => {
+    const team = [{ name: "Olivia Owner" }];
+    expect(nameInUse(team, "Olivia Owner\u200B")).toBe(true);
+    expect(nameInUse(team, "\u202EOlivia Owner")).toBe(true);
+    expect(nameInUse(team, "Ｏｌｉｖｉａ Owner")).toBe(true);
+    expect(nameInUse(team, "Olivia  Owner")).toBe(true);
+    expect(cleanMemberName("Jonas\u0007 \u202EBerg\u200B")).toBe("Jonas Berg");
   });
 });
 
