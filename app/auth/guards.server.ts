@@ -104,7 +104,11 @@ export function sideActor(context: Readonly<RouterContextProvider>, demo: boolea
  * (with `_routes`), which is no page to come back to.
  */
 export async function requirePageSession(request: Request, app: App, url = new URL(request.url)): Promise<SessionMember> {
-  const member = await requestMember(request, app);
+  // A personal API token is for the JSON API only (decision 063): a page's form posts (making a
+  // token, the team's settings) need a person's session, so a leaked token cannot make another.
+  const member =
+    (await sessionMember(request, app)) ??
+    (request.headers.has("x-admin-passcode") && hasAdminPasscode(request, app) ? teamOwner(app) : null);
   if (member) return member;
   const back = url.pathname + url.search;
   throw redirect(`/login${back === "/" ? "" : `?redirectTo=${encodeURIComponent(back)}`}`);

@@ -73,6 +73,19 @@ describe("personal API tokens", () => {
     ).toBe(jonasId);
     expect((await fetch(`${server.url}/api/search-feed`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     expect(sqlValue(server.databasePath, "select last_used_at from member_tokens where token_hash = ?", hash)).not.toBeNull();
+
+    // A token is for the JSON API: it opens no page, so it cannot make another token (a leaked one
+    // would otherwise outlive its revoking).
+    const before = sqlNumber(server.databasePath, "select count(*) from member_tokens");
+    const made = await fetch(`${server.url}/settings`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "token_create", token_name: "laptop" }),
+      redirect: "manual",
+    });
+    expect(made.status).toBe(302);
+    expect(made.headers.get("location")).toMatch(/^\/login/);
+    expect(sqlNumber(server.databasePath, "select count(*) from member_tokens")).toBe(before);
   });
 
   it("lists only the member's own tokens; another's cannot be revoked (404) and keeps working", async () => {
