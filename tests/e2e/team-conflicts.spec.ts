@@ -62,6 +62,7 @@ for (const javaScriptEnabled of [true, false]) {
         // The owner's page still shows the version before: their save is refused, with who, what and both values.
         await page.getByLabel("Relationship status").selectOption("in_conversation");
         await page.getByLabel("Private notes").fill(`Warm intro ${tag}`);
+        await page.getByLabel("Next step", { exact: true }).fill(`Book partner meeting ${tag}`);
         await page.getByRole("button", { name: "Save", exact: true }).click();
         const refused = page.locator("#notes-conflict");
         await expect(refused).toContainText(`${memberName} moved ${investorName} to Due diligence`);
@@ -72,6 +73,8 @@ for (const javaScriptEnabled of [true, false]) {
         // What the owner typed is still in the form; nothing of it was saved.
         await expect(page.getByLabel("Relationship status")).toHaveValue("in_conversation");
         await expect(page.getByLabel("Private notes")).toHaveValue(`Warm intro ${tag}`);
+        // The money and next-step fields too, without JavaScript as with it (a founder's walkthrough found them reset).
+        await expect(page.getByLabel("Next step", { exact: true })).toHaveValue(`Book partner meeting ${tag}`);
         expect(await savedInvestor(page, investorName)).toEqual({ status: "due_diligence", notes: null });
         if (javaScriptEnabled) await expectAccessible(page);
         await page.screenshot({

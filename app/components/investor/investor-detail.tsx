@@ -342,6 +342,20 @@ export function InvestorDetail({
               rounds={amountRounds}
               status={fields.relationship_status.value}
               savedStatus={investor.relationshipStatus}
+              typed={Object.fromEntries(
+                (
+                  [
+                    "amount",
+                    "amount_currency",
+                    "amount_startup_id",
+                    "next_step",
+                    "next_step_date",
+                    "meeting_date",
+                    "pass_reason",
+                    "pass_note",
+                  ] as const
+                ).map((name) => [name, fields[name].initialValue]),
+              )}
               errors={{
                 amount: fields.amount.errors,
                 amount_currency: fields.amount_currency.errors,

@@ -25,6 +25,11 @@ type Props = {
   status: string | undefined;
   savedStatus: string;
   errors: Partial<Record<(typeof EDIT_FORM_FIELDS)[number], string[]>>;
+  /**
+   * What the founder typed, when the form comes back refused (a mistake, or a teammate's newer
+   * change: decision 063): shown again instead of the saved values, with or without JavaScript.
+   */
+  typed?: Partial<Record<string, unknown>>;
 };
 
 /** The fields' saved values as the form carries them back, so only what the founder changed is written. */
@@ -46,13 +51,15 @@ export function moneyOriginals(investor: MoneyValues): Record<string, string> {
  * passed is always on the page without JavaScript (the action asks for it when the status becomes
  * "passed"); with JavaScript it appears, required, once "Passed" is chosen.
  */
-export function MoneyFields({ formId, investor, rounds, status, savedStatus, errors }: Props) {
+export function MoneyFields({ formId, investor, rounds, status, savedStatus, errors, typed = {} }: Props) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const passing = status === "passed";
   const showPass = !hydrated || passing || investor.passReason !== null;
   const id = (name: string) => `${formId}-${name}`;
   const originals = moneyOriginals(investor);
+  const shown = (name: keyof ReturnType<typeof moneyOriginals>) =>
+    typeof typed[name] === "string" ? (typed[name] as string) : originals[name];
   return (
     <>
       {Object.entries(originals).map(([name, value]) => (
@@ -67,14 +74,14 @@ export function MoneyFields({ formId, investor, rounds, status, savedStatus, err
             type="text"
             inputMode="decimal"
             placeholder="250k"
-            defaultValue={originals.amount}
+            defaultValue={shown("amount")}
             aria-invalid={errors.amount ? true : undefined}
           />
           <FieldError errors={errors.amount} />
         </div>
         <div>
           <label htmlFor={id("amount_currency")}>Currency</label>
-          <select id={id("amount_currency")} name="amount_currency" defaultValue={originals.amount_currency}>
+          <select id={id("amount_currency")} name="amount_currency" defaultValue={shown("amount_currency")}>
             {CURRENCIES.map((code) => (
               <option key={code} value={code}>
                 {code}
@@ -87,7 +94,7 @@ export function MoneyFields({ formId, investor, rounds, status, savedStatus, err
         <RoundSelect
           id={id("amount_startup_id")}
           rounds={rounds}
-          value={originals.amount_startup_id ?? ""}
+          value={shown("amount_startup_id") ?? ""}
           errors={errors.amount_startup_id}
         />
       ) : null}
@@ -98,19 +105,19 @@ export function MoneyFields({ formId, investor, rounds, status, savedStatus, err
         type="text"
         maxLength={NEXT_STEP_CHARS}
         placeholder="Send the data room"
-        defaultValue={originals.next_step}
+        defaultValue={shown("next_step")}
         aria-invalid={errors.next_step ? true : undefined}
       />
       <FieldError errors={errors.next_step} />
       <div className="row">
         <div>
           <label htmlFor={id("next_step_date")}>Next step date</label>
-          <input id={id("next_step_date")} name="next_step_date" type="date" defaultValue={originals.next_step_date} />
+          <input id={id("next_step_date")} name="next_step_date" type="date" defaultValue={shown("next_step_date")} />
           <FieldError errors={errors.next_step_date} />
         </div>
         <div>
           <label htmlFor={id("meeting_date")}>Meeting date</label>
-          <input id={id("meeting_date")} name="meeting_date" type="date" defaultValue={originals.meeting_date} />
+          <input id={id("meeting_date")} name="meeting_date" type="date" defaultValue={shown("meeting_date")} />
           <FieldError errors={errors.meeting_date} />
         </div>
       </div>
@@ -121,7 +128,7 @@ export function MoneyFields({ formId, investor, rounds, status, savedStatus, err
           <select
             id={id("pass_reason")}
             name="pass_reason"
-            defaultValue={originals.pass_reason}
+            defaultValue={shown("pass_reason")}
             required={hydrated && passing && savedStatus !== "passed"}
             aria-invalid={errors.pass_reason ? true : undefined}
           >
@@ -134,7 +141,7 @@ export function MoneyFields({ formId, investor, rounds, status, savedStatus, err
           </select>
           <FieldError errors={errors.pass_reason} />
           <label htmlFor={id("pass_note")}>Pass note</label>
-          <input id={id("pass_note")} name="pass_note" type="text" maxLength={PASS_NOTE_CHARS} defaultValue={originals.pass_note} />
+          <input id={id("pass_note")} name="pass_note" type="text" maxLength={PASS_NOTE_CHARS} defaultValue={shown("pass_note")} />
           <FieldError errors={errors.pass_note} />
         </fieldset>
       ) : null}
