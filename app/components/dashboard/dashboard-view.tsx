@@ -86,14 +86,20 @@ export function DashboardView({
       ) : null}
       {round ? <RoundProgressBar progress={round} /> : null}
       {guide}
-      {showMine ? <MineFilter basePath={basePath} mine={query.mine === true} unowned={data.unowned} /> : null}
+      {showMine && data.kpis.tracked === 0 ? <MineFilter basePath={basePath} mine={query.mine === true} unowned={data.unowned} /> : null}
       {query.mine && data.kpis.tracked === 0 ? (
         <p className="muted" role="status">
           Nobody has given you an investor yet: choose an owner on an investor's page.
         </p>
       ) : null}
       {data.kpis.tracked > 0 ? (
-        <Today data={today} basePath={basePath} investorPath={demo ? "/demo/investors" : "/investors"} mine={query.mine === true} />
+        <Today
+          data={today}
+          basePath={basePath}
+          investorPath={demo ? "/demo/investors" : "/investors"}
+          mine={query.mine === true}
+          filter={showMine ? <MineFilter basePath={basePath} mine={query.mine === true} unowned={data.unowned} /> : undefined}
+        />
       ) : null}
       <KpiCards {...data.kpis} />
       {data.kpis.tracked === 0 && !query.q && !query.action && !query.status && !query.mine ? (

@@ -52,12 +52,15 @@ export function Today({
   basePath,
   investorPath,
   mine = false,
+  filter,
 }: {
   data: TodayData;
   basePath: string;
   investorPath: string;
   /** "Mine" (decision 062): its "show all" links keep it. */
   mine?: boolean;
+  /** "Mine / Everyone", on the first list's heading line: no line of its own above the first investor on a phone. */
+  filter?: React.ReactNode;
 }) {
   const now = new Date(`${data.today}T12:00:00Z`);
   return (
@@ -102,9 +105,12 @@ export function Today({
           <Fragment key={action}>
             {action === "follow_up" ? <RepliesWaiting mail={data.mail} now={now} investorPath={investorPath} /> : null}
             <section className={`panel today-list today-${action}`} aria-labelledby={headingId}>
-              <h3 id={headingId}>
-                {TITLES[action]} <span className="today-count">{total}</span>
-              </h3>
+              <div className="today-list-head">
+                <h3 id={headingId}>
+                  {TITLES[action]} <span className="today-count">{total}</span>
+                </h3>
+                {action === "email_first" ? filter : null}
+              </div>
               {action === "email_first" && data.scoredFor ? (
                 <p className="muted small today-scored-for">
                   Scores for {data.scoredFor.startup}, as on its page: email first at {data.scoredFor.emailFirstAt} or more.
