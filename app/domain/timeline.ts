@@ -73,6 +73,24 @@ function contactText(contact: ContactRecord): string {
   return `${what}${when}${note ? `: ${note.length > 120 ? `${note.slice(0, 119)}…` : note}` : ""}`;
 }
 
+/**
+ * One press, one line: a contact logged with a date moves the last contact date in the same
+ * change ("Emailed" records both), and a line saying so beside "Jonas logged an email…" says it
+ * twice. The last-contact row is dropped when the same actor's contact of that date, for the same
+ * investor, was recorded at the same instant; a last contact set on its own still shows.
+ */
+export function withoutEchoes<Row extends ActivityRecord>(rows: readonly Row[]): Row[] {
+  const said = new Set<string>();
+  const key = (row: ActivityRecord, date: unknown) =>
+    `${row.at}\u0000${row.actorMemberId ?? row.actorSystem}\u0000${row.investorId}\u0000${String(date ?? "")}`;
+  for (const row of rows) if (row.kind === "contact" && row.detail.date) said.add(key(row, row.detail.date));
+  return rows.filter((row) => {
+    if (row.kind !== "last_contact") return true;
+    const to = row.detail.to as { lastContactDate?: unknown } | undefined;
+    return !said.has(key(row, to?.lastContactDate));
+  });
+}
+
 const contactKey = (date: unknown, channel: unknown, note: unknown) => `${date ?? ""}\u0000${channel ?? ""}\u0000${note ?? ""}`;
 
 /**
@@ -94,7 +112,7 @@ export function investorTimeline(
     const key = contactKey(row.detail.date, row.detail.channel, row.detail.note);
     logged.set(key, (logged.get(key) ?? 0) + 1);
   }
-  const lines: TimelineLine[] = rows.map((row) => ({
+  const lines: TimelineLine[] = withoutEchoes(rows).map((row) => ({
     key: `a${row.id}`,
     at: row.at,
     ago: relativeTime(row.at, now),
@@ -134,13 +152,15 @@ export function sinceLookedLines(
   now: Date,
   present: (investorId: number) => boolean = () => true,
 ): TimelineLine[] {
-  return rows.slice(0, SINCE_LOOKED_LINES).map((row) => ({
-    key: `a${row.id}`,
-    at: row.at,
-    ago: relativeTime(row.at, now),
-    text: rowSentence(row, names),
-    investorId: row.investorId !== null && present(row.investorId) ? row.investorId : null,
-  }));
+  return withoutEchoes(rows)
+    .slice(0, SINCE_LOOKED_LINES)
+    .map((row) => ({
+      key: `a${row.id}`,
+      at: row.at,
+      ago: relativeTime(row.at, now),
+      text: rowSentence(row, names),
+      investorId: row.investorId !== null && present(row.investorId) ? row.investorId : null,
+    }));
 }
 
 /** The most rows one `GET /api/activity` or `GET /api/investors/:id/activity` answers. */

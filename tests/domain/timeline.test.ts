@@ -13,6 +13,21 @@ function row(id: number, at: string, fields: Partial<ActivityRecord>): ActivityR
 }
 
 describe("the activity in words (decision 061)", () => {
+  it("says one press once: Emailed's contact and the last contact it moved are one line; a last contact set alone still shows", () => {
+    const at = "2026-12-02T10:00:00Z";
+    const emailed = [
+      row(5, at, { kind: "last_contact", detail: { from: { lastContactDate: null }, to: { lastContactDate: "2026-12-02" } } }),
+      row(4, at, { kind: "contact", detail: { date: "2026-12-02", channel: "email", note: "Emailed" } }),
+    ];
+    const alone = row(3, "2026-12-01T09:00:00Z", { kind: "last_contact", detail: { to: { lastContactDate: "2026-11-30" } } });
+    const lines = sinceLookedLines([...emailed, alone], names, now);
+    expect(lines.map((line) => line.key)).toEqual(["a4", "a3"]);
+    expect(investorTimeline([...emailed, alone], [], names, now).map((line) => line.key)).toEqual(["a4", "a3"]);
+    // Another member's change at the same instant is not the same press.
+    const other = row(6, at, { actorMemberId: 1, kind: "last_contact", detail: { to: { lastContactDate: "2026-12-02" } } });
+    expect(sinceLookedLines([other, ...emailed], names, now).map((line) => line.key)).toEqual(["a6", "a4"]);
+  });
+
   it("says how long ago, as a person would", () => {
     expect(relativeTime("2026-12-02T11:59:40Z", now)).toBe("just now");
     expect(relativeTime("2026-12-02T11:55:00Z", now)).toBe("5 min ago");

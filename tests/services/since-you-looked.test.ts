@@ -93,7 +93,6 @@ describe("Since you last looked (decision 061)", () => {
     );
     expect(timelineOf(app, id).map((line) => `${line.text} · ${line.ago}`)).toEqual([
       "Jonas logged a call with Fjord Climate: Call with Kristin · 2 h ago",
-      "Jonas set the last contact with Fjord Climate to 2026-12-02 · 2 h ago",
       "Jonas moved Fjord Climate to Due diligence · 2 h ago",
       "Maren added Fjord Climate · yesterday",
     ]);
