@@ -1,3 +1,4 @@
+import { changedColumnsText } from "../domain/import/preview.ts";
 import { Form, Link } from "react-router";
 import type { FileValues } from "../domain/import/value-table.ts";
 import { ImportValues } from "./import-values.tsx";
@@ -224,7 +225,7 @@ function RowLists({ preview }: { preview: Preview }) {
                     <Link to={`/investors/${row.id}`}>{row.name}</Link>
                   </td>
                   <td className="muted">{row.firm}</td>
-                  <td>{`changes: ${row.columns.map((column) => column.replace(/([A-Z])/g, " $1").toLowerCase()).join(", ")}`}</td>
+                  <td>{`changes: ${changedColumnsText(row.columns)}`}</td>
                 </tr>
               ))}
             </tbody>

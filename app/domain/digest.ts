@@ -268,7 +268,7 @@ export function composeDigest(lists: DigestLists, options: { date?: string } = {
     dontChase: lists.dontChaseCount,
     replies: lists.repliesWaiting ?? 0,
     newInvestors: lists.newInvestors ?? 0,
-    owners: ownersOfFollowUps(lists.followUpOwners ?? []),
+    owners: ownersOfFollowUps(lists.followUpOwners ?? [], followUps),
     yours: lists.yours?.count ?? null,
   };
   const yours = lists.yours?.followUps ?? [];
@@ -350,12 +350,18 @@ const DETAIL_LADDER: Detail[] = [
   { ownNames: 0, emailNames: 0, emailFirms: false, chaseNames: 0, chaseReasons: false, owners: false },
 ];
 
-/** The follow-ups' owners by first name, at most three: "Maren 18, Jonas 12" (GSM-7), or "". */
-function ownersOfFollowUps(owners: ReadonlyArray<{ name: string; count: number }>): string {
-  return owners
-    .slice(0, 3)
-    .map((owner) => `${truncate(toGsm7(owner.name.trim().split(/\s+/)[0] ?? ""), 20)} ${owner.count}`)
-    .join(", ");
+/**
+ * The follow-ups' owners by first name, at most three, and those nobody owns, so the numbers add
+ * up: "Maren 18, Jonas 12, 3 unowned" (GSM-7), or "".
+ */
+function ownersOfFollowUps(owners: ReadonlyArray<{ name: string; count: number }>, total: number): string {
+  if (owners.length === 0) return "";
+  const named = owners.slice(0, 3).map((owner) => `${truncate(toGsm7(owner.name.trim().split(/\s+/)[0] ?? ""), 20)} ${owner.count}`);
+  const others = owners.slice(3).reduce((sum, owner) => sum + owner.count, 0);
+  const unowned = total - owners.reduce((sum, owner) => sum + owner.count, 0);
+  if (others > 0) named.push(`${others} others'`);
+  if (unowned > 0) named.push(`${unowned} unowned`);
+  return named.join(", ");
 }
 
 function compose(

@@ -1,7 +1,7 @@
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/ask";
 import { getApp } from "../app.server.ts";
-import { sideOf } from "../auth/guards.server.ts";
+import { sideOf, memberContext } from "../auth/guards.server.ts";
 import { MAX_CHAT_MESSAGE_CHARS, chatRequestSchema } from "../domain/chat/schema.ts";
 import { type ServiceState, chatSummaryNote } from "../domain/service-state.ts";
 import { limitDemoChat } from "../http/demo-limit.server.ts";
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<AskResult>({ question, error: body.error.message }, { status: refusal.status, headers: refusal.headers });
     }
   }
-  const reply = await answerQuestion(app, parsed.data, { demo });
+  const reply = await answerQuestion(app, parsed.data, { demo, asker: demo ? undefined : context.get(memberContext)?.name });
   return data<AskResult>({
     question,
     answer: reply.answer,

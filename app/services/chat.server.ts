@@ -26,13 +26,15 @@ export type ChatReply = { answer: string; source: "model" | "summary"; investor_
 export async function answerQuestion(
   app: App,
   request: ChatRequest,
-  options: { demo: boolean; model?: LanguageModel | undefined },
+  options: { demo: boolean; model?: LanguageModel | undefined; asker?: string },
 ): Promise<ChatReply> {
   const context = buildChatContext(request.message, investorsForBriefing(app.db, options.demo), readKpis(app.db, options.demo), {
     round: chatRound(app, options.demo),
     today: app.now().toISOString().slice(0, 10),
     // The side's team, so "what does Jonas have due?" finds Jonas (decision 062).
     team: activeMembers(app.db, options.demo).map((member) => member.name),
+    // Who "I" is: the signed-in member (on the demo, its first member, as "Mine" means there).
+    asker: options.demo ? activeMembers(app.db, true)[0]?.name : options.asker,
   });
   const model = "model" in options ? options.model : modelFromConfig(app.config);
   if (model) {

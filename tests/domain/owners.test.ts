@@ -9,7 +9,7 @@ import { appOwnedAfterEdit } from "#app/domain/import/app-owned.ts";
 import { assignOwners, matchOwner, unmatchedOwnersSentence } from "#app/domain/import/owners.ts";
 import { parseInvestorRecordsSteps, runSteps } from "#app/domain/import/parse.ts";
 import { planImport } from "#app/domain/import/plan.ts";
-import { describeChanges } from "#app/domain/import/preview.ts";
+import { changedColumnsText, describeChanges } from "#app/domain/import/preview.ts";
 import { readUpload } from "#app/domain/import/spreadsheet.ts";
 import { askedSentence } from "#app/domain/import/value-table.ts";
 import { investorEditSchema } from "#app/domain/investor.ts";
@@ -170,8 +170,31 @@ describe("follow-ups that name their owner (decision 062)", () => {
       { name: "Jonas Berg", count: 12 },
     ];
     expect(composeDigest({ ...lists, followUpOwners: owners }).text).toContain("Follow-ups due: 30 (Maren 18, Jonas 12).");
+    // Those nobody owns are said too, so the numbers add up (a founder's walkthrough counted 16 = 8 + 5).
+    expect(composeDigest({ ...lists, followUps: 33, followUpOwners: owners }).text).toContain(
+      "Follow-ups due: 33 (Maren 18, Jonas 12, 3 unowned).",
+    );
     expect(composeDigest(lists).text).toContain("Follow-ups due: 30.");
     const long = composeDigest({ ...lists, followUpOwners: owners.map((owner) => ({ ...owner, name: owner.name.repeat(30) })) });
     expect(long.segments).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("what do I have due? (a founder's walkthrough got the team's list)", () => {
+  it("means the member asking, and only when they are on the team", () => {
+    const team = ["Maren Olsen", "Jonas Berg"];
+    expect(ownerAsked("what do I have due?", team, "Jonas Berg")).toBe("Jonas Berg");
+    expect(ownerAsked("my follow-ups this week", team, "Maren Olsen")).toBe("Maren Olsen");
+    expect(ownerAsked("what do I have due?", team)).toBeUndefined();
+    expect(ownerAsked("what does Jonas have due?", team, "Maren Olsen")).toBe("Jonas Berg");
+    expect(ownerAsked("what do I think of Fjord?", team, "Maren Olsen")).toBeUndefined();
+  });
+});
+
+describe("an update's changes in the founder's words", () => {
+  it("says owner, not owner member id, and a cheque's three columns once", () => {
+    expect(changedColumnsText(["ownerMemberId", "checkMin", "checkMax", "checkCurrency", "relationshipStatus"])).toBe(
+      "owner, cheque range, status",
+    );
   });
 });

@@ -121,7 +121,7 @@ export function buildChatContext(
   message: string,
   all: ChatInvestor[],
   kpis: ChatKpis,
-  options: { maxInvestors?: number; round?: ChatRound; today?: string; team?: readonly string[] } = {},
+  options: { maxInvestors?: number; round?: ChatRound; today?: string; team?: readonly string[]; asker?: string } = {},
 ): ChatContext {
   const requested = options.maxInvestors ?? DEFAULT_MAX_CONTEXT_INVESTORS;
   const cap = Number.isFinite(requested) ? Math.max(0, Math.floor(requested)) : DEFAULT_MAX_CONTEXT_INVESTORS;
@@ -132,7 +132,7 @@ export function buildChatContext(
   const thisWeek = [...dated.steps.slice(0, PER_BUCKET), ...dated.meetings.slice(0, PER_BUCKET)];
   const weekAsked = asksAboutWeek(message);
   // "What does Jonas have due?": his follow-ups first, in Today's order (decision 062).
-  const owner = ownerAsked(message, options.team ?? []);
+  const owner = ownerAsked(message, options.team ?? [], options.asker);
   const ownersDue = owner === undefined ? [] : ownerFollowUps(rows, owner);
   const chosen = dedupe([
     ...ownersDue.slice(0, PER_BUCKET * 2),

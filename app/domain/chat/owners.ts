@@ -22,9 +22,11 @@ function words(text: string): string {
  * The member a question asks about, or undefined: their whole name or their first name as whole
  * words (a first name two members share names neither), with a word of what is due.
  */
-export function ownerAsked(message: string, team: readonly string[]): string | undefined {
+export function ownerAsked(message: string, team: readonly string[], asker?: string): string | undefined {
   const text = words(message.slice(0, 500));
   if (!DUE_WORDS.test(text)) return undefined;
+  // "What do I have due?", "my follow-ups": the member asking (a founder's walkthrough got the team's list).
+  if (asker && team.includes(asker) && / (?:i|me|my|mine|myself) /.test(text)) return asker;
   const whole = team.filter((name) => words(name).trim() !== "" && text.includes(words(name)));
   if (whole.length === 1) return whole[0];
   const firstOf = (name: string) => words(name).trim().split(" ")[0] ?? "";

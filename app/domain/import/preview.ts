@@ -26,6 +26,30 @@ const CHANGE_WORDS: Record<string, [string, string]> = {
   ownerMemberId: ["gets a new owner", "get a new owner"],
 };
 
+/** A saved column in the founder's words: "owner", not "owner member id" (a founder's walkthrough read the latter). */
+const COLUMN_WORDS: Record<string, string> = {
+  relationshipStatus: "status",
+  lastContactDate: "last contact",
+  personalNotes: "notes",
+  checkMin: "cheque range",
+  checkMax: "cheque range",
+  checkCurrency: "cheque range",
+  ownerMemberId: "owner",
+  linkedinUrl: "LinkedIn",
+  basedIn: "based in",
+  passReason: "why they passed",
+  passNote: "pass note",
+};
+
+export function columnWords(column: string): string {
+  return COLUMN_WORDS[column] ?? column.replace(/([A-Z])/g, " $1").toLowerCase();
+}
+
+/** A row's changed columns as one phrase: "status, owner, cheque range" (a cheque's three columns said once). */
+export function changedColumnsText(columns: readonly string[]): string {
+  return [...new Set(columns.map(columnWords))].join(", ");
+}
+
 /** "3 change status, 2 get a new last contact, 1 gets new notes" for the updates that change something. */
 /** Counts a changed row's columns (a cheque's three columns are one change). */
 export function tallyChanges(counts: Map<string, number>, columns: string[]): void {
@@ -47,7 +71,7 @@ export function describeChangeCounts(counts: Map<string, number>): string {
     if (count) parts.push(`${count} ${count === 1 ? one : many}`);
   }
   const other = [...counts.keys()].filter((key) => !(key in CHANGE_WORDS));
-  if (other.length > 0) parts.push(`other changes: ${other.map((key) => key.replace(/([A-Z])/g, " $1").toLowerCase()).join(", ")}`);
+  if (other.length > 0) parts.push(`other changes: ${changedColumnsText(other)}`);
   return parts.join(", ");
 }
 

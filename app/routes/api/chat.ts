@@ -14,9 +14,9 @@ export async function action({ request }: Route.ActionArgs) {
   const demo = new URL(request.url).searchParams.get("demo") === "1";
   // The demo chat is open to anyone, and every question may cost a model call.
   if (demo) limitDemoChat(request);
-  else await requireApiSession(request, app);
+  const member = demo ? null : await requireApiSession(request, app);
   const body = await readJsonBody(request, chatRequestSchema);
-  return json(await answerQuestion(app, body, { demo }));
+  return json(await answerQuestion(app, body, { demo, asker: member?.name }));
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
