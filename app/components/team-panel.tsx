@@ -54,6 +54,10 @@ export function TeamPanel({ team, you, invited, notice }: { team: TeamPanelData;
               <Form method="post" action="/settings/team" className="inline-form">
                 <input type="hidden" name="intent" value="disable" />
                 <input type="hidden" name="member_id" value={member.id} />
+                {/* One click is not enough to sign a co-founder out everywhere (a founder's walkthrough). */}
+                <label className="inline-check">
+                  <input type="checkbox" name="confirm" value="yes" required /> Yes, sign {member.name} out everywhere
+                </label>
                 <button type="submit" className="button-danger" aria-label={`Disable ${member.name}`}>
                   Disable
                 </button>

@@ -38,6 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormBody(request);
   if (form.get("intent") === "disable") {
     const id = Number(form.get("member_id"));
+    if (form.get("confirm") !== "yes") {
+      return data({ notice: "Tick the box to confirm: disabling signs them out everywhere and stops their tokens." }, { status: 400 });
+    }
     const outcome = disableTeamMember(app, actor, Number.isSafeInteger(id) ? id : 0);
     if (outcome !== "disabled") return data({ notice: DISABLE_NOTICES[outcome] }, { status: outcome === "owner" ? 409 : 404 });
     return redirect(`/settings/team?disabled=${id}`, 303);

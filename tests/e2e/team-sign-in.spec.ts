@@ -74,6 +74,7 @@ async function disable(browser: Browser, name: string): Promise<void> {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("heading", { name: "Your pipeline" })).toBeVisible();
     await page.goto(`${LOCAL}/settings`);
+    await page.getByLabel(`Yes, sign ${name} out everywhere`).check();
     await page.getByRole("button", { name: `Disable ${name}` }).click();
     await expect(page.getByRole("status")).toContainText(`${name} is disabled`);
   } finally {

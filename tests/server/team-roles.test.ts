@@ -194,7 +194,7 @@ describe("the team's roles (built server)", () => {
     const ownerId = sqlNumber(server.databasePath, "select id from members where role = 'owner' and is_demo = 0");
     const pia = sqlNumber(server.databasePath, "select id from members where name = 'Pia Pass'");
     for (const id of [ownerId, pia]) {
-      expect((await post("/settings/team", { intent: "disable", member_id: String(id) }, member)).status).toBe(403);
+      expect((await post("/settings/team", { intent: "disable", member_id: String(id), confirm: "yes" }, member)).status).toBe(403);
     }
     expect(
       sqlNumber(server.databasePath, "select count(*) from members where disabled_at is not null and id in (?, ?)", ownerId, pia),
@@ -211,7 +211,10 @@ describe("the team's roles (built server)", () => {
     db.prepare("insert into member_tokens (token_hash, member_id, name) values ('dana-token-hash', ?, 'script')").run(id);
     db.close();
 
-    const disabled = await post("/settings/team", { intent: "disable", member_id: String(id) }, owner);
+    // Not without the box ticked: one click does not sign a co-founder out everywhere.
+    expect((await post("/settings/team", { intent: "disable", member_id: String(id) }, owner)).status).toBe(400);
+    expect((await get("/", dana)).status).toBe(200);
+    const disabled = await post("/settings/team", { intent: "disable", member_id: String(id), confirm: "yes" }, owner);
     expect(disabled.status).toBe(303);
     expect(await (await get(disabled.headers.get("location")!, owner)).text()).toContain("Dana Disabled is disabled");
 
@@ -237,7 +240,7 @@ describe("the team's roles (built server)", () => {
 
   it("will not disable the owner, whose passcode is the installation's recovery", async () => {
     const ownerId = sqlNumber(server.databasePath, "select id from members where role = 'owner' and is_demo = 0");
-    const response = await post("/settings/team", { intent: "disable", member_id: String(ownerId) }, owner);
+    const response = await post("/settings/team", { intent: "disable", member_id: String(ownerId), confirm: "yes" }, owner);
     expect(response.status).toBe(409);
     expect((await get("/", owner)).status).toBe(200);
   });
