@@ -12,6 +12,9 @@ export type ChatOwnerDue = { name: string; follow_ups: number };
 
 const DUE_WORDS = / (?:due|follow ups?|followups?|follow up|to do|todo|chase|on (?:his|her|their) plate|owes?) /;
 
+/** What is due, as a member asks about their own: a follow-up, a to-do, something due. */
+const OWN_DUE = / (?:due|follow ups?|followups?|follow up|to do|todo|on my plate) /;
+
 function words(text: string): string {
   return ` ${fold(text)
     .replace(/[^\p{L}\p{N}]+/gu, " ")
@@ -25,8 +28,9 @@ function words(text: string): string {
 export function ownerAsked(message: string, team: readonly string[], asker?: string): string | undefined {
   const text = words(message.slice(0, 500));
   if (!DUE_WORDS.test(text)) return undefined;
-  // "What do I have due?", "my follow-ups": the member asking (a founder's walkthrough got the team's list).
-  if (asker && team.includes(asker) && / (?:i|me|my|mine|myself) /.test(text)) return asker;
+  // "What do I have due?", "my follow-ups": the member asking (a founder's walkthrough got the team's
+  // list). Not "who should I not chase?": that asks about the pipeline, so "chase" is no due word here.
+  if (asker && team.includes(asker) && OWN_DUE.test(text) && / (?:do i|i have|have i|my|mine|me|myself) /.test(text)) return asker;
   const whole = team.filter((name) => words(name).trim() !== "" && text.includes(words(name)));
   if (whole.length === 1) return whole[0];
   const firstOf = (name: string) => words(name).trim().split(" ")[0] ?? "";
