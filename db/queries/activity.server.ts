@@ -36,7 +36,22 @@ export function recordActivity(
       })),
     )
     .run();
+  // The open demo's record is anyone's to grow: only its newest DEMO_ACTIVITY_KEPT rows are kept,
+  // so visitors' presses cost bounded space (by the (is_demo, id) index, a few rows a time).
+  if (about.isDemo) {
+    db.delete(activity)
+      .where(
+        and(
+          eq(activity.isDemo, true),
+          lt(activity.id, sql`(select id from ${activity} where is_demo = 1 order by id desc limit 1 offset ${DEMO_ACTIVITY_KEPT - 1})`),
+        ),
+      )
+      .run();
+  }
 }
+
+/** How many of the open demo's activity rows are kept (its Today shows the newest five, a demo timeline 30). */
+export const DEMO_ACTIVITY_KEPT = 2_000;
 
 /**
  * The changes saved to an investor after `version` (oldest first): the rows whose detail carries a

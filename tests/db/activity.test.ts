@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { editInvestor } from "#db/queries/investors.server.ts";
 import { ensureOwner } from "#db/queries/members.server.ts";
-import { investorActivity } from "#db/queries/activity.server.ts";
-import { memberActor } from "#app/domain/people.ts";
+import { DEMO_ACTIVITY_KEPT, investorActivity, recordActivity } from "#db/queries/activity.server.ts";
+import { memberActor, systemActor } from "#app/domain/people.ts";
 import { recordEmailed, undoAction } from "#app/services/undo.server.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
@@ -75,5 +75,21 @@ describe("every change has an author (decision 059)", () => {
       ["contact", jonasId],
       ["last_contact", jonasId],
     ]);
+  });
+});
+
+describe("the open demo's record (decision 061)", () => {
+  it("keeps only the newest DEMO_ACTIVITY_KEPT rows of the demo's, whatever visitors press, and never a real row", () => {
+    const { db, owner } = setUp();
+    recordActivity(db, owner, { investorId: null, subject: "real" }, [{ kind: "round", detail: {} }], now);
+    const visitor = systemActor("visitor");
+    for (let n = 0; n < DEMO_ACTIVITY_KEPT + 25; n++) {
+      recordActivity(db, visitor, { investorId: null, subject: `demo ${n}`, isDemo: true }, [{ kind: "round", detail: {} }], now);
+    }
+    const count = (demo: number) => db.$client.prepare("select count(*) from activity where is_demo = ?").pluck().get(demo);
+    expect(count(1)).toBe(DEMO_ACTIVITY_KEPT);
+    expect(count(0)).toBe(1);
+    const oldest = db.$client.prepare("select subject from activity where is_demo = 1 order by id limit 1").pluck().get();
+    expect(oldest).toBe("demo 25");
   });
 });
