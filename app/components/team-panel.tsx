@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import type { MemberRole } from "../domain/people.ts";
 
@@ -76,6 +77,11 @@ export function TeamPanel({ team, you, invited, notice }: { team: TeamPanelData;
               </p>
               <label htmlFor="invite-link">Invitation link</label>
               <input id="invite-link" type="text" readOnly value={invited.link} className="invite-link" />
+              {/* The whole link in words too: a phone's field shows only its start (a founder's walkthrough). */}
+              <p className="invite-link-text">
+                <code>{invited.link}</code>
+              </p>
+              <CopyLink link={invited.link} />
             </div>
           ) : null}
           <h3 id="invite-someone">Invite someone</h3>
@@ -97,5 +103,28 @@ export function TeamPanel({ team, you, invited, notice }: { team: TeamPanelData;
         <p className="muted">The team's owner invites people and can disable them.</p>
       )}
     </section>
+  );
+}
+
+/** "Copy link", once the page's script runs (without it the link is there to select by hand). */
+function CopyLink({ link }: { link: string }) {
+  const [ready, setReady] = useState(false);
+  const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
+  useEffect(() => setReady(true), []);
+  if (!ready) return null;
+  const copy = () => {
+    if (!navigator.clipboard) return setCopied("failed");
+    navigator.clipboard.writeText(link).then(
+      () => setCopied("yes"),
+      () => setCopied("failed"),
+    );
+  };
+  return (
+    <p>
+      <button type="button" className="button-secondary" onClick={copy}>
+        {copied === "yes" ? "Copied" : "Copy link"}
+      </button>
+      {copied === "failed" ? <span className="muted"> This browser would not copy: select the link above.</span> : null}
+    </p>
   );
 }

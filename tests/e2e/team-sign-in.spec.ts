@@ -53,6 +53,10 @@ async function invite(browser: Browser, options: { javaScriptEnabled: boolean; w
     const link = page.getByLabel("Invitation link");
     await expect(link).toHaveValue(new RegExp(`^${LOCAL}/join/[A-Za-z0-9_-]{43}$`));
     await expect(team.getByRole("status")).toContainText(`Invitation made for ${name}`);
+    // The whole link is on the page in words (a phone's field shows only its start); with JavaScript, a Copy button.
+    await expect(team.locator(".invite-link-text")).toHaveText(await link.inputValue());
+    if (options.javaScriptEnabled) await expect(team.getByRole("button", { name: "Copy link" })).toBeVisible();
+    else await expect(team.getByRole("button", { name: "Copy link" })).toHaveCount(0);
     if (options.javaScriptEnabled) await expectAccessible(page);
     await page.screenshot({
       path: `test-results/screens/team-invited-${options.width}-${options.javaScriptEnabled ? "js" : "nojs"}.png`,
