@@ -14,6 +14,8 @@ export type BoardCardRow = {
   last_contact_date: string | null;
   next_step: string | null;
   next_step_date: string | null;
+  /** Its owner's name (decision 062), or null: whose card it is, in "Everyone". */
+  owner: string | null;
 };
 
 const CARD_COLUMNS =
@@ -35,8 +37,8 @@ export function readBoardCards(
 ): BoardCardRow[] {
   return statement(
     db,
-    `select ${CARD_COLUMNS} from (
-       select ${CARD_COLUMNS}, row_number() over (partition by relationship_status order by ${CARD_ORDER}) as place
+    `select ${CARD_COLUMNS}, (select m.name from members m where m.id = owner_member_id) as owner from (
+       select ${CARD_COLUMNS}, owner_member_id, row_number() over (partition by relationship_status order by ${CARD_ORDER}) as place
          from investors where is_demo = ? and (? is null or owner_member_id = ?))
      where place <= (case when relationship_status = ? then ? else ? end)
      order by relationship_status, place`,

@@ -171,3 +171,19 @@ describe("a move on the board", () => {
     db.$client.close();
   });
 });
+
+describe("whose card it is (decision 062)", () => {
+  it("names each card's owner, and none for a card nobody owns", () => {
+    const { db } = createTestDatabase();
+    const app = fakeApp(db, now);
+    const jonas = Number(db.$client.prepare("insert into members (name, role) values ('Jonas Berg', 'member')").run().lastInsertRowid);
+    const owned = addInvestor(db, { name: "Kristin Lund", status: "contacted" });
+    addInvestor(db, { name: "Nobody's", status: "contacted" });
+    db.$client.prepare("update investors set owner_member_id = ? where id = ?").run(jonas, owned);
+    const cards = boardPage(app, false, new URLSearchParams()).columns.flatMap((column) => column.cards);
+    expect(cards.map((card) => [card.name, card.owner])).toEqual([
+      ["Kristin Lund", "Jonas Berg"],
+      ["Nobody's", null],
+    ]);
+  });
+});

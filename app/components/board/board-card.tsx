@@ -61,7 +61,13 @@ export function BoardCard({
         <h3 className="board-card-name">
           <Link to={`${demo ? "/demo" : ""}/investors/${card.id}`}>{card.name}</Link>
         </h3>
-        {card.firm ? <p className="board-card-firm">{card.firm}</p> : null}
+        {card.firm || card.owner ? (
+          <p className="board-card-firm">
+            {card.firm}
+            {/* Whose card it is (decision 062): a founder's walkthrough could not tell in "Everyone". */}
+            {card.owner ? <span className="board-card-owner">{`${card.firm ? " · " : ""}${card.owner}`}</span> : null}
+          </p>
+        ) : null}
         <p className="board-card-facts">
           {card.amount === null ? null : card.amount_for === null ? (
             <strong>{moneyText(card.amount, card.amount_currency)}</strong>
