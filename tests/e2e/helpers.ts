@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, type Page, expect } from "@playwright/test";
 import { E2E_PASSCODE, FOUNDER_STATE } from "./playwright.config.ts";
 
@@ -60,4 +61,17 @@ export async function continueToToday(page: Page): Promise<void> {
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.hydrated === "true")).toBe(true);
+}
+
+/**
+ * The page reads on any screen and to a screen reader: nothing scrolls sideways (a table may scroll
+ * inside its own box) and axe finds nothing serious or critical (in `scope` only, when given). Both
+ * read the page with a script, so a spec without JavaScript checks the same page where it runs one.
+ */
+export async function expectReadable(page: Page, scope?: string): Promise<void> {
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(sideways).toBeLessThanOrEqual(0);
+  const builder = new AxeBuilder({ page });
+  const axe = await (scope ? builder.include(scope) : builder).analyze();
+  expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
 }

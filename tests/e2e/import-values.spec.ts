@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { collectConsoleErrors, openSignedIn } from "./helpers.ts";
+import { collectConsoleErrors, openSignedIn, expectReadable } from "./helpers.ts";
 
 // Digits only: all specs share one database, and values chosen by hand are remembered per value.
 const suffix = String(Date.now());
@@ -47,10 +46,7 @@ for (const javaScriptEnabled of [true, false]) {
         // The preview with its values reads on a phone (nothing sideways but inside a table's own scroll) and to a screen reader.
         // (Both read the page with a script: with JavaScript off the page runs none, and it is the same page.)
         if (javaScriptEnabled) {
-          const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(sideways).toBeLessThanOrEqual(0);
-          const axe = await new AxeBuilder({ page }).analyze();
-          expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+          await expectReadable(page);
         }
         await page.screenshot({
           path: `test-results/screens/import-values-${width}-${javaScriptEnabled ? "js" : "nojs"}.png`,

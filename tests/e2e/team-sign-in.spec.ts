@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { type Browser, type BrowserContext, type Page, expect, test } from "@playwright/test";
-import { collectConsoleErrors, waitForHydration } from "./helpers.ts";
+import { collectConsoleErrors, waitForHydration, expectReadable } from "./helpers.ts";
 import { DATABASE_PATH, E2E_PASSCODE } from "./playwright.config.ts";
 
 /*
@@ -25,13 +24,6 @@ function readBack<T>(query: string, ...params: unknown[]): T | undefined {
   }
 }
 
-async function expectAccessible(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
-  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(sideways).toBeLessThanOrEqual(0);
-}
-
 /** The owner signs in with the passcode and makes an invitation for `name`; the link, read off the page. */
 async function invite(browser: Browser, options: { javaScriptEnabled: boolean; width: number }, name: string): Promise<string> {
   const context = await browser.newContext({ ...options, viewport: { width: options.width, height: 900 } });
@@ -46,7 +38,7 @@ async function invite(browser: Browser, options: { javaScriptEnabled: boolean; w
     await expect(team).toBeVisible();
     if (options.javaScriptEnabled) {
       await waitForHydration(page);
-      await expectAccessible(page);
+      await expectReadable(page);
     }
     await team.getByLabel("Their name (optional)").fill(name);
     await team.getByRole("button", { name: "Make an invitation link" }).click();
@@ -57,7 +49,7 @@ async function invite(browser: Browser, options: { javaScriptEnabled: boolean; w
     await expect(team.locator(".invite-link-text")).toHaveText(await link.inputValue());
     if (options.javaScriptEnabled) await expect(team.getByRole("button", { name: "Copy link" })).toBeVisible();
     else await expect(team.getByRole("button", { name: "Copy link" })).toHaveCount(0);
-    if (options.javaScriptEnabled) await expectAccessible(page);
+    if (options.javaScriptEnabled) await expectReadable(page);
     await page.screenshot({
       path: `test-results/screens/team-invited-${options.width}-${options.javaScriptEnabled ? "js" : "nojs"}.png`,
       fullPage: true,
@@ -124,7 +116,7 @@ for (const width of [1440, 390]) {
       await expect(page.getByRole("heading", { name: "Join the team" })).toBeVisible();
       await expect(page.getByLabel("Your name")).toHaveValue(name);
       await waitForHydration(page);
-      await expectAccessible(page);
+      await expectReadable(page);
       await page.screenshot({ path: `test-results/screens/team-join-${width}.png`, fullPage: true });
       await page.getByRole("button", { name: "Join with a passkey" }).click();
       await expectSignedInAs(page, name);
@@ -143,7 +135,7 @@ for (const width of [1440, 390]) {
       await page.getByRole("button", { name: "Sign out" }).click();
       await expect(page).toHaveURL(/\/login$/);
       await waitForHydration(page);
-      await expectAccessible(page);
+      await expectReadable(page);
       await page.screenshot({ path: `test-results/screens/team-login-${width}.png`, fullPage: true });
       await page.getByRole("button", { name: "Use my passkey" }).click();
       await expectSignedInAs(page, name);

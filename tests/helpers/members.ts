@@ -8,15 +8,26 @@ import { postForm } from "./http.ts";
  * member does once signed in).
  */
 
-/** Adds a live member and returns their id. */
-export function addMember(databasePath: string, name: string, options: { disabled?: boolean } = {}): number {
+/** Adds a member (live, unless `disabled`; of the demo's team with `demo`) and returns their id. */
+export function addMember(databasePath: string, name: string, options: { disabled?: boolean; demo?: boolean } = {}): number {
   const db = new Database(databasePath);
   try {
     db.pragma("busy_timeout = 5000");
     const row = db
-      .prepare("insert into members (name, role, disabled_at) values (?, 'member', ?) returning id")
-      .get(name, options.disabled ? new Date().toISOString() : null) as { id: number };
+      .prepare("insert into members (name, role, disabled_at, is_demo) values (?, 'member', ?, ?) returning id")
+      .get(name, options.disabled ? new Date().toISOString() : null, options.demo ? 1 : 0) as { id: number };
     return row.id;
+  } finally {
+    db.close();
+  }
+}
+
+/** One write straight to the database a server runs on (a member renamed or disabled, as another part of the app would). */
+export function writeSql(databasePath: string, query: string, ...params: unknown[]): void {
+  const db = new Database(databasePath, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    db.prepare(query).run(...params);
   } finally {
     db.close();
   }

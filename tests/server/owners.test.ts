@@ -4,7 +4,7 @@ import { importCsv, postForm } from "#tests/helpers/http.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
 import { sqlNumber, sqlValue } from "#tests/helpers/sql.ts";
-import { addMember, signInAs, writeSql } from "#tests/helpers/team.ts";
+import { addMember, signInAsMember, writeSql } from "#tests/helpers/members.ts";
 
 const PASSCODE = "owners-test-passcode-062";
 
@@ -72,7 +72,7 @@ describe("an owner per investor over HTTP", () => {
 
   it("matches Jonas's rows once he is on the team, and a re-import keeps an owner set in the app", async () => {
     const id = addMember(server.databasePath, TEAM_SHEET.team.jonas);
-    jonas = { id, cookie: await signInAs(server, PASSCODE, id) };
+    jonas = { id, cookie: await signInAsMember(server, PASSCODE, id) };
     expect((await importCsv(server, TEAM_SHEET.bytes, { as: { cookie: maren.cookie } })).status).toBe(303);
     expect(count("select count(*) from investors where owner_member_id = ?", jonas.id)).toBe(TEAM_SHEET.rows.jonas);
     const given = count("select min(id) from investors where owner_member_id = ?", jonas.id);
