@@ -3,7 +3,7 @@ import { recordActivity } from "#db/queries/activity.server.ts";
 import { acceptInvite, insertInvite, inviteByHash } from "#db/queries/invites.server.ts";
 import { type SessionMember, activeMembers, memberById, passphraseMembers } from "#db/queries/members.server.ts";
 import type { App } from "../app-context.ts";
-import { type InviteState, inviteExpiry, inviteState, memberForLogin, nameInUse } from "../domain/invites.ts";
+import { INVITE_REFUSALS, type InviteState, NAME_IN_USE, inviteExpiry, inviteState, memberForLogin, nameInUse } from "../domain/invites.ts";
 import { type Actor, memberActor } from "../domain/people.ts";
 import { type PasscodeVerdict, verifyGuess } from "./passcode-attempts.server.ts";
 
@@ -92,6 +92,39 @@ export function joinTeam(
 /** Whether a live member of the team already goes by `name`: an invitee is asked for another. */
 export function teamNameTaken(app: App, name: string): boolean {
   return nameInUse(activeMembers(app.db), name);
+}
+
+/** Why joining was refused, as the join page says it (or the member who joined). */
+export type JoinOutcome =
+  | { ok: true; member: SessionMember }
+  | { ok: false; field: "name" | "form"; message: string; status: 400 | 410 | 429; retryAfterSeconds?: number };
+
+/**
+ * Joining with a passphrase (decision 060): the invitation still open (its guesses budgeted), the
+ * name free among the live members, then the member made and the invitation used in one
+ * transaction. The passkey's way in (passkeys.server.ts) makes the same checks before its ceremony.
+ */
+export async function joinWithPassphrase(
+  request: Request,
+  app: App,
+  token: string,
+  name: string,
+  passphrase: string,
+): Promise<JoinOutcome> {
+  const invite = await openInvite(request, app, token);
+  if (invite.retryAfterSeconds !== undefined) {
+    return {
+      ok: false,
+      field: "form",
+      status: 429,
+      retryAfterSeconds: invite.retryAfterSeconds,
+      message: "Too many tries from your network. Wait a minute and try again.",
+    };
+  }
+  if (invite.state !== "open") return { ok: false, field: "form", status: 410, message: INVITE_REFUSALS[invite.state] };
+  if (teamNameTaken(app, name)) return { ok: false, field: "name", status: 400, message: NAME_IN_USE };
+  const member = joinTeam(app, token, { name, passphraseHash: await hashPassphrase(passphrase) });
+  return member ? { ok: true, member } : { ok: false, field: "form", status: 410, message: INVITE_REFUSALS.used };
 }
 
 // scrypt's defaults (N=16384, r=8, p=1): about 50 ms a check, and 16 MiB, well under Node's limit.

@@ -3,11 +3,11 @@ import { useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/join";
 import { getApp } from "../app.server.ts";
-import { hashPassphrase, joinTeam, openInvite, teamNameTaken } from "../auth/invites.server.ts";
+import { joinWithPassphrase, openInvite } from "../auth/invites.server.ts";
 import { joinSchema } from "../auth/login.ts";
 import { signedInHeaders } from "../auth/sign-in.server.ts";
 import { PasskeyJoin } from "../components/passkeys.tsx";
-import { INVITE_REFUSALS, NAME_IN_USE, PASSPHRASE_MIN } from "../domain/invites.ts";
+import { INVITE_REFUSALS, PASSPHRASE_MIN } from "../domain/invites.ts";
 import { describeWait } from "../auth/guess-limit.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 
@@ -37,21 +37,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const app = getApp();
   const submission = parseWithZod(await readFormBody(request), { schema: joinSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["passphrase"] }), { status: 400 });
-  const invite = await openInvite(request, app, params.token);
-  if (invite.state !== "open") {
-    const message =
-      invite.retryAfterSeconds !== undefined
-        ? "Too many tries from your network. Wait a minute and try again."
-        : INVITE_REFUSALS[invite.state];
-    return data(submission.reply({ formErrors: [message], hideFields: ["passphrase"] }), { status: invite.retryAfterSeconds ? 429 : 410 });
+  const joined = await joinWithPassphrase(request, app, params.token, submission.value.name, submission.value.passphrase);
+  if (!joined.ok) {
+    const reply = joined.field === "name" ? { fieldErrors: { name: [joined.message] } } : { formErrors: [joined.message] };
+    return data(submission.reply({ ...reply, hideFields: ["passphrase"] }), {
+      status: joined.status,
+      headers: joined.retryAfterSeconds !== undefined ? { "retry-after": String(joined.retryAfterSeconds) } : undefined,
+    });
   }
-  if (teamNameTaken(app, submission.value.name)) {
-    return data(submission.reply({ fieldErrors: { name: [NAME_IN_USE] }, hideFields: ["passphrase"] }), { status: 400 });
-  }
-  const passphraseHash = await hashPassphrase(submission.value.passphrase);
-  const member = joinTeam(app, params.token, { name: submission.value.name, passphraseHash });
-  if (!member) return data(submission.reply({ formErrors: [INVITE_REFUSALS.used], hideFields: ["passphrase"] }), { status: 410 });
-  return redirect("/", { headers: await signedInHeaders(request, app, member.id) });
+  return redirect("/", { headers: await signedInHeaders(request, app, joined.member.id) });
 }
 
 export default function Join({ loaderData, actionData, params }: Route.ComponentProps) {
