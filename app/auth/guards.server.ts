@@ -6,8 +6,7 @@ import { cronBearerAccepted } from "./cron.server.ts";
 import { tokenMember } from "./api-token.server.ts";
 import { headerPasscodeAccepted } from "./passcode-attempts.server.ts";
 import { type SessionStore, createSessionStore } from "./session.server.ts";
-import { type SessionMember, activeMember, ensureOwner } from "#db/queries/members.server.ts";
-import { statement } from "#db/database.server.ts";
+import { type SessionMember, activeMember, ensureOwner, liveOwner } from "#db/queries/members.server.ts";
 import { type Actor, memberActor, systemActor } from "../domain/people.ts";
 
 /*
@@ -52,11 +51,7 @@ export async function sessionMember(request: Request, app: App): Promise<Session
 
 /** The real team's owner: whom the passcode (the form's or the x-admin-passcode header's) signs in as. */
 export function teamOwner(app: App): SessionMember {
-  const found = statement(
-    app.db,
-    "select id, name, role from members where role = 'owner' and is_demo = 0 and disabled_at is null order by id limit 1",
-  ).get() as SessionMember | undefined;
-  return found ?? ensureOwner(app.db, app.now());
+  return liveOwner(app.db) ?? ensureOwner(app.db, app.now());
 }
 
 /**

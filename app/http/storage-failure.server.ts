@@ -47,6 +47,22 @@ export function noteStorageFault(fault: StorageFault, at = Date.now()): void {
   lastFault = { fault, at };
 }
 
+/**
+ * A write that is a convenience, not what the request is for (the import's remembered columns,
+ * "Since you last looked"'s mark): done when the storage takes it; on a storage fault (decision
+ * 058) it is noted for /api/health and skipped, so a full disk never turns a saved import or a
+ * page read into an error. Any other error is thrown.
+ */
+export function unlessStorageFails(write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    const fault = storageFaultOf(error);
+    if (!fault) throw error;
+    noteStorageFault(fault);
+  }
+}
+
 export function lastStorageFault(): { fault: StorageFault; at: number } | null {
   return lastFault;
 }

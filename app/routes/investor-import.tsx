@@ -30,7 +30,7 @@ import { postedValueChoices, recallValueChoices, rememberValueChoices } from "..
 import { askedSentence, chosenSentence, listedValues } from "../domain/import/value-table.ts";
 import { findOutcome, findUpload, forgetUpload, keepOutcome, keepUpload } from "../services/import-uploads.server.ts";
 import { ImportInterrupted, commitImportInChunks, importStopped } from "../services/import-commit.server.ts";
-import { STORAGE_STATUS, noteStorageFault, storageFaultOf } from "../http/storage-failure.server.ts";
+import { STORAGE_STATUS, noteStorageFault, storageFaultOf, unlessStorageFails } from "../http/storage-failure.server.ts";
 import { finishInTurns } from "../services/turns.server.ts";
 
 /** 20,000 rows of a wide list (about 450 bytes a row) fit; docs/api.md and the page say the limit. */
@@ -171,7 +171,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (parsed.mapping) {
       // The import is saved: the columns remembered for next time are a convenience, and a full
       // disk that refuses them must not turn a saved import into an error.
-      rememberMappingIfStorageAllows(() =>
+      unlessStorageFails(() =>
         rememberMapping(
           app,
           header,
@@ -180,7 +180,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ),
       );
     }
-    rememberMappingIfStorageAllows(() => rememberValueChoices(app, input.values, listedValues(parsed.values)));
+    unlessStorageFails(() => rememberValueChoices(app, input.values, listedValues(parsed.values)));
     const done = keepOutcome(
       {
         created: written.created,
@@ -272,16 +272,6 @@ function importStoppedByStorage(error: unknown) {
     },
     { status: STORAGE_STATUS[fault.kind] },
   );
-}
-
-function rememberMappingIfStorageAllows(remember: () => void): void {
-  try {
-    remember();
-  } catch (error) {
-    const fault = storageFaultOf(error);
-    if (!fault) throw error;
-    noteStorageFault(fault);
-  }
 }
 
 export default function ImportInvestors({ loaderData, actionData }: Route.ComponentProps) {

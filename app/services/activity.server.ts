@@ -12,9 +12,8 @@ import { contactHistoryPage } from "#db/queries/contacts.server.ts";
 import { getInvestor } from "#db/queries/investor-row.server.ts";
 import { keptUntilWrite } from "#db/queries/kept.server.ts";
 import { memberNames } from "#db/queries/members.server.ts";
-import { storageFaultOf } from "#db/storage-fault.ts";
 import type { App } from "../app-context.ts";
-import { noteStorageFault } from "../http/storage-failure.server.ts";
+import { unlessStorageFails } from "../http/storage-failure.server.ts";
 import { detailShown } from "../domain/people.ts";
 import {
   SINCE_LOOKED_LINES,
@@ -66,18 +65,10 @@ export function sinceYouLastLooked(app: App, memberId: number | undefined): read
   // so it stays kept. A storage
   // that takes no writes (decision 058) must not keep the founder from reading Today: the lines are
   // then shown again next time, which is the honest way to fail.
-  if (latest > seen && (rows.length > 0 || latest - seen > OWN_CHANGES_SKIPPED)) rememberSeen(app, memberId, latest);
-  return rows.length === 0 ? NOTHING_NEW : sinceLookedLines(rows, memberNames(app.db), app.now(), stillThere(app, rows));
-}
-
-function rememberSeen(app: App, memberId: number, latest: number): void {
-  try {
-    writeState(app.db, seenKey(memberId), String(latest), app.now());
-  } catch (error) {
-    const fault = storageFaultOf(error);
-    if (!fault) throw error;
-    noteStorageFault(fault);
+  if (latest > seen && (rows.length > 0 || latest - seen > OWN_CHANGES_SKIPPED)) {
+    unlessStorageFails(() => writeState(app.db, seenKey(memberId), String(latest), app.now()));
   }
+  return rows.length === 0 ? NOTHING_NEW : sinceLookedLines(rows, memberNames(app.db), app.now(), stillThere(app, rows));
 }
 
 /** Which of the rows' investors are still there: a line links only to a page that exists. */

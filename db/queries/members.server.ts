@@ -32,6 +32,14 @@ export function ensureOwner(db: Db, now: Date = new Date()): SessionMember {
     .get();
 }
 
+/** The real team's owner as a request reads them (a kept statement): whom the passcode signs in as. */
+export function liveOwner(db: AppDatabase): SessionMember | undefined {
+  return statement(
+    db,
+    "select id, name, role from members where role = 'owner' and is_demo = 0 and disabled_at is null order by id limit 1",
+  ).get() as SessionMember | undefined;
+}
+
 /**
  * A live member by id (not disabled), as a session or token reads it on every request: a kept
  * statement, so the read costs microseconds.
