@@ -4,6 +4,7 @@ import { countFollowUpsByOwner, countToday, readTodayList } from "#db/queries/to
 import { membersWithPhones } from "#db/queries/members.server.ts";
 import type { App } from "../app-context.ts";
 import { composeDigest } from "../domain/digest.ts";
+import { normalisePhone } from "../domain/member-details.ts";
 import { roundProgressLine } from "../domain/round.ts";
 import { describeFailure, failureLogFields } from "../integrations/errors.ts";
 import { senderFromConfig } from "../integrations/sms.server.ts";
@@ -91,6 +92,6 @@ export async function sendDigest(app: App): Promise<DigestResult> {
 }
 
 function samePhone(a: string, b: string): boolean {
-  const bare = (phone: string) => phone.replace(/^whatsapp:/i, "").replace(/[\s().-]/g, "");
+  const bare = (phone: string) => normalisePhone(phone.replace(/^whatsapp:/i, ""));
   return bare(a) === bare(b);
 }
