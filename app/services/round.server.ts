@@ -49,7 +49,9 @@ export async function setRoundAndAsk(
   const result = setRound(app, actor, body, raisingNow);
   if (!result.saved || !before || startupId === undefined) return result;
   const after = getStartup(app.db, startupId);
-  const askSame = !after || (after.roleWanted === before.roleWanted && after.roundSize === before.roundSize);
+  const askSame =
+    !after ||
+    (after.roleWanted === before.roleWanted && after.roundSize === before.roundSize && after.roundCurrency === before.roundCurrency);
   const raisingAfter = readRound(app.db).round?.id;
   // Another round raising now: its scores become every investor's own (decision 039).
   if (askSame && raisingAfter !== raisingBefore) {

@@ -98,8 +98,9 @@ export async function changeRoleWanted(app: App, actor: Actor, startupId: number
   const startup = getStartup(app.db, startupId)!;
   saveRoleWanted(app.db, startupId, role, app.now());
   const current = latestRubric(app.db, startupId);
-  if (!current || !startup.roundSize) return { ...(await rescoreForRubric(app, startupId)), check_size: current?.rubric.check_size };
-  const check_size = chequeRangeFor(startup.roundSize, role);
+  const roundUsd = startupInputOf(startup).round_size;
+  if (!current || !roundUsd) return { ...(await rescoreForRubric(app, startupId)), check_size: current?.rubric.check_size };
+  const check_size = chequeRangeFor(roundUsd, role);
   saveRubricVersion(app.db, actor, startupId, { ...current.rubric, check_size }, current.source, app.now());
   return { ...(await rescoreForRubric(app, startupId)), check_size };
 }

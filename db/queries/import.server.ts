@@ -87,7 +87,9 @@ function rowColumns(row: ImportRow) {
     ...profileColumns(row.profile),
     identityName: nameKey(row.profile.name),
     checkCurrency: row.check_currency ?? null,
-    relationshipStatus: row.relationship_status ?? "not_contacted",
+    // A new row with a last contact and no status was contacted: never "not contacted", which
+    // would put them in Email first (a founder's walkthrough: "Emailed her on 14/11", status blank).
+    relationshipStatus: row.relationship_status ?? (row.last_contact_date ? "contacted" : "not_contacted"),
     lastContactDate: row.last_contact_date ?? null,
     personalNotes: row.personal_notes ?? null,
     importedNotes: row.personal_notes ?? null,

@@ -1,3 +1,4 @@
+import { toUsd } from "#app/domain/currency.ts";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { and, asc, between, desc, eq, inArray, sql } from "drizzle-orm";
 import type { InvestorToEvaluate } from "#app/domain/evaluation.ts";
@@ -44,6 +45,9 @@ const rubricInvestorColumns = {
   next_step: investors.nextStep,
   next_step_date: investors.nextStepDate,
   meeting_date: investors.meetingDate,
+  // Why they passed, so a ranking's reason says it as the overall score does ("They passed: too early").
+  pass_reason: investors.passReason,
+  pass_note: investors.passNote,
 };
 
 /**
@@ -64,6 +68,11 @@ export function startupJson(row: StartupRow) {
 }
 
 /** The creation fields of a saved startup, as route #10 took them. */
+function roundedUsd(amount: number, currency: string | null): number | null {
+  const usd = toUsd(amount, currency);
+  return usd === undefined ? null : Math.round(usd);
+}
+
 export function startupInputOf(row: StartupRow): StartupInput {
   return {
     name: row.name,
@@ -71,7 +80,8 @@ export function startupInputOf(row: StartupRow): StartupInput {
     sector: row.sector,
     stage: row.stage,
     geography: row.geography,
-    round_size: row.roundSize,
+    // In US dollars, as a rubric's cheque range is (NOK 20M is about $1.8M); with no rate, not known.
+    round_size: row.roundSize === null ? null : roundedUsd(row.roundSize, row.roundCurrency),
     ask: row.ask,
     role_wanted: row.roleWanted,
   };

@@ -168,3 +168,17 @@ describe("re-importing a tracker", () => {
     expect(again.changed).toEqual([]);
   });
 });
+
+describe("a new row with a last contact and no status", () => {
+  it("is imported as contacted, never 'not contacted' (Email first's list), while a status given is kept", () => {
+    const { db } = createTestDatabase();
+    importText(
+      db,
+      ["Investor Name,Status,Last Contact Date", "Kaja Fossum,,2026-11-14", "Lars Bakke,Not contacted,2026-11-20", "Nina Aas,,"].join("\n"),
+    );
+    const status = (name: string) => db.$client.prepare("select relationship_status from investors where name = ?").pluck().get(name);
+    expect(status("Kaja Fossum")).toBe("contacted");
+    expect(status("Lars Bakke")).toBe("not_contacted");
+    expect(status("Nina Aas")).toBe("not_contacted");
+  });
+});
