@@ -1,6 +1,6 @@
 import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, TOO_MANY_ROWS, tooManyColumns } from "./limits.ts";
 import { decodeBytes, isZip, type Records, readCsvRecords, utf8Bytes } from "./read.ts";
-import { attribute, PieceTooLong, readXml, type XmlHandlers } from "./xml-stream.ts";
+import { attribute, PieceTooLong, readXml, type XmlHandlers, MAX_DEPTH, TooDeep } from "./xml-stream.ts";
 import { BrokenZip, entryChunks, InflateLimit, type InflateBudget, type ZipEntry, zipEntries } from "./zip.ts";
 
 /**
@@ -250,6 +250,8 @@ async function sheetRecords(zip: Zip, path: string, strings: readonly string[], 
 function refusalOf(error: unknown, limits: UnpackLimits): string | undefined {
   if (error instanceof Refusal) return error.message;
   if (error instanceof PieceTooLong) return CELL_TOO_LONG(`A cell or tag of this workbook`);
+  if (error instanceof TooDeep)
+    return `This workbook nests its parts more than ${MAX_DEPTH} levels deep, which no spreadsheet writes. ${SAVE_AS_CSV}`;
   if (error instanceof InflateLimit)
     return error.limit === "entry"
       ? `A part of this workbook (${error.entry.slice(0, 80)}) unpacks to more than ${MB(limits.part)}, the most the import unpacks of one part. ${SAVE_AS_CSV}`

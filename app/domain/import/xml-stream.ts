@@ -23,6 +23,15 @@ const WRITE_CHARS = 16 * 1024;
 
 export class PieceTooLong extends Error {}
 
+/**
+ * Elements open at once, at most: a workbook's parts nest a few levels (worksheet, sheetData, row,
+ * c, is, r, t). saxes keeps every open tag, so 300,000 nested tags in a 3.8 KB part took the
+ * server's heap (an attack on decision 057): past this the read stops with TooDeep.
+ */
+export const MAX_DEPTH = 64;
+
+export class TooDeep extends Error {}
+
 const local = (name: string) => name.slice(name.indexOf(":") + 1);
 
 /** An attribute by its local name, whatever its prefix (`r:id` for `id`; `sheetId` is another name). */
@@ -37,12 +46,18 @@ export function attribute(attributes: Readonly<Record<string, string>>, name: st
 export async function readXml(chunks: AsyncIterable<Uint8Array>, handlers: XmlHandlers): Promise<void> {
   const parser = new SaxesParser({ position: false });
   let events = 0;
+  let depth = 0;
+  parser.on("opentagstart", () => {
+    if (++depth > MAX_DEPTH) throw new TooDeep(`more than ${MAX_DEPTH} elements open at once`);
+  });
   parser.on("opentag", (tag) => {
     events++;
+    if (tag.isSelfClosing) depth--;
     handlers.open?.(local(tag.name), tag.attributes as Record<string, string>);
   });
   parser.on("closetag", (tag) => {
     events++;
+    if (!tag.isSelfClosing) depth--;
     handlers.close?.(local(tag.name));
   });
   const text = (value: string) => {

@@ -8,6 +8,7 @@ import {
   readXlsxRecords,
 } from "#app/domain/import/spreadsheet.ts";
 import { sheetXml, workbook, workbookParts, writeZip } from "#tests/helpers/xlsx.ts";
+import { MAX_DEPTH } from "#app/domain/import/xml-stream.ts";
 
 const MIB = 1024 * 1024;
 
@@ -94,6 +95,16 @@ describe("readUpload: .xlsx", () => {
     });
     const declaredOnly = `<worksheet><dimension ref="A1:XFD20001"/><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c></row></sheetData></worksheet>`;
     expect(await readXlsxRecords(rawSheet(declaredOnly), 10)).toMatchObject({ records: [["Name"]] });
+  });
+
+  it("refuses a part nested deeper than any spreadsheet writes, in words, before saxes holds the open tags (3.8 KB had taken the heap)", async () => {
+    const deep = `<worksheet><sheetData>${"<x>".repeat(300_000)}${"</x>".repeat(300_000)}</sheetData></worksheet>`;
+    expect(await readXlsxRecords(rawSheet(deep), 10)).toEqual({
+      error: expect.stringContaining(`more than ${MAX_DEPTH} levels deep`),
+    });
+    // Self-closing tags never pile up, however many: a row of 5,000 empty cells reads.
+    const flat = `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c>${"<c/>".repeat(5_000)}</row></sheetData></worksheet>`;
+    expect(await readXlsxRecords(rawSheet(flat), 10)).toMatchObject({ records: [["Name"]] });
   });
 
   it("refuses a cell longer than Excel allows, inline, shared, or past what saxes may hold, naming the limit", async () => {
