@@ -210,7 +210,11 @@ export function exportStream(app: App, kind: ExportKind, now = app.now()): Reada
         // The first part (read before the answer began) goes out with the next ones.
         pending = first.value;
       },
-      pull(controller) {
+      async pull(controller) {
+        // A client that reads as fast as we write (an uncompressed download on loopback) asks for
+        // the next chunk at once: a turn of the event loop first, so the founder's other requests
+        // are answered between chunks (an attack saw GET / wait 2.3 s behind a 119 MB export).
+        await new Promise<void>((resolve) => setImmediate(resolve));
         try {
           if (performance.now() - startedAt > EXPORT_MAX_MS) throw new Error(`still streaming after ${EXPORT_MAX_MS / 60_000} minutes`);
           let text = pending;

@@ -41,6 +41,26 @@ describe("exportStream", () => {
     expect(exported).toMatchObject({ exported_at: NOW.toISOString(), mail_contacts: [], startups: [], founder: {} });
   });
 
+  it("gives other requests a turn between chunks, however fast the client reads (an uncompressed download had held every page 2.3 s)", async () => {
+    const { db } = createTestDatabase();
+    seedBenchData(db, { investors: EXPORT_INVESTORS_PER_CHUNK * 8, evidencePerInvestor: 1, now: NOW });
+    const reader = exportStream(fakeApp(db, NOW), "json").getReader();
+    let chunks = 0;
+    let chunksWhenAnotherRequestRan: number | undefined;
+    // Another request's work, queued as the server's next turn: it must run before the file ends.
+    setImmediate(() => {
+      chunksWhenAnotherRequestRan = chunks;
+    });
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) break;
+      chunks++;
+    }
+    expect(chunks).toBeGreaterThan(2);
+    expect(chunksWhenAnotherRequestRan).toBeDefined();
+    expect(chunksWhenAnotherRequestRan!).toBeLessThan(chunks);
+  });
+
   it("cuts the file when a chunk cannot be read after the first bytes: it does not parse, and the log says so", async () => {
     const { db } = createTestDatabase();
     seedBenchData(db, { investors: EXPORT_INVESTORS_PER_CHUNK * 3, evidencePerInvestor: 0, now: NOW });
