@@ -28,7 +28,7 @@ import { loadTowns } from "../services/towns.server.ts";
 import { recallMapping, rememberMapping } from "../services/import-mappings.server.ts";
 import { postedValueChoices, recallValueChoices, rememberValueChoices } from "../services/import-values.server.ts";
 import { askedSentence, chosenSentence, listedValues } from "../domain/import/value-table.ts";
-import { findOutcome, findUpload, forgetUpload, keepOutcome, keepUpload } from "../services/import-uploads.server.ts";
+import { findOutcome, findUpload, forgetUpload, keepOutcome, keepUpload, oneImportAtATime } from "../services/import-uploads.server.ts";
 import { ImportInterrupted, commitImportInChunks, importStopped } from "../services/import-commit.server.ts";
 import { STORAGE_STATUS, noteStorageFault, storageFaultOf, unlessStorageFails } from "../http/storage-failure.server.ts";
 import { finishInTurns } from "../services/turns.server.ts";
@@ -107,7 +107,13 @@ export function loader({ request }: Route.LoaderArgs) {
   return { summary: { ...counts, refused: refused.length, token: done }, expired: false, stopped };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const outcome = await oneImportAtATime(() => importAction(args));
+  if (!("busy" in outcome)) return outcome;
+  return data({ error: outcome.busy, preview: null }, { status: 503, headers: { "retry-after": String(outcome.retryAfterSeconds) } });
+}
+
+async function importAction({ request, context }: Route.ActionArgs) {
   const app = getApp();
   const input = await readUploadForm(request, app.now().getTime());
   if ("error" in input) return data({ error: input.error, preview: null }, { status: input.status });
@@ -332,3 +338,9 @@ export default function ImportInvestors({ loaderData, actionData }: Route.Compon
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Import investors · Investor Pipeline" }];
+
+// A refused import's Retry-After (another is being read) reaches the page response only through this export.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("retry-after");
+  return retryAfter ? { "retry-after": retryAfter } : new Headers();
+};

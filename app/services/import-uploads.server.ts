@@ -75,3 +75,30 @@ export function findOutcome(token: string, now: number): ImportOutcome | undefin
   if (!kept || now - kept.at > KEPT_MS) return undefined;
   return kept.outcome;
 }
+
+/** Seconds a refused import is told to wait: a 20,000-row file is read in about three. */
+export const IMPORT_BUSY_RETRY_SECONDS = 5;
+
+let reading = false;
+
+/**
+ * One import read at a time in this process (a file parsed, planned and previewed or committed):
+ * each holds its file's rows, and two 20,000-row workbooks at once took the server's heap (an
+ * attack: two co-founders, or two tabs, was enough). Another import meanwhile is refused at once,
+ * before its body is read, with the words to say and a Retry-After; the team's one process
+ * answers everything else as before.
+ */
+export async function oneImportAtATime<T>(read: () => Promise<T>): Promise<T | { busy: string; retryAfterSeconds: number }> {
+  if (reading) {
+    return {
+      busy: "Another import is being read right now (yours in another tab, or a teammate's). Try again in a few seconds: nothing was saved.",
+      retryAfterSeconds: IMPORT_BUSY_RETRY_SECONDS,
+    };
+  }
+  reading = true;
+  try {
+    return await read();
+  } finally {
+    reading = false;
+  }
+}
