@@ -395,3 +395,4 @@ export const undoChanges = sqliteTable(
 );
 export * from "./schema-discovery.ts";
 export * from "./schema-people.ts";
+export * from "./schema-intros.ts";

@@ -82,6 +82,9 @@ export const ACTIVITY_KINDS = [
   "merged",
   "undo",
   "refresh_found",
+  // Warm intros (decision 065): a path added or removed, an intro's state moved.
+  "intro_path",
+  "intro",
   // The pipeline as a whole.
   "imported",
   "rubric",
@@ -284,6 +287,12 @@ export function activitySentence(
       return `${who} undid ${String(d.what ?? "a change")} on ${subject}`;
     case "refresh_found":
       return `${who} found on ${subject}: ${clip(String(d.summary ?? d.title ?? "news"), 160)}`;
+    case "intro_path":
+      return d.removed
+        ? `${who} removed ${String(d.person ?? "a path")} as a path to ${subject}`
+        : `${who} added ${String(d.person ?? "a path")} as a path to ${subject}${d.source === "mail" ? " (from mail)" : ""}`;
+    case "intro":
+      return `${who} marked the intro to ${subject} through ${String(d.person ?? "a member")} ${String(d.label ?? d.state ?? "moved").toLowerCase()}`;
     case "imported":
       return `${who} imported ${String(d.file ?? "a file")}: ${Number(d.added ?? 0)} added, ${Number(d.updated ?? 0)} updated${
         Number(d.left_out ?? 0) > 0 ? `, ${Number(d.left_out)} left out` : ""
