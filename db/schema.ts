@@ -11,6 +11,8 @@ import {
 } from "../app/domain/investor.ts";
 import type { RecordedChange } from "../app/domain/undo.ts";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { INTRO_SOURCES, INTRO_STATES, PATH_TIERS } from "../app/domain/intros.ts";
+import { people } from "./schema-intros.ts";
 import { members } from "./schema-people.ts";
 
 /**
@@ -393,6 +395,40 @@ export const undoChanges = sqliteTable(
   },
   (t) => [index("undo_changes_expires_at").on(t.expiresAt)],
 );
+/**
+ * A path to an investor: through a person (`person_id`) the member `member_id` knows, or the
+ * member's own mail with the investor (`person_id` null: direct). One path per (investor, person,
+ * member). `tier` and `evidence` are measured for mail paths; a sheet's or a member's word has no
+ * tier. The intro's own state lives on the path: to ask → asked (`asked_on`) → agreed → introduced,
+ * or declined, moved by a member (`state_by_member_id`, `state_at`).
+ */
+export const introPaths = sqliteTable(
+  "intro_paths",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    investorId: integer("investor_id")
+      .notNull()
+      .references(() => investors.id, { onDelete: "cascade" }),
+    personId: integer("person_id").references(() => people.id, { onDelete: "cascade" }),
+    memberId: integer("member_id").references(() => members.id, { onDelete: "set null" }),
+    source: text("source", { enum: INTRO_SOURCES }).notNull(),
+    tier: text("tier", { enum: PATH_TIERS }),
+    // Why the app believes it, in words (mail's counts; the sheet's own words, e.g. "ex-colleague").
+    evidence: text("evidence").notNull().default(""),
+    state: text("state", { enum: INTRO_STATES }).notNull().default("to_ask"),
+    askedOn: text("asked_on"),
+    stateAt: text("state_at"),
+    stateByMemberId: integer("state_by_member_id").references(() => members.id, { onDelete: "set null" }),
+    isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("intro_paths_unique").on(t.investorId, sql`coalesce(${t.personId}, 0)`, sql`coalesce(${t.memberId}, 0)`),
+    index("intro_paths_person").on(t.personId),
+    index("intro_paths_demo_state").on(t.isDemo, t.state),
+  ],
+);
+
 export * from "./schema-discovery.ts";
 export * from "./schema-people.ts";
 export * from "./schema-intros.ts";

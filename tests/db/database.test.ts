@@ -57,6 +57,9 @@ describe("database", () => {
         "member_tokens",
         "invites",
         "activity",
+        "people",
+        "person_addresses",
+        "intro_paths",
       ]),
     );
   });
