@@ -4,10 +4,19 @@ import { type AppDatabase, statement } from "#db/database.server.ts";
 import { rescoreInvestor, rescoreInvestorRange } from "#db/queries/investors.server.ts";
 import { writeDemoOnly } from "#db/queries/kept.server.ts";
 import { investors, runs } from "#db/schema.ts";
-import { DEMO_TEAM, type DemoEvidence, buildDemoInvestors, demoOwnerOf, simulateDemoRefresh } from "../domain/demo-data.ts";
+import {
+  DEMO_TEAM,
+  type DemoEvidence,
+  type DemoInvestor,
+  buildDemoInvestors,
+  demoOwnerOf,
+  simulateDemoRefresh,
+} from "../domain/demo-data.ts";
 import { DEMO_CONTACTS_PER_INVESTOR, DEMO_EVIDENCE_PER_INVESTOR, DEMO_NOTE_CHARS } from "../domain/demo-bounds.ts";
 import { buildDemoMail } from "../domain/demo-mail.ts";
 import { buildDemoDeals } from "../domain/demo-data/discoveries.ts";
+import { DEMO_CONNECTORS, buildDemoIntros } from "../domain/demo-data/intros.ts";
+import { personNameKey } from "../domain/intros.ts";
 import type { ScoringRules } from "../domain/scoring.ts";
 
 /**
@@ -116,6 +125,7 @@ export function resetDemo(db: AppDatabase, now: Date, rules: ScoringRules): numb
       for (const contact of item.contacts) insertContact.run(id, contact.date, contact.channel, contact.note, stamp);
       ids.push(id);
     }
+    insertDemoIntros(db, demo, ids, team, now);
     rescoreInvestorRange(db, now, rules, { ids });
     // Synthetic mail (no mailbox is read for demo rows); it goes with its investor on the next reset.
     for (const item of mail) {
@@ -136,6 +146,57 @@ function ensureDemoTeam(db: AppDatabase, stamp: string): number[] {
   const find = statement(db, "select id from members where is_demo = 1 and name = ? order by id limit 1");
   const insert = statement(db, "insert into members (name, role, is_demo, created_at) values (?, 'member', 1, ?) returning id");
   return DEMO_TEAM.map((name) => (find.pluck().get(name) as number | undefined) ?? (insert.pluck().get(name, stamp) as number));
+}
+
+/**
+ * The demo's warm intros (buildDemoIntros), anew: its people are made again (their paths went with
+ * the demo investors, by cascade). Written directly, as the rest of the demo set is: no activity.
+ */
+function insertDemoIntros(
+  db: AppDatabase,
+  demo: readonly DemoInvestor[],
+  ids: readonly number[],
+  team: readonly number[],
+  now: Date,
+): void {
+  statement(db, "delete from people where is_demo = 1").run();
+  const stamp = now.toISOString();
+  const insertPerson = statement(
+    db,
+    "insert into people (name, name_key, organisation, known_by_member_id, is_demo, created_at, updated_at) values (?, ?, ?, ?, 1, ?, ?) returning id",
+  );
+  const insertAddress = statement(db, "insert into person_addresses (person_id, address) values (?, ?)");
+  const insertPath = statement(
+    db,
+    `insert into intro_paths (investor_id, person_id, member_id, source, tier, evidence, state, asked_on, state_at, state_by_member_id, is_demo, created_at, updated_at)
+     values (?, ?, null, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+  );
+  const people = DEMO_CONNECTORS.map((connector) => {
+    const id = insertPerson
+      .pluck()
+      .get(connector.name, personNameKey(connector.name), connector.organisation, team[connector.knownBy] ?? null, stamp, stamp) as number;
+    insertAddress.run(id, connector.email);
+    return id;
+  });
+  for (const intro of buildDemoIntros(demo, now)) {
+    const investorId = ids[intro.index];
+    if (investorId === undefined) continue;
+    const moved = intro.state === "to_ask" ? null : stamp;
+    const by = intro.state === "to_ask" ? null : (team[DEMO_CONNECTORS[intro.connector]!.knownBy] ?? null);
+    insertPath.run(
+      investorId,
+      people[intro.connector],
+      intro.source,
+      intro.tier,
+      intro.evidence,
+      intro.state,
+      intro.askedOn,
+      moved,
+      by,
+      stamp,
+      stamp,
+    );
+  }
 }
 
 /** The demo's synthetic discoveries, anew: its deals (and their investors, by cascade) and dismissals only. */
