@@ -20,7 +20,15 @@ describe("the demo's warm intros", () => {
         `select p.source, p.tier, p.state, p.asked_on, i.relationship_status as status, i.is_demo as investor_demo, pe.name
            from intro_paths p join investors i on i.id = p.investor_id join people pe on pe.id = p.person_id where p.is_demo = 1 order by p.id`,
       )
-      .all() as Array<{ source: string; tier: string | null; state: string; asked_on: string | null; status: string; investor_demo: number; name: string }>;
+      .all() as Array<{
+      source: string;
+      tier: string | null;
+      state: string;
+      asked_on: string | null;
+      status: string;
+      investor_demo: number;
+      name: string;
+    }>;
 
   it("makes the connectors and their paths on demo investors only, the same after every reset, never touching real people", () => {
     db = createTestDatabase().db;
