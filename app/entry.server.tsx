@@ -16,7 +16,19 @@ export const streamTimeout = 5_000;
 
 const development = process.env.NODE_ENV === "development";
 
+/**
+ * A page is one member's view: a shared cache (a company proxy, a CDN) must never keep it for
+ * another. Pages and their data say `private, no-cache` unless a route said something stricter.
+ */
+const PAGE_CACHE_CONTROL = "private, no-cache";
+
+export function handleDataRequest(response: Response): Response {
+  if (!response.headers.has("cache-control")) response.headers.set("cache-control", PAGE_CACHE_CONTROL);
+  return response;
+}
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+  if (!responseHeaders.has("cache-control")) responseHeaders.set("cache-control", PAGE_CACHE_CONTROL);
   // A page that opted in is rendered once per version of its data (page-cache.server.ts).
   const keepKey = keptPageKey(request.method.toUpperCase(), request.url, responseStatusCode, routerContext.staticHandlerContext);
   if (keepKey !== null) return keptAnswer(request, keepKey, responseHeaders, routerContext);
