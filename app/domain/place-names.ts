@@ -71,6 +71,11 @@ export const CITIES: Record<string, string> = {
   gurugram: "IN",
   "delhi ncr": "IN",
   "new delhi": "IN",
+  // City shorthands Nordic and European founders write in their own sheets.
+  cph: "DK",
+  sthlm: "SE",
+  ldn: "GB",
+  bcn: "ES",
   // Investor hubs as Spanish, Portuguese, German, Italian and Nordic lists write them: the cities
   // data holds each town under one name only ("Londres" there is a town in Argentina).
   lisboa: "PT",
@@ -140,6 +145,10 @@ export const CITY_NAMES: Record<string, string> = {
   "washington, dc": "Washington, D.C.",
   "tel aviv-yafo": "Tel Aviv",
   "delhi ncr": "Delhi NCR",
+  cph: "Copenhagen",
+  sthlm: "Stockholm",
+  ldn: "London",
+  bcn: "Barcelona",
   lisboa: "Lisbon",
   oporto: "Porto",
   londres: "London",

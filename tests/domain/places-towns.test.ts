@@ -56,6 +56,10 @@ describe("a town → its country → its regions", () => {
     ["Palo Alto", "Palo Alto", "US"],
     ["Espoo", "Espoo, Finland", "FI"],
     ["Göteborg", "Göteborg, Sweden", "SE"],
+    ["Cph", "Copenhagen", "DK"],
+    ["Sthlm", "Stockholm", "SE"],
+    ["LDN", "London", "GB"],
+    ["Bcn", "Barcelona", "ES"],
   ])("reads the shorthand %j as %s (%s)", (text, name, code) => {
     const place = resolvePlace(text);
     expect(place?.name).toBe(name);
