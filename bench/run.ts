@@ -33,6 +33,8 @@
  * (v) the team (issue 36): GET / with 5,000 investors for two members signed in at once, as browsers ask, beside
  *     the static file; the cost of the activity writes on a 20,000-row import and per investor edit (bench/team.ts;
  *     `npx node bench/team.ts` runs it alone, `--no-team` leaves it out).
+ * (w) warm intros (issue 37): GET / with intro paths for 5,000 investors beside the same investors without one and the
+ *     static file (bench/warm-page.ts; `npx node bench/warm-page.ts` runs it alone, `--no-warm` leaves it out).
  * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
  *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
  *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
@@ -55,6 +57,7 @@ import { runHttpBench } from "./http.ts";
 import { runMixedBench } from "./mixed.ts";
 import { runImportBench } from "./import.ts";
 import { runTeamBench } from "./team.ts";
+import { runWarmPageBench } from "./warm-page.ts";
 import { runTownsBench } from "./towns.ts";
 import { runMemoryBench } from "./memory.ts";
 import { runMailParseBench } from "./mail-parse.ts";
@@ -182,6 +185,7 @@ if (!process.argv.includes("--no-import")) await runImportBench();
 if (!process.argv.includes("--no-towns")) await runTownsBench();
 if (!process.argv.includes("--no-mixed")) await runMixedBench();
 if (!process.argv.includes("--no-team")) await runTeamBench();
+if (!process.argv.includes("--no-warm")) await runWarmPageBench();
 if (!process.argv.includes("--no-memory")) await runMemoryBench();
 if (!process.argv.includes("--no-actions")) await runRescoreActionsBench();
 console.log("");

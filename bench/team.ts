@@ -36,16 +36,16 @@ const PASSCODE = "bench-team-passcode";
 const SECONDS = Number(process.env.TEAM_BENCH_SECONDS ?? 5);
 /** Connections per member: two members, ten in flight in all, as bench/http.ts's rows. */
 const PER_MEMBER = 5;
-const BROWSER = {
+export const BROWSER = {
   "accept-encoding": "gzip, deflate, br, zstd",
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
   "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
 };
 
-type Load = { requests: number; rps: number; p50: number; p95: number; p99: number };
+export type Load = { requests: number; rps: number; p50: number; p95: number; p99: number };
 
 /** `connections` requests in flight per header set for `seconds`; every answer must be 200. */
-async function load(url: string, headerSets: Record<string, string>[], connections: number, seconds: number): Promise<Load> {
+export async function load(url: string, headerSets: Record<string, string>[], connections: number, seconds: number): Promise<Load> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections * headerSets.length });
   const latencies: number[] = [];
   const until = performance.now() + seconds * 1000;
@@ -81,11 +81,11 @@ async function load(url: string, headerSets: Record<string, string>[], connectio
   };
 }
 
-function loadText(load: Load): string {
+export function loadText(load: Load): string {
   return `p50 ${load.p50.toFixed(1)} ms, p95 ${load.p95.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms, ${load.rps.toFixed(0)} req/s (${load.requests})`;
 }
 
-function staticAsset(): string {
+export function staticAsset(): string {
   const dir = join(root, "build/client/assets");
   const css = readdirSync(dir).find((name) => /^app-.*\.css$/.test(name)) ?? readdirSync(dir).find((name) => name.endsWith(".css"));
   if (!css || statSync(join(dir, css)).size === 0) throw new Error("no stylesheet in build/client/assets: run `npm run build` first");
