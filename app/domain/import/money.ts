@@ -181,11 +181,13 @@ function takeCurrency(text: string, unit: MoneyUnit): { rest: string; currency?:
 /**
  * "1,5" with a multiplier is a decimal comma; "250,000" groups thousands, and so does "500.000" as
  * Spain, Latin America and Germany write it (nobody writes money to three decimals: "500.000 €" is
- * half a million, "COP 2.000M" two thousand million).
+ * half a million, "COP 2.000M" two thousand million); "1,00,000" groups as India writes a lakh.
  */
 function readNumber(text: string): number | undefined {
   let digits = text.replace(/[\s'’_]/g, "");
   if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(digits)) digits = digits.replaceAll(",", "");
+  // India's lakh grouping ("1,00,000", "1,50,00,000"): pairs of digits above the last three.
+  else if (/^\d{1,2}(,\d{2})+,\d{3}(\.\d+)?$/.test(digits)) digits = digits.replaceAll(",", "");
   else if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(digits)) digits = digits.replaceAll(".", "").replace(",", ".");
   else if (/^\d+,\d{1,2}$/.test(digits)) digits = digits.replace(",", ".");
   if (!/^\d+(\.\d+)?$/.test(digits)) return undefined;
