@@ -64,6 +64,15 @@ export function TeamPanel({ team, you, invited, notice }: { team: TeamPanelData;
                 </button>
               </Form>
             ) : null}
+            {team.canManage && member.disabled ? (
+              <Form method="post" action="/settings/team" className="inline-form">
+                <input type="hidden" name="intent" value="enable" />
+                <input type="hidden" name="member_id" value={member.id} />
+                <button type="submit" className="button-secondary" aria-label={`Enable ${member.name} again`}>
+                  Enable again
+                </button>
+              </Form>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -6,11 +6,12 @@ import { memberContext, requestActor } from "../auth/guards.server.ts";
 import { inviteSchema } from "../auth/login.ts";
 import { TeamPanel } from "../components/team-panel.tsx";
 import { readFormBody } from "../http/form-body.server.ts";
-import { disableTeamMember, disabledNotice, inviteToTeam, teamView } from "../services/team.server.ts";
+import { disableTeamMember, disabledNotice, enableTeamMember, inviteToTeam, teamView } from "../services/team.server.ts";
 
 /**
  * The team's forms (POST /settings/team, decision 060): the owner invites someone (the link is
- * shown on the page this post answers, once, and never stored) or disables a member. A member
+ * shown on the page this post answers, once, and never stored), disables a member or enables one
+ * again. A member
  * who is not the owner is answered 403 (the forms are not shown to them either). GET shows the
  * Team section alone.
  */
@@ -18,6 +19,11 @@ import { disableTeamMember, disabledNotice, inviteToTeam, teamView } from "../se
 const DISABLE_NOTICES = {
   not_found: "That member was not found, or is already disabled.",
   owner: "The owner cannot be disabled: the passcode is the recovery of that seat.",
+} as const;
+
+const ENABLE_NOTICES = {
+  not_found: "That member was not found, or is not disabled.",
+  name_in_use: "Someone on the team now has that name: ask them to change it on their settings, then enable again.",
 } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -45,7 +51,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome !== "disabled") return data({ notice: DISABLE_NOTICES[outcome] }, { status: outcome === "owner" ? 409 : 404 });
     return redirect(`/settings/team?disabled=${id}`, 303);
   }
-  if (form.get("intent") !== "invite") return data({ notice: "Choose Invite someone or Disable." }, { status: 400 });
+  if (form.get("intent") === "enable") {
+    const id = Number(form.get("member_id"));
+    const outcome = enableTeamMember(app, actor, Number.isSafeInteger(id) ? id : 0);
+    if (outcome !== "enabled") return data({ notice: ENABLE_NOTICES[outcome] }, { status: outcome === "name_in_use" ? 409 : 404 });
+    return redirect(`/settings/team?disabled=${id}`, 303);
+  }
+  if (form.get("intent") !== "invite") return data({ notice: "Choose Invite someone, Disable or Enable again." }, { status: 400 });
   const submission = parseWithZod(form, { schema: inviteSchema });
   if (submission.status !== "success") return data({ notice: "A name is at most 80 characters." }, { status: 400 });
   const name = submission.value.name || null;

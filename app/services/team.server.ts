@@ -3,6 +3,7 @@ import {
   UNNAMED_OWNER,
   activeMembers,
   disableMemberRow,
+  enableMemberRow,
   listMembers,
   memberById,
   renameMember,
@@ -48,6 +49,8 @@ export function nameOwnerOnFirstSignIn(app: App, owner: SessionMember, name: str
 /** The notice after disabling: the member's name from their row, never from the URL that asks. */
 export function disabledNotice(app: App, memberId: number): string | null {
   const member = memberById(app.db, memberId);
+  if (member && !member.isDemo && !member.disabledAt)
+    return `${member.name} is enabled again: they sign in as before; their old tokens stay revoked.`;
   return member?.disabledAt && !member.isDemo ? `${member.name} is disabled: signed out everywhere, tokens revoked.` : null;
 }
 
@@ -112,6 +115,24 @@ export function disableTeamMember(app: App, actor: Actor, memberId: number): "di
     recordActivity(app.db, actor, { subject: target.name }, [{ kind: "member", detail: { what: "disabled" } }], now);
   })();
   return "disabled";
+}
+
+/**
+ * The owner enables a disabled member again (disabled by mistake, or back on the team): they sign
+ * in with their passkeys or passphrase as before; their sessions ended and their tokens stay
+ * revoked. Refused while a live member has their name: two alike would let one pass for the other.
+ */
+export function enableTeamMember(app: App, actor: Actor, memberId: number): "enabled" | "not_found" | "name_in_use" {
+  refuseUnlessOwner(actor);
+  const target = memberById(app.db, memberId);
+  if (!target || target.isDemo || !target.disabledAt) return "not_found";
+  if (nameInUse(activeMembers(app.db), target.name)) return "name_in_use";
+  const now = app.now();
+  app.db.$client.transaction(() => {
+    if (!enableMemberRow(app.db, memberId)) return;
+    recordActivity(app.db, actor, { subject: target.name }, [{ kind: "member", detail: { what: "enabled" } }], now);
+  })();
+  return "enabled";
 }
 
 /** What /settings/you shows the signed-in member of themselves. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { MemberRole } from "#app/domain/people.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { memberTokens, members } from "../schema.ts";
@@ -115,6 +115,17 @@ export function passphraseMembers(db: Db): { id: number; name: string; email: st
  * the caller ends their sessions in the same transaction. Their rows and history stay. False when
  * there was no such live, real member.
  */
+/** A disabled real member enabled again; their tokens stay revoked (they make new ones). False when there was none. */
+export function enableMemberRow(db: Db, id: number): boolean {
+  return (
+    db
+      .update(members)
+      .set({ disabledAt: null })
+      .where(and(eq(members.id, id), isNotNull(members.disabledAt), eq(members.isDemo, false)))
+      .run().changes > 0
+  );
+}
+
 export function disableMemberRow(db: Db, id: number, now: Date): boolean {
   const at = now.toISOString();
   const changed = db

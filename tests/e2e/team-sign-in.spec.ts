@@ -61,8 +61,8 @@ async function invite(browser: Browser, options: { javaScriptEnabled: boolean; w
 }
 
 /** The owner, in a browser of their own, disables the member called `name` on /settings. */
-async function disable(browser: Browser, name: string): Promise<void> {
-  const context = await browser.newContext();
+async function disable(browser: Browser, name: string, javaScriptEnabled = true): Promise<void> {
+  const context = await browser.newContext({ javaScriptEnabled });
   try {
     const page = await context.newPage();
     await page.goto(`${LOCAL}/login`);
@@ -73,6 +73,23 @@ async function disable(browser: Browser, name: string): Promise<void> {
     await page.getByLabel(`Yes, sign ${name} out everywhere`).check();
     await page.getByRole("button", { name: `Disable ${name}` }).click();
     await expect(page.getByRole("status")).toContainText(`${name} is disabled`);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The owner, in a browser of their own, enables the member called `name` again on /settings. */
+async function enableAgain(browser: Browser, name: string, javaScriptEnabled: boolean): Promise<void> {
+  const context = await browser.newContext({ javaScriptEnabled });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${LOCAL}/login`);
+    await page.getByLabel("Passcode").fill(E2E_PASSCODE);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Your pipeline" })).toBeVisible();
+    await page.goto(`${LOCAL}/settings`);
+    await page.getByRole("button", { name: `Enable ${name} again` }).click();
+    await expect(page.getByRole("status")).toContainText(`${name} is enabled again`);
   } finally {
     await context.close();
   }
@@ -152,6 +169,13 @@ for (const width of [1440, 390]) {
       await expect(page.getByRole("alert")).toContainText("not one of this team's");
       await page.goto(`${LOCAL}/`);
       await expect(page).toHaveURL(/\/login$/);
+
+      // Enabled again: the same passkey signs them in.
+      await enableAgain(browser, name, true);
+      await page.goto(`${LOCAL}/login`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Use my passkey" }).click();
+      await expectSignedInAs(page, name);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -185,6 +209,17 @@ for (const width of [1440, 390]) {
       await page.getByLabel("Your passphrase").fill("not the passphrase");
       await page.getByRole("button", { name: "Continue with my passphrase" }).click();
       await expect(page.getByRole("alert")).toContainText("do not match a member of this team");
+      await page.getByLabel("Your passphrase").fill(passphrase);
+      await page.getByRole("button", { name: "Continue with my passphrase" }).click();
+      await expectSignedInAs(page, name);
+
+      // Disabled by mistake, then enabled again: signed out, and back in with the same passphrase.
+      await disable(browser, name, false);
+      await page.goto(`${LOCAL}/`);
+      await expect(page).toHaveURL(/\/login$/);
+      await enableAgain(browser, name, false);
+      expect(readBack<{ at: string | null }>("select disabled_at as at from members where name = ?", name)?.at).toBeNull();
+      await page.getByLabel("Your email or name").fill(name);
       await page.getByLabel("Your passphrase").fill(passphrase);
       await page.getByRole("button", { name: "Continue with my passphrase" }).click();
       await expectSignedInAs(page, name);

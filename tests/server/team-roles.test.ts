@@ -238,6 +238,48 @@ describe("the team's roles (built server)", () => {
     ).toBe(1);
   });
 
+  it("enables a disabled member again: their passphrase signs in, old tokens stay revoked, and not while a live member has their name", async () => {
+    cookieOf(await join(await invite("Erin Again"), "Erin Again", "erin comes back later"));
+    const id = sqlNumber(server.databasePath, "select id from members where name = 'Erin Again'");
+    const db = new Database(server.databasePath);
+    db.prepare("insert into member_tokens (token_hash, member_id, name) values ('erin-token-hash', ?, 'script')").run(id);
+    db.close();
+    expect((await post("/settings/team", { intent: "disable", member_id: String(id), confirm: "yes" }, owner)).status).toBe(303);
+    expect(await (await get("/settings/team", owner)).text()).toContain("Enable Erin Again again");
+
+    // Someone else took the name meanwhile: enabling her would make two alike.
+    cookieOf(await join(await invite("Erin Again"), "Erin Again", "another erin joins"));
+    const clash = await post("/settings/team", { intent: "enable", member_id: String(id) }, owner);
+    expect(clash.status).toBe(409);
+    expect(await clash.text()).toContain("Someone on the team now has that name");
+    expect(sqlValue(server.databasePath, "select disabled_at from members where id = ?", id)).not.toBeNull();
+    const other = sqlNumber(server.databasePath, "select id from members where name = 'Erin Again' and id <> ?", id);
+    const rename = new Database(server.databasePath);
+    rename.prepare("update members set name = 'Erin Other' where id = ?").run(other);
+    rename.close();
+
+    const enabled = await post("/settings/team", { intent: "enable", member_id: String(id) }, owner);
+    expect(enabled.status).toBe(303);
+    expect(await (await get(enabled.headers.get("location")!, owner)).text()).toContain("Erin Again is enabled again");
+    expect(sqlValue(server.databasePath, "select disabled_at from members where id = ?", id)).toBeNull();
+    const back = await post("/login", { intent: "passphrase", login: "Erin Again", passphrase: "erin comes back later" });
+    expect(back.status).toBe(302);
+    expect((await get("/", cookieOf(back))).status).toBe(200);
+    expect(sqlValue(server.databasePath, "select revoked_at from member_tokens where member_id = ?", id)).not.toBeNull();
+    expect(
+      sqlNumber(
+        server.databasePath,
+        "select count(*) from activity where kind = 'member' and subject = 'Erin Again' and detail like '%enabled%'",
+      ),
+    ).toBe(1);
+  });
+
+  it("answers a member who tries to enable someone 403", async () => {
+    const member = cookieOf(await join(await invite("Mona Enabler"), "Mona Enabler", "mona is only a member"));
+    const ownerId = sqlNumber(server.databasePath, "select id from members where role = 'owner' and is_demo = 0");
+    expect((await post("/settings/team", { intent: "enable", member_id: String(ownerId) }, member)).status).toBe(403);
+  });
+
   it("will not disable the owner, whose passcode is the installation's recovery", async () => {
     const ownerId = sqlNumber(server.databasePath, "select id from members where role = 'owner' and is_demo = 0");
     const response = await post("/settings/team", { intent: "disable", member_id: String(ownerId), confirm: "yes" }, owner);
