@@ -10,7 +10,7 @@ import { type Rubric, type StartupInput, rubricSchema } from "#app/domain/rubric
 import type { RoleWanted, Stage } from "#app/domain/vocabulary.ts";
 import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
 import { roundRaisingNow } from "#app/domain/round.ts";
-import { INTRO_PATH_LINE } from "#app/domain/today.ts";
+import { bestPathSql, readWarmPath, warmSql } from "./warm-paths.server.ts";
 import { type AppDatabase, type Db, keptQuery, statement } from "../database.server.ts";
 import { type Actor, amountOfDeletedRound } from "#app/domain/people.ts";
 import { recordActivity } from "./activity.server.ts";
@@ -39,12 +39,12 @@ const rubricInvestorColumns = {
   last_contact_date: investors.lastContactDate,
   signal_activity: investors.signalActivity,
   signal_red_flag: investors.signalRedFlag,
-  // A wait reason says whether a refresh has looked for their news yet.
-  signals_checked_at: investors.signalsCheckedAt,
+  signals_checked_at: investors.signalsCheckedAt, // a wait reason says whether a refresh has looked for their news yet
   // What the follow-ups read (decision 030): a next step due, a meeting passed.
   next_step: investors.nextStep,
   next_step_date: investors.nextStepDate,
   meeting_date: investors.meetingDate,
+  intro: sql<string | null>`${sql.raw(bestPathSql("investors.id"))}`.mapWith(readWarmPath), // the warm path in hand (decision 065)
   // Why they passed, so a ranking's reason says it as the overall score does ("They passed: too early").
   pass_reason: investors.passReason,
   pass_note: investors.passNote,
@@ -228,7 +228,7 @@ export function rubricBase(db: AppDatabase, range: InvestorSet = ALL_IDS) {
       hook_at: sql<
         string | null
       >`(select coalesce(e.published_at, e.found_at) from evidence e where e.id = ${investors.signalHookEvidenceId})`,
-      warm: sql<number>`(exists (select 1 from mail_contacts m where m.investor_id = ${investors.id}) or instr(coalesce(${investors.personalNotes}, ''), ${INTRO_PATH_LINE}) > 0)`,
+      warm: sql<number>`${sql.raw(warmSql("investors.id"))}`,
     })
     .from(investors)
     .where(and(eq(investors.isDemo, false), inSet(investors.id, range)))

@@ -1,6 +1,6 @@
 import type { RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
 import { parseTodayExpand } from "#app/domain/dashboard-query.ts";
-import { EMAIL_FIRST_ORDER, INTRO_PATH_LINE, TODAY_ACTIONS, TODAY_SHOWN, type TodayAction, type TodayLists } from "#app/domain/today.ts";
+import { EMAIL_FIRST_ORDER, TODAY_ACTIONS, TODAY_SHOWN, type TodayAction, type TodayLists } from "#app/domain/today.ts";
 import { positiveId } from "#app/domain/id.ts";
 import { isUndoToken } from "#app/domain/undo.ts";
 import {
@@ -14,6 +14,8 @@ import {
 import { MAIL_SHOWN } from "#app/domain/mail-today.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
 import { readMailToLog, readRepliesWaiting } from "./mail.server.ts";
+import { bestPathSql, readWarmPath, warmSql } from "./warm-paths.server.ts";
+import type { WarmPath } from "#app/domain/warm-path.ts";
 import { headlineStartup, rankedStartups } from "./startups.server.ts";
 
 export type TodayRow = {
@@ -36,7 +38,10 @@ export type TodayRow = {
   /** The action's reason in the founder's words, as the last scoring wrote it. */
   reason: string | null;
   fit: number | null;
+  /** Today's tie-break "a warm path", graded (warmRank in app/domain/warm-path.ts). */
   warm: number;
+  /** The warm path in hand (decision 065): an email-first row becomes "Ask Erik for an intro…", a follow-up the nudge. */
+  intro: WarmPath | null;
   cheque: number | null;
   /** The name of the member who looks after them (decision 062), or null. */
   owner: string | null;
@@ -49,8 +54,8 @@ export type Mine = number | null;
 const MINE_SQL = "(? is null or i.owner_member_id = ?)";
 const mineParams = (mine: Mine) => [mine, mine];
 
-/** A warm path in SQL, as app/domain/today.ts's warmPath says it: mail with them, or an intro path in the notes. */
-export const WARM_PATH_SQL = `(exists (select 1 from mail_contacts m where m.investor_id = i.id) or instr(coalesce(i.personal_notes, ''), '${INTRO_PATH_LINE}') > 0)`;
+/** A warm path in SQL, graded as app/domain/warm-path.ts's warmRank says it: the strongest live path, else mail with them. */
+export const WARM_PATH_SQL = warmSql("i.id");
 
 /** Each key of EMAIL_FIRST_ORDER as a column of the query below. */
 const ORDER_COLUMNS: Record<(typeof EMAIL_FIRST_ORDER)[number]["key"], string> = {
@@ -76,7 +81,7 @@ const ORDER_BY: Record<TodayAction, string> = {
 const COLUMNS = `i.id, i.name, i.firm, i.email, i.score, i.action, i.relationship_status, i.last_contact_date,
   i.next_step, i.next_step_date, i.meeting_date,
   i.signal_hook, i.signal_red_flag, coalesce(e.published_at, e.found_at) as hook_at, i.action_since,
-  json_extract(i.score_explained, '$.action_reason') as reason, i.signal_fit as fit, ${WARM_PATH_SQL} as warm, i.fit_cheque as cheque,
+  json_extract(i.score_explained, '$.action_reason') as reason, i.signal_fit as fit, ${WARM_PATH_SQL} as warm, ${bestPathSql("i.id")} as intro, i.fit_cheque as cheque,
   (select o.name from members o where o.id = i.owner_member_id) as owner`;
 
 /**
@@ -90,11 +95,12 @@ export function readToday(db: AppDatabase, demo: boolean, limit: number, mine: M
 }
 
 export function readTodayList(db: AppDatabase, demo: boolean, action: TodayAction, limit: number, mine: Mine = null): TodayRow[] {
-  return statement(
+  const rows = statement(
     db,
     `select ${COLUMNS} from investors i left join evidence e on e.id = i.signal_hook_evidence_id
        where i.is_demo = ? and i.action = ? and ${MINE_SQL} order by ${ORDER_BY[action]} limit ?`,
-  ).all(demo ? 1 : 0, action, ...mineParams(mine), limit) as TodayRow[];
+  ).all(demo ? 1 : 0, action, ...mineParams(mine), limit) as Array<Omit<TodayRow, "intro"> & { intro: string | null }>;
+  return rows.map((row) => ({ ...row, intro: readWarmPath(row.intro) }));
 }
 
 /** The most rows "show all" lists at once; a founder with more than this uses the table. */

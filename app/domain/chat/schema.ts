@@ -55,7 +55,7 @@ export type ChatInvestor = {
   /** Their expected or committed cheque, in its own currency (null = USD); the round's totals are in `ChatContext.round`. */
   amount?: number | null;
   amount_currency?: string | null;
-  /** Today's tie-breaks after the score (app/domain/today.ts): the fit, a warm path (1/0, never the notes), the cheque's closeness. */
+  /** Today's tie-breaks after the score (app/domain/today.ts): the fit, a warm path (graded: app/domain/warm-path.ts warmRank), the cheque's closeness. */
   fit?: number | null;
   warm?: number | null;
   cheque?: number | null;

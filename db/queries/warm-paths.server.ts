@@ -1,0 +1,52 @@
+import { LIVE_PATH_STATES, PATH_STRENGTH_ORDER, WARM_RANK, type WarmPath } from "#app/domain/warm-path.ts";
+import { sql } from "drizzle-orm";
+import type { Db } from "../database.server.ts";
+
+/**
+ * The warm path in hand per investor, in SQL (decision 065): what Today, the re-score, the
+ * rankings, the digest and the chat read of `intro_paths`, one correlated, indexed subquery per
+ * investor row (intro_paths_unique starts with investor_id). The order is app/domain/warm-path.ts's.
+ */
+
+const STATE_RANK = `case p.state ${LIVE_PATH_STATES.map((state, index) => `when '${state}' then ${index}`).join(" ")} end`;
+const STRENGTH_RANK = `case coalesce(p.tier, 'word') ${PATH_STRENGTH_ORDER.map((strength, index) => `when '${strength}' then ${index}`).join(" ")} end`;
+const LIVE = `p.state in (${LIVE_PATH_STATES.map((state) => `'${state}'`).join(", ")})`;
+
+/**
+ * The path in hand for the investor whose id is `investorId` (an SQL expression, e.g. "i.id"), as
+ * JSON text (readWarmPath reads it back), or null: the live path first in LIVE_PATH_STATES, then
+ * PATH_STRENGTH_ORDER, then the oldest.
+ */
+export function bestPathSql(investorId: string): string {
+  return `(select json_object('path_id', p.id, 'person', pe.name, 'member', m.name, 'source', p.source, 'tier', p.tier,
+      'evidence', p.evidence, 'state', p.state, 'asked_on', p.asked_on)
+    from intro_paths p left join people pe on pe.id = p.person_id
+      left join members m on m.id = coalesce(p.member_id, pe.known_by_member_id)
+    where p.investor_id = ${investorId} and ${LIVE}
+    order by ${STATE_RANK}, ${STRENGTH_RANK}, p.id limit 1)`;
+}
+
+/**
+ * Today's tie-break "a warm path" (EMAIL_FIRST_ORDER's `warm`) in SQL, as warmRank says it: the
+ * strongest live path's WARM_RANK, else mail with them (mail_contacts), else 0. Declined paths and
+ * the notes' words count for nothing.
+ */
+export function warmSql(investorId: string): string {
+  const rank = `case coalesce(p.tier, 'word') ${PATH_STRENGTH_ORDER.map((strength) => `when '${strength}' then ${WARM_RANK[strength]}`).join(" ")} end`;
+  return `coalesce((select max(${rank}) from intro_paths p where p.investor_id = ${investorId} and ${LIVE}),
+    case when exists (select 1 from mail_contacts mc where mc.investor_id = ${investorId}) then ${WARM_RANK.mail} else 0 end)`;
+}
+
+/** A path as bestPathSql wrote it, back as a WarmPath; null for none. */
+export function readWarmPath(json: string | null | undefined): WarmPath | null {
+  if (!json) return null;
+  return JSON.parse(json) as WarmPath;
+}
+
+/** The path in hand for one investor (the one-investor re-score reads it, inside its caller's transaction). */
+export function warmPathOf(db: Db, investorId: number): WarmPath | null {
+  // An id is a whole number, so it is written into the text.
+  if (!Number.isSafeInteger(investorId)) return null;
+  const row = db.get<{ intro: string | null }>(sql.raw(`select ${bestPathSql(String(investorId))} as intro`));
+  return readWarmPath(row?.intro);
+}
