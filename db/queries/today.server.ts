@@ -14,7 +14,7 @@ import {
 import { MAIL_SHOWN } from "#app/domain/mail-today.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
 import { readMailToLog, readRepliesWaiting } from "./mail.server.ts";
-import { bestPathSql, readWarmPath, warmSql } from "./warm-paths.server.ts";
+import { bestPathSql, introNotice, readWarmPath, warmSql } from "./warm-paths.server.ts";
 import type { WarmPath } from "#app/domain/warm-path.ts";
 import { headlineStartup, rankedStartups } from "./startups.server.ts";
 
@@ -174,6 +174,8 @@ export function loadToday(
     stepError?: "missing" | "invalid" | null;
     /** "Mine": only this member's investors (decision 062); null or absent, everyone's. */
     mine?: Mine;
+    /** The intro path just marked asked, or put back to ask by the Undo (decision 065), to say so. */
+    introAsked?: { pathId: number | null; how: "asked" | "unasked" } | null;
   },
 ) {
   const mine = options.mine ?? null;
@@ -198,6 +200,7 @@ export function loadToday(
     emailed,
     ask: ask ? { id: options.emailedId!, step: ask, error: options.stepError ?? null } : null,
     answered: emailed && options.answered ? answeredOf(db, options.emailedId!, demo, options.answered) : null,
+    introAsked: options.introAsked ? introNotice(db, options.introAsked.pathId, demo, options.introAsked.how) : null,
     undo: emailed || (options.logged ?? 0) > 0 ? (options.undo ?? null) : null,
     undone: undoneOf(options.undone, options.unlogged, nameOf),
     logged: options.logged ?? null,
@@ -254,7 +257,7 @@ function undoneOf(
   return undone ? { name: nameOf(undone) } : null;
 }
 
-/** Today as the dashboard and the demo show it, from the page's search params (`?all=`, `?emailed=`, `?undo=`, `?undone=`, `?unlogged=`, `?logged=`, `?answered=`, `?step_error=`). */
+/** Today as the dashboard and the demo show it, from the page's search params (`?all=`, `?emailed=`, `?undo=`, `?undone=`, `?unlogged=`, `?logged=`, `?answered=`, `?step_error=`, `?asked=`, `?unasked=`). */
 export function loadTodayForPage(
   db: AppDatabase,
   demo: boolean,
@@ -276,5 +279,10 @@ export function loadTodayForPage(
     undone: params.get("undone") === "expired" ? "expired" : (positiveId(params.get("undone") ?? undefined) ?? null),
     answered: answeredParam(params.get("answered")),
     stepError: stepErrorParam(params.get("step_error")),
+    introAsked: params.has("asked")
+      ? { pathId: positiveId(params.get("asked") ?? undefined) ?? null, how: "asked" }
+      : params.has("unasked")
+        ? { pathId: positiveId(params.get("unasked") ?? undefined) ?? null, how: "unasked" }
+        : null,
   });
 }

@@ -1,6 +1,7 @@
 import { LIVE_PATH_STATES, PATH_STRENGTH_ORDER, WARM_RANK, type WarmPath } from "#app/domain/warm-path.ts";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../database.server.ts";
+import { introPaths, investors, people } from "../schema.ts";
 
 /**
  * The warm path in hand per investor, in SQL (decision 065): what Today, the re-score, the
@@ -49,4 +50,30 @@ export function warmPathOf(db: Db, investorId: number): WarmPath | null {
   if (!Number.isSafeInteger(investorId)) return null;
   const row = db.get<{ intro: string | null }>(sql.raw(`select ${bestPathSql(String(investorId))} as intro`));
   return readWarmPath(row?.intro);
+}
+
+/** A path's investor and state when it is on this side (real or demo), else undefined. */
+export function introPathOnSide(db: Db, pathId: number, demo: boolean) {
+  return db
+    .select({ investorId: introPaths.investorId, state: introPaths.state })
+    .from(introPaths)
+    .where(and(eq(introPaths.id, pathId), eq(introPaths.isDemo, demo)))
+    .get();
+}
+
+/**
+ * What Today's notice says after "Asked" or its Undo (`?asked=` / `?unasked=`): the path, its
+ * connector and investor, and its state now (the Undo is offered only while it is still asked).
+ */
+export function introNotice(db: Db, pathId: number | null, demo: boolean, how: "asked" | "unasked") {
+  if (pathId === null) return null;
+  const row = db
+    .select({ investorId: introPaths.investorId, state: introPaths.state, person: people.name, investor: investors.name })
+    .from(introPaths)
+    .innerJoin(investors, eq(investors.id, introPaths.investorId))
+    .leftJoin(people, eq(people.id, introPaths.personId))
+    .where(and(eq(introPaths.id, pathId), eq(introPaths.isDemo, demo)))
+    .get();
+  if (!row || row.person === null) return null;
+  return { pathId, how, investorId: row.investorId, investor: row.investor, person: row.person, state: row.state };
 }
