@@ -1,5 +1,6 @@
 import { LIVE_PATH_STATES, PATH_STRENGTH_ORDER, WARM_RANK, type WarmPath } from "#app/domain/warm-path.ts";
-import { and, eq, sql } from "drizzle-orm";
+import type { IntrosWaiting } from "#app/domain/digest-intros.ts";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../database.server.ts";
 import { introPaths, investors, people } from "../schema.ts";
 
@@ -76,4 +77,35 @@ export function introNotice(db: Db, pathId: number | null, demo: boolean, how: "
     .get();
   if (!row || row.person === null) return null;
   return { pathId, how, investorId: row.investorId, investor: row.investor, person: row.person, state: row.state };
+}
+
+/**
+ * Intros waiting on a connector for the digest (decision 065): asked or agreed and not yet made,
+ * on one side, of one member's investors ("Mine", decision 062) or everyone's; the count and the
+ * oldest asked three.
+ */
+export function introsWaiting(db: Db, demo: boolean, mine: number | null = null): IntrosWaiting {
+  const where = and(
+    eq(introPaths.isDemo, demo),
+    inArray(introPaths.state, ["asked", "agreed"]),
+    isNotNull(introPaths.personId),
+    mine === null ? undefined : eq(investors.ownerMemberId, mine),
+  );
+  const count =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(introPaths)
+      .innerJoin(investors, eq(investors.id, introPaths.investorId))
+      .where(where)
+      .get()?.n ?? 0;
+  const first = db
+    .select({ person: people.name, investor: investors.name })
+    .from(introPaths)
+    .innerJoin(investors, eq(investors.id, introPaths.investorId))
+    .innerJoin(people, eq(people.id, introPaths.personId))
+    .where(where)
+    .orderBy(sql`${introPaths.askedOn} is null`, asc(introPaths.askedOn), asc(introPaths.id))
+    .limit(3)
+    .all();
+  return { count, first };
 }

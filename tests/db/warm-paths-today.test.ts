@@ -9,6 +9,8 @@ import { addIntroPath, ensurePerson, setIntroState } from "#db/queries/intros.se
 import { createInvestor, rescoreAllInvestors } from "#db/queries/investors.server.ts";
 import { ensureOwner } from "#db/queries/members.server.ts";
 import { loadToday } from "#db/queries/today.server.ts";
+import { todaysDigest } from "#app/jobs/digest.server.ts";
+import { introsWaiting } from "#db/queries/warm-paths.server.ts";
 import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 
@@ -155,6 +157,36 @@ describe("warm paths on Today (decision 065)", () => {
       db.$client.prepare("delete from intro_paths where person_id = ?").run(lena);
       rescoreAllInvestors(db, T, DEFAULT_RULES);
       expect(today(db, T).lists.email_first.find((r) => r.id === kristin)!.intro).toBeNull();
+    } finally {
+      db.$client.close();
+    }
+  });
+
+  it("counts intros waiting in the digest, per member: asked and agreed, never to ask, introduced or declined", () => {
+    const { db, owner, maren, kristin, cold, path } = setUp();
+    try {
+      const lena = ensurePerson(db, { name: "Lena Berg", isDemo: false }, T)!;
+      const second = addIntroPath(db, maren, { investorId: cold, personId: lena, memberId: null, source: "manual", isDemo: false }, T).id;
+      expect(introsWaiting(db, false).count).toBe(0);
+      setIntroState(db, maren, path, "asked", "2026-11-30", T);
+      setIntroState(db, maren, second, "agreed", "2026-12-01", T);
+      expect(introsWaiting(db, false)).toEqual({
+        count: 2,
+        first: [
+          { person: "Erik Solberg", investor: "Kristin Lund" },
+          { person: "Lena Berg", investor: "Kristin Cold" },
+        ],
+      });
+      expect(todaysDigest(fakeApp(db, T))).toContain("2 intros waiting: Erik (Kristin Lund), Lena (Kristin Cold).");
+      // Mine: Maren owns Kristin Lund only now.
+      db.$client.prepare("update investors set owner_member_id = null where id = ?").run(cold);
+      expect(introsWaiting(db, false, owner.id).count).toBe(1);
+      expect(todaysDigest(fakeApp(db, T), { id: owner.id })).toContain("1 intro waiting: Erik (Kristin Lund).");
+      expect(introsWaiting(db, true).count).toBe(0);
+      setIntroState(db, maren, path, "introduced", "2026-12-02", T);
+      setIntroState(db, maren, second, "declined", "2026-12-02", T);
+      expect(introsWaiting(db, false).count).toBe(0);
+      expect(kristin).toBeGreaterThan(0);
     } finally {
       db.$client.close();
     }
