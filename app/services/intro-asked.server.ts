@@ -14,6 +14,17 @@ export type IntroAskedOutcome = { kind: "not_found" } | { kind: "recorded"; inve
  * same transaction, so Today stops offering the ask (they now wait on the connector) and, 5 days
  * on, shows the nudge. The path must be this investor's and on this side.
  */
+/**
+ * After a path is added, removed or moved for these investors (the import's column, the investor
+ * page's panel, mail): their scores and actions redone, in the caller's transaction when there is
+ * one, so Today, the ranking and the follow-ups follow at once (decision 065).
+ */
+export function rescoreForPaths(app: App, investorIds: readonly number[], demo: boolean): void {
+  const now = app.now();
+  for (const id of new Set(investorIds)) rescoreInvestor(app.db, id, now, app.rules);
+  if (!demo) rescoreInvestorsForStartups(app, [...new Set(investorIds)]);
+}
+
 export function markIntroAsked(
   app: App,
   actor: Actor,
@@ -25,8 +36,7 @@ export function markIntroAsked(
     const path = introPathOnSide(app.db, input.pathId, demo);
     if (!path || path.investorId !== input.investorId) return { kind: "not_found" };
     setIntroState(app.db, actor, input.pathId, input.state, dayOf(now), now);
-    rescoreInvestor(app.db, input.investorId, now, app.rules);
-    if (!demo) rescoreInvestorsForStartups(app, [input.investorId]);
+    rescoreForPaths(app, [input.investorId], demo);
     return { kind: "recorded", investorId: input.investorId, pathId: input.pathId };
   })();
 }

@@ -4,7 +4,8 @@ import { memberActor } from "#app/domain/people.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { overdueText } from "#app/domain/today.ts";
 import { askLine, isAsk } from "#app/domain/warm-path.ts";
-import { markIntroAsked } from "#app/services/intro-asked.server.ts";
+import { markIntroAsked, rescoreForPaths } from "#app/services/intro-asked.server.ts";
+import { dashboardPage } from "#app/services/dashboard-page.server.ts";
 import { addIntroPath, ensurePerson, setIntroState } from "#db/queries/intros.server.ts";
 import { createInvestor, rescoreAllInvestors } from "#db/queries/investors.server.ts";
 import { ensureOwner } from "#db/queries/members.server.ts";
@@ -187,6 +188,30 @@ describe("warm paths on Today (decision 065)", () => {
       setIntroState(db, maren, second, "declined", "2026-12-02", T);
       expect(introsWaiting(db, false).count).toBe(0);
       expect(kristin).toBeGreaterThan(0);
+    } finally {
+      db.$client.close();
+    }
+  });
+
+  it("changes the kept page when a path is added or an intro moves, and re-scores with rescoreForPaths", () => {
+    const { db, owner, maren, kristin, cold, path } = setUp();
+    try {
+      const app = fakeApp(db, T);
+      const look = () => dashboardPage(app, false, new URLSearchParams()).today.lists.email_first;
+      const first = look();
+      expect(look()).toBe(first); // kept: nothing written
+      expect(first.find((row) => row.id === cold)!.intro).toBeNull();
+      const lena = ensurePerson(db, { name: "Lena Berg", knownByMemberId: owner.id, isDemo: false }, T)!;
+      addIntroPath(db, maren, { investorId: cold, personId: lena, memberId: null, source: "import", isDemo: false }, T);
+      // The path shows at once (Today reads paths live); the score follows the re-score.
+      const added = look();
+      expect(added.find((row) => row.id === cold)!.intro).toMatchObject({ person: "Lena Berg", state: "to_ask" });
+      const before = added.find((row) => row.id === cold)!.score;
+      rescoreForPaths(app, [cold], false);
+      expect(look().find((row) => row.id === cold)!.score).toBe(before + 4);
+      setIntroState(db, maren, path, "asked", "2026-12-02", T);
+      rescoreForPaths(app, [kristin], false);
+      expect(look().map((row) => row.id)).toEqual([cold]);
     } finally {
       db.$client.close();
     }
