@@ -81,7 +81,7 @@ const ORDER_BY: Record<TodayAction, string> = {
 const COLUMNS = `i.id, i.name, i.firm, i.email, i.score, i.action, i.relationship_status, i.last_contact_date,
   i.next_step, i.next_step_date, i.meeting_date,
   i.signal_hook, i.signal_red_flag, coalesce(e.published_at, e.found_at) as hook_at, i.action_since,
-  json_extract(i.score_explained, '$.action_reason') as reason, i.signal_fit as fit, ${WARM_PATH_SQL} as warm, ${bestPathSql("i.id")} as intro, i.fit_cheque as cheque,
+  json_extract(i.score_explained, '$.action_reason') as reason, i.signal_fit as fit, ${WARM_PATH_SQL} as warm, i.fit_cheque as cheque,
   (select o.name from members o where o.id = i.owner_member_id) as owner`;
 
 /**
@@ -99,8 +99,10 @@ export function readTodayList(db: AppDatabase, demo: boolean, action: TodayActio
     db,
     `select ${COLUMNS} from investors i left join evidence e on e.id = i.signal_hook_evidence_id
        where i.is_demo = ? and i.action = ? and ${MINE_SQL} order by ${ORDER_BY[action]} limit ?`,
-  ).all(demo ? 1 : 0, action, ...mineParams(mine), limit) as Array<Omit<TodayRow, "intro"> & { intro: string | null }>;
-  return rows.map((row) => ({ ...row, intro: readWarmPath(row.intro) }));
+  ).all(demo ? 1 : 0, action, ...mineParams(mine), limit) as Array<Omit<TodayRow, "intro">>;
+  // The path in hand for the rows shown only (SQLite would compute a select-list subquery for every row it sorts).
+  const intro = statement(db, `select ${bestPathSql("?")} as intro`);
+  return rows.map((row) => ({ ...row, intro: readWarmPath((intro.get(row.id) as { intro: string | null }).intro) }));
 }
 
 /** The most rows "show all" lists at once; a founder with more than this uses the table. */
