@@ -33,6 +33,8 @@
  * (v) the team (issue 36): GET / with 5,000 investors for two members signed in at once, as browsers ask, beside
  *     the static file; the cost of the activity writes on a 20,000-row import and per investor edit (bench/team.ts;
  *     `npx node bench/team.ts` runs it alone, `--no-team` leaves it out).
+ * (w) warm paths (decision 065): Today's lists and the re-score at 5,000 investors, without paths and with two each
+ *     (bench/warm-paths.ts; `npx node bench/warm-paths.ts` runs it alone).
  * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
  *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
  *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
@@ -56,6 +58,7 @@ import { runMixedBench } from "./mixed.ts";
 import { runImportBench } from "./import.ts";
 import { runTeamBench } from "./team.ts";
 import { runTownsBench } from "./towns.ts";
+import { runWarmPathsBench } from "./warm-paths.ts";
 import { runMemoryBench } from "./memory.ts";
 import { runMailParseBench } from "./mail-parse.ts";
 import { runMailSyncBench } from "./mail-sync.ts";
@@ -182,6 +185,7 @@ if (!process.argv.includes("--no-import")) await runImportBench();
 if (!process.argv.includes("--no-towns")) await runTownsBench();
 if (!process.argv.includes("--no-mixed")) await runMixedBench();
 if (!process.argv.includes("--no-team")) await runTeamBench();
+runWarmPathsBench();
 if (!process.argv.includes("--no-memory")) await runMemoryBench();
 if (!process.argv.includes("--no-actions")) await runRescoreActionsBench();
 console.log("");

@@ -23,7 +23,7 @@ import { type InvestorRow, evidenceForScoring, getInvestor, investorById } from 
 import { writeDemoOnly } from "./kept.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
 import { type RankedStartup, headlineStartup, rankedStartups, scoreOneForStartup } from "./startups.server.ts";
-import { bestPathSql, readWarmPath, warmPathOf } from "./warm-paths.server.ts";
+import { bestPathsIn, warmPathOf } from "./warm-paths.server.ts";
 
 export { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
 
@@ -137,7 +137,7 @@ export function rescoreInvestorRange(
   const ofEvidence = setCondition("investor_id", range);
   const readInvestors = statement(
     db,
-    `select id, action, name, relationship_status, last_contact_date, next_step, next_step_date, meeting_date, signal_activity, signal_fit, fit_detail, fit_known, fit_misfit, signal_red_flag, pass_reason, pass_note, ${bestPathSql("investors.id")} as intro from investors where ${ofInvestors.sql}${whichSide} order by id`,
+    `select id, action, name, relationship_status, last_contact_date, next_step, next_step_date, meeting_date, signal_activity, signal_fit, fit_detail, fit_known, fit_misfit, signal_red_flag, pass_reason, pass_note from investors where ${ofInvestors.sql}${whichSide} order by id`,
   );
   const readEvidence = statement(
     db,
@@ -166,7 +166,6 @@ export function rescoreInvestorRange(
     signal_activity: number | null;
     signal_fit: number | null;
     signal_red_flag: string | null;
-    intro: string | null;
   };
   type EvidenceScan = EvidenceForScoring & { investor_id: number };
 
@@ -182,8 +181,9 @@ export function rescoreInvestorRange(
       list.push(item);
     }
     let count = 0;
+    const paths = bestPathsIn(db, range);
     for (const row of readInvestors.all(...ofInvestors.params) as Row[]) {
-      const result = scoreInvestor({ ...row, intro: readWarmPath(row.intro) }, byInvestor.get(row.id) ?? [], now, rules);
+      const result = scoreInvestor({ ...row, intro: paths.get(row.id) ?? null }, byInvestor.get(row.id) ?? [], now, rules);
       write.run({ score: result.score, action: result.action, explained: JSON.stringify(result.explained), stamp, id: row.id });
       count++;
     }
