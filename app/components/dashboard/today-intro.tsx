@@ -102,7 +102,16 @@ export function AskedButton({
 }
 
 /** "Recorded: you asked Erik for the intro to Kristin Lund." with Undo while it is still asked; or the Undo's word. */
-export function IntroAskedNotice({ notice, investorPath }: { notice: IntroNotice | null | undefined; investorPath: string }) {
+export function IntroAskedNotice({
+  notice,
+  investorPath,
+  mine = false,
+}: {
+  notice: IntroNotice | null | undefined;
+  investorPath: string;
+  /** Within "Mine" the Undo's answer comes back to Mine (decision 062). */
+  mine?: boolean;
+}) {
   if (!notice) return null;
   const who = firstName(notice.person);
   if (notice.how === "unasked") {
@@ -119,7 +128,7 @@ export function IntroAskedNotice({ notice, investorPath }: { notice: IntroNotice
         due will say to nudge.
       </p>
       {notice.state === "asked" ? (
-        <Form method="post" action={`${investorPath}/${notice.investorId}/intro-asked`}>
+        <Form method="post" action={`${investorPath}/${notice.investorId}/intro-asked${mine ? "?mine=1" : ""}`}>
           <input type="hidden" name="path" value={notice.pathId} />
           <input type="hidden" name="state" value="to_ask" />
           <button type="submit" className="button-small" aria-label={`Undo: you did not ask ${who} yet`}>

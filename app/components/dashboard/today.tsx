@@ -83,7 +83,7 @@ export function Today({
         undone={data.undone}
         undoPath={basePath === "/" ? "/undo" : `${basePath}/undo`}
       />
-      <IntroAskedNotice notice={data.introAsked} investorPath={investorPath} />
+      <IntroAskedNotice notice={data.introAsked} investorPath={investorPath} mine={mine} />
       {data.ask && data.emailed ? (
         <NextStepQuestion
           id={data.ask.id}
