@@ -28,6 +28,7 @@ export default [
     route("investors/:id", "routes/investor.tsx"),
     route("investors/:id/emailed", "routes/investor-emailed.ts"),
     route("investors/:id/next-step", "routes/investor-next-step.ts"),
+    route("investors/:id/intro-asked", "routes/investor-intro-asked.ts"),
     route("undo", "routes/undo.ts"),
     route("mail/log", "routes/mail-log.ts"),
     route("settings/mail-sync", "routes/settings-mail-sync.ts"),

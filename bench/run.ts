@@ -33,8 +33,10 @@
  * (v) the team (issue 36): GET / with 5,000 investors for two members signed in at once, as browsers ask, beside
  *     the static file; the cost of the activity writes on a 20,000-row import and per investor edit (bench/team.ts;
  *     `npx node bench/team.ts` runs it alone, `--no-team` leaves it out).
- * (w) warm intros (issue 37): GET / with intro paths for 5,000 investors beside the same investors without one and the
- *     static file (bench/warm-page.ts; `npx node bench/warm-page.ts` runs it alone, `--no-warm` leaves it out).
+ * (w) warm paths (decision 065): Today's lists and the re-score at 5,000 investors, without paths and with two each
+ *     (bench/warm-paths.ts; `npx node bench/warm-paths.ts` runs it alone); GET / with intro paths for 5,000 investors
+ *     beside the same investors without one and the static file, as browsers ask (bench/warm-page.ts; `npx node
+ *     bench/warm-page.ts` runs it alone, `--no-warm` leaves both out).
  * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
  *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
  *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
@@ -59,6 +61,7 @@ import { runImportBench } from "./import.ts";
 import { runTeamBench } from "./team.ts";
 import { runWarmPageBench } from "./warm-page.ts";
 import { runTownsBench } from "./towns.ts";
+import { runWarmPathsBench } from "./warm-paths.ts";
 import { runMemoryBench } from "./memory.ts";
 import { runMailParseBench } from "./mail-parse.ts";
 import { runMailSyncBench } from "./mail-sync.ts";
@@ -185,7 +188,10 @@ if (!process.argv.includes("--no-import")) await runImportBench();
 if (!process.argv.includes("--no-towns")) await runTownsBench();
 if (!process.argv.includes("--no-mixed")) await runMixedBench();
 if (!process.argv.includes("--no-team")) await runTeamBench();
-if (!process.argv.includes("--no-warm")) await runWarmPageBench();
+if (!process.argv.includes("--no-warm")) {
+  runWarmPathsBench();
+  await runWarmPageBench();
+}
 if (!process.argv.includes("--no-memory")) await runMemoryBench();
 if (!process.argv.includes("--no-actions")) await runRescoreActionsBench();
 console.log("");

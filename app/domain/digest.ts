@@ -1,5 +1,6 @@
 import type { RecommendedAction } from "./investor.ts";
 import { orderToday } from "./today.ts";
+import { type IntrosWaiting, introsWaitingSentence } from "./digest-intros.ts";
 
 /**
  * The morning digest: one phone message telling the founder who to email first, how many
@@ -252,6 +253,7 @@ export type DigestLists = {
    * right after the heading; the team's lists follow. Absent in the team's digest.
    */
   yours?: { followUps: DigestInvestor[]; count: number };
+  introsWaiting?: IntrosWaiting; // intros asked or agreed, waiting on the connector (decision 065)
 };
 
 /** The digest from Today's lists as the database reads them (the first few rows and the counts), not the whole pipeline. */
@@ -270,6 +272,7 @@ export function composeDigest(lists: DigestLists, options: { date?: string } = {
     newInvestors: lists.newInvestors ?? 0,
     owners: ownersOfFollowUps(lists.followUpOwners ?? [], followUps),
     yours: lists.yours?.count ?? null,
+    intros: lists.introsWaiting,
   };
   const yours = lists.yours?.followUps ?? [];
   // One line of round progress (decision 031); names are cut before it, it before the budget.
@@ -375,6 +378,7 @@ function compose(
     newInvestors: number;
     owners: string;
     yours: number | null;
+    intros?: IntrosWaiting;
   },
   detail: Detail,
 ): string {
@@ -398,6 +402,7 @@ function compose(
   if (counts.replies > 0) parts.push(`Replies waiting on you: ${counts.replies}.`);
   const whose = detail.owners && counts.owners ? ` (${counts.owners})` : "";
   parts.push(counts.followUps === 0 ? "No follow-ups due." : `Follow-ups due: ${counts.followUps}${whose}.`);
+  if (counts.intros?.count) parts.push(introsWaitingSentence(counts.intros, toGsm7, detail.owners));
   if (counts.dontChase > 0) {
     parts.push(sentence(`Don't chase: ${nameList(chaseLines, counts.dontChase, detail.chaseNames, detail.chaseReasons)}`));
   }

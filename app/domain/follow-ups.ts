@@ -1,4 +1,5 @@
 import type { RelationshipStatus } from "./vocabulary.ts";
+import { type WarmPath, dayOf, nudgeDue, nudgeText, pathsMatter } from "./warm-path.ts";
 
 /**
  * Which follow-up is due for an investor, if any (docs/product.md#scoring-and-actions, decision
@@ -16,11 +17,15 @@ export type FollowUpFacts = {
   next_step?: string | null;
   next_step_date?: string | null;
   meeting_date?: string | null;
+  /** The warm path in hand (app/domain/warm-path.ts): an intro asked 5 days ago is a nudge due to the connector. */
+  intro?: WarmPath | null;
 };
 
 export type FollowUp =
   /** The founder's next step, due today (`late` 0) or overdue. */
   | { kind: "next_step"; step: string | null; date: string; late: number }
+  /** An intro asked of a connector `days` ago and unanswered (decision 065): nudge the connector. */
+  | { kind: "intro_nudge"; person: string; days: number }
   /** A meeting whose day has passed with nothing recorded since. */
   | { kind: "meeting"; date: string }
   /** An introduction asked for `days` ago (the last contact date), at least the follow-up delay. */
@@ -98,6 +103,9 @@ export function followUpDue(facts: FollowUpFacts, now: Date, followUpAfterDays: 
     if (!actedOn(facts.next_step_date, last))
       return { kind: "next_step", step: stepWords(facts.next_step), date: facts.next_step_date, late };
   }
+  // An intro asked of a connector and unanswered for 5 days: the nudge goes to them (decision 065).
+  const nudge = pathsMatter(status) ? nudgeDue(facts.intro, dayOf(now)) : null;
+  if (nudge) return { kind: "intro_nudge", ...nudge };
   const meeting = facts.meeting_date;
   // Past, and nothing since: no contact dated after it, or one on its day while the status still says "scheduled".
   if (meeting && daysFrom(meeting, now) > 0 && (last === null || last < meeting || (status === "meeting_scheduled" && last === meeting))) {
@@ -124,6 +132,8 @@ export function followUpReason(due: FollowUp, facts: Pick<FollowUpFacts, "name">
   switch (due.kind) {
     case "next_step":
       return `${due.step ?? "Your next step"} — due ${agoText(due.late)}.`;
+    case "intro_nudge":
+      return nudgeText(due, facts.name);
     case "meeting":
       return `How did the meeting on ${shortDate(due.date, now)} go? Add what happened and the next step.`;
     case "intro":

@@ -1,5 +1,6 @@
 import { type FollowUpFacts, followUpDue, followUpReason, plannedReason, plannedStep } from "./follow-ups.ts";
 import { plainWaitReason } from "./wait-reason.ts";
+import { type WarmPath, dayOf, introWaiting, pathCredit, pathWords, pathsMatter, waitingText } from "./warm-path.ts";
 import {
   type EvidenceCategory,
   PASS_REASON_LABELS,
@@ -107,6 +108,17 @@ export const WARMTH_POINTS: Record<RelationshipStatus, number> = {
   passed: 0,
   not_a_fit: 0,
 };
+
+/**
+ * The relationship part (docs/product.md#scoring-and-actions): the status's warmth, and for an
+ * investor not yet contacted the warm path in hand by its strength (PATH_CREDIT), in words
+ * ("Not contacted; a strong path through Erik"). At most MAX_POINTS.warmth.
+ */
+export function relationshipPart(status: RelationshipStatus, intro: WarmPath | null | undefined): { points: number; detail: string } {
+  const credit = UNCONTACTED_STATUSES.has(status) ? pathCredit(intro) : 0;
+  const points = Math.min(MAX_POINTS.warmth, WARMTH_POINTS[status] + credit);
+  return { points, detail: credit > 0 && intro ? `${STATUS_LABELS[status]}; ${pathWords(intro)}` : STATUS_LABELS[status] };
+}
 
 /** Statuses with a conversation under way: follow up when it goes quiet, else wait. */
 export const IN_PROCESS_STATUSES: ReadonlySet<RelationshipStatus> = new Set([
@@ -257,12 +269,7 @@ export function scoreInvestor(
       points: round1(Math.min(1, weighed.strength / EVIDENCE_SATURATION) * MAX_POINTS.evidence),
       detail: evidenceWords(weighed, evidence.length),
     },
-    {
-      key: "warmth",
-      label: "Relationship",
-      points: WARMTH_POINTS[investor.relationship_status],
-      detail: STATUS_LABELS[investor.relationship_status],
-    },
+    { key: "warmth", label: "Relationship", ...relationshipPart(investor.relationship_status, investor.intro) },
   ];
   if (investor.signal_red_flag) {
     components.push({ key: "red_flag", label: "Red flag", points: -RED_FLAG_PENALTY, detail: investor.signal_red_flag });
@@ -300,6 +307,8 @@ export function recommendAction(
   // Follow-ups (decision 030): a next step due, a stalled deal; a planned next step holds them back.
   const due = followUpDue(investor, now, rules.followUpAfterDays);
   if (due) return { action: "follow_up", reason: followUpReason(due, investor, now) };
+  // An intro asked of a connector (decision 065): wait on them, not a cold email, until the nudge is due.
+  if (pathsMatter(status) && introWaiting(investor.intro)) return { action: "wait", reason: waitingText(investor.intro, dayOf(now)) };
   const planned = plannedStep(investor, now);
   if (planned && (IN_PROCESS_STATUSES.has(status) || status === "intro_requested"))
     return { action: "wait", reason: plannedReason(planned, now) };

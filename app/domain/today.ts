@@ -29,7 +29,7 @@ export type TodayInvestor = {
   name?: string;
   /** The profile fit 0–100 (signal_fit): the first tie-break after the score. */
   fit?: number | null;
-  /** A warm path: mail with them, or an intro path in the notes (1), else 0. */
+  /** A warm path, graded (warmRank in app/domain/warm-path.ts): the strongest live intro path, else mail with them, else 0. */
   warm?: number | null;
   /** How close their cheque is to the one asked for, 0–100 (fit_cheque). */
   cheque?: number | null;
@@ -52,14 +52,6 @@ export const EMAIL_FIRST_ORDER = [
   { key: "name", desc: false, ahead: "" },
   { key: "id", desc: false, ahead: "" },
 ] as const satisfies ReadonlyArray<{ key: keyof TodayInvestor; desc: boolean; ahead: string }>;
-
-/** The line an import writes for a list's intro path column (app/domain/import/rows.ts): someone can introduce you. */
-export const INTRO_PATH_LINE = "Intro path:";
-
-/** A warm path: mail exchanged with them, or an intro path in their notes. */
-export function warmPath(notes: string | null | undefined, hasMail: boolean): number {
-  return hasMail || (notes ?? "").includes(INTRO_PATH_LINE) ? 1 : 0;
-}
 
 /**
  * The name as the order reads it: case and accents ignored ("Simsan" before "SIX Fintech", "d.ventures"

@@ -2,6 +2,7 @@ import { countRepliesWaiting } from "#db/queries/mail.server.ts";
 import { readRound } from "#db/queries/round.server.ts";
 import { countFollowUpsByOwner, countToday, readTodayList } from "#db/queries/today.server.ts";
 import { membersWithPhones } from "#db/queries/members.server.ts";
+import { introsWaiting } from "#db/queries/warm-paths.server.ts";
 import type { App } from "../app-context.ts";
 import { composeDigest } from "../domain/digest.ts";
 import { normalisePhone } from "../domain/member-details.ts";
@@ -49,6 +50,8 @@ export function todaysDigest(app: App, member?: { id: number }): string {
       newInvestors: newThisWeek(app, false),
       followUpOwners: countFollowUpsByOwner(app.db, false),
       yours,
+      // A member's digest counts the intros waiting on their investors' connectors; the team's, all of them.
+      introsWaiting: introsWaiting(app.db, false, member?.id ?? null),
     },
     { date },
   ).text;

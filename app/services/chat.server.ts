@@ -5,7 +5,10 @@ import { readDemoRound, readRound } from "#db/queries/round.server.ts";
 import type { App } from "../app-context.ts";
 import { buildChatContext } from "../domain/chat/context.ts";
 import { CHAT_JSON_SCHEMA, CHAT_SYSTEM_PROMPT, buildChatPrompt, parseChatAnswer } from "../domain/chat/prompt.ts";
-import type { ChatRequest, ChatRound } from "../domain/chat/schema.ts";
+import type { ChatContext, ChatInvestor, ChatRequest, ChatRound } from "../domain/chat/schema.ts";
+import { MAX_INTRO_INVESTORS, readIntroQuestion, withIntros } from "../domain/chat/intros.ts";
+import { readQuestion } from "../domain/chat/question.ts";
+import { introPathsOf } from "#db/queries/intros.server.ts";
 import { roundProgressLine } from "../domain/round.ts";
 import type { ServiceState } from "../domain/service-state.ts";
 import { summaryAnswer } from "../domain/chat/summary.ts";
@@ -28,7 +31,8 @@ export async function answerQuestion(
   request: ChatRequest,
   options: { demo: boolean; model?: LanguageModel | undefined; asker?: string },
 ): Promise<ChatReply> {
-  const context = buildChatContext(request.message, investorsForBriefing(app.db, options.demo), readKpis(app.db, options.demo), {
+  const rows = investorsForBriefing(app.db, options.demo);
+  const built = buildChatContext(request.message, rows, readKpis(app.db, options.demo), {
     round: chatRound(app, options.demo),
     today: app.now().toISOString().slice(0, 10),
     // The side's team, so "what does Jonas have due?" finds Jonas (decision 062).
@@ -36,6 +40,7 @@ export async function answerQuestion(
     // Who "I" is: the signed-in member (on the demo, its first member, as "Mine" means there).
     asker: options.demo ? activeMembers(app.db, true)[0]?.name : options.asker,
   });
+  const context = withIntroPaths(app, request.message, rows, built);
   const model = "model" in options ? options.model : modelFromConfig(app.config);
   if (model) {
     try {
@@ -60,4 +65,28 @@ function chatRound(app: App, demo: boolean): ChatRound | undefined {
   const { round, totals } = demo ? readDemoRound(app.db, app.now()) : readRound(app.db);
   if (!round) return undefined;
   return { name: round.name, line: roundProgressLine(round, totals, app.now().toISOString().slice(0, 10)), totals };
+}
+
+/**
+ * A warm-intro question ("who can introduce me to Northzone?", "who introduced us to Kristin
+ * Lund?", decision 065): the paths to the investors it names, read for this side only, added to the
+ * context; else the context as it was.
+ */
+function withIntroPaths(app: App, message: string, rows: ChatInvestor[], context: ChatContext): ChatContext {
+  const question = readIntroQuestion(message);
+  if (!question) return context;
+  const named = readQuestion(message, rows).named.slice(0, MAX_INTRO_INVESTORS);
+  const paths = introPathsOf(
+    app.db,
+    named.map((investor) => investor.id),
+  );
+  return withIntros(context, {
+    question,
+    investors: named.map((investor) => ({
+      id: investor.id,
+      name: investor.name,
+      firm: investor.firm,
+      paths: paths.get(investor.id) ?? [],
+    })),
+  });
 }

@@ -25,7 +25,7 @@ export type BriefingInvestor = {
   action_since: string | null;
   amount: number | null;
   amount_currency: string | null;
-  /** Today's tie-breaks (app/domain/today.ts): the fit, a warm path (1/0, never the notes themselves), the cheque's closeness. */
+  /** Today's tie-breaks (app/domain/today.ts): the fit, a warm path (graded: warmRank), the cheque's closeness. */
   fit: number | null;
   warm: number;
   cheque: number | null;

@@ -10,7 +10,7 @@ import { type Rubric, type StartupInput, rubricSchema } from "#app/domain/rubric
 import type { RoleWanted, Stage } from "#app/domain/vocabulary.ts";
 import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
 import { roundRaisingNow } from "#app/domain/round.ts";
-import { INTRO_PATH_LINE } from "#app/domain/today.ts";
+import { bestPathsIn, warmPathOf, warmSql } from "./warm-paths.server.ts";
 import { type AppDatabase, type Db, keptQuery, statement } from "../database.server.ts";
 import { type Actor, amountOfDeletedRound } from "#app/domain/people.ts";
 import { recordActivity } from "./activity.server.ts";
@@ -39,8 +39,7 @@ const rubricInvestorColumns = {
   last_contact_date: investors.lastContactDate,
   signal_activity: investors.signalActivity,
   signal_red_flag: investors.signalRedFlag,
-  // A wait reason says whether a refresh has looked for their news yet.
-  signals_checked_at: investors.signalsCheckedAt,
+  signals_checked_at: investors.signalsCheckedAt, // a wait reason says whether a refresh has looked for their news yet
   // What the follow-ups read (decision 030): a next step due, a meeting passed.
   next_step: investors.nextStep,
   next_step_date: investors.nextStepDate,
@@ -218,6 +217,7 @@ function inSet(column: AnySQLiteColumn, set: InvestorSet) {
 
 /** What every startup's ranking reads of the investors in `set` (all real ones by default): their columns and their judged evidence. */
 export function rubricBase(db: AppDatabase, range: InvestorSet = ALL_IDS) {
+  const paths = bestPathsIn(db, range); // the warm path in hand (decision 065): the relationship part and the intro's follow-up
   const rows = db
     .select({
       ...rubricInvestorColumns,
@@ -228,13 +228,13 @@ export function rubricBase(db: AppDatabase, range: InvestorSet = ALL_IDS) {
       hook_at: sql<
         string | null
       >`(select coalesce(e.published_at, e.found_at) from evidence e where e.id = ${investors.signalHookEvidenceId})`,
-      warm: sql<number>`(exists (select 1 from mail_contacts m where m.investor_id = ${investors.id}) or instr(coalesce(${investors.personalNotes}, ''), ${INTRO_PATH_LINE}) > 0)`,
+      warm: sql<number>`${sql.raw(warmSql("investors.id"))}`,
     })
     .from(investors)
     .where(and(eq(investors.isDemo, false), inSet(investors.id, range)))
     .orderBy(asc(investors.id))
     .all()
-    .map(withPlaceReach);
+    .map((row) => ({ ...withPlaceReach(row), intro: paths.get(row.id) ?? null }));
   const evidenceById = new Map<number, EvidenceForScoring[]>();
   const ofEvidence = setCondition("investor_id", range);
   const judged = statement(
@@ -334,7 +334,7 @@ export function scoreOneForStartup(db: Db, startup: RankedStartup, investorId: n
     .all();
   const evaluation = saved && { relevance: saved.relevance, reasons: saved.reasons, evidence_ids: saved.evidenceIds };
   const result = scoreForStartup(
-    withPlaceReach(row) as RubricInvestor,
+    { ...withPlaceReach(row), intro: warmPathOf(db, investorId) } as RubricInvestor,
     evaluation,
     judged,
     startup.rubric,

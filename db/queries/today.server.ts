@@ -1,6 +1,6 @@
 import type { RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
 import { parseTodayExpand } from "#app/domain/dashboard-query.ts";
-import { EMAIL_FIRST_ORDER, INTRO_PATH_LINE, TODAY_ACTIONS, TODAY_SHOWN, type TodayAction, type TodayLists } from "#app/domain/today.ts";
+import { EMAIL_FIRST_ORDER, TODAY_ACTIONS, TODAY_SHOWN, type TodayAction, type TodayLists } from "#app/domain/today.ts";
 import { positiveId } from "#app/domain/id.ts";
 import { isUndoToken } from "#app/domain/undo.ts";
 import {
@@ -14,6 +14,8 @@ import {
 import { MAIL_SHOWN } from "#app/domain/mail-today.ts";
 import { type AppDatabase, statement } from "../database.server.ts";
 import { readMailToLog, readRepliesWaiting } from "./mail.server.ts";
+import { bestPathSql, introNotice, readWarmPath, warmSql } from "./warm-paths.server.ts";
+import type { WarmPath } from "#app/domain/warm-path.ts";
 import { headlineStartup, rankedStartups } from "./startups.server.ts";
 
 export type TodayRow = {
@@ -36,7 +38,10 @@ export type TodayRow = {
   /** The action's reason in the founder's words, as the last scoring wrote it. */
   reason: string | null;
   fit: number | null;
+  /** Today's tie-break "a warm path", graded (warmRank in app/domain/warm-path.ts). */
   warm: number;
+  /** The warm path in hand (decision 065): an email-first row becomes "Ask Erik for an intro…", a follow-up the nudge. */
+  intro: WarmPath | null;
   cheque: number | null;
   /** The name of the member who looks after them (decision 062), or null. */
   owner: string | null;
@@ -49,8 +54,8 @@ export type Mine = number | null;
 const MINE_SQL = "(? is null or i.owner_member_id = ?)";
 const mineParams = (mine: Mine) => [mine, mine];
 
-/** A warm path in SQL, as app/domain/today.ts's warmPath says it: mail with them, or an intro path in the notes. */
-export const WARM_PATH_SQL = `(exists (select 1 from mail_contacts m where m.investor_id = i.id) or instr(coalesce(i.personal_notes, ''), '${INTRO_PATH_LINE}') > 0)`;
+/** A warm path in SQL, graded as app/domain/warm-path.ts's warmRank says it: the strongest live path, else mail with them. */
+export const WARM_PATH_SQL = warmSql("i.id");
 
 /** Each key of EMAIL_FIRST_ORDER as a column of the query below. */
 const ORDER_COLUMNS: Record<(typeof EMAIL_FIRST_ORDER)[number]["key"], string> = {
@@ -90,11 +95,14 @@ export function readToday(db: AppDatabase, demo: boolean, limit: number, mine: M
 }
 
 export function readTodayList(db: AppDatabase, demo: boolean, action: TodayAction, limit: number, mine: Mine = null): TodayRow[] {
-  return statement(
+  const rows = statement(
     db,
     `select ${COLUMNS} from investors i left join evidence e on e.id = i.signal_hook_evidence_id
        where i.is_demo = ? and i.action = ? and ${MINE_SQL} order by ${ORDER_BY[action]} limit ?`,
-  ).all(demo ? 1 : 0, action, ...mineParams(mine), limit) as TodayRow[];
+  ).all(demo ? 1 : 0, action, ...mineParams(mine), limit) as Array<Omit<TodayRow, "intro">>;
+  // The path in hand for the rows shown only (SQLite would compute a select-list subquery for every row it sorts).
+  const intro = statement(db, `select ${bestPathSql("?")} as intro`);
+  return rows.map((row) => ({ ...row, intro: readWarmPath((intro.get(row.id) as { intro: string | null }).intro) }));
 }
 
 /** The most rows "show all" lists at once; a founder with more than this uses the table. */
@@ -168,6 +176,8 @@ export function loadToday(
     stepError?: "missing" | "invalid" | null;
     /** "Mine": only this member's investors (decision 062); null or absent, everyone's. */
     mine?: Mine;
+    /** The intro path just marked asked, or put back to ask by the Undo (decision 065), to say so. */
+    introAsked?: { pathId: number | null; how: "asked" | "unasked" } | null;
   },
 ) {
   const mine = options.mine ?? null;
@@ -192,6 +202,7 @@ export function loadToday(
     emailed,
     ask: ask ? { id: options.emailedId!, step: ask, error: options.stepError ?? null } : null,
     answered: emailed && options.answered ? answeredOf(db, options.emailedId!, demo, options.answered) : null,
+    introAsked: options.introAsked ? introNotice(db, options.introAsked.pathId, demo, options.introAsked.how) : null,
     undo: emailed || (options.logged ?? 0) > 0 ? (options.undo ?? null) : null,
     undone: undoneOf(options.undone, options.unlogged, nameOf),
     logged: options.logged ?? null,
@@ -248,7 +259,7 @@ function undoneOf(
   return undone ? { name: nameOf(undone) } : null;
 }
 
-/** Today as the dashboard and the demo show it, from the page's search params (`?all=`, `?emailed=`, `?undo=`, `?undone=`, `?unlogged=`, `?logged=`, `?answered=`, `?step_error=`). */
+/** Today as the dashboard and the demo show it, from the page's search params (`?all=`, `?emailed=`, `?undo=`, `?undone=`, `?unlogged=`, `?logged=`, `?answered=`, `?step_error=`, `?asked=`, `?unasked=`). */
 export function loadTodayForPage(
   db: AppDatabase,
   demo: boolean,
@@ -270,5 +281,10 @@ export function loadTodayForPage(
     undone: params.get("undone") === "expired" ? "expired" : (positiveId(params.get("undone") ?? undefined) ?? null),
     answered: answeredParam(params.get("answered")),
     stepError: stepErrorParam(params.get("step_error")),
+    introAsked: params.has("asked")
+      ? { pathId: positiveId(params.get("asked") ?? undefined) ?? null, how: "asked" }
+      : params.has("unasked")
+        ? { pathId: positiveId(params.get("unasked") ?? undefined) ?? null, how: "unasked" }
+        : null,
   });
 }

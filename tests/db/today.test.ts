@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ACTIONS, RELATIONSHIP_STATUSES } from "#app/domain/investor.ts";
 import { DEFAULT_RULES, daysOverdue } from "#app/domain/scoring.ts";
-import { TODAY_ACTIONS, orderToday, tieBreakText, warmPath } from "#app/domain/today.ts";
+import { TODAY_ACTIONS, orderToday, tieBreakText } from "#app/domain/today.ts";
+import { warmRank } from "#app/domain/warm-path.ts";
 import { buildDigest } from "#app/domain/digest.ts";
 import { todaysDigest } from "#app/jobs/digest.server.ts";
 import { loadToday, readToday } from "#db/queries/today.server.ts";
@@ -30,7 +31,9 @@ const rowArb = fc.record({
     fc.integer({ min: 0, max: 2 }).map((n) => n * 50),
     { nil: null },
   ),
-  intro: fc.boolean(),
+  // A path's tier ("word": the sheet's, no tier), declined (counts for nothing), or none; and mail with them.
+  intro: fc.option(fc.constantFrom("strong", "moderate", "weak", "word", "declined"), { nil: null }),
+  mail: fc.boolean(),
   // Mixed case and accents: the name key ignores both, in the SQL and in the comparator alike.
   name: fc.constantFrom(
     "Aster",
@@ -65,6 +68,15 @@ describe("Today's lists", () => {
             "insert into evidence (investor_id, url, source, published_at, found_at, content_hash) values (?, ?, 'news', ?, ?, ?)",
           );
           const setHook = db.$client.prepare("update investors set signal_hook = 'A hook', signal_hook_evidence_id = ? where id = ?");
+          const person = db.$client
+            .prepare("insert into people (name, name_key, is_demo) values ('Erik Solberg', ?, 0)")
+            .run("erik").lastInsertRowid;
+          const insertPath = db.$client.prepare(
+            "insert into intro_paths (investor_id, person_id, source, tier, state, is_demo) values (?, ?, ?, ?, ?, 0)",
+          );
+          const insertMail = db.$client.prepare(
+            "insert into mail_contacts (investor_id, message_id, direction, sent_at, subject) values (?, ?, 'sent', '2026-11-01T00:00:00Z', 's')",
+          );
           rows.forEach((row, index) => {
             const { lastInsertRowid } = insertInvestor.run(
               row.name,
@@ -79,8 +91,14 @@ describe("Today's lists", () => {
               row.nextStep === null ? null : day(row.nextStep).slice(0, 10),
               row.fit,
               row.cheque,
-              row.intro ? "Met at a demo day\nIntro path: Anna (portfolio founder)" : null,
+              // The notes' old "Intro path:" line warms nobody now: only paths and mail do.
+              "Met at a demo day\nIntro path: Anna (portfolio founder)",
             );
+            if (row.intro !== null) {
+              const tier = row.intro === "word" || row.intro === "declined" ? null : row.intro;
+              insertPath.run(lastInsertRowid, person, tier ? "mail" : "import", tier, row.intro === "declined" ? "declined" : "to_ask");
+            }
+            if (row.mail) insertMail.run(lastInsertRowid, `<m${index}@x>`);
             if (row.hookAge !== null) {
               const evidence = insertEvidence.run(lastInsertRowid, `https://example.com/${index}`, day(row.hookAge), day(0), `h${index}`);
               setHook.run(evidence.lastInsertRowid, lastInsertRowid);
@@ -94,7 +112,13 @@ describe("Today's lists", () => {
               )
               .all(demo ? 1 : 0) as Parameters<typeof orderToday>[0] extends readonly (infer T)[] ? T[] : never;
             const computed = orderToday(
-              all.map((row) => ({ ...row, warm: warmPath((row as { personal_notes?: string | null }).personal_notes, false) })),
+              all.map((row) => {
+                // Inserted in order into a fresh database: investor id n is the n-th row.
+                const made = rows[row.id - 1]!;
+                const live = made.intro !== null && made.intro !== "declined";
+                const tier = made.intro === "word" || !live ? null : (made.intro as "strong" | "moderate" | "weak");
+                return { ...row, warm: warmRank(live ? { tier } : null, made.mail) };
+              }),
             );
             for (const action of TODAY_ACTIONS) {
               expect(fromSql[action].map((row) => row.id)).toEqual(computed[action].slice(0, limit).map((row) => row.id));

@@ -6,7 +6,10 @@ import { profileFit } from "#app/domain/rubric/fit-sentence.ts";
 import { placeReachOf, placeReachesOf } from "#app/domain/rubric/place-reach.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
-import { byEmailFirstOrder, warmPath } from "#app/domain/today.ts";
+import { byEmailFirstOrder } from "#app/domain/today.ts";
+import { type WarmPath, warmRank } from "#app/domain/warm-path.ts";
+import type { PathTier } from "#app/domain/intros.ts";
+import type { RelationshipStatus } from "#app/domain/vocabulary.ts";
 import { LEDGERLY, PIPELINE_CSV, PIPELINE_NOW } from "../fixtures/founder-pipeline.ts";
 
 /**
@@ -30,7 +33,29 @@ const TIER: Record<RecommendedAction, number> = {
   dont_chase: 4,
 };
 
-function scorePipeline(): Ranked[] {
+/** The sheet's "Intro via" as the import keeps it: a path through that person, the sheet's word (no tier), still to ask. */
+function sheetPath(notes: string | null | undefined): WarmPath | null {
+  const via = /Intro path: ([^\n(]+)/.exec(notes ?? "")?.[1]?.trim();
+  return via ? mailPath(null, { person: via, source: "import" }) : null;
+}
+
+function mailPath(tier: PathTier | null, over: Partial<WarmPath> = {}): WarmPath {
+  return {
+    path_id: 1,
+    person: "Erik Solberg",
+    member: "Lena",
+    source: "mail",
+    tier,
+    evidence: "",
+    state: "to_ask",
+    asked_on: null,
+    ...over,
+  };
+}
+
+function scorePipeline(
+  over: (name: string) => { intro?: WarmPath | null; relationship_status?: RelationshipStatus } = () => ({}),
+): Ranked[] {
   const parsed = parseInvestorCsv(PIPELINE_CSV);
   const rubric = defaultRubric(LEDGERLY);
   const startups = [{ name: LEDGERLY.name, rubric, stage: LEDGERLY.stage }];
@@ -49,17 +74,19 @@ function scorePipeline(): Ranked[] {
       check_currency: row.check_currency ?? null,
     };
     const fit = profileFit(investor, startups);
+    const intro = over(profile.name).intro ?? sheetPath(row.personal_notes);
     // With one startup, the investor's one score is that startup's (decision 039).
     const result = scoreForStartup(
       {
         ...investor,
-        relationship_status: row.relationship_status ?? "not_contacted",
+        relationship_status: over(profile.name).relationship_status ?? row.relationship_status ?? "not_contacted",
         last_contact_date: row.last_contact_date ?? null,
         signal_activity: null,
         signal_red_flag: null,
         next_step: null,
         next_step_date: null,
         meeting_date: null,
+        intro,
       },
       undefined,
       [],
@@ -77,7 +104,7 @@ function scorePipeline(): Ranked[] {
       reason: result.explained.action_reason,
       hook_at: null,
       fit: fit.value,
-      warm: warmPath(row.personal_notes, false),
+      warm: warmRank(intro, false),
       cheque: fit.cheque ?? null,
     };
   });
@@ -197,5 +224,51 @@ describe("the founder's judgements over Ledgerly's pipeline", () => {
 
   it.each(NOT_RULED_OUT)("%s is not ruled out", (name) => {
     expect(byName.get(name)!.action, describeRow(name)).not.toBe("dont_chase");
+  });
+});
+
+/**
+ * Warm paths in the ranking (decision 065): the same pipeline, with a path given to investors the
+ * founder knows equal ("Ledger Road Ventures" is "Ledger Path Ventures" without Anna's intro).
+ */
+describe("the founder's judgements on warm paths", () => {
+  const scoreOf = (ranked: Ranked[], name: string) => ranked.find((row) => row.name === name)!;
+  const rankOf = (ranked: Ranked[], name: string) => ranked.findIndex((row) => row.name === name);
+
+  it("puts a warm investor above an otherwise equal cold one, and says why in words", () => {
+    const ranked = scorePipeline();
+    expect(rankOf(ranked, "Ledger Path Ventures")).toBeLessThan(rankOf(ranked, "Ledger Road Ventures"));
+    expect(scoreOf(ranked, "Ledger Path Ventures").score).toBeGreaterThan(scoreOf(ranked, "Ledger Road Ventures").score);
+  });
+
+  it("credits a strong mail path more than a weak one, and a weak one more than none", () => {
+    const withTier = (tier: PathTier) => scorePipeline((name) => (name === "Ledger Road Ventures" ? { intro: mailPath(tier) } : {}));
+    const strong = scoreOf(withTier("strong"), "Ledger Road Ventures").score;
+    const moderate = scoreOf(withTier("moderate"), "Ledger Road Ventures").score;
+    const weak = scoreOf(withTier("weak"), "Ledger Road Ventures").score;
+    const cold = scoreOf(scorePipeline(), "Ledger Road Ventures").score;
+    expect(strong).toBeGreaterThan(moderate);
+    expect(moderate).toBeGreaterThan(weak);
+    expect(weak).toBeGreaterThan(cold);
+  });
+
+  it("puts a strong path through Erik above the sheet's bare word for an equal investor", () => {
+    const ranked = scorePipeline((name) => (name === "Ledger Road Ventures" ? { intro: mailPath("strong") } : {}));
+    expect(rankOf(ranked, "Ledger Road Ventures")).toBeLessThan(rankOf(ranked, "Ledger Path Ventures"));
+  });
+
+  it("still says don't chase to an investor who passed, whatever the path", () => {
+    const ranked = scorePipeline((name) =>
+      name === "Ledger Road Ventures" ? { intro: mailPath("strong"), relationship_status: "passed" } : {},
+    );
+    expect(scoreOf(ranked, "Ledger Road Ventures").action).toBe("dont_chase");
+  });
+
+  it("waits on the connector once the intro is asked, instead of a cold email", () => {
+    const asked = mailPath("strong", { state: "asked", asked_on: "2026-11-23" });
+    const ranked = scorePipeline((name) => (name === "Ledger Road Ventures" ? { intro: asked } : {}));
+    const row = scoreOf(ranked, "Ledger Road Ventures");
+    expect(row.action).toBe("wait");
+    expect(row.reason).toMatch(/^Asked Erik for the intro/);
   });
 });

@@ -6,6 +6,7 @@ import { type TodayAction, type TodayLists, overdueText } from "../../domain/tod
 import { loggedText } from "../../domain/mail-today.ts";
 import { EmailsToLog, RepliesWaiting, type TodayMail } from "./today-mail.tsx";
 import { TieNote } from "./tie-note.tsx";
+import { AskedButton, IntroAsk, type IntroNotice, IntroAskedNotice, NudgeDraftLink, introAction } from "./today-intro.tsx";
 import { JustBelowLine, type ScoredFor } from "./just-below-line.tsx";
 import { type Undone, UndoNotice, emailedRecord, loggedRecord } from "../undo-notice.tsx";
 import { NextStepQuestion } from "../next-step-question.tsx";
@@ -35,6 +36,8 @@ export type TodayData = {
   /** The round raising now whose rubric scores every investor (decision 039), and its email-first line; null: the overall score. */
   scoredFor?: ScoredFor | null;
   researchCount: number;
+  /** The intro just marked asked, or put back by its Undo (decision 065). */
+  introAsked?: IntroNotice | null;
 };
 
 const TITLES: Record<TodayAction, string> = {
@@ -80,6 +83,7 @@ export function Today({
         undone={data.undone}
         undoPath={basePath === "/" ? "/undo" : `${basePath}/undo`}
       />
+      <IntroAskedNotice notice={data.introAsked} investorPath={investorPath} mine={mine} />
       {data.ask && data.emailed ? (
         <NextStepQuestion
           id={data.ask.id}
@@ -120,43 +124,50 @@ export function Today({
                 <p className="muted">{emptyText(action, data, basePath)}</p>
               ) : (
                 <ol className="today-rows">
-                  {rows.map((row, index) => (
-                    <li key={row.id} className="today-row">
-                      {/* A scored row keeps "score 45" beside the name, and the firm on the line under it (app.css). */}
-                      <div className={action === "dont_chase" ? "today-who" : "today-who today-who-scored"}>
-                        <Link to={`${investorPath}/${row.id}`} className="today-name">
-                          {row.name}
-                        </Link>
-                        {action !== "dont_chase" ? (
-                          <span
-                            className="today-score"
-                            title={data.scoredFor ? `Score for ${data.scoredFor.startup}, 0–100` : "Overall score, 0–100"}
-                          >
-                            score {row.score}
-                          </span>
+                  {rows.map((row, index) => {
+                    const intro = action === "dont_chase" ? null : introAction(row, data.today);
+                    return (
+                      <li key={row.id} className="today-row">
+                        {/* A scored row keeps "score 45" beside the name, and the firm on the line under it (app.css). */}
+                        <div className={action === "dont_chase" ? "today-who" : "today-who today-who-scored"}>
+                          <Link to={`${investorPath}/${row.id}`} className="today-name">
+                            {row.name}
+                          </Link>
+                          {action !== "dont_chase" ? (
+                            <span
+                              className="today-score"
+                              title={data.scoredFor ? `Score for ${data.scoredFor.startup}, 0–100` : "Overall score, 0–100"}
+                            >
+                              score {row.score}
+                            </span>
+                          ) : null}
+                          {row.firm && row.firm !== row.name ? (
+                            <span className="muted today-firm">{action === "dont_chase" ? ` · ${row.firm}` : row.firm}</span>
+                          ) : null}
+                        </div>
+                        {intro === "asked" ? <IntroAsk row={row} investorPath={investorPath} /> : null}
+                        <p className={intro === "asked" ? "today-reason muted" : "today-reason"}>
+                          {action === "follow_up" ? (
+                            <>
+                              {/* Whose follow-up it is (decision 062): "Jonas · Next step due today". */}
+                              {row.owner ? <span className="today-owner">{row.owner} · </span> : null}
+                              <strong>{overdueText(row, now, data.followUpAfterDays)}</strong> · {STATUS_LABELS[row.relationship_status]}
+                            </>
+                          ) : (
+                            row.reason
+                          )}
+                          {action === "email_first" ? <TieNote rows={rows} index={index} /> : null}
+                        </p>
+                        {action === "email_first" && row.signal_hook ? <p className="today-hook">{row.signal_hook}</p> : null}
+                        {intro === "nudged" ? <NudgeDraftLink row={row} investorPath={investorPath} today={data.today} /> : null}
+                        {intro ? (
+                          <AskedButton row={row} kind={intro} investorPath={investorPath} mine={mine} />
+                        ) : action !== "dont_chase" ? (
+                          <EmailedButton id={row.id} name={row.name} investorPath={investorPath} mine={mine} />
                         ) : null}
-                        {row.firm && row.firm !== row.name ? (
-                          <span className="muted today-firm">{action === "dont_chase" ? ` · ${row.firm}` : row.firm}</span>
-                        ) : null}
-                      </div>
-                      <p className="today-reason">
-                        {action === "follow_up" ? (
-                          <>
-                            {/* Whose follow-up it is (decision 062): "Jonas · Next step due today". */}
-                            {row.owner ? <span className="today-owner">{row.owner} · </span> : null}
-                            <strong>{overdueText(row, now, data.followUpAfterDays)}</strong> · {STATUS_LABELS[row.relationship_status]}
-                          </>
-                        ) : (
-                          row.reason
-                        )}
-                        {action === "email_first" ? <TieNote rows={rows} index={index} /> : null}
-                      </p>
-                      {action === "email_first" && row.signal_hook ? <p className="today-hook">{row.signal_hook}</p> : null}
-                      {action !== "dont_chase" ? (
-                        <EmailedButton id={row.id} name={row.name} investorPath={investorPath} mine={mine} />
-                      ) : null}
-                    </li>
-                  ))}
+                      </li>
+                    );
+                  })}
                 </ol>
               )}
               {total > rows.length ? (

@@ -1,3 +1,4 @@
+import type { IntroPath } from "../intros.ts";
 import { z } from "zod";
 import type { RoundTotals } from "../round.ts";
 import type { RecommendedAction } from "../vocabulary.ts";
@@ -55,7 +56,7 @@ export type ChatInvestor = {
   /** Their expected or committed cheque, in its own currency (null = USD); the round's totals are in `ChatContext.round`. */
   amount?: number | null;
   amount_currency?: string | null;
-  /** Today's tie-breaks after the score (app/domain/today.ts): the fit, a warm path (1/0, never the notes), the cheque's closeness. */
+  /** Today's tie-breaks after the score (app/domain/today.ts): the fit, a warm path (graded: app/domain/warm-path.ts warmRank), the cheque's closeness. */
   fit?: number | null;
   warm?: number | null;
   cheque?: number | null;
@@ -86,6 +87,17 @@ export type ChatContext = {
   week?: ChatWeek;
   /** "What does Jonas have due?": the member asked about and how many follow-ups they have due (decision 062). */
   ownerDue?: { name: string; follow_ups: number };
+  /** A warm-intro question and the paths to the investors it names (decision 065: app/domain/chat/intros.ts). */
+  intros?: ChatIntros;
 };
 
 export type ChatAnswer = { answer: string; investor_ids: number[] };
+
+/** Which warm-intro question a message asks (app/domain/chat/intros.ts). */
+export type IntroQuestion = "who_can_introduce" | "who_introduced";
+
+/** The investors a warm-intro question names, each with every path to them (introPathsOf). */
+export type ChatIntros = {
+  question: IntroQuestion;
+  investors: ReadonlyArray<{ id: number; name: string; firm: string | null; paths: readonly IntroPath[] }>;
+};

@@ -7,6 +7,7 @@ import { type Filters, byScore, dedupe, normalize, passes, readMoneyQuestion, re
 import type { ChatAnswer, ChatContext, ChatInvestor, ChatRound } from "./schema.ts";
 import { asksAboutWeek, weekSentences } from "./week.ts";
 import { ownerDueSentence } from "./owners.ts";
+import { introAnswer } from "./intros.ts";
 
 /** The plain summary, when no model answers: the same context, answered by rule. Pure. */
 
@@ -81,6 +82,8 @@ export function summaryAnswer(message: string, context: ChatContext): ChatAnswer
     investor_ids: dedupe(cited).map((investor) => investor.id),
   });
 
+  // "Who can introduce me to Northzone?", "who introduced us to Kristin Lund?" (decision 065): the paths, by rule.
+  if (context.intros) return introAnswer(context.intros);
   // "What does Jonas have due?" (decision 062): his follow-ups, before any other reading of the question.
   if (context.ownerDue) return finish([ownerDueSentence(context.ownerDue, listed, cite, displayName, MAX_LISTED_IN_SUMMARY)]);
 

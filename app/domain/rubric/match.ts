@@ -1,6 +1,15 @@
-import { STAGES, STAGE_LABELS, STATUS_LABELS, type RelationshipStatus, type Stage } from "../vocabulary.ts";
-import { WARMTH_POINTS, activityWords, daysAgoText, decayWeight, evidenceAgeDays, type EvidenceForScoring } from "../scoring.ts";
+import { STAGES, STAGE_LABELS, type RelationshipStatus, type Stage } from "../vocabulary.ts";
+import {
+  WARMTH_POINTS,
+  activityWords,
+  relationshipPart,
+  daysAgoText,
+  decayWeight,
+  evidenceAgeDays,
+  type EvidenceForScoring,
+} from "../scoring.ts";
 import { type Rubric, clamp } from "./schema.ts";
+import type { WarmPath } from "../warm-path.ts";
 import { type Currency, moneyText, toUsd } from "../currency.ts";
 import { GENERALIST_WORDS, GLOBAL_WORDS, normalize, normalizePlace, phrasesMatch, regionHolds, stagesOf } from "./words.ts";
 
@@ -35,6 +44,8 @@ export type RubricInvestor = {
   next_step?: string | null;
   next_step_date?: string | null;
   meeting_date?: string | null;
+  /** The warm path in hand (app/domain/warm-path.ts): credits the relationship, drives the intro's follow-up. */
+  intro?: WarmPath | null;
 };
 
 /** The latest model evaluation of this investor's evidence for this startup, if any. */
@@ -319,6 +330,8 @@ export function matchEvidence(
 
 const MAX_WARMTH = Math.max(...Object.values(WARMTH_POINTS));
 
-export function matchRelationship(status: RelationshipStatus): Match {
-  return { value: WARMTH_POINTS[status] / MAX_WARMTH, state: "match", detail: STATUS_LABELS[status] };
+/** The status's warmth and, not yet contacted, a warm path by its strength (relationshipPart in scoring.ts). */
+export function matchRelationship(status: RelationshipStatus, intro?: WarmPath | null): Match {
+  const part = relationshipPart(status, intro);
+  return { value: part.points / MAX_WARMTH, state: "match", detail: part.detail };
 }

@@ -77,7 +77,7 @@ export function scoreForStartup(
     ...profileMatches(investor, rubric, stage),
     activity: matchActivity(investor.signal_activity),
     evidence_relevance: matchEvidence(evaluation, evidence, now, rules.halfLifeDays),
-    relationship: matchRelationship(investor.relationship_status),
+    relationship: matchRelationship(investor.relationship_status, investor.intro),
   };
   const weights = effectiveWeights(rubric.weights);
   const totalWeight = RUBRIC_WEIGHT_KEYS.reduce((sum, key) => sum + weights[key], 0);
