@@ -52,6 +52,7 @@ export default [
   route("demo/investors/:id", "routes/investor.tsx", { id: "demo-investor" }),
   route("demo/investors/:id/emailed", "routes/investor-emailed.ts", { id: "demo-investor-emailed" }),
   route("demo/investors/:id/next-step", "routes/investor-next-step.ts", { id: "demo-investor-next-step" }),
+  route("demo/investors/:id/intro-asked", "routes/investor-intro-asked.ts", { id: "demo-investor-intro-asked" }),
   route("demo/mail/log", "routes/mail-log.ts", { id: "demo-mail-log" }),
   route("demo/search", "routes/search.tsx", { id: "demo-search" }),
   route("demo/ask", "routes/ask.tsx", { id: "demo-ask" }),

@@ -117,4 +117,22 @@ describe("Today's warm row on the built server", () => {
     expect(html).toContain('aria-label="Nudged Erik about the intro to Kristin Lund"');
     expect(sqlValue(server.databasePath, "select action from investors where id = ?", kristin)).toBe("follow_up");
   });
+
+  it("on /demo, Asked marks a demo intro through the demo's own route; neither side's route reaches the other's paths", async () => {
+    expect((await fetch(`${server.url}/demo`)).status).toBe(200);
+    const demoPath = sqlValue(
+      server.databasePath,
+      "select id || ' ' || investor_id from intro_paths where is_demo = 1 and state = 'to_ask' order by id limit 1",
+    );
+    expect(demoPath, "the demo has warm intros").toBeTruthy();
+    const [demoPathId, demoInvestor] = String(demoPath).split(" ");
+    const visitor = { "x-forwarded-for": "198.51.100.77" };
+    // The real side's route with a demo path, and the demo's route with a real path: not found, nothing written.
+    expect((await post(`/investors/${demoInvestor}/intro-asked`, { path: demoPathId! })).status).toBe(404);
+    expect((await post(`/demo/investors/${kristin}/intro-asked`, { path: String(path) }, visitor)).status).toBe(404);
+    const asked = await post(`/demo/investors/${demoInvestor}/intro-asked`, { path: demoPathId! }, visitor);
+    expect(asked.status).toBe(303);
+    expect(asked.headers.get("location")).toMatch(/^\/demo\?/);
+    expect(sqlValue(server.databasePath, "select state from intro_paths where id = ?", Number(demoPathId))).toBe("asked");
+  });
 });
