@@ -2,6 +2,7 @@ import type { ConnectionOptions } from "node:tls";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { AppDatabase } from "#db/database.server.ts";
 import { statement } from "#db/database.server.ts";
+import { pairCounter } from "#db/queries/mail-pairs.server.ts";
 import {
   type MailSyncStatus,
   NO_MAIL_SYNC,
@@ -21,9 +22,11 @@ import {
   investorAddresses,
   readMessage,
 } from "../domain/mail.ts";
+import { type MailPairMessage, pairMessageOf } from "../domain/mail-threads.ts";
 import { IntegrationError } from "../integrations/errors.ts";
 import { type MailReader, type MailServerOptions, connectMailServer } from "../integrations/mail/imap.server.ts";
 import { log } from "../log.server.ts";
+import { buildMailPaths } from "./intro-mail.server.ts";
 
 /**
  * Mail capture's sync (docs/decisions/014-mail-capture.md): reads the header fields of new
@@ -57,6 +60,8 @@ export type SyncMailOptions = {
   batchSize?: number;
   /** Called after each batch is committed (mailbox, the UID range read, messages fetched). */
   onBatchSaved?: (batch: { mailbox: string; fromUid: number; toUid: number; fetched: number }) => void | Promise<void>;
+  /** false: leave paths from mail unbuilt (the benchmark measures the sync alone). */
+  buildPaths?: boolean;
   /** Replaces the IMAP connection (the benchmark measures our part on its own). */
   connect?: (options: MailServerOptions) => Promise<MailReader>;
 };
@@ -150,6 +155,7 @@ async function runSync(app: App, options: SyncMailOptions): Promise<MailSyncStat
   } finally {
     await reader?.close().catch(() => {});
   }
+  await rebuildPaths(app, options);
   status.finished_at = app.now().toISOString();
   status.skipped_messages = keptSkipped(previous.skipped_messages, status.skipped_messages);
   safeSave(db, status, app.now());
@@ -186,7 +192,7 @@ async function syncMailbox(
   const owner: MailOwner = { addresses: founderAddresses(app.config), sentMailbox: opened.sent };
   const save = saveBatch(db);
   // Records the (possibly new) UIDVALIDITY and hash even when there is nothing new to read.
-  save([], mailbox, opened.uidValidity, lastUid, hash, app.now());
+  save([], [], mailbox, opened.uidValidity, lastUid, hash, app.now());
   if (opened.exists === 0) return;
   // Only UIDs that exist: a mailbox cleaned up over the years has a few messages under a high UIDNEXT.
   const uids = await reader.uidsAfter(lastUid);
@@ -198,6 +204,7 @@ async function syncMailbox(
     const fetched = messages.length;
     const now = app.now();
     const drafts: MailContactDraft[] = [];
+    const pairs: MailPairMessage[] = [];
     let skippedHere = 0;
     for (let i = 0; i < messages.length; i++) {
       const message = messages[i]!;
@@ -210,8 +217,12 @@ async function syncMailbox(
       }
       if (contacts.length > 0) status.matched++;
       drafts.push(...contacts);
+      if (!skipped) {
+        const counted = pairMessageOf(message, now);
+        if (counted.message) pairs.push(counted.message);
+      }
       // Its header bytes can go now: only the drafts' own copies stay until the batch is saved.
-      messages[i] = { ...message, headers: undefined };
+      messages[i] = { ...message, headers: undefined, threadHeaders: undefined };
       // Parsing is the batch's longest part: requests get a turn every PARSE_STEP messages.
       if ((i + 1) % PARSE_STEP === 0) await yieldToEventLoop();
     }
@@ -219,7 +230,7 @@ async function syncMailbox(
     // One line a batch, not one a message: a mailbox of 10,000 bad messages is not 10,000 lines.
     if (skippedHere > 0) log.warn("mail sync skipped messages", { mailbox, skipped: skippedHere, from_uid: fromUid, to_uid: toUid });
     // The highest UID of the batch is saved with its contacts: nothing past what was read.
-    status.added += save(drafts, mailbox, opened.uidValidity, toUid, hash, now);
+    status.added += save(drafts, pairs, mailbox, opened.uidValidity, toUid, hash, now);
     await options.onBatchSaved?.({ mailbox, fromUid, toUid, fetched });
     // A batch is a few milliseconds of parsing and one transaction: let requests in between.
     await yieldToEventLoop();
@@ -237,7 +248,10 @@ function keptSkipped(earlier: readonly SkippedMessage[], now: readonly SkippedMe
   return kept.slice(-SKIPPED_SHOWN);
 }
 
-/** One transaction: the batch's contacts (a known one is skipped) and the mailbox's new last UID. */
+/**
+ * One transaction: the batch's contacts (a known one is skipped), its messages counted in the pair
+ * statistics (a counted one is skipped: app/domain/mail-threads.ts) and the mailbox's new last UID.
+ */
 function saveBatch(db: AppDatabase) {
   const insert = statement(
     db,
@@ -259,8 +273,17 @@ function saveBatch(db: AppDatabase) {
      on conflict (path) do update set uid_validity = excluded.uid_validity, last_uid = excluded.last_uid,
        addresses_hash = excluded.addresses_hash, synced_at = excluded.synced_at`,
   );
+  const countPairs = pairCounter(db);
   return db.$client.transaction(
-    (drafts: MailContactDraft[], mailbox: string, uidValidity: string, lastUid: number, hash: string, now: Date) => {
+    (
+      drafts: MailContactDraft[],
+      pairs: MailPairMessage[],
+      mailbox: string,
+      uidValidity: string,
+      lastUid: number,
+      hash: string,
+      now: Date,
+    ) => {
       let added = 0;
       for (const draft of drafts) {
         const inserted = insert.run(
@@ -275,10 +298,26 @@ function saveBatch(db: AppDatabase) {
         added += inserted;
         if (inserted === 0 && draft.direction === "sent" && draft.verified) sentWins.run(draft.messageId, draft.investorId);
       }
+      countPairs(pairs);
       mark.run(mailbox, uidValidity, lastUid, hash, now.toISOString());
       return added;
     },
   );
+}
+
+/**
+ * Paths from mail, rebuilt from the pair statistics after every sync (whatever it read: a new
+ * investor or member changes the paths without new mail). A failure is logged and left for the
+ * next sync; the sync's own status is unaffected.
+ */
+async function rebuildPaths(app: App, options: SyncMailOptions): Promise<void> {
+  if (options.buildPaths === false) return;
+  try {
+    const result = await buildMailPaths(app);
+    log.info("mail paths built", { pairs: result.pairsRead, paths: result.paths, added: result.added, removed: result.removed });
+  } catch (error) {
+    log.error("mail paths could not be built", { error: safeErrorName(error) });
+  }
 }
 
 /** The founder's own addresses: IMAP_USER when it is an email address (most providers' log-in). */
