@@ -11,7 +11,7 @@ import { isMachineAddress } from "./mail-threads.ts";
  * A person (an address that is not the team's, not an investor's own, not a machine's) is a path
  * to an investor when they shared threads with an address at the investor's firm — the domain of
  * the investor's email or website; a free-mail domain only matches the exact address — or with
- * the investor's own address, and both wrote (one-way mail is no relationship). A member's own
+ * the investor's own address, and both wrote on a thread (one-way mail is no relationship). A member's own
  * two-way mail with the firm is a direct path.
  */
 
@@ -143,8 +143,20 @@ export function mailPathWorld(investors: readonly MailInvestor[], team: MailTeam
   return world;
 }
 
-/** One pair's statistics: `a` < `b`; how many messages each wrote with the other on it. */
-export type PairStats = { a: string; b: string; threads: number; aWrote: number; bWrote: number; firstAt: string; lastAt: string };
+/**
+ * One pair's statistics: `a` < `b`; threads shared, and of those the ones where both wrote; how many
+ * messages each wrote with the other on it; the first and last date.
+ */
+export type PairStats = {
+  a: string;
+  b: string;
+  threads: number;
+  twoWayThreads: number;
+  aWrote: number;
+  bWrote: number;
+  firstAt: string;
+  lastAt: string;
+};
 
 /** A path the mail supports: through a person's address, or a member's own (direct). */
 export type MailPathCandidate = {
@@ -153,21 +165,31 @@ export type MailPathCandidate = {
   personAddress: string | null;
   memberId: number | null;
   tier: PathTier;
-  evidence: MailEvidence;
+  evidence: MailEvidence & { twoWayThreads: number };
 };
 
-/** The tier of a pair, or null when it is no relationship (one side never wrote). */
+/**
+ * The tier of a pair, or null when it is no relationship (no thread on which both wrote). Counted
+ * in threads on which both wrote: being copied on someone else's conversation is not knowing them.
+ * Strong: ≥ 3 such threads, each side ≥ 2 messages, the last within 180 days. Moderate: ≥ 2 such
+ * threads, the last within 365 days. Weak: the rest (one conversation, or nothing for a year).
+ */
 export function mailPathTier(
-  stats: { threads: number; personWrote: number; otherWrote: number; lastAt: string },
+  stats: { twoWayThreads: number; personWrote: number; otherWrote: number; lastAt: string },
   now: Date,
 ): PathTier | null {
-  if (stats.personWrote < 1 || stats.otherWrote < 1 || stats.threads < 1) return null;
+  if (stats.personWrote < 1 || stats.otherWrote < 1 || stats.twoWayThreads < 1) return null;
   const days = (now.getTime() - Date.parse(stats.lastAt)) / 86_400_000;
   const strong = MAIL_TIER_RULE.strong;
-  if (stats.threads >= strong.threads && Math.min(stats.personWrote, stats.otherWrote) >= strong.eachWrote && days <= strong.withinDays) {
+  if (
+    stats.twoWayThreads >= strong.threads &&
+    Math.min(stats.personWrote, stats.otherWrote) >= strong.eachWrote &&
+    days <= strong.withinDays
+  ) {
     return "strong";
   }
-  if (stats.threads >= MAIL_TIER_RULE.moderate.threads && days <= MAIL_TIER_RULE.moderate.withinDays) return "moderate";
+  const moderate = MAIL_TIER_RULE.moderate;
+  if (stats.twoWayThreads >= moderate.threads && days <= moderate.withinDays) return "moderate";
   return "weak";
 }
 
@@ -178,14 +200,24 @@ export function pathsFromPair(pair: PairStats, world: MailPathWorld, now: Date):
     [pair.a, pair.aWrote, pair.b, pair.bWrote],
     [pair.b, pair.bWrote, pair.a, pair.aWrote],
   ];
+  // One-way mail is no relationship: at least one thread on which both wrote (a partner who copied
+  // the founder on one thread and a founder who copied the partner on another never spoke).
+  if (pair.twoWayThreads < 1) return found;
   for (const [person, personWrote, other, otherWrote] of sides) {
     if (personWrote < 1 || otherWrote < 1) continue;
     const investors = investorsAt(other, world);
     if (investors.length === 0) continue;
     const memberId = world.teamAddresses.get(person);
     if (memberId === undefined && !isConnector(person, world)) continue;
-    const evidence: MailEvidence = { address: other, threads: pair.threads, personWrote, otherWrote, lastAt: pair.lastAt.slice(0, 10) };
-    const tier = mailPathTier({ threads: pair.threads, personWrote, otherWrote, lastAt: pair.lastAt }, now);
+    const evidence: MailEvidence = {
+      address: other,
+      threads: pair.threads,
+      twoWayThreads: pair.twoWayThreads,
+      personWrote,
+      otherWrote,
+      lastAt: pair.lastAt.slice(0, 10),
+    };
+    const tier = mailPathTier({ twoWayThreads: pair.twoWayThreads, personWrote, otherWrote, lastAt: pair.lastAt }, now);
     if (tier === null) continue;
     const personDomain = domainOf(person);
     for (const investorId of investors) {
@@ -219,6 +251,7 @@ const TIER_RANK: Record<PathTier, number> = Object.fromEntries(PATH_TIERS.map((t
 /** Of two paths to the same investor through the same person, the one the mail supports best. */
 export function strongerPath(a: MailPathCandidate, b: MailPathCandidate): MailPathCandidate {
   if (TIER_RANK[a.tier] !== TIER_RANK[b.tier]) return TIER_RANK[a.tier] < TIER_RANK[b.tier] ? a : b;
+  if (a.evidence.twoWayThreads !== b.evidence.twoWayThreads) return a.evidence.twoWayThreads > b.evidence.twoWayThreads ? a : b;
   if (a.evidence.threads !== b.evidence.threads) return a.evidence.threads > b.evidence.threads ? a : b;
   return a.evidence.lastAt >= b.evidence.lastAt ? a : b;
 }
@@ -227,11 +260,14 @@ const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Se
 
 /**
  * The evidence in words: "Lena Berg and jan@northzone.com were on 3 threads, last 12 Oct, both
- * wrote (5 and 4 messages)". The year is said when it is not `now`'s.
+ * wrote (5 and 4 messages)"; "…were on 5 threads, last 12 Oct, both wrote on 2 (3 and 2 messages)"
+ * when some were one-way. The year is said when it is not `now`'s.
  */
-export function mailEvidenceText(name: string, evidence: MailEvidence, now: Date): string {
+export function mailEvidenceText(name: string, evidence: MailEvidence & { twoWayThreads?: number }, now: Date): string {
   const [year, month, day] = evidence.lastAt.split("-").map(Number);
   const when = `${day} ${MONTH_NAMES[(month ?? 1) - 1]}${year === now.getUTCFullYear() ? "" : ` ${year}`}`;
   const threads = evidence.threads === 1 ? "1 thread" : `${evidence.threads} threads`;
-  return `${name} and ${evidence.address} were on ${threads}, last ${when}, both wrote (${evidence.personWrote} and ${evidence.otherWrote} messages)`;
+  const twoWay = evidence.twoWayThreads ?? evidence.threads;
+  const both = twoWay >= evidence.threads ? "both wrote" : `both wrote on ${twoWay}`;
+  return `${name} and ${evidence.address} were on ${threads}, last ${when}, ${both} (${evidence.personWrote} and ${evidence.otherWrote} messages)`;
 }

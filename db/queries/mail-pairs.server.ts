@@ -54,7 +54,8 @@ export function pairCounter(db: AppDatabase): (messages: readonly MailPairMessag
 export function pairStatsAfter(db: AppDatabase, after: { a: string; b: string } | undefined, limit: number): PairStats[] {
   const rows = statement(
     db,
-    `select address_a as a, address_b as b, count(*) as threads, sum(a_wrote) as aWrote, sum(b_wrote) as bWrote,
+    `select address_a as a, address_b as b, count(*) as threads,
+            sum(a_wrote > 0 and b_wrote > 0) as twoWayThreads, sum(a_wrote) as aWrote, sum(b_wrote) as bWrote,
             min(first_at) as firstAt, max(last_at) as lastAt
        from mail_pair_threads
       where (address_a, address_b) > (?, ?)

@@ -37,6 +37,7 @@ function pair(a: string, b: string, stats: Partial<PairStats> = {}): PairStats {
     a: x,
     b: y,
     threads: 3,
+    twoWayThreads: aWrote > 0 && bWrote > 0 ? 3 : 0,
     firstAt: daysAgo(200),
     lastAt: daysAgo(10),
     ...stats,
@@ -47,13 +48,14 @@ function pair(a: string, b: string, stats: Partial<PairStats> = {}): PairStats {
 
 describe("the tier", () => {
   it.each([
-    [{ threads: 3, personWrote: 2, otherWrote: 2, lastAt: daysAgo(10) }, "strong"],
-    [{ threads: 3, personWrote: 2, otherWrote: 2, lastAt: daysAgo(181) }, "moderate"],
-    [{ threads: 5, personWrote: 9, otherWrote: 1, lastAt: daysAgo(10) }, "moderate"],
-    [{ threads: 2, personWrote: 1, otherWrote: 1, lastAt: daysAgo(300) }, "moderate"],
-    [{ threads: 2, personWrote: 3, otherWrote: 3, lastAt: daysAgo(400) }, "weak"],
-    [{ threads: 1, personWrote: 4, otherWrote: 4, lastAt: daysAgo(2) }, "weak"],
-    [{ threads: 4, personWrote: 4, otherWrote: 0, lastAt: daysAgo(2) }, null],
+    [{ twoWayThreads: 3, personWrote: 2, otherWrote: 2, lastAt: daysAgo(10) }, "strong"],
+    [{ twoWayThreads: 3, personWrote: 2, otherWrote: 2, lastAt: daysAgo(181) }, "moderate"],
+    [{ twoWayThreads: 5, personWrote: 9, otherWrote: 1, lastAt: daysAgo(10) }, "moderate"],
+    [{ twoWayThreads: 2, personWrote: 1, otherWrote: 1, lastAt: daysAgo(300) }, "moderate"],
+    [{ twoWayThreads: 2, personWrote: 3, otherWrote: 3, lastAt: daysAgo(400) }, "weak"],
+    [{ twoWayThreads: 1, personWrote: 4, otherWrote: 4, lastAt: daysAgo(2) }, "weak"],
+    [{ twoWayThreads: 0, personWrote: 4, otherWrote: 4, lastAt: daysAgo(2) }, null],
+    [{ twoWayThreads: 4, personWrote: 4, otherWrote: 0, lastAt: daysAgo(2) }, null],
   ] as const)("%o → %s", (stats, tier) => {
     expect(mailPathTier(stats, now)).toBe(tier);
   });
@@ -68,12 +70,20 @@ describe("paths from a pair", () => {
         personAddress: "lena@angel.io",
         memberId: null,
         tier: "strong",
-        evidence: { address: "jan@northzone.com", threads: 3, personWrote: 2, otherWrote: 2, lastAt: daysAgo(10).slice(0, 10) },
+        evidence: {
+          address: "jan@northzone.com",
+          threads: 3,
+          twoWayThreads: 3,
+          personWrote: 2,
+          otherWrote: 2,
+          lastAt: daysAgo(10).slice(0, 10),
+        },
       },
     ]);
   });
 
-  it("one-way mail is no relationship", () => {
+  it("one-way mail is no relationship, nor two one-way threads in opposite directions", () => {
+    expect(pathsFromPair({ ...pair("lena@angel.io", "kristin@northzone.com"), twoWayThreads: 0 }, world, now)).toEqual([]);
     expect(pathsFromPair(pair("lena@angel.io", "kristin@northzone.com", { bWrote: 0 }), world, now)).toEqual([]);
     expect(pathsFromPair(pair("lena@angel.io", "kristin@northzone.com", { aWrote: 0 }), world, now)).toEqual([]);
   });
@@ -97,20 +107,20 @@ describe("paths from a pair", () => {
   });
 
   it("a member's own two-way mail with the firm is a direct path (free-mail members by their address)", () => {
-    const paths = pathsFromPair(pair("ola@startup.test", "kristin@northzone.com", { threads: 1 }), world, now);
+    const paths = pathsFromPair(pair("ola@startup.test", "kristin@northzone.com", { threads: 1, twoWayThreads: 1 }), world, now);
     expect(paths).toEqual([expect.objectContaining({ investorId: 1, personAddress: null, memberId: 8, tier: "weak" })]);
     expect(pathsFromPair(pair("cofounder@gmail.com", "kristin@northzone.com"), world, now)[0]?.memberId).toBe(9);
   });
 
   it("the stronger of two paths wins, and the evidence reads as the founder would say it", () => {
     const [strong] = pathsFromPair(pair("lena@angel.io", "jan@northzone.com"), world, now);
-    const [weak] = pathsFromPair(pair("lena@angel.io", "kristin@northzone.com", { threads: 1 }), world, now);
+    const [weak] = pathsFromPair(pair("lena@angel.io", "kristin@northzone.com", { threads: 2, twoWayThreads: 1 }), world, now);
     expect(strongerPath(weak!, strong!)).toBe(strong);
     expect(mailEvidenceText("Lena Berg", { ...strong!.evidence, lastAt: "2026-10-12" }, now)).toBe(
       "Lena Berg and jan@northzone.com were on 3 threads, last 12 Oct, both wrote (2 and 2 messages)",
     );
     expect(mailEvidenceText("Lena Berg", { ...weak!.evidence, lastAt: "2025-03-01" }, now)).toBe(
-      "Lena Berg and kristin@northzone.com were on 1 thread, last 1 Mar 2025, both wrote (2 and 2 messages)",
+      "Lena Berg and kristin@northzone.com were on 2 threads, last 1 Mar 2025, both wrote on 1 (2 and 2 messages)",
     );
   });
 });
