@@ -33,6 +33,9 @@
  * (v) the team (issue 36): GET / with 5,000 investors for two members signed in at once, as browsers ask, beside
  *     the static file; the cost of the activity writes on a 20,000-row import and per investor edit (bench/team.ts;
  *     `npx node bench/team.ts` runs it alone, `--no-team` leaves it out).
+ * (w) paths from mail (issue 37): building paths from 100,000 header records (the sync's parsing, contacts and pair
+ *     counts, then the paths) beside readMessage alone on the same records and the raw SQLite floor for as many pair rows
+ *     (bench/intro-mail.ts; `npx node bench/intro-mail.ts` runs it alone, `--no-intro-mail` leaves it out).
  * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
  *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
  *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
@@ -59,6 +62,7 @@ import { runTownsBench } from "./towns.ts";
 import { runMemoryBench } from "./memory.ts";
 import { runMailParseBench } from "./mail-parse.ts";
 import { runMailSyncBench } from "./mail-sync.ts";
+import { runIntroMailBench } from "./intro-mail.ts";
 import { runPaletteBench } from "./palette.ts";
 import { runRefreshOverheadBench } from "./refresh-overhead.ts";
 import { runRescoreActionsBench } from "./rescore-actions.ts";
@@ -175,6 +179,7 @@ if (process.argv.includes("--no-mail")) {
 }
 
 runMailParseBench();
+if (!process.argv.includes("--no-intro-mail")) await runIntroMailBench();
 console.log("");
 await runDiscoveryBench();
 

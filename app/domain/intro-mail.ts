@@ -93,8 +93,11 @@ export function websiteDomain(website: string | null | undefined): string | unde
 /** An investor as paths see it. */
 export type MailInvestor = { id: number; email: string | null; website: string | null };
 
-/** The team: members' addresses (to their ids) and the mailbox's own address (IMAP_USER, the owner's). */
-export type MailTeam = { memberAddresses: ReadonlyMap<string, number> };
+/**
+ * The team: members' addresses to their ids (the mailbox's own address, IMAP_USER, is the owner's),
+ * and the team's addresses no member has (IMAP_USER before the owner's row exists): never connectors.
+ */
+export type MailTeam = { memberAddresses: ReadonlyMap<string, number>; otherAddresses?: readonly string[] };
 
 /** What the rule matches addresses against, built once per build from the investors and the team. */
 export type MailPathWorld = {
@@ -105,6 +108,7 @@ export type MailPathWorld = {
   /** Each investor's own firm domains, so a colleague at the firm is not a connector to it. */
   firmDomains: Map<number, Set<string>>;
   teamAddresses: ReadonlyMap<string, number>;
+  otherTeamAddresses: Set<string>;
   teamDomains: Set<string>;
 };
 
@@ -114,9 +118,10 @@ export function mailPathWorld(investors: readonly MailInvestor[], team: MailTeam
     byAddress: new Map(),
     firmDomains: new Map(),
     teamAddresses: team.memberAddresses,
+    otherTeamAddresses: new Set(team.otherAddresses ?? []),
     teamDomains: new Set(),
   };
-  for (const address of team.memberAddresses.keys()) {
+  for (const address of [...team.memberAddresses.keys(), ...world.otherTeamAddresses]) {
     const domain = domainOf(address);
     if (domain !== "" && !isFreeMailDomain(domain)) world.teamDomains.add(domain);
   }
@@ -158,6 +163,9 @@ export type PairStats = {
   lastAt: string;
 };
 
+/** What the mail said about a pair, with how many of the threads both wrote on. */
+export type MailPathEvidence = MailEvidence & { twoWayThreads: number };
+
 /** A path the mail supports: through a person's address, or a member's own (direct). */
 export type MailPathCandidate = {
   investorId: number;
@@ -165,7 +173,7 @@ export type MailPathCandidate = {
   personAddress: string | null;
   memberId: number | null;
   tier: PathTier;
-  evidence: MailEvidence & { twoWayThreads: number };
+  evidence: MailPathEvidence;
 };
 
 /**
@@ -209,7 +217,7 @@ export function pathsFromPair(pair: PairStats, world: MailPathWorld, now: Date):
     if (investors.length === 0) continue;
     const memberId = world.teamAddresses.get(person);
     if (memberId === undefined && !isConnector(person, world)) continue;
-    const evidence: MailEvidence = {
+    const evidence: MailPathEvidence = {
       address: other,
       threads: pair.threads,
       twoWayThreads: pair.twoWayThreads,
@@ -231,7 +239,7 @@ export function pathsFromPair(pair: PairStats, world: MailPathWorld, now: Date):
 
 /** The investors an address is at: its own, and by domain unless the domain is free mail. */
 function investorsAt(address: string, world: MailPathWorld): number[] {
-  if (world.teamAddresses.has(address)) return [];
+  if (world.teamAddresses.has(address) || world.otherTeamAddresses.has(address)) return [];
   const own = world.byAddress.get(address) ?? [];
   const domain = domainOf(address);
   const firm = isFreeMailDomain(domain) ? [] : (world.byDomain.get(domain) ?? []);
@@ -241,7 +249,7 @@ function investorsAt(address: string, world: MailPathWorld): number[] {
 
 /** Who may be a connector: not the team (address or domain), not an investor's own address, not a machine. */
 function isConnector(address: string, world: MailPathWorld): boolean {
-  if (world.teamAddresses.has(address) || world.byAddress.has(address)) return false;
+  if (world.teamAddresses.has(address) || world.otherTeamAddresses.has(address) || world.byAddress.has(address)) return false;
   if (world.teamDomains.has(domainOf(address))) return false;
   return !isMachineAddress(address);
 }

@@ -2,6 +2,7 @@ import { decodeEncodedWords } from "./mail-encoded-words.ts";
 import {
   type FetchedMessage,
   HEADER_BYTES_CAP,
+  type MailHeaders,
   headerText,
   messageTime,
   parseHeaderBlock,
@@ -113,15 +114,19 @@ export function isMachineAddress(address: string): boolean {
  * skipped for (too large, unreadable) is skipped here too; bulk mail, a machine sender and a
  * broadcast (more than MAX_PAIR_RECIPIENTS recipients) make no pairs.
  */
-export function pairMessageOf(message: FetchedThreadMessage, now: Date): { message?: MailPairMessage; skipped?: PairSkipReason } {
+export function pairMessageOf(
+  message: FetchedThreadMessage,
+  now: Date,
+  parsed?: MailHeaders,
+): { message?: MailPairMessage; skipped?: PairSkipReason } {
   if (message.headers === undefined) return { skipped: "unreadable" };
   const size = typeof message.headers === "string" ? message.headers.length : message.headers.byteLength;
   if (size >= HEADER_BYTES_CAP) return { skipped: "unreadable" };
   try {
     const thread = parseThreadHeaders(message.threadHeaders);
     if (isBulkMail(thread)) return { skipped: "bulk" };
-    const text = headerText(message.headers);
-    const headers = parseMailHeaders(text);
+    // The sync passes the fields readMessage parsed; alone (tests), the block is parsed here.
+    const headers = parsed ?? parseMailHeaders(message.headers);
     const from = headers.from[0];
     if (from === undefined) return { skipped: "no_sender" };
     if (isMachineAddress(from)) return { skipped: "bulk" };
@@ -139,7 +144,7 @@ export function pairMessageOf(message: FetchedThreadMessage, now: Date): { messa
         messageId,
         threadKey: ownCopy(threadKeyOf(thread, messageId)),
         from: ownCopy(from),
-        fromName: ownCopy(displayNameOf(fromField(text))),
+        fromName: ownCopy(displayNameOf(headers.fromField)),
         recipients: recipients.map(ownCopy),
         sentAt: messageTime(headers.dateText, message.internalDate, now).toISOString(),
       },
@@ -147,10 +152,6 @@ export function pairMessageOf(message: FetchedThreadMessage, now: Date): { messa
   } catch {
     return { skipped: "unreadable" };
   }
-}
-
-function fromField(text: string): string {
-  return capField(parseHeaderBlock(text).get("from")?.[0] ?? "", 2_048);
 }
 
 /**

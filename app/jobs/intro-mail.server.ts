@@ -40,7 +40,8 @@ export async function buildMailPaths(
   const memberAddresses = new Map(team.addresses);
   const mailbox = ownerAddress(app.config);
   if (mailbox && team.ownerId !== undefined && !memberAddresses.has(mailbox)) memberAddresses.set(mailbox, team.ownerId);
-  const world = mailPathWorld(mailInvestors(db), { memberAddresses });
+  const otherAddresses = mailbox && !memberAddresses.has(mailbox) ? [mailbox] : [];
+  const world = mailPathWorld(mailInvestors(db), { memberAddresses, otherAddresses });
 
   // The best path per (investor, person address or member).
   const found = new Map<string, MailPathCandidate>();
@@ -68,6 +69,8 @@ export async function buildMailPaths(
 
   const actor = systemActor("mail_sync");
   const holding = new Set<number>();
+  // Each connector is looked up (or made) once a build, whatever the number of investors they reach.
+  const resolved = new Map<string, { personId: number | null; name: string } | undefined>();
   let added = 0;
   const candidates = [...found.values()];
   found.clear();
@@ -77,11 +80,13 @@ export async function buildMailPaths(
       // Two addresses of one person make one path: the stronger one wins.
       const byPath = new Map<string, { personId: number | null; candidate: MailPathCandidate; name: string }>();
       for (const candidate of part) {
-        const resolved = resolvePerson(db, candidate, team.ownerId, now);
-        if (resolved === undefined) continue;
-        const key = `${candidate.investorId} ${resolved.personId ?? 0} ${candidate.memberId ?? 0}`;
+        const who = candidate.personAddress ?? `member:${candidate.memberId}`;
+        if (!resolved.has(who)) resolved.set(who, resolvePerson(db, candidate, team.ownerId, now));
+        const person = resolved.get(who);
+        if (person === undefined) continue;
+        const key = `${candidate.investorId} ${person.personId ?? 0} ${candidate.memberId ?? 0}`;
         const before = byPath.get(key);
-        if (!before || strongerPath(before.candidate, candidate) === candidate) byPath.set(key, { ...resolved, candidate });
+        if (!before || strongerPath(before.candidate, candidate) === candidate) byPath.set(key, { ...person, candidate });
       }
       for (const { personId, candidate, name } of byPath.values()) {
         const result = addIntroPath(

@@ -22,7 +22,7 @@ import {
   investorAddresses,
   readMessage,
 } from "../domain/mail.ts";
-import { type MailPairMessage, pairMessageOf } from "../domain/mail-threads.ts";
+import { type MailPairMessage, REFERENCES_BYTES_CAP, THREAD_BYTES_CAP, pairMessageOf } from "../domain/mail-threads.ts";
 import { IntegrationError } from "../integrations/errors.ts";
 import { type MailReader, type MailServerOptions, connectMailServer } from "../integrations/mail/imap.server.ts";
 import { log } from "../log.server.ts";
@@ -46,10 +46,12 @@ export function mailConfigured(config: Config): boolean {
 export const MAIL_BATCH_SIZE = 500;
 /**
  * The most header bytes one fetch may bring (decision 017): each message brings at most
- * HEADER_BYTES_CAP, so a fetch asks for at most 256 messages — 8 MiB at worst, whatever the
- * mailbox holds. A normal message's fields are under 4 KB, so a fetch is usually under 1 MB.
+ * MESSAGE_BYTES_CAP (its fields, then the thread and References sections), so a fetch asks for at
+ * most 215 messages — 8 MiB at worst, whatever the mailbox holds. A normal message's fields are
+ * under 4 KB, so a fetch is usually under 1 MB.
  */
 export const MAIL_BATCH_BYTES = 8 * 1024 * 1024;
+export const MESSAGE_BYTES_CAP = HEADER_BYTES_CAP + THREAD_BYTES_CAP + REFERENCES_BYTES_CAP;
 const PARSE_STEP = 100;
 
 /** For tests and the benchmark: extra TLS trust, smaller batches, a look at each saved batch. */
@@ -62,6 +64,8 @@ export type SyncMailOptions = {
   onBatchSaved?: (batch: { mailbox: string; fromUid: number; toUid: number; fetched: number }) => void | Promise<void>;
   /** false: leave paths from mail unbuilt (the benchmark measures the sync alone). */
   buildPaths?: boolean;
+  /** false: count no pairs either (the benchmark's baseline: the sync as it was before paths from mail). */
+  countPairs?: boolean;
   /** Replaces the IMAP connection (the benchmark measures our part on its own). */
   connect?: (options: MailServerOptions) => Promise<MailReader>;
 };
@@ -188,7 +192,7 @@ async function syncMailbox(
   // Same UIDVALIDITY and the same investors: carry on after the last UID read. Otherwise, from the start.
   const lastUid = stored && stored.uid_validity === opened.uidValidity && stored.addresses_hash === hash ? stored.last_uid : 0;
   // Bounded by count and by bytes: at most MAIL_BATCH_BYTES of capped header sections a fetch.
-  const batchSize = Math.max(1, Math.min(options.batchSize ?? MAIL_BATCH_SIZE, Math.floor(MAIL_BATCH_BYTES / HEADER_BYTES_CAP)));
+  const batchSize = Math.max(1, Math.min(options.batchSize ?? MAIL_BATCH_SIZE, Math.floor(MAIL_BATCH_BYTES / MESSAGE_BYTES_CAP)));
   const owner: MailOwner = { addresses: founderAddresses(app.config), sentMailbox: opened.sent };
   const save = saveBatch(db);
   // Records the (possibly new) UIDVALIDITY and hash even when there is nothing new to read.
@@ -208,7 +212,7 @@ async function syncMailbox(
     let skippedHere = 0;
     for (let i = 0; i < messages.length; i++) {
       const message = messages[i]!;
-      const { contacts, skipped } = readMessage(message, book, now, owner);
+      const { contacts, skipped, headers } = readMessage(message, book, now, owner);
       // Read past, never retried: the next sync goes on after it. Named by mailbox and UID only.
       if (skipped) {
         status.skipped++;
@@ -217,8 +221,8 @@ async function syncMailbox(
       }
       if (contacts.length > 0) status.matched++;
       drafts.push(...contacts);
-      if (!skipped) {
-        const counted = pairMessageOf(message, now);
+      if (!skipped && options.countPairs !== false) {
+        const counted = pairMessageOf(message, now, headers);
         if (counted.message) pairs.push(counted.message);
       }
       // Its header bytes can go now: only the drafts' own copies stay until the batch is saved.

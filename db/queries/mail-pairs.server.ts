@@ -29,23 +29,44 @@ export function pairCounter(db: AppDatabase): (messages: readonly MailPairMessag
   );
   return (messages) => {
     let count = 0;
+    // Summed per (pair, thread) and per sender first: a batch's replies in one thread are one write.
+    const threads = new Map<
+      string,
+      { a: string; b: string; thread: string; aWrote: number; bWrote: number; first: string; last: string }
+    >();
+    const senders = new Map<string, { name: string; at: string }>();
     for (const message of messages) {
       if (counted.run(message.messageId).changes === 0) continue;
       count++;
-      if (message.fromName !== "") sender.run(message.from, message.fromName, message.sentAt);
+      const known = senders.get(message.from);
+      if (message.fromName !== "" && (!known || message.sentAt >= known.at))
+        senders.set(message.from, { name: message.fromName, at: message.sentAt });
       for (const recipient of message.recipients) {
         const fromIsA = message.from < recipient;
-        thread.run(
-          fromIsA ? message.from : recipient,
-          fromIsA ? recipient : message.from,
-          message.threadKey,
-          fromIsA ? 1 : 0,
-          fromIsA ? 0 : 1,
-          message.sentAt,
-          message.sentAt,
-        );
+        const a = fromIsA ? message.from : recipient;
+        const b = fromIsA ? recipient : message.from;
+        const key = `${a}\n${b}\n${message.threadKey}`;
+        const row = threads.get(key);
+        if (row) {
+          if (fromIsA) row.aWrote++;
+          else row.bWrote++;
+          if (message.sentAt < row.first) row.first = message.sentAt;
+          if (message.sentAt > row.last) row.last = message.sentAt;
+        } else {
+          threads.set(key, {
+            a,
+            b,
+            thread: message.threadKey,
+            aWrote: fromIsA ? 1 : 0,
+            bWrote: fromIsA ? 0 : 1,
+            first: message.sentAt,
+            last: message.sentAt,
+          });
+        }
       }
     }
+    for (const [address, { name, at }] of senders) sender.run(address, name, at);
+    for (const row of threads.values()) thread.run(row.a, row.b, row.thread, row.aWrote, row.bWrote, row.first, row.last);
     return count;
   };
 }
@@ -105,15 +126,18 @@ export function senderName(db: AppDatabase, address: string): string | undefined
   return (statement(db, "select name from mail_senders where address = ?").get(address) as { name: string } | undefined)?.name;
 }
 
-/** The real person who has this address, if any. */
+/** The real person who has this address, if any (the oldest when several do). */
 export function personWithAddress(db: AppDatabase, address: string): number | undefined {
+  // From the address index to the person (not the people table scanned in id order).
   return (
-    statement(
-      db,
-      `select p.id from person_addresses a join people p on p.id = a.person_id
-        where a.address = ? and p.is_demo = 0 order by p.id limit 1`,
-    ).get(address) as { id: number } | undefined
-  )?.id;
+    (
+      statement(
+        db,
+        `select min(a.person_id) as id from person_addresses a
+        where a.address = ? and exists (select 1 from people p where p.id = a.person_id and p.is_demo = 0)`,
+      ).get(address) as { id: number | null } | undefined
+    )?.id ?? undefined
+  );
 }
 
 /** The real mail paths after `afterId`, a page at a time (to remove those that no longer hold). */

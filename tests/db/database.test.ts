@@ -57,6 +57,12 @@ describe("database", () => {
         "member_tokens",
         "invites",
         "activity",
+        "people",
+        "person_addresses",
+        "intro_paths",
+        "mail_pair_threads",
+        "mail_counted_messages",
+        "mail_senders",
       ]),
     );
   });

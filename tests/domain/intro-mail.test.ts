@@ -106,6 +106,16 @@ describe("paths from a pair", () => {
     expect(pathsFromPair(pair("lena@angel.io", "founder2@startup.test"), world, now)).toEqual([]);
   });
 
+  it("the mailbox's own address is the team's even before the owner's row exists", () => {
+    const early = mailPathWorld([{ id: 1, email: "kristin@northzone.com", website: null }], {
+      memberAddresses: new Map(),
+      otherAddresses: ["founder@startup.test"],
+    });
+    expect(pathsFromPair(pair("founder@startup.test", "kristin@northzone.com"), early, now)).toEqual([]);
+    expect(pathsFromPair(pair("intern@startup.test", "kristin@northzone.com"), early, now)).toEqual([]);
+    expect(pathsFromPair(pair("lena@angel.io", "kristin@northzone.com"), early, now)).toHaveLength(1);
+  });
+
   it("a member's own two-way mail with the firm is a direct path (free-mail members by their address)", () => {
     const paths = pathsFromPair(pair("ola@startup.test", "kristin@northzone.com", { threads: 1, twoWayThreads: 1 }), world, now);
     expect(paths).toEqual([expect.objectContaining({ investorId: 1, personAddress: null, memberId: 8, tier: "weak" })]);
