@@ -162,12 +162,13 @@ export function labelledMailbox(): LabelledMailbox {
   const fmt = (p: Person) => `${p.name} <${p.address}>`;
 
   /** One thread: each step is [sender, to, cc] in order; the founder's own go to Sent. */
-  const thread = (daysAgo: number, steps: Array<[Person, Person[], Person[]]>, extraHeaders = "") => {
+  /** `extraHeaders` go on every message; a step's own fourth element on that message alone. */
+  const thread = (daysAgo: number, steps: Array<[Person, Person[], Person[], string?]>, extraHeaders = "") => {
     const id = ++threadCount;
     const ids: string[] = [];
-    steps.forEach(([from, to, cc], step) => {
+    steps.forEach(([from, to, cc, own], step) => {
       const messageId = `<t${id}.${step}@${from.address.split("@")[1]}>`;
-      const headers = [extraHeaders, ids.length > 0 ? `In-Reply-To: ${ids[ids.length - 1]}\r\nReferences: ${ids.join(" ")}` : ""]
+      const headers = [extraHeaders, own ?? "", ids.length > 0 ? `In-Reply-To: ${ids[ids.length - 1]}\r\nReferences: ${ids.join(" ")}` : ""]
         .filter(Boolean)
         .join("\r\n");
       const raw = rawMessage({
@@ -270,15 +271,19 @@ export function labelledMailbox(): LabelledMailbox {
     thread(40 + i, [[person, [partnerOf(i * 3)], [founder]]]);
     thread(20 + i, [[person, [partnerOf(i * 3)], [founder]]]);
   }
-  // Newsletters from the firms (List-Id), to the founder with people in Cc: never a path.
+  // Newsletters from the firms (list headers, or Precedence: bulk), to the founder with people in
+  // Cc, and a reader's reply on the newsletter's thread: never a path (read as a person's mail, the
+  // partner and the reader would both have written on one thread).
   for (let i = 0; i < 6; i++) {
     const readers = [newPerson(), newPerson()];
-    thread(
-      5 + i * 9,
-      [[partnerOf(i + 10), [founder], readers]],
-      `List-Id: <news.${FIRMS[i + 10]}.vc>\r\nList-Unsubscribe: <mailto:unsubscribe@${FIRMS[i + 10]}.vc>`,
-    );
-    thread(7 + i * 9, [[readers[0]!, [partnerOf(i + 10)], [founder]]]);
+    const bulk =
+      i % 3 === 2
+        ? "Precedence: bulk"
+        : `List-Id: <news.${FIRMS[i + 10]}.vc>\r\nList-Unsubscribe: <mailto:unsubscribe@${FIRMS[i + 10]}.vc>`;
+    thread(5 + i * 9, [
+      [partnerOf(i + 10), [founder], readers, bulk],
+      [readers[0]!, [partnerOf(i + 10)], [founder]],
+    ]);
   }
   // Calendar robots and a bounce: machines are never connectors.
   for (let i = 0; i < 5; i++) {
