@@ -1,7 +1,9 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { AppDatabase } from "#db/database.server.ts";
+import { readState, writeState } from "#db/queries/app-state.server.ts";
 import { addIntroPath, ensurePerson, removeIntroPath } from "#db/queries/intros.server.ts";
 import {
+  countedMark,
   mailInvestors,
   mailPathsAfter,
   memberName,
@@ -14,6 +16,7 @@ import {
 import type { App } from "../app.server.ts";
 import type { Config } from "../config.server.ts";
 import { type MailPathCandidate, mailEvidenceText, mailPathWorld, pathsFromPair, strongerPath } from "../domain/intro-mail.ts";
+import { stableHash } from "../domain/mail.ts";
 import { systemActor } from "../domain/people.ts";
 
 /**
@@ -28,11 +31,19 @@ import { systemActor } from "../domain/people.ts";
 export const PAIR_CHUNK = 2_000;
 const WRITE_CHUNK = 200;
 
-export type MailPathsResult = { pairsRead: number; paths: number; added: number; removed: number };
+export type MailPathsResult = { pairsRead: number; paths: number; added: number; removed: number; unchanged?: true };
 
+/** What the paths were last built from (app_state): the same again is nothing to do. */
+const STAMP_KEY = "mail_paths_stamp";
+
+/**
+ * (Re)builds the paths from mail. Nothing is done when what they are built from is as it was at the
+ * last build — the messages counted, the investors' addresses and websites, the team, and the day
+ * (tiers age) — unless `force`: a sync that read nothing new costs one look, not a pass over every pair.
+ */
 export async function buildMailPaths(
   app: Pick<App, "db" | "config" | "now">,
-  options: { pairChunk?: number } = {},
+  options: { pairChunk?: number; force?: boolean } = {},
 ): Promise<MailPathsResult> {
   const { db } = app;
   const now = app.now();
@@ -41,7 +52,12 @@ export async function buildMailPaths(
   const mailbox = ownerAddress(app.config);
   if (mailbox && team.ownerId !== undefined && !memberAddresses.has(mailbox)) memberAddresses.set(mailbox, team.ownerId);
   const otherAddresses = mailbox && !memberAddresses.has(mailbox) ? [mailbox] : [];
-  const world = mailPathWorld(mailInvestors(db), { memberAddresses, otherAddresses });
+  const investors = mailInvestors(db);
+  const stamp = stableHash(
+    JSON.stringify([now.toISOString().slice(0, 10), countedMark(db), [...memberAddresses], otherAddresses, investors]),
+  );
+  if (!options.force && readState(db, STAMP_KEY) === stamp) return { pairsRead: 0, paths: 0, added: 0, removed: 0, unchanged: true };
+  const world = mailPathWorld(investors, { memberAddresses, otherAddresses });
 
   // The best path per (investor, person address or member).
   const found = new Map<string, MailPathCandidate>();
@@ -124,6 +140,7 @@ export async function buildMailPaths(
     }
     await yieldToEventLoop();
   }
+  writeState(db, STAMP_KEY, stamp, now);
   return { pairsRead, paths: holding.size, added, removed };
 }
 

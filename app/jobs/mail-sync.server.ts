@@ -318,7 +318,9 @@ async function rebuildPaths(app: App, options: SyncMailOptions): Promise<void> {
   if (options.buildPaths === false) return;
   try {
     const result = await buildMailPaths(app);
-    log.info("mail paths built", { pairs: result.pairsRead, paths: result.paths, added: result.added, removed: result.removed });
+    if (!result.unchanged) {
+      log.info("mail paths built", { pairs: result.pairsRead, paths: result.paths, added: result.added, removed: result.removed });
+    }
   } catch (error) {
     log.error("mail paths could not be built", { error: safeErrorName(error) });
   }

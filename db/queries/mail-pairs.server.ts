@@ -87,6 +87,11 @@ export function pairStatsAfter(db: AppDatabase, after: { a: string; b: string } 
   return rows;
 }
 
+/** A number that grows whenever a message is counted (the newest counted row). */
+export function countedMark(db: AppDatabase): number {
+  return (statement(db, "select coalesce(max(rowid), 0) as n from mail_counted_messages").get() as { n: number }).n;
+}
+
 /** How many pair-thread rows and pairs there are (the hostile mailbox's test and the bench read it). */
 export function pairCounts(db: AppDatabase): { threadRows: number; counted: number } {
   const threadRows = (statement(db, "select count(*) as n from mail_pair_threads").get() as { n: number }).n;
