@@ -10,7 +10,7 @@ import { pairCounts } from "#db/queries/mail-pairs.server.ts";
 import { mailApp } from "#tests/helpers/mail-sync.ts";
 
 /**
- * (w) Paths from mail (issue 37): building paths from 100,000 header records. The mail sync reads
+ * (x) Paths from mail (issue 37): building paths from 100,000 header records. The mail sync reads
  * them from a reader that serves generated header blocks (no IMAP: bench/mail-sync.ts measures the
  * server's part) — parsing, investor contacts, pair statistics, the batch transactions — then the
  * paths are built from the pair statistics (5,000 investors, 2,000 people, 25,000 threads, a tenth
@@ -77,7 +77,7 @@ function freshApp() {
 const heapMib = () => process.memoryUsage().heapUsed / 1024 / 1024;
 
 export async function runIntroMailBench(): Promise<void> {
-  console.log(`(w) building paths from ${RECORDS.toLocaleString("en")} header records (${INVESTORS} investors, ${PEOPLE} people)`);
+  console.log(`(x) building paths from ${RECORDS.toLocaleString("en")} header records (${INVESTORS} investors, ${PEOPLE} people)`);
   // Baseline 1: the parse every sync already did, on the same records.
   const parseStart = performance.now();
   for (let uid = 1; uid <= RECORDS; uid++) readMessage(record(uid), new Map(), NOW);

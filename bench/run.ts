@@ -14,6 +14,10 @@
  *     header fields (bench/mail-sync.ts; `npx node bench/mail-sync.ts` runs it alone, `--no-mail` leaves it out).
  * (m) parsing pathological header values (a `((((…` Message-ID, Date, address list) at 10 KB, 100 KB and 1 MB, with
  *     the ratio per tenfold step that shows linear growth (bench/mail-parse.ts; `node bench/mail-parse.ts` runs it alone).
+ * (x) paths from mail (issue 37): building paths from 100,000 header records (the sync's parsing, contacts and pair
+ *     counts, then the paths) beside the same sync without pair counts, readMessage alone on the same records and the
+ *     raw SQLite floor for as many pair rows (bench/intro-mail.ts; `npx node bench/intro-mail.ts` runs it alone,
+ *     `--no-intro-mail` leaves it out).
  * (n) importing 20,000 rows of a real-looking list through the built server over HTTP (time, the server's peak RSS)
  *     and the preview of the largest file allowed, each beside csv-parse alone on the same bytes (bench/import.ts;
  *     `npx node bench/import.ts` runs it alone, `--no-import` leaves it out).
@@ -33,9 +37,6 @@
  * (v) the team (issue 36): GET / with 5,000 investors for two members signed in at once, as browsers ask, beside
  *     the static file; the cost of the activity writes on a 20,000-row import and per investor edit (bench/team.ts;
  *     `npx node bench/team.ts` runs it alone, `--no-team` leaves it out).
- * (w) paths from mail (issue 37): building paths from 100,000 header records (the sync's parsing, contacts and pair
- *     counts, then the paths) beside readMessage alone on the same records and the raw SQLite floor for as many pair rows
- *     (bench/intro-mail.ts; `npx node bench/intro-mail.ts` runs it alone, `--no-intro-mail` leaves it out).
  * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
  *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
  *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
@@ -53,6 +54,7 @@ import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { dynamicSizes, runCompressionBench } from "./compression.ts";
 import { runDemoResetBench } from "./demo-reset.ts";
 import { runDiscoveryBench } from "./discovery.ts";
+import { runIntroMailBench } from "./intro-mail.ts";
 import { runStallBench } from "./stalls.ts";
 import { runHttpBench } from "./http.ts";
 import { runMixedBench } from "./mixed.ts";
@@ -62,7 +64,6 @@ import { runTownsBench } from "./towns.ts";
 import { runMemoryBench } from "./memory.ts";
 import { runMailParseBench } from "./mail-parse.ts";
 import { runMailSyncBench } from "./mail-sync.ts";
-import { runIntroMailBench } from "./intro-mail.ts";
 import { runPaletteBench } from "./palette.ts";
 import { runRefreshOverheadBench } from "./refresh-overhead.ts";
 import { runRescoreActionsBench } from "./rescore-actions.ts";

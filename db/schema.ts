@@ -396,3 +396,4 @@ export const undoChanges = sqliteTable(
 export * from "./schema-discovery.ts";
 export * from "./schema-people.ts";
 export * from "./schema-intros.ts";
+export * from "./schema-mail-pairs.ts";

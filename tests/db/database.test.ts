@@ -46,6 +46,9 @@ describe("database", () => {
         "sessions",
         "mail_contacts",
         "mail_mailboxes",
+        "mail_pair_threads",
+        "mail_counted_messages",
+        "mail_senders",
         "news_items",
         "feed_states",
         "deals",
@@ -60,9 +63,6 @@ describe("database", () => {
         "people",
         "person_addresses",
         "intro_paths",
-        "mail_pair_threads",
-        "mail_counted_messages",
-        "mail_senders",
       ]),
     );
   });
