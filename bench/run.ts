@@ -14,6 +14,10 @@
  *     header fields (bench/mail-sync.ts; `npx node bench/mail-sync.ts` runs it alone, `--no-mail` leaves it out).
  * (m) parsing pathological header values (a `((((…` Message-ID, Date, address list) at 10 KB, 100 KB and 1 MB, with
  *     the ratio per tenfold step that shows linear growth (bench/mail-parse.ts; `node bench/mail-parse.ts` runs it alone).
+ * (x) paths from mail (issue 37): building paths from 100,000 header records (the sync's parsing, contacts and pair
+ *     counts, then the paths) beside the same sync without pair counts, readMessage alone on the same records and the
+ *     raw SQLite floor for as many pair rows (bench/intro-mail.ts; `npx node bench/intro-mail.ts` runs it alone,
+ *     `--no-intro-mail` leaves it out).
  * (n) importing 20,000 rows of a real-looking list through the built server over HTTP (time, the server's peak RSS)
  *     and the preview of the largest file allowed, each beside csv-parse alone on the same bytes (bench/import.ts;
  *     `npx node bench/import.ts` runs it alone, `--no-import` leaves it out).
@@ -54,6 +58,7 @@ import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { dynamicSizes, runCompressionBench } from "./compression.ts";
 import { runDemoResetBench } from "./demo-reset.ts";
 import { runDiscoveryBench } from "./discovery.ts";
+import { runIntroMailBench } from "./intro-mail.ts";
 import { runStallBench } from "./stalls.ts";
 import { runHttpBench } from "./http.ts";
 import { runMixedBench } from "./mixed.ts";
@@ -181,6 +186,7 @@ if (process.argv.includes("--no-mail")) {
 }
 
 runMailParseBench();
+if (!process.argv.includes("--no-intro-mail")) await runIntroMailBench();
 console.log("");
 await runDiscoveryBench();
 

@@ -432,3 +432,4 @@ export const introPaths = sqliteTable(
 export * from "./schema-discovery.ts";
 export * from "./schema-people.ts";
 export * from "./schema-intros.ts";
+export * from "./schema-mail-pairs.ts";

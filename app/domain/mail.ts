@@ -35,6 +35,8 @@ export type MailDirection = "sent" | "received";
 
 export type MailHeaders = {
   from: string[];
+  /** The first From as written (capped): its display name names a connector (mail-threads.ts). */
+  fromField: string;
   to: string[];
   cc: string[];
   /** The Date header as written (unfolded, trimmed), or "" when there is none. */
@@ -117,6 +119,7 @@ export function parseMailHeaders(raw: string | Uint8Array): MailHeaders {
   const first = (key: string, max: number) => capField(fields.get(key)?.[0] ?? "", max).trim();
   return {
     from: all("from").flatMap((value) => parseAddressList(capField(value, FIELD_CAPS.from))),
+    fromField: capField(fields.get("from")?.[0] ?? "", FIELD_CAPS.from),
     to: all("to").flatMap(parseAddressList),
     cc: all("cc").flatMap(parseAddressList),
     dateText: collapse(first("date", FIELD_CAPS.date)),
@@ -365,12 +368,14 @@ export function readMessage(
   book: InvestorAddressBook,
   now: Date,
   owner: MailOwner = UNKNOWN_OWNER,
-): { contacts: MailContactDraft[]; skipped?: MailSkipReason } {
+): { contacts: MailContactDraft[]; skipped?: MailSkipReason; headers?: MailHeaders } {
   if (message.headers === undefined) return { contacts: [], skipped: "unreadable" };
   const size = typeof message.headers === "string" ? message.headers.length : message.headers.byteLength;
   if (size >= HEADER_BYTES_CAP) return { contacts: [], skipped: "header_too_large" };
   try {
-    return { contacts: contactsFrom(parseMailHeaders(message.headers), message.internalDate, book, now, owner) };
+    // The parsed fields go back too: pair statistics read the same message without parsing it again.
+    const headers = parseMailHeaders(message.headers);
+    return { contacts: contactsFrom(headers, message.internalDate, book, now, owner), headers };
   } catch {
     return { contacts: [], skipped: "unreadable" };
   }

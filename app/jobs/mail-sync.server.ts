@@ -2,6 +2,7 @@ import type { ConnectionOptions } from "node:tls";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { AppDatabase } from "#db/database.server.ts";
 import { statement } from "#db/database.server.ts";
+import { pairCounter } from "#db/queries/mail-pairs.server.ts";
 import {
   type MailSyncStatus,
   NO_MAIL_SYNC,
@@ -21,9 +22,11 @@ import {
   investorAddresses,
   readMessage,
 } from "../domain/mail.ts";
+import { type MailPairMessage, REFERENCES_BYTES_CAP, THREAD_BYTES_CAP, pairMessageOf } from "../domain/mail-threads.ts";
 import { IntegrationError } from "../integrations/errors.ts";
 import { type MailReader, type MailServerOptions, connectMailServer } from "../integrations/mail/imap.server.ts";
 import { log } from "../log.server.ts";
+import { buildMailPaths } from "./intro-mail.server.ts";
 
 /**
  * Mail capture's sync (docs/decisions/014-mail-capture.md): reads the header fields of new
@@ -43,10 +46,12 @@ export function mailConfigured(config: Config): boolean {
 export const MAIL_BATCH_SIZE = 500;
 /**
  * The most header bytes one fetch may bring (decision 017): each message brings at most
- * HEADER_BYTES_CAP, so a fetch asks for at most 256 messages — 8 MiB at worst, whatever the
- * mailbox holds. A normal message's fields are under 4 KB, so a fetch is usually under 1 MB.
+ * MESSAGE_BYTES_CAP (its fields, then the thread and References sections), so a fetch asks for at
+ * most 215 messages — 8 MiB at worst, whatever the mailbox holds. A normal message's fields are
+ * under 4 KB, so a fetch is usually under 1 MB.
  */
 export const MAIL_BATCH_BYTES = 8 * 1024 * 1024;
+export const MESSAGE_BYTES_CAP = HEADER_BYTES_CAP + THREAD_BYTES_CAP + REFERENCES_BYTES_CAP;
 const PARSE_STEP = 100;
 
 /** For tests and the benchmark: extra TLS trust, smaller batches, a look at each saved batch. */
@@ -57,6 +62,10 @@ export type SyncMailOptions = {
   batchSize?: number;
   /** Called after each batch is committed (mailbox, the UID range read, messages fetched). */
   onBatchSaved?: (batch: { mailbox: string; fromUid: number; toUid: number; fetched: number }) => void | Promise<void>;
+  /** false: leave paths from mail unbuilt (the benchmark measures the sync alone). */
+  buildPaths?: boolean;
+  /** false: count no pairs either (the benchmark's baseline: the sync as it was before paths from mail). */
+  countPairs?: boolean;
   /** Replaces the IMAP connection (the benchmark measures our part on its own). */
   connect?: (options: MailServerOptions) => Promise<MailReader>;
 };
@@ -150,6 +159,7 @@ async function runSync(app: App, options: SyncMailOptions): Promise<MailSyncStat
   } finally {
     await reader?.close().catch(() => {});
   }
+  await rebuildPaths(app, options);
   status.finished_at = app.now().toISOString();
   status.skipped_messages = keptSkipped(previous.skipped_messages, status.skipped_messages);
   safeSave(db, status, app.now());
@@ -182,11 +192,11 @@ async function syncMailbox(
   // Same UIDVALIDITY and the same investors: carry on after the last UID read. Otherwise, from the start.
   const lastUid = stored && stored.uid_validity === opened.uidValidity && stored.addresses_hash === hash ? stored.last_uid : 0;
   // Bounded by count and by bytes: at most MAIL_BATCH_BYTES of capped header sections a fetch.
-  const batchSize = Math.max(1, Math.min(options.batchSize ?? MAIL_BATCH_SIZE, Math.floor(MAIL_BATCH_BYTES / HEADER_BYTES_CAP)));
+  const batchSize = Math.max(1, Math.min(options.batchSize ?? MAIL_BATCH_SIZE, Math.floor(MAIL_BATCH_BYTES / MESSAGE_BYTES_CAP)));
   const owner: MailOwner = { addresses: founderAddresses(app.config), sentMailbox: opened.sent };
   const save = saveBatch(db);
   // Records the (possibly new) UIDVALIDITY and hash even when there is nothing new to read.
-  save([], mailbox, opened.uidValidity, lastUid, hash, app.now());
+  save([], [], mailbox, opened.uidValidity, lastUid, hash, app.now());
   if (opened.exists === 0) return;
   // Only UIDs that exist: a mailbox cleaned up over the years has a few messages under a high UIDNEXT.
   const uids = await reader.uidsAfter(lastUid);
@@ -198,10 +208,11 @@ async function syncMailbox(
     const fetched = messages.length;
     const now = app.now();
     const drafts: MailContactDraft[] = [];
+    const pairs: MailPairMessage[] = [];
     let skippedHere = 0;
     for (let i = 0; i < messages.length; i++) {
       const message = messages[i]!;
-      const { contacts, skipped } = readMessage(message, book, now, owner);
+      const { contacts, skipped, headers } = readMessage(message, book, now, owner);
       // Read past, never retried: the next sync goes on after it. Named by mailbox and UID only.
       if (skipped) {
         status.skipped++;
@@ -210,8 +221,12 @@ async function syncMailbox(
       }
       if (contacts.length > 0) status.matched++;
       drafts.push(...contacts);
+      if (!skipped && options.countPairs !== false) {
+        const counted = pairMessageOf(message, now, headers);
+        if (counted.message) pairs.push(counted.message);
+      }
       // Its header bytes can go now: only the drafts' own copies stay until the batch is saved.
-      messages[i] = { ...message, headers: undefined };
+      messages[i] = { ...message, headers: undefined, threadHeaders: undefined };
       // Parsing is the batch's longest part: requests get a turn every PARSE_STEP messages.
       if ((i + 1) % PARSE_STEP === 0) await yieldToEventLoop();
     }
@@ -219,7 +234,7 @@ async function syncMailbox(
     // One line a batch, not one a message: a mailbox of 10,000 bad messages is not 10,000 lines.
     if (skippedHere > 0) log.warn("mail sync skipped messages", { mailbox, skipped: skippedHere, from_uid: fromUid, to_uid: toUid });
     // The highest UID of the batch is saved with its contacts: nothing past what was read.
-    status.added += save(drafts, mailbox, opened.uidValidity, toUid, hash, now);
+    status.added += save(drafts, pairs, mailbox, opened.uidValidity, toUid, hash, now);
     await options.onBatchSaved?.({ mailbox, fromUid, toUid, fetched });
     // A batch is a few milliseconds of parsing and one transaction: let requests in between.
     await yieldToEventLoop();
@@ -237,7 +252,10 @@ function keptSkipped(earlier: readonly SkippedMessage[], now: readonly SkippedMe
   return kept.slice(-SKIPPED_SHOWN);
 }
 
-/** One transaction: the batch's contacts (a known one is skipped) and the mailbox's new last UID. */
+/**
+ * One transaction: the batch's contacts (a known one is skipped), its messages counted in the pair
+ * statistics (a counted one is skipped: app/domain/mail-threads.ts) and the mailbox's new last UID.
+ */
 function saveBatch(db: AppDatabase) {
   const insert = statement(
     db,
@@ -259,8 +277,17 @@ function saveBatch(db: AppDatabase) {
      on conflict (path) do update set uid_validity = excluded.uid_validity, last_uid = excluded.last_uid,
        addresses_hash = excluded.addresses_hash, synced_at = excluded.synced_at`,
   );
+  const countPairs = pairCounter(db);
   return db.$client.transaction(
-    (drafts: MailContactDraft[], mailbox: string, uidValidity: string, lastUid: number, hash: string, now: Date) => {
+    (
+      drafts: MailContactDraft[],
+      pairs: MailPairMessage[],
+      mailbox: string,
+      uidValidity: string,
+      lastUid: number,
+      hash: string,
+      now: Date,
+    ) => {
       let added = 0;
       for (const draft of drafts) {
         const inserted = insert.run(
@@ -275,10 +302,28 @@ function saveBatch(db: AppDatabase) {
         added += inserted;
         if (inserted === 0 && draft.direction === "sent" && draft.verified) sentWins.run(draft.messageId, draft.investorId);
       }
+      countPairs(pairs);
       mark.run(mailbox, uidValidity, lastUid, hash, now.toISOString());
       return added;
     },
   );
+}
+
+/**
+ * Paths from mail, rebuilt from the pair statistics after every sync (whatever it read: a new
+ * investor or member changes the paths without new mail). A failure is logged and left for the
+ * next sync; the sync's own status is unaffected.
+ */
+async function rebuildPaths(app: App, options: SyncMailOptions): Promise<void> {
+  if (options.buildPaths === false) return;
+  try {
+    const result = await buildMailPaths(app);
+    if (!result.unchanged) {
+      log.info("mail paths built", { pairs: result.pairsRead, paths: result.paths, added: result.added, removed: result.removed });
+    }
+  } catch (error) {
+    log.error("mail paths could not be built", { error: safeErrorName(error) });
+  }
 }
 
 /** The founder's own addresses: IMAP_USER when it is an email address (most providers' log-in). */

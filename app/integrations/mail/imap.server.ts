@@ -1,6 +1,7 @@
 import type { ConnectionOptions } from "node:tls";
 import type { ImapFlow, ImapFlowOptions } from "imapflow";
 import { HEADER_BYTES_CAP, MAIL_HEADER_FIELDS } from "../../domain/mail.ts";
+import { REFERENCES_BYTES_CAP, REFERENCE_FIELDS, THREAD_BYTES_CAP, THREAD_HEADER_FIELDS } from "../../domain/mail-threads.ts";
 import { IntegrationError } from "../errors.ts";
 
 /**
@@ -9,7 +10,10 @@ import { IntegrationError } from "../errors.ts";
  * start. Every mailbox is opened with EXAMINE (read-only) and every fetch is
  * `BODY.PEEK[HEADER.FIELDS (FROM TO CC DATE MESSAGE-ID SUBJECT AUTHENTICATION-RESULTS)]<0.32768>`:
  * nothing is marked \Seen, a 10 MB message costs its seven header fields, and a message whose
- * fields are 0.7 MB costs 32 KiB (decision 017). Errors come out as IntegrationError in our words,
+ * fields are 0.7 MB costs 32 KiB (decision 017). Beside it, two small sections for threads and bulk
+ * mail (`HEADER.FIELDS (IN-REPLY-TO LIST-ID LIST-UNSUBSCRIBE PRECEDENCE AUTO-SUBMITTED)<0.4096>` and
+ * `HEADER.FIELDS (REFERENCES)<0.2048>`): at most 6 KiB more a message, and a References as long
+ * as a 10,000-message thread never makes the main block too large. Errors come out as IntegrationError in our words,
  * never the server's text (which may echo the user name or worse).
  */
 
@@ -30,8 +34,17 @@ export type MailServerOptions = {
 /** `sent`: the server flags the mailbox \Sent (RFC 6154), so it holds what the founder sent. */
 export type OpenedMailbox = { path: string; uidValidity: string; uidNext: number; exists: number; sent: boolean };
 
-/** `headers` is undefined when the server sent no header section for the message. */
-export type FetchedHeaders = { uid: number; headers: Uint8Array | undefined; internalDate: Date | undefined };
+/**
+ * `headers` is undefined when the server sent no header section for the message; `threadHeaders`
+ * holds the thread and bulk fields' section, then the References section (cut last, so a cut
+ * References never runs into another field).
+ */
+export type FetchedHeaders = {
+  uid: number;
+  headers: Uint8Array | undefined;
+  threadHeaders: Uint8Array | undefined;
+  internalDate: Date | undefined;
+};
 
 /**
  * No literal the sync asks for can be longer than the capped header section (a mailbox name or a
@@ -179,13 +192,21 @@ type RawCommand = {
  * one every imapflow command uses, and each untagged FETCH is read here: the UID, the
  * INTERNALDATE and the section's bytes, copied so nothing keeps the parser's buffers.
  */
-async function fetchHeaderSections(client: ImapFlow, range: string): Promise<FetchedHeaders[]> {
-  const section = {
+function headerSection(fields: readonly string[], cap: number) {
+  return {
     type: "ATOM",
     value: "BODY.PEEK",
-    section: [{ type: "ATOM", value: "HEADER.FIELDS" }, MAIL_HEADER_FIELDS.map((field) => ({ type: "ATOM", value: field }))],
-    partial: [0, HEADER_BYTES_CAP],
+    section: [{ type: "ATOM", value: "HEADER.FIELDS" }, fields.map((field) => ({ type: "ATOM", value: field }))],
+    partial: [0, cap],
   };
+}
+
+async function fetchHeaderSections(client: ImapFlow, range: string): Promise<FetchedHeaders[]> {
+  const sections = [
+    headerSection(MAIL_HEADER_FIELDS, HEADER_BYTES_CAP),
+    headerSection(THREAD_HEADER_FIELDS, THREAD_BYTES_CAP),
+    headerSection(REFERENCE_FIELDS, REFERENCES_BYTES_CAP),
+  ];
   const found: FetchedHeaders[] = [];
   // imapflow's exec() is not in its typings: read it off the client and check it is there.
   const exec: unknown = Reflect.get(client, "exec");
@@ -193,20 +214,22 @@ async function fetchHeaderSections(client: ImapFlow, range: string): Promise<Fet
   const response = await (exec as RawCommand["exec"]).call(
     client,
     "UID FETCH",
-    [{ type: "SEQUENCE", value: range }, [{ type: "ATOM", value: "UID" }, { type: "ATOM", value: "INTERNALDATE" }, section]],
+    [{ type: "SEQUENCE", value: range }, [{ type: "ATOM", value: "UID" }, { type: "ATOM", value: "INTERNALDATE" }, ...sections]],
     { untagged: { FETCH: (untagged) => void found.push(...fetchedFrom(untagged)) } },
   );
   response.next();
   return found;
 }
 
-/** One untagged FETCH's UID, INTERNALDATE and header section (none when it has no UID). */
+/** One untagged FETCH's UID, INTERNALDATE and header sections (none when it has no UID). */
 function fetchedFrom(untagged: Untagged): FetchedHeaders[] {
   const list = untagged.attributes?.[1];
   if (!Array.isArray(list)) return [];
   let uid = 0;
   let date: Date | undefined;
   let headers: Uint8Array | undefined;
+  let thread: Uint8Array | undefined;
+  let references: Uint8Array | undefined;
   for (let i = 0; i + 1 < list.length; i += 2) {
     const key = list[i];
     const value = list[i + 1];
@@ -216,11 +239,42 @@ function fetchedFrom(untagged: Untagged): FetchedHeaders[] {
     if (name === "UID" && typeof content === "string" && /^\d{1,10}$/.test(content)) uid = Number(content);
     else if (name === "INTERNALDATE" && typeof content === "string") date = internalDate(content);
     else if (name === "BODY" && key.section) {
-      if (content instanceof Uint8Array) headers = new Uint8Array(content);
-      else if (typeof content === "string") headers = new TextEncoder().encode(content);
+      const bytes =
+        content instanceof Uint8Array
+          ? new Uint8Array(content)
+          : typeof content === "string"
+            ? new TextEncoder().encode(content)
+            : undefined;
+      const fields = sectionFields(key.section);
+      if (fields.has("REFERENCES")) references = bytes;
+      else if (fields.has("LIST-ID")) thread = bytes;
+      else headers = bytes;
     }
   }
-  return uid > 0 ? [{ uid, headers, internalDate: date }] : [];
+  return uid > 0 ? [{ uid, headers, threadHeaders: joined(thread, references), internalDate: date }] : [];
+}
+
+/** The field names a BODY[HEADER.FIELDS (…)] key lists, upper case. */
+function sectionFields(section: unknown): Set<string> {
+  const names = new Set<string>();
+  if (!Array.isArray(section)) return names;
+  for (const part of section) {
+    if (!Array.isArray(part)) continue;
+    for (const field of part) {
+      const value = field && typeof field === "object" && "value" in field ? field.value : undefined;
+      if (typeof value === "string") names.add(value.toUpperCase());
+    }
+  }
+  return names;
+}
+
+/** The thread section, then References' (last: a References cut at its cap ends the block). */
+function joined(thread: Uint8Array | undefined, references: Uint8Array | undefined): Uint8Array | undefined {
+  if (!thread || !references) return thread ?? references;
+  const both = new Uint8Array(thread.byteLength + references.byteLength);
+  both.set(thread, 0);
+  both.set(references, thread.byteLength);
+  return both;
 }
 
 function isLoopback(host: string): boolean {
