@@ -31,7 +31,15 @@ import { systemActor } from "../domain/people.ts";
 export const PAIR_CHUNK = 2_000;
 const WRITE_CHUNK = 200;
 
-export type MailPathsResult = { pairsRead: number; paths: number; added: number; removed: number; unchanged?: true };
+export type MailPathsResult = {
+  pairsRead: number;
+  paths: number;
+  added: number;
+  removed: number;
+  /** The investors whose paths were added, removed or changed tier: theirs to re-score. */
+  touched: number[];
+  unchanged?: true;
+};
 
 /** What the paths were last built from (app_state): the same again is nothing to do. */
 const STAMP_KEY = "mail_paths_stamp";
@@ -56,7 +64,8 @@ export async function buildMailPaths(
   const stamp = stableHash(
     JSON.stringify([now.toISOString().slice(0, 10), countedMark(db), [...memberAddresses], otherAddresses, investors]),
   );
-  if (!options.force && readState(db, STAMP_KEY) === stamp) return { pairsRead: 0, paths: 0, added: 0, removed: 0, unchanged: true };
+  if (!options.force && readState(db, STAMP_KEY) === stamp)
+    return { pairsRead: 0, paths: 0, added: 0, removed: 0, touched: [], unchanged: true };
   const world = mailPathWorld(investors, { memberAddresses, otherAddresses });
 
   // The best path per (investor, person address or member).
@@ -85,6 +94,7 @@ export async function buildMailPaths(
 
   const actor = systemActor("mail_sync");
   const holding = new Set<number>();
+  const touched = new Set<number>();
   // Each connector is looked up (or made) once a build, whatever the number of investors they reach.
   const resolved = new Map<string, { personId: number | null; name: string } | undefined>();
   let added = 0;
@@ -121,6 +131,7 @@ export async function buildMailPaths(
         );
         holding.add(result.id);
         if (result.added) added++;
+        if (result.added || result.tierMoved) touched.add(candidate.investorId);
       }
     })();
     await yieldToEventLoop();
@@ -135,13 +146,17 @@ export async function buildMailPaths(
     const gone = page.filter((path) => !holding.has(path.id) && path.state === "to_ask");
     if (gone.length > 0) {
       db.$client.transaction(() => {
-        for (const path of gone) if (removeIntroPath(db, actor, path.id, now)) removed++;
+        for (const path of gone) {
+          if (!removeIntroPath(db, actor, path.id, now)) continue;
+          removed++;
+          touched.add(path.investorId);
+        }
       })();
     }
     await yieldToEventLoop();
   }
   writeState(db, STAMP_KEY, stamp, now);
-  return { pairsRead, paths: holding.size, added, removed };
+  return { pairsRead, paths: holding.size, added, removed, touched: [...touched] };
 }
 
 /** The person a path runs through (found by address, else made from the sender's name), or the member's own. */

@@ -27,6 +27,7 @@ import { IntegrationError } from "../integrations/errors.ts";
 import { type MailReader, type MailServerOptions, connectMailServer } from "../integrations/mail/imap.server.ts";
 import { log } from "../log.server.ts";
 import { buildMailPaths } from "./intro-mail.server.ts";
+import { rescoreForPaths } from "../services/intro-asked.server.ts";
 
 /**
  * Mail capture's sync (docs/decisions/014-mail-capture.md): reads the header fields of new
@@ -53,6 +54,8 @@ export const MAIL_BATCH_SIZE = 500;
 export const MAIL_BATCH_BYTES = 8 * 1024 * 1024;
 export const MESSAGE_BYTES_CAP = HEADER_BYTES_CAP + THREAD_BYTES_CAP + REFERENCES_BYTES_CAP;
 const PARSE_STEP = 100;
+/** Investors re-scored between turns after the paths are rebuilt. */
+const RESCORE_STEP = 200;
 
 /** For tests and the benchmark: extra TLS trust, smaller batches, a look at each saved batch. */
 export type SyncMailOptions = {
@@ -320,6 +323,11 @@ async function rebuildPaths(app: App, options: SyncMailOptions): Promise<void> {
     const result = await buildMailPaths(app);
     if (!result.unchanged) {
       log.info("mail paths built", { pairs: result.pairsRead, paths: result.paths, added: result.added, removed: result.removed });
+    }
+    // A path found, lost or grown stronger moves the investor's score and Today's ask (decision 065).
+    for (let start = 0; start < result.touched.length; start += RESCORE_STEP) {
+      rescoreForPaths(app, result.touched.slice(start, start + RESCORE_STEP), false);
+      await yieldToEventLoop();
     }
   } catch (error) {
     log.error("mail paths could not be built", { error: safeErrorName(error) });

@@ -89,9 +89,10 @@ export type PathInput = {
 
 /**
  * Adds a path (one per investor, person and member). A path already there keeps its state; a mail
- * path's tier and evidence are brought up to date. Returns the path's id and whether it is new.
+ * path's tier and evidence are brought up to date. Returns the path's id, whether it is new, and
+ * whether its tier moved (either is a reason to re-score the investor).
  */
-export function addIntroPath(db: Db, actor: Actor, input: PathInput, now: Date): { id: number; added: boolean } {
+export function addIntroPath(db: Db, actor: Actor, input: PathInput, now: Date): { id: number; added: boolean; tierMoved?: true } {
   const at = now.toISOString();
   const existing = findPath(db, input.investorId, input.personId, input.memberId);
   if (existing) {
@@ -100,6 +101,7 @@ export function addIntroPath(db: Db, actor: Actor, input: PathInput, now: Date):
         .set({ tier: input.tier ?? null, evidence: input.evidence ?? "", updatedAt: at })
         .where(eq(introPaths.id, existing.id))
         .run();
+      if (existing.tier !== (input.tier ?? null)) return { id: existing.id, added: false, tierMoved: true };
     }
     return { id: existing.id, added: false };
   }

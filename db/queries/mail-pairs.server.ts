@@ -146,11 +146,11 @@ export function personWithAddress(db: AppDatabase, address: string): number | un
 }
 
 /** The real mail paths after `afterId`, a page at a time (to remove those that no longer hold). */
-export function mailPathsAfter(db: AppDatabase, afterId: number, limit: number): Array<{ id: number; state: string }> {
-  return statement(db, "select id, state from intro_paths where source = 'mail' and is_demo = 0 and id > ? order by id limit ?").all(
-    afterId,
-    limit,
-  ) as Array<{ id: number; state: string }>;
+export function mailPathsAfter(db: AppDatabase, afterId: number, limit: number): Array<{ id: number; state: string; investorId: number }> {
+  return statement(
+    db,
+    "select id, state, investor_id as investorId from intro_paths where source = 'mail' and is_demo = 0 and id > ? order by id limit ?",
+  ).all(afterId, limit) as Array<{ id: number; state: string; investorId: number }>;
 }
 
 export function personName(db: AppDatabase, personId: number): string | undefined {

@@ -111,6 +111,16 @@ describe("paths from the labelled mailbox", () => {
     const actors = db.$client.prepare("select distinct actor_system from activity where kind = 'intro_path'").all();
     expect(actors).toEqual([{ actor_system: "mail_sync" }]);
     expect(FOUNDER_ADDRESS).toBe(dovecot.user);
+    // The sync re-scores whom it found a path to: the relationship part says so at once, not at tomorrow's re-score.
+    const warmed = db.$client
+      .prepare(
+        `select i.score_explained as explained from intro_paths p join investors i on i.id = p.investor_id
+          where p.tier = 'strong' and p.person_id is not null and i.relationship_status = 'not_contacted' order by p.id limit 1`,
+      )
+      .pluck()
+      .get() as string | undefined;
+    expect(warmed, "a not-contacted investor with a strong path").toBeDefined();
+    expect(warmed).toMatch(/a strong path through/);
   }, 120_000);
 
   it("reading the mailbox again from the start counts nothing twice, and a path a member moved stays when the mail no longer holds it", async () => {
@@ -128,7 +138,7 @@ describe("paths from the labelled mailbox", () => {
     expect(before.length).toBeGreaterThan(0);
 
     // Nothing new: the paths are not built again (one look at what they are built from).
-    expect(await buildMailPaths(app)).toEqual({ pairsRead: 0, paths: 0, added: 0, removed: 0, unchanged: true });
+    expect(await buildMailPaths(app)).toEqual({ pairsRead: 0, paths: 0, added: 0, removed: 0, touched: [], unchanged: true });
     // A new investor changes the address book's hash: the mailbox is read again from the start.
     addInvestor(db, "Newcomer", "new@elsewhere.vc");
     await syncMail(app, { tls: { ca: dovecot.ca } });
