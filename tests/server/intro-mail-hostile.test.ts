@@ -110,7 +110,10 @@ describe("a hostile mailbox", () => {
       .prepare("select address_a, address_b, thread_key, a_wrote, b_wrote from mail_pair_threads order by 1, 2")
       .all();
     const counted = (check.prepare("select count(*) as n from mail_counted_messages").get() as { n: number }).n;
-    const path0 = check.prepare("select tier, evidence from intro_paths where source = 'mail' and is_demo = 0").get() as { tier: string; evidence: string };
+    const path0 = check.prepare("select tier, evidence from intro_paths where source = 'mail' and is_demo = 0").get() as {
+      tier: string;
+      evidence: string;
+    };
     check.close();
     // One thread, three people: three pairs, one row each (the Cc message made none).
     expect(threadRows).toEqual([
