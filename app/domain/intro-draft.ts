@@ -34,6 +34,8 @@ export type IntroDraftContext = {
   raising?: DraftStartup | null;
   /** YYYY-MM-DD. */
   today: string;
+  /** A member's name as they sign (the founder's name from /settings for the team's owner), by member id. */
+  signatures?: ReadonlyMap<number, string>;
   now: Date;
 };
 
@@ -75,7 +77,10 @@ export function draftIntroAsk(path: IntroPath, investor: IntroDraftInvestor, con
   if (!person) return null;
   const about = context.raising ?? undefined;
   // The member who knows the connector writes to them; else the founder.
-  const sender = path.member?.name || context.founder.founderName?.trim() || (about ? `The ${about.name} team` : "[your name]");
+  const sender =
+    (path.member ? (context.signatures?.get(path.member.id) ?? path.member.name) : undefined) ||
+    context.founder.founderName?.trim() ||
+    (about ? `The ${about.name} team` : "[your name]");
   const whom = investorWords(investor);
   const connector = firstName(person.name);
   const nudge = introNudgeDue(path.state, path.asked_on, context.today);

@@ -1,10 +1,12 @@
 import { loadFounderSettings, readDraftStartup } from "#db/queries/founder-settings.server.ts";
 import { introPathSide } from "#db/queries/intro-path-side.server.ts";
+import { liveOwner } from "#db/queries/members.server.ts";
 import { addIntroPath, ensurePerson, introPathsOf, removeIntroPath, setIntroState } from "#db/queries/intros.server.ts";
 import type { App } from "../app-context.ts";
 import { type IntroDraft, type IntroDraftInvestor, draftIntroAsk } from "../domain/intro-draft.ts";
 import type { IntroPathAdd, IntroStateChange } from "../domain/intro-input.ts";
 import type { IntroPath } from "../domain/intros.ts";
+import type { FounderSettings } from "../domain/founder-settings.ts";
 import type { Actor } from "../domain/people.ts";
 import { editAndRerank, sideOfInvestor } from "./investor-profile.server.ts";
 import { ownerRefusal } from "./team.server.ts";
@@ -29,12 +31,12 @@ export function introPathsPanel(app: App, investor: IntroDraftInvestor & { id: n
   const paths = introPathsOf(app.db, [investor.id]).get(investor.id) ?? [];
   if (paths.length === 0) return [];
   const now = app.now();
-  const context = {
-    founder: demo ? {} : loadFounderSettings(app.db, app.config),
-    raising: readDraftStartup(app.db, demo),
-    today: now.toISOString().slice(0, 10),
-    now,
-  };
+  const founder: FounderSettings = demo ? {} : loadFounderSettings(app.db, app.config);
+  // The owner signs with the founder's name from /settings (else "Owner" would sign the ask).
+  const owner = demo ? undefined : liveOwner(app.db);
+  const signatures = new Map<number, string>();
+  if (owner && founder.founderName?.trim()) signatures.set(owner.id, founder.founderName.trim());
+  const context = { founder, raising: readDraftStartup(app.db, demo), today: now.toISOString().slice(0, 10), now, signatures };
   return paths.map((path) => ({ ...path, draft: draftIntroAsk(path, investor, context) }));
 }
 

@@ -54,6 +54,25 @@ describe("the draft to the connector", () => {
     expect(draft.note).toMatch(/^Ask Erik for an intro to Kristin Lund/);
   });
 
+  it("is signed by the member who knows the connector, the owner with the founder's name", () => {
+    const signed = draftIntroAsk(path(), kristin, {
+      founder: { founderName: "Marie" },
+      raising,
+      today,
+      now,
+      signatures: new Map([[1, "Marie"]]),
+    })!;
+    expect(signed.ask.endsWith("Thanks,\nMarie")).toBe(true);
+    const jonas = draftIntroAsk(path({ member: { id: 2, name: "Jonas" } }), kristin, {
+      founder: { founderName: "Marie" },
+      raising,
+      today,
+      now,
+      signatures: new Map([[1, "Marie"]]),
+    })!;
+    expect(jonas.ask.endsWith("Thanks,\nJonas")).toBe(true);
+  });
+
   it("says only what is known, and has no mailto address without one", () => {
     const draft = draftIntroAsk(
       path({ person: { id: 1, name: "Lena Berg", organisation: null, emails: [] }, member: null }),

@@ -94,13 +94,13 @@ function IntroPathItem({ path, now, error }: { path: IntroPathView; now: Date; e
         <input type="hidden" name="path_id" value={path.id} />
         <fieldset className="intro-introduced">
           <legend>When you mark it introduced, the investor's status</legend>
-          <label>
+          <label className="inline">
             <input type="radio" name="investor_status" value="keep" defaultChecked /> stays as it is
           </label>
-          <label>
+          <label className="inline">
             <input type="radio" name="investor_status" value="intro_requested" /> moves to Intro requested
           </label>
-          <label>
+          <label className="inline">
             <input type="radio" name="investor_status" value="contacted" /> moves to Contacted
           </label>
         </fieldset>
