@@ -14,8 +14,11 @@ export const MAX_INTRO_CELL = 1_000;
 export const MAX_INTRO_PEOPLE = 10;
 const MAX_NOTE = 200;
 
-/** Separators between people at the top level (outside brackets): , ; / & | + and newlines; " and ", " og ", " y " as words. */
-const SEPARATOR_CHARS = new Set([",", ";", "/", "&", "|", "+", "\n", "\r", "；", "、"]);
+/**
+ * Separators between people at the top level (outside brackets): , ; / & | and newlines; " and ",
+ * " og ", " och ", " y " as words. Not "+": a bare address may carry one (erik+vc@x.no).
+ */
+const SEPARATOR_CHARS = new Set([",", ";", "/", "&", "|", "\n", "\r", "；", "、"]);
 const SEPARATOR_WORDS = [" and ", " og ", " och ", " y ", " e "];
 
 /** The people a cell names, in the order written, each once (case and accents ignored). */
@@ -110,7 +113,8 @@ function readPerson(raw: string): IntroVia | undefined {
 
 /** "erik.solberg@x.no" → "Erik Solberg": a person named by their address alone. */
 function nameOfAddress(email: string): string {
-  const local = email.split("@")[0] ?? "";
+  // "erik+vc@x.no": the part after + is a mailbox's tag, not the name.
+  const local = (email.split("@")[0] ?? "").split("+")[0] ?? "";
   return cleanPersonName(
     local
       .split(/[._-]+/)

@@ -35,6 +35,10 @@ describe("the Intro via column", () => {
       { name: "Anna", note: "met at Slush, 2024", written: "Anna (met at Slush, 2024)" },
       { name: "Tom", written: "Tom" },
     ]);
+    expect(readIntroVia("erik+vc@angels.no, Lena").map((p) => [p.name, p.email])).toEqual([
+      ["Erik", "erik+vc@angels.no"],
+      ["Lena", undefined],
+    ]);
     expect(readIntroVia("erik.solberg@angels.no")).toEqual([
       { name: "Erik Solberg", email: "erik.solberg@angels.no", written: "erik.solberg@angels.no" },
     ]);
