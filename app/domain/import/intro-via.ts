@@ -16,10 +16,11 @@ const MAX_NOTE = 200;
 
 /**
  * Separators between people at the top level (outside brackets): , ; / & | and newlines; " and ",
- * " og ", " och ", " y " as words. Not "+": a bare address may carry one (erik+vc@x.no).
+ * " og ", " och " as words. Not "+": a bare address may carry one (erik+vc@x.no).
  */
 const SEPARATOR_CHARS = new Set([",", ";", "/", "&", "|", "\n", "\r", "；", "、"]);
-const SEPARATOR_WORDS = [" and ", " og ", " och ", " y ", " e "];
+// Not " y " or " e ": Spanish and Portuguese names hold them ("Ortega y Gasset", "Silva e Costa").
+const SEPARATOR_WORDS = [" and ", " og ", " och "];
 
 /** The people a cell names, in the order written, each once (case and accents ignored). */
 export function readIntroVia(cell: string): IntroVia[] {

@@ -44,6 +44,13 @@ describe("the Intro via column", () => {
     ]);
   });
 
+  it("keeps a name that holds 'y' or 'e' whole", () => {
+    expect(readIntroVia("José Ortega y Gasset, Maria Silva e Costa").map((p) => p.name)).toEqual([
+      "José Ortega y Gasset",
+      "Maria Silva e Costa",
+    ]);
+  });
+
   it("names each person once and leaves out what names nobody", () => {
     expect(readIntroVia("Erik Solberg, erik solberg, ÉRIK SOLBERG").map((p) => p.name)).toEqual(["Erik Solberg"]);
     expect(readIntroVia(" , ; - , 123 ")).toEqual([]);
