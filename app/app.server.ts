@@ -3,6 +3,7 @@ import { type AppDatabase, checkWritable, databaseFileError, migrateDatabase, op
 import { readState, writeState } from "#db/queries/app-state.server.ts";
 import { deleteExpiredSessions } from "#db/queries/sessions.server.ts";
 import { ensureOwner } from "#db/queries/members.server.ts";
+import { readIntroNotesOnce } from "#db/queries/intro-import.server.ts";
 import type { App } from "./app-context.ts";
 import { type PasscodeSource, generatePasscode, hashPasscode } from "./auth/passcode.server.ts";
 import { systemClock } from "./clock.ts";
@@ -48,6 +49,8 @@ export function bootApp(env: Record<string, string | undefined> = process.env): 
     // The team's owner exists from the first start (decision 059): the passcode signs in as them.
     ensureOwner(db, current.now());
     ensureDemoData(db, current.now(), current.rules);
+    // An older import's "Intro path: …" lines of the notes become paths, once (decision 065).
+    readIntroNotesOnce(db, current.now());
   } catch (error) {
     // An unusable file (read-only, not a database, a folder, no permission, a full disk) is said
     // in one line by the server, not as a stack trace (decision 058).

@@ -69,7 +69,15 @@ function readJsonRecords(filePath: string, paths: string[], onValue: (path: Path
 }
 
 /** What names the investors, read after them. Exports from before the team (decision 061) have no activity. */
-const NAMING_INVESTORS = ["$.mail_contacts.*", "$.startups.*.evaluations.*", "$.startups.*.scores.*", "$.activity.*"];
+const NAMING_INVESTORS = [
+  "$.mail_contacts.*",
+  "$.startups.*.evaluations.*",
+  "$.startups.*.scores.*",
+  // Warm intros (decision 065): the people before the paths that name them, as the file lists them.
+  "$.people.*",
+  "$.intro_paths.*",
+  "$.activity.*",
+];
 const RECORDS = ["$.members.*", "$.investors.*", ...NAMING_INVESTORS];
 
 /**
@@ -100,6 +108,8 @@ function checkFile(filePath: string): { startups: ExportedStartupHead[]; founder
     } else if (part === "mail_contacts") check(exportRecordSchemas.mailContact, value, `mail_contacts.${index}`);
     else if (part === "members") check(exportRecordSchemas.member, value, `members.${index}`);
     else if (part === "activity") check(exportRecordSchemas.activity, value, `activity.${index}`);
+    else if (part === "people") check(exportRecordSchemas.person, value, `people.${index}`);
+    else if (part === "intro_paths") check(exportRecordSchemas.introPath, value, `intro_paths.${index}`);
     else if (part === "founder") founder = check(exportRecordSchemas.founder, value, "founder") ?? {};
     else if (field === "evaluations") check(exportRecordSchemas.evaluation, value, `startups.${index}.evaluations.${path[3]}`);
     else if (field === "scores") check(exportRecordSchemas.score, value, `startups.${index}.scores.${path[3]}`);
@@ -149,6 +159,8 @@ export function restoreExportFile(filePath: string, databasePath: string, now = 
         const [part, index, field] = path;
         if (part === "mail_contacts") writer.mail(exportRecordSchemas.mailContact.parse(value));
         else if (part === "activity") writer.activity(exportRecordSchemas.activity.parse(value));
+        else if (part === "people") writer.person(exportRecordSchemas.person.parse(value));
+        else if (part === "intro_paths") writer.introPath(exportRecordSchemas.introPath.parse(value));
         else if (field === "evaluations") writer.evaluation(startupAt[index as number]!, exportRecordSchemas.evaluation.parse(value));
         else writer.score(startupAt[index as number]!, exportRecordSchemas.score.parse(value));
       });

@@ -68,6 +68,8 @@ export default [
       route("startups/:id/rubric", "routes/api/startup-rubric.ts"),
       route("investors/:id/merge", "routes/api/investor-merge.ts"),
       route("investors/:id/activity", "routes/api/investor-activity.ts"),
+      route("investors/:id/intro-paths", "routes/api/investor-intro-paths.ts"),
+      route("intro-paths/:id", "routes/api/intro-path.ts"),
       route("activity", "routes/api/activity.ts"),
       route("round", "routes/api/round.ts"),
       route("discoveries", "routes/api/discoveries.ts"),

@@ -23,7 +23,7 @@ try {
   const counts = restoreExportFile(file, databasePath);
   console.log(
     `Restored into ${databasePath}: ${counts.investors} investors, ${counts.contacts} contacts, ${counts.evidence} evidence, ` +
-      `${counts.mail_contacts} emails, ${counts.startups} startups, ${counts.members} members, ${counts.activity} changes, and the outreach settings. The next start re-scores them.`,
+      `${counts.mail_contacts} emails, ${counts.startups} startups, ${counts.members} members, ${counts.activity} changes, ${counts.people ?? 0} people with ${counts.intro_paths ?? 0} intro paths, and the outreach settings. The next start re-scores them.`,
   );
 } catch (error) {
   console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);

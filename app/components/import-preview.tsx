@@ -29,6 +29,8 @@ type Preview = {
   asked: string;
   /** Owner names the team does not have: "Jonas (22 rows) is not on your team yet — …", or "" (decision 062). */
   owners: string;
+  /** "12 intro paths through 9 people" the Intro via column names (decision 065), or "". */
+  intro: string;
 };
 
 /**
@@ -63,6 +65,7 @@ export function ImportPreview({ preview, busy }: { preview: Preview; busy: boole
             .join(", ")}${preview.keptInApp.count > preview.keptInApp.rows.length ? ", …" : ""}.`}
         </p>
       ) : null}
+      {preview.intro ? <p className="import-intro">{`${preview.intro}, from the Intro via column.`}</p> : null}
       <OwnersLine sentence={preview.owners} />
       {[...preview.reading, ...preview.warnings].map((line) => (
         <p key={line} className="muted">

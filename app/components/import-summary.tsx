@@ -12,6 +12,8 @@ export type ImportSummaryData = {
   cellsLeftOut: number;
   /** Owner names the team does not have, in words, or "" (decision 062). */
   owners: string;
+  /** "12 intro paths through 9 people" added from the Intro via column (decision 065), or "". */
+  intro: string;
 };
 
 /**
@@ -51,6 +53,7 @@ export function ImportSummary({ summary }: { summary: ImportSummaryData }) {
         </li>
       </ul>
       {summary.changes ? <p>{`Of the updated: ${summary.changes}.`}</p> : null}
+      {summary.intro ? <p className="import-intro">{`${summary.intro} added: see them on each investor's page.`}</p> : null}
       <OwnersLine sentence={summary.owners} />
       {summary.refused ? (
         <p>

@@ -11,6 +11,7 @@ import {
   STAGES,
 } from "./vocabulary.ts";
 import { ACTIVITY_KINDS, MEMBER_ROLES, SYSTEM_ACTORS } from "./people.ts";
+import { INTRO_SOURCES, INTRO_STATES, PATH_TIERS } from "./intros.ts";
 
 /**
  * The shape of /export.json as `npm run restore-export` reads it back (decision 020): what
@@ -122,6 +123,34 @@ const mailContact = z.object({
   logged_at: stamp.nullable(),
 });
 
+/** A person who can introduce the team, with their addresses (decision 065). */
+const person = z.object({
+  id,
+  name: text.min(1).max(200),
+  organisation: maybeText,
+  known_by_member_id: id.nullable(),
+  emails: z.array(z.string().max(320)).max(1_000),
+  created_at: stamp,
+  updated_at: stamp,
+});
+
+/** A path to an investor and its intro's state (decision 065). */
+const introPath = z.object({
+  id,
+  investor_id: id,
+  person_id: id.nullable(),
+  member_id: id.nullable(),
+  source: z.enum(INTRO_SOURCES),
+  tier: z.enum(PATH_TIERS).nullable(),
+  evidence: text,
+  state: z.enum(INTRO_STATES),
+  asked_on: stamp.nullable(),
+  state_at: stamp.nullable(),
+  state_by_member_id: id.nullable(),
+  created_at: stamp,
+  updated_at: stamp,
+});
+
 const rubricVersion = z.object({ version: z.number().int(), source: z.enum(["model", "default"]), rubric: z.unknown(), createdAt: stamp });
 
 /** A startup's own columns and its rubrics: its evaluations and scores are read one at a time, apart. */
@@ -161,9 +190,20 @@ const founder = z.object({ name: maybeText.optional(), pitch: maybeText.optional
 /**
  * The file is read as a stream (app/restore-export.server.ts, decision 056): each record is checked
  * on its own, by the schema of where it sits. Exports made before mail capture have no
- * mail_contacts; before /settings, no founder.
+ * mail_contacts; before /settings, no founder; before warm intros, no people or intro_paths.
  */
-export const exportRecordSchemas = { investor, mailContact, startupHead, evaluation, score, founder, member, activity: activityEntry };
+export const exportRecordSchemas = {
+  investor,
+  mailContact,
+  startupHead,
+  evaluation,
+  score,
+  founder,
+  member,
+  activity: activityEntry,
+  person,
+  introPath,
+};
 
 export type ExportedInvestorRecord = z.infer<typeof investor>;
 export type ExportedMailRecord = z.infer<typeof mailContact>;
@@ -173,6 +213,8 @@ export type ExportedScoreRecord = z.infer<typeof score>;
 export type ExportedFounder = z.infer<typeof founder>;
 export type ExportedMemberRecord = z.infer<typeof member>;
 export type ExportedActivityRecord = z.infer<typeof activityEntry>;
+export type ExportedPersonRecord = z.infer<typeof person>;
+export type ExportedIntroPathRecord = z.infer<typeof introPath>;
 
 /** Old ids (the file's) to new ones (the restored rows'), as the restore assigns them. */
 export type RestoredIds = {

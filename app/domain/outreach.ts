@@ -121,12 +121,12 @@ export function greeting(name: string, firm?: string | null): string {
 }
 
 /** "Ledgerly: …" before a pitch, unless the pitch already starts with the name. */
-function namedPitch(name: string, pitch: string): string {
+export function namedPitch(name: string, pitch: string): string {
   const sentence = asSentence(pitch);
   return sentence.toLowerCase().startsWith(name.trim().toLowerCase()) ? sentence : `${name}: ${sentence}`;
 }
 
-function asSentence(text: string): string {
+export function asSentence(text: string): string {
   const trimmed = text.replace(/\s+/g, " ").trim();
   return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
@@ -170,12 +170,27 @@ function withArticle(text: string): string {
 
 /** The first email's subject: "Ledgerly — raising a $1.5M seed, looking for a lead". */
 export function roundSubject(startup: DraftStartup): string {
+  return `${startup.name} — ${roundWords(startup)}`;
+}
+
+const INSTRUMENT_WORDS: Record<Instrument, string> = {
+  safe: "on a SAFE",
+  convertible: "on a convertible note",
+  priced: "as a priced round",
+};
+
+/**
+ * "raising a $1.5M seed, looking for a lead": the round as every draft says it; with `instrument`,
+ * "raising a $1.5M seed on a SAFE, looking for a lead" (the connector's forwardable paragraph).
+ */
+export function roundWords(startup: DraftStartup, instrument = false): string {
   const stage = startup.stage ? STAGE_WORDS[startup.stage] : null;
   const round = startup.roundSize
     ? withArticle(`${moneyText(startup.roundSize, startup.roundCurrency ?? "USD")} ${stage ?? "round"}`)
     : `a ${stage ? `${stage} ` : ""}round`;
   const role = startup.roleWanted ? `, ${ROLE_WORDS[startup.roleWanted]}` : "";
-  return `${startup.name} — raising ${round}${role}`;
+  const on = instrument && startup.instrument ? ` ${INSTRUMENT_WORDS[startup.instrument]}` : "";
+  return `raising ${round}${on}${role}`;
 }
 
 function lowerFirst(text: string): string {

@@ -296,7 +296,7 @@ export function activitySentence(
     case "imported":
       return `${who} imported ${String(d.file ?? "a file")}: ${Number(d.added ?? 0)} added, ${Number(d.updated ?? 0)} updated${
         Number(d.left_out ?? 0) > 0 ? `, ${Number(d.left_out)} left out` : ""
-      }`;
+      }${Number(d.intro_paths ?? 0) > 0 ? `, ${Number(d.intro_paths)} intro paths through ${Number(d.intro_people ?? 0)} people` : ""}`;
     case "rubric":
       return `${who} edited the rubric of ${subject}`;
     case "round":

@@ -29,7 +29,8 @@ import { recallMapping, rememberMapping } from "../services/import-mappings.serv
 import { postedValueChoices, recallValueChoices, rememberValueChoices } from "../services/import-values.server.ts";
 import { askedSentence, chosenSentence, listedValues } from "../domain/import/value-table.ts";
 import { findOutcome, findUpload, forgetUpload, keepOutcome, keepUpload, oneImportAtATime } from "../services/import-uploads.server.ts";
-import { ImportInterrupted, commitImportInChunks, importStopped } from "../services/import-commit.server.ts";
+import { ImportInterrupted, type ImportWritten, commitImportInChunks, importStopped } from "../services/import-commit.server.ts";
+import { countIntroVia, introPathsSentence } from "../domain/import/intro-via.ts";
 import { STORAGE_STATUS, noteStorageFault, storageFaultOf, unlessStorageFails } from "../http/storage-failure.server.ts";
 import { finishInTurns } from "../services/turns.server.ts";
 
@@ -150,7 +151,7 @@ async function importAction({ request, context }: Route.ActionArgs) {
     let refused: ReturnType<typeof refusedWithCells> = { header, refused: [] };
     let unmatched: UnmatchedOwner[] = [];
     const sample = records.records.slice(headerAt + 1, headerAt + 201);
-    let written: { created: number; updated: number };
+    let written: ImportWritten;
     try {
       // Planned when its turn comes: another import may have finished meanwhile.
       written = await commitImportInChunks(
@@ -196,6 +197,7 @@ async function importAction({ request, context }: Route.ActionArgs) {
         chosen: chosenSentence(parsed.rows),
         cellsLeftOut: parsed.rows.reduce((sum, row) => sum + row.skipped.length, 0),
         owners: unmatchedOwnersSentence(unmatched),
+        intro: introPathsSentence(written.introPaths, written.introPeople),
         ...refused,
       },
       app.now().getTime(),
@@ -246,6 +248,7 @@ async function importAction({ request, context }: Route.ActionArgs) {
       values: parsed.values ?? [],
       asked,
       owners: unmatchedOwnersSentence(unmatched),
+      intro: (({ paths, people }) => introPathsSentence(paths, people))(countIntroVia([...plan.create, ...plan.update])),
     },
   };
   return input.intent === "commit" ? data(answer, { status: 400 }) : answer;

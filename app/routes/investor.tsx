@@ -34,6 +34,9 @@ import { readFormBody } from "../http/form-body.server.ts";
 import { type ConflictReport, conflictSentence, editUnlessStale } from "../services/edit-conflicts.server.ts";
 import { versionFromForm } from "../domain/conflict.ts";
 import type { ConflictView } from "../components/investor/edit-conflict.tsx";
+import { IntroPathsPanel } from "../components/investor/intro-paths.tsx";
+import { INTRO_FORM_WORDS, introAddFormSchema, introRemoveFormSchema, introStateFormSchema } from "../domain/intro-input.ts";
+import { addIntroPathByHand, introPathsPanel, moveIntro, removeIntro } from "../services/intro-paths.server.ts";
 
 /** A refused edit as the page shows it, with the version to save against if the founder keeps theirs. */
 function conflictView(report: ConflictReport): ConflictView & { version: number } {
@@ -131,6 +134,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     amountRounds: amountRounds(app, demo),
     // Whom the "Owner" select offers (decision 062): the side's live members.
     owners: ownerChoices(app, demo, detail.investor.ownerMemberId),
+    // Who can introduce the team, each with the draft to them (decision 065).
+    introPaths: introPathsPanel(app, detail.investor, demo),
+    introMembers: ownerChoices(app, demo),
+    introSaved: introSavedWords(url.searchParams.get("intro")),
   };
 }
 
@@ -151,6 +158,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (outcome !== "saved")
       return data({ form: "profile" as const, result: submission.reply(), conflict: conflictView(outcome) }, { status: 409 });
     return redirect(`${here}?saved=profile#profile`);
+  }
+  if (intent === "intro_add" || intent === "intro_state" || intent === "intro_remove") {
+    return introAction(app, sideActor(context, demo), id, demo, formData, here);
   }
   if (intent === "delete" || intent === "merge") {
     const form: "delete" | "merge" = intent;
@@ -212,6 +222,61 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirect(`${here}?saved=1${ask}${ask ? "#notes" : ""}`);
 }
 
+const INTRO_SAVED: Record<string, string> = {
+  added: "Intro path added.",
+  known: "That person is already a path to this investor.",
+  moved: "Intro moved.",
+  removed: "Intro path removed.",
+};
+
+function introSavedWords(value: string | null): string | null {
+  return value === null ? null : (INTRO_SAVED[value] ?? null);
+}
+
+/** The intro paths panel's forms (decision 065): add a path, move an intro, remove a path; back to the panel. */
+function introAction(
+  app: ReturnType<typeof getApp>,
+  actor: ReturnType<typeof sideActor>,
+  id: number,
+  demo: boolean,
+  formData: FormData,
+  here: string,
+) {
+  const back = (what: string) => redirect(`${here}?intro=${what}#intro-paths`);
+  const intent = formData.get("intent");
+  if (intent === "intro_add") {
+    const submission = parseWithZod(formData, { schema: introAddFormSchema, ...founderErrors(INTRO_FORM_WORDS) });
+    if (submission.status !== "success") return data({ form: "intro" as const, result: submission.reply() }, { status: 400 });
+    const outcome = addIntroPathByHand(app, actor, id, demo, submission.value);
+    if ("notFound" in outcome) throw new Response("Not found", { status: 404 });
+    if ("refused" in outcome)
+      return data(
+        { form: "intro" as const, result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.refused] } }) },
+        { status: 400 },
+      );
+    return back(outcome.ok.added ? "added" : "known");
+  }
+  if (intent === "intro_state") {
+    // The radios ride along with every button: they count only for "introduced".
+    if (formData.get("state") !== "introduced") formData.delete("investor_status");
+    const submission = parseWithZod(formData, { schema: introStateFormSchema, ...founderErrors(INTRO_FORM_WORDS) });
+    const pathId = Number(formData.get("path_id"));
+    if (submission.status !== "success") {
+      const message = Object.values(submission.reply().error ?? {}).flat()[0] ?? "Choose a state.";
+      return data({ form: "intro_state" as const, pathId, message }, { status: 400 });
+    }
+    const outcome = moveIntro(app, actor, submission.value.path_id, demo, submission.value);
+    if ("notFound" in outcome)
+      return data({ form: "intro_state" as const, pathId, message: INTRO_FORM_WORDS.path_id.invalid }, { status: 404 });
+    if ("refused" in outcome) return data({ form: "intro_state" as const, pathId, message: outcome.refused }, { status: 400 });
+    return back("moved");
+  }
+  const submission = parseWithZod(formData, { schema: introRemoveFormSchema, ...founderErrors(INTRO_FORM_WORDS) });
+  // A path already gone (removed in another tab) is what was asked: said as removed, like the first time.
+  if (submission.status === "success") removeIntro(app, actor, submission.value.path_id, demo);
+  return back("removed");
+}
+
 export default function InvestorPage({ loaderData, actionData }: Route.ComponentProps) {
   const investor = loaderData.investor;
   // A save refused because a newer change clashed with it (decision 063), on the form that made it.
@@ -245,6 +310,18 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
         saved={loaderData.saved && !actionData}
         afterSave={<AfterSave loaderData={loaderData} basePath={investor.isDemo ? "/demo" : ""} />}
       />
+      <IntroPathsPanel
+        paths={loaderData.introPaths}
+        members={loaderData.introMembers}
+        today={loaderData.today}
+        saved={actionData ? null : loaderData.introSaved}
+        lastResult={actionData?.form === "intro" && "result" in actionData ? actionData.result : undefined}
+        stateError={
+          actionData?.form === "intro_state" && "pathId" in actionData
+            ? { pathId: actionData.pathId, message: actionData.message }
+            : undefined
+        }
+      />
       <InvestorTimeline lines={loaderData.timeline} />
       <ProfileForm
         key={`profile-${investor.updatedAt}`}
@@ -261,7 +338,7 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
           investor={investor}
           query={loaderData.mergeQuery}
           candidates={loaderData.mergeCandidates}
-          error={actionData && "message" in actionData ? actionData : undefined}
+          error={actionData && "message" in actionData && actionData.form !== "intro_state" ? actionData : undefined}
         />
       )}
     </>

@@ -15,6 +15,7 @@ import {
 } from "#db/queries/export.server.ts";
 import { readSavedFounderSettings } from "#db/queries/founder-settings.server.ts";
 import { readRound } from "#db/queries/round.server.ts";
+import { introPathsAfterForExport, peopleAfterForExport } from "#db/queries/intro-export.server.ts";
 import type { App } from "../app-context.ts";
 import { csvLine } from "../domain/csv-write.ts";
 import { IMPORT_COLUMNS } from "../domain/import/fields.ts";
@@ -57,6 +58,8 @@ const CSV_HEADER = [
   "signals_checked_at",
   // Whose round the amount is for (a startup's id in /export.json; null = the round raising now). The import does not read it.
   "amount_startup_id",
+  // Who can introduce the team (decision 065): the people's names, "; "-joined, read back by the import's Intro via column.
+  "intro_via",
 ];
 
 /**
@@ -104,6 +107,19 @@ function* jsonParts(db: Db, now: Date): Generator<string> {
     );
     yield "\n]}";
   }
+  // Warm intros (decision 065): the people, then the paths that name them and the investors.
+  yield `\n],\n"people": [`;
+  yield* items(
+    0,
+    (after) => peopleAfterForExport(db, after),
+    (person) => person.id,
+  );
+  yield `\n],\n"intro_paths": [`;
+  yield* items(
+    0,
+    (after) => introPathsAfterForExport(db, after),
+    (path) => path.id,
+  );
   yield `\n],\n"activity": [`;
   yield* items(
     0,
@@ -168,6 +184,7 @@ function* csvParts(db: Db): Generator<string> {
         row.signalRedFlag,
         row.signalsCheckedAt,
         row.amountStartupId,
+        row.introVia,
       ])}\r\n`;
     }
     after = rows.at(-1)!.id;

@@ -13,9 +13,9 @@ import type { Actor, UserOwnedValues } from "../domain/people.ts";
  * transaction: a process killed half-way never leaves investors without their per-startup
  * scores. (better-sqlite3 nests the inner transactions as savepoints.)
  */
-export function commitImportScored(app: App, plan: ImportPlan): ImportCommitted {
+export function commitImportScored(app: App, plan: ImportPlan, introBy: number | null = null): ImportCommitted {
   return app.db.$client.transaction(() => {
-    const result = commitImport(app.db, plan, app.now());
+    const result = commitImport(app.db, plan, app.now(), introBy);
     if (result.touched.length > 0) rescoreInvestorSet(app.db, { ids: result.touched }, rankedStartups(app.db), app.now(), app.rules);
     return result;
   })();
@@ -25,6 +25,9 @@ export function commitImportScored(app: App, plan: ImportPlan): ImportCommitted 
 export const IMPORT_CHUNK = 50;
 
 let importing: Promise<unknown> = Promise.resolve();
+
+/** What an import saved: investors added and updated, intro paths added and the people they run through. */
+export type ImportWritten = { created: number; updated: number; introPaths: number; introPeople: number };
 
 /**
  * The import being saved now, if any: how many of its rows are saved (Today says so while it fills
@@ -140,12 +143,7 @@ export class ImportInterrupted extends Error {
  * the activity starts an imported investor from). An import stopped part-way records what it
  * saved, with `stopped`, when the storage still takes one more write.
  */
-export function commitImportInChunks(
-  app: App,
-  actor: Actor,
-  planNow: () => ImportPlan,
-  fileName = "a file",
-): Promise<{ created: number; updated: number }> {
+export function commitImportInChunks(app: App, actor: Actor, planNow: () => ImportPlan, fileName = "a file"): Promise<ImportWritten> {
   const file = fileNameShown(fileName);
   const run = async () => {
     // Rows saved by other paths since the last import are keyed, so the next plan reads few (decision 064).
@@ -153,8 +151,13 @@ export function commitImportInChunks(
     const plan = planNow();
     let created = 0;
     let updated = 0;
+    let introPaths = 0;
+    // The people the paths run through, counted once over the chunks (at most 10 a row).
+    const introPeople = new Set<number>();
     const values: Record<string, UserOwnedValues> = {};
-    const record = (done: { created: number; updated: number; values: Record<string, UserOwnedValues> }, stopped: boolean) =>
+    const introBy = actor.kind === "member" ? actor.memberId : null;
+    type Done = { created: number; updated: number; values: Record<string, UserOwnedValues>; paths: number; people: number };
+    const record = (done: Done, stopped: boolean) =>
       recordActivity(
         app.db,
         actor,
@@ -167,6 +170,7 @@ export function commitImportInChunks(
               added: done.created,
               updated: done.updated,
               left_out: plan.rejected.length,
+              ...(done.paths > 0 ? { intro_paths: done.paths, intro_people: done.people } : {}),
               ...(stopped ? { stopped } : {}),
               values: done.values,
             },
@@ -189,17 +193,21 @@ export function commitImportInChunks(
         };
         const saved = Math.min(end, rows);
         const result = app.db.$client.transaction(() => {
-          const done = commitImportScored(app, part);
+          const done = commitImportScored(app, part, introBy);
           if (chunked) writeStopped(app, file, saved < rows ? { file, saved, total: rows } : null);
           if (saved === rows) {
             const all = { ...values, ...done.values };
-            record({ created: created + done.created, updated: updated + done.updated, values: all }, false);
+            const people = new Set([...introPeople, ...done.intro.personIds]).size;
+            const paths = introPaths + done.intro.paths;
+            record({ created: created + done.created, updated: updated + done.updated, values: all, paths, people }, false);
           }
           return done;
         })();
         Object.assign(values, result.values);
         created += result.created;
         updated += result.updated;
+        introPaths += result.intro.paths;
+        for (const id of result.intro.personIds) introPeople.add(id);
         if (chunked) saving = { saved, total: rows };
         await nextTurn();
       }
@@ -208,7 +216,7 @@ export function commitImportInChunks(
       // if the storage that stopped the import still takes it.
       if (created + updated > 0) {
         try {
-          record({ created, updated, values }, true);
+          record({ created, updated, values, paths: introPaths, people: introPeople.size }, true);
         } catch {
           // The import's own error is the one to answer with.
         }
@@ -217,7 +225,7 @@ export function commitImportInChunks(
     } finally {
       saving = null;
     }
-    return { created, updated };
+    return { created, updated, introPaths, introPeople: introPeople.size };
   };
   const next = importing.catch(() => undefined).then(run);
   importing = next;

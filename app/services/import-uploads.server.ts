@@ -51,6 +51,8 @@ export type ImportOutcome = {
   cellsLeftOut: number;
   /** "Jonas (22 rows) is not on your team yet — …", or "" (decision 062). */
   owners: string;
+  /** "12 intro paths through 9 people" added from the Intro via column (decision 065), or "". */
+  intro: string;
   /** The file's header row, for the download's columns. */
   header: string[];
   refused: Array<{ line: number; name: string; reasons: string[]; cells: string[] }>;

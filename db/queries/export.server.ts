@@ -104,6 +104,10 @@ const CSV_COLUMNS = {
   signalRedFlag: investors.signalRedFlag,
   signalsCheckedAt: investors.signalsCheckedAt,
   amountStartupId: investors.amountStartupId,
+  // The people who can introduce the team (decision 065), in the order they were added.
+  introVia: sql<
+    string | null
+  >`(select group_concat(name, '; ') from (select p.name from intro_paths ip join people p on p.id = ip.person_id where ip.investor_id = "investors"."id" order by ip.id))`,
 };
 
 /** The next chunk of real investors after `afterId`, with the columns /export.csv writes (by the primary key, as below). */
@@ -301,6 +305,15 @@ export type ExportedEverything = {
     }
   >;
   members: ReturnType<typeof exportedMembers>;
+  people: Array<{ id: number; name: string; organisation: string | null; known_by_member_id: number | null; emails: string[] }>;
+  intro_paths: Array<{
+    id: number;
+    investor_id: number;
+    person_id: number | null;
+    member_id: number | null;
+    state: string;
+    asked_on: string | null;
+  }>;
   activity: ExportedActivity[];
   founder: { name?: string; pitch?: string; meeting_link?: string };
 };

@@ -7,6 +7,7 @@ import { type UserOwnedValues, startingValues, userOwnedOf } from "#app/domain/p
 import { emailKey, nameKey } from "#app/domain/import/identity.ts";
 import { type AppDatabase, type Db, statement } from "../database.server.ts";
 import { investors } from "../schema.ts";
+import { type IntroViaAdded, type IntroViaRow, addIntroViaPaths } from "./intro-import.server.ts";
 import { profileColumns } from "./investors.server.ts";
 
 /** Import column → investors column, for updates that write only the cells that were given. */
@@ -225,20 +226,33 @@ export function classifyUpdates(db: AppDatabase, plan: ImportPlan, keep = Number
   return out;
 }
 
-/** What a commit wrote: counts, the ids to re-score, the user-owned values per investor id. */
-export type ImportCommitted = { created: number; updated: number; touched: number[]; values: Record<string, UserOwnedValues> };
+/** What a commit wrote: counts, the ids to re-score, the user-owned values per investor id, the intro paths added. */
+export type ImportCommitted = {
+  created: number;
+  updated: number;
+  touched: number[];
+  values: Record<string, UserOwnedValues>;
+  intro: IntroViaAdded;
+};
 
 /**
  * Writes (part of) a previewed import in one transaction: creates new investors and updates
  * matched ones (only the cells the file gave). Real rows only. The caller re-scores what it
  * touched in the same transaction (commitImportScored). Answers, beside the counts, the
- * user-owned values it wrote per investor: the import's one activity entry carries them.
+ * user-owned values it wrote per investor: the import's one activity entry carries them. The Intro
+ * via column's people become intro paths (decision 065) known by the row's owner, else by `introBy`
+ * (the importing member).
  */
-export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date): ImportCommitted {
+export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date, introBy: number | null = null): ImportCommitted {
   const stamp = now.toISOString();
   return db.transaction((t) => {
     const touched: number[] = [];
     const values: Record<string, UserOwnedValues> = {};
+    const intro: IntroViaRow[] = [];
+    const pathsOf = (row: ImportRow, investorId: number) => {
+      if (row.intro_via && row.intro_via.length > 0)
+        intro.push({ investorId, people: row.intro_via, memberId: row.owner_member_id ?? introBy, isDemo: false });
+    };
     for (const row of plan.create) {
       const columns = rowColumns(row);
       const { id } = t
@@ -247,12 +261,14 @@ export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date): Impo
         .returning({ id: investors.id })
         .get();
       touched.push(id);
+      pathsOf(row, id);
       // Every user-owned column it starts with: the replay of its activity starts from these (decision 061).
       values[id] = startingValues(columns);
     }
     let updated = 0;
     for (const [row, saved] of withSaved(t, plan.update)) {
       if (!saved) continue;
+      pathsOf(row, row.id);
       const set = changedColumns(row, saved);
       if (Object.keys(set).length === 0) continue;
       t.update(investors)
@@ -264,6 +280,6 @@ export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date): Impo
       const owned = userOwnedOf(set);
       if (Object.keys(owned).length > 0) values[row.id] = owned;
     }
-    return { created: plan.create.length, updated, touched, values };
+    return { created: plan.create.length, updated, touched, values, intro: addIntroViaPaths(t, intro, now) };
   });
 }

@@ -8,25 +8,32 @@ import type {
   ExportedStartupHead,
   ExportedActivityRecord,
   ExportedMemberRecord,
+  ExportedPersonRecord,
+  ExportedIntroPathRecord,
   RestoredIds,
 } from "#app/domain/export-file.ts";
 import { restoredDetail } from "#app/domain/export-file.ts";
 import { type UserOwnedValues, startingValues, systemActor } from "#app/domain/people.ts";
+import { personNameKey } from "#app/domain/intros.ts";
 import type { Db } from "../database.server.ts";
 import {
   activity,
   contactEntries,
   evaluations,
   evidence,
+  introPaths,
   investors,
   mailContacts,
   members,
+  people,
+  personAddresses,
   rubrics,
   startupScores,
   startups,
 } from "../schema.ts";
 import { recordActivity } from "./activity.server.ts";
-import { deleteState } from "./app-state.server.ts";
+import { deleteState, writeState } from "./app-state.server.ts";
+import { INTRO_NOTES_READ } from "./intro-import.server.ts";
 import { saveFounderSettings } from "./founder-settings.server.ts";
 
 export type RestoredCounts = {
@@ -37,6 +44,8 @@ export type RestoredCounts = {
   evidence: number;
   mail_contacts: number;
   startups: number;
+  people: number;
+  intro_paths: number;
 };
 
 export class NotEmptyError extends Error {}
@@ -57,6 +66,8 @@ export type RestoreWriter = {
   mail(item: ExportedMailRecord): void;
   evaluation(startupId: number, item: ExportedEvaluationRecord): void;
   score(startupId: number, item: ExportedScoreRecord): void;
+  person(item: ExportedPersonRecord): void;
+  introPath(item: ExportedIntroPathRecord): void;
 };
 
 /**
@@ -73,7 +84,17 @@ export type RestoreWriter = {
  * and fills them in again. What is kept meanwhile is ids (old to new), not records.
  */
 export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) => ExportedFounder): RestoredCounts {
-  const counts: RestoredCounts = { members: 0, activity: 0, investors: 0, contacts: 0, evidence: 0, mail_contacts: 0, startups: 0 };
+  const counts: RestoredCounts = {
+    members: 0,
+    activity: 0,
+    investors: 0,
+    contacts: 0,
+    evidence: 0,
+    mail_contacts: 0,
+    startups: 0,
+    people: 0,
+    intro_paths: 0,
+  };
   db.transaction((t) => {
     const already = countRealRows(t);
     if (already.investors > 0 || already.startups > 0) {
@@ -87,6 +108,8 @@ export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) =
     const restoredValues: Record<string, UserOwnedValues> = {};
     const evidenceIds = new Map<number, number>();
     const startupIds = new Map<number, number>();
+    const personIds = new Map<number, number>();
+    const memberOf = (old: number | null) => (old === null ? null : (memberIds.get(old) ?? null));
     // Whose round an amount is for names a startup, which comes after the investors: set at the end.
     const amountFor: Array<[investorId: number, startupId: number]> = [];
     const investorOf = (oldId: number, where: string): number => {
@@ -271,6 +294,46 @@ export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) =
           .run();
         counts.mail_contacts++;
       },
+      person(item) {
+        const { id } = t
+          .insert(people)
+          .values({
+            name: item.name,
+            nameKey: personNameKey(item.name),
+            organisation: item.organisation,
+            knownByMemberId: memberOf(item.known_by_member_id),
+            isDemo: false,
+            createdAt: item.created_at,
+            updatedAt: item.updated_at,
+          })
+          .returning({ id: people.id })
+          .get();
+        personIds.set(item.id, id);
+        for (const address of item.emails) t.insert(personAddresses).values({ personId: id, address }).onConflictDoNothing().run();
+        counts.people++;
+      },
+      introPath(item) {
+        const personId = item.person_id === null ? null : personIds.get(item.person_id);
+        if (personId === undefined) throw new Error(`intro path ${item.id} names person ${item.person_id}, which is not in the file`);
+        t.insert(introPaths)
+          .values({
+            investorId: investorOf(item.investor_id, `intro path ${item.id}`),
+            personId,
+            memberId: memberOf(item.member_id),
+            source: item.source,
+            tier: item.tier,
+            evidence: item.evidence,
+            state: item.state,
+            askedOn: item.asked_on,
+            stateAt: item.state_at,
+            stateByMemberId: memberOf(item.state_by_member_id),
+            isDemo: false,
+            createdAt: item.created_at,
+            updatedAt: item.updated_at,
+          })
+          .run();
+        counts.intro_paths++;
+      },
       evaluation(startupId, item) {
         t.insert(evaluations)
           .values({
@@ -308,6 +371,10 @@ export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) =
       now,
     );
     deleteState(t, "scored_with");
+    // An export from before warm intros keeps them as "Intro path:" lines of the notes: the next
+    // start reads them as paths (decision 065). One that has paths already is not read again.
+    if (counts.intro_paths > 0) writeState(t, INTRO_NOTES_READ, now.toISOString(), now);
+    else deleteState(t, INTRO_NOTES_READ);
     // The restore itself, by the system actor `restore`, last: every investor's user-owned values as
     // restored, so replaying the activity gives them whatever the file's activity held (decision 061).
     recordActivity(

@@ -65,7 +65,7 @@ describe("every other write of founder data has an author (decision 061)", () =>
     const before = activityAfter(db, 0, 1000).length;
     const parsed = parseInvestorCsv(csv);
     const done = await commitImportInChunks(app, jonas, () => planImport(parsed, existingForImport(db, parsed.rows)), "maren.csv");
-    expect(done).toEqual({ created: 120, updated: 1 });
+    expect(done).toEqual({ created: 120, updated: 1, introPaths: 0, introPeople: 0 });
     const added = activityAfter(db, 0, 1000).slice(before);
     expect(added).toHaveLength(1);
     const [entry] = added;

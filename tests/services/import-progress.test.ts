@@ -41,7 +41,7 @@ describe("an import being saved", () => {
       expect(importInProgress()).toBe(progress);
       seen.push(progress.saved);
     }
-    expect(await done).toEqual({ created: rows, updated: 0 });
+    expect(await done).toEqual({ created: rows, updated: 0, introPaths: 0, introPeople: 0 });
     expect(importInProgress()).toBeNull();
     expect(seen).toEqual([IMPORT_CHUNK, IMPORT_CHUNK * 2, rows]);
   });
@@ -61,7 +61,7 @@ describe("an import being saved", () => {
       await new Promise((resolve) => setImmediate(resolve));
       seen.push(importInProgress());
     }
-    expect(await done).toEqual({ created: IMPORT_CHUNK, updated: 0 });
+    expect(await done).toEqual({ created: IMPORT_CHUNK, updated: 0, introPaths: 0, introPeople: 0 });
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((progress) => progress === null)).toBe(true);
   });
@@ -114,7 +114,7 @@ describe("an import being saved", () => {
       await new Promise((resolve) => setImmediate(resolve));
       if (importInProgress()) expect(importStopped(app)).toBeNull();
     }
-    expect(await again).toEqual({ created: rows - IMPORT_CHUNK * 2, updated: 0 });
+    expect(await again).toEqual({ created: rows - IMPORT_CHUNK * 2, updated: 0, introPaths: 0, introPeople: 0 });
     expect(importStopped(app)).toBeNull();
     expect(db.$client.prepare("select count(*) from app_state where key = 'import_unfinished'").pluck().get()).toBe(0);
 

@@ -7,6 +7,7 @@ import { placeOfPair, resolvePlace } from "../places.ts";
 import { isEmptyCell, parseEmail, parseLinkedin, parseTwitter, parseWebsite, splitList } from "./cells.ts";
 import { type DateOrder, parseDate } from "./dates.ts";
 import { junkRowReason } from "./junk-rows.ts";
+import { type IntroVia, readIntroVia } from "./intro-via.ts";
 import type { ColumnMapping, ImportColumn, ImportField } from "./fields.ts";
 import { IMPORT_COLUMNS } from "./fields.ts";
 import {
@@ -49,6 +50,8 @@ export type ImportRow = {
   /** The Owner cell as written, and the member it names once matched (decision 062, owners.ts). */
   owner?: string;
   owner_member_id?: number;
+  /** The people the Intro via column names (decision 065): intro paths, never a line of the notes. */
+  intro_via?: IntroVia[];
   /**
    * The stored columns this row had a value in. The profile fills defaults (kind "fund", empty
    * lists), so an update writes only these: an empty cell means "not given", not "clear".
@@ -212,7 +215,6 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 const NOTE_LINES: ReadonlyArray<[ImportField, string]> = [
   ["contact", "Contact"],
   ["role", "Role"],
-  ["intro_path", "Intro path"],
   ["twitter", "Twitter"],
 ];
 
@@ -305,6 +307,8 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
 
   const ownerCell = first("owner")?.value.replace(/\s+/g, " ").trim();
   if (ownerCell) extra.owner = ownerCell.slice(0, 200);
+  const introVia = readIntroVia((cells.get("intro_path") ?? []).map((cell) => cell.value).join(", "));
+  if (introVia.length > 0) extra.intro_via = introVia;
   const notes: string[] = [];
   const notesCell = first("personal_notes");
   if (notesCell) notes.push(notesCell.value);

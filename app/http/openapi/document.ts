@@ -1,6 +1,7 @@
 import { operations } from "./operations.ts";
 import { SHARED_RESPONSES, TAGS } from "./responses.ts";
 import { schemas } from "./schemas.ts";
+import { introSchemas } from "./intro-operations.ts";
 
 /**
  * The OpenAPI 3.1 document of the 15 `/api` routes, served at `/openapi.json` and described in
@@ -12,7 +13,7 @@ import { schemas } from "./schemas.ts";
 
 function components() {
   return {
-    schemas: schemas(),
+    schemas: { ...schemas(), ...introSchemas() },
     securitySchemes: {
       session: {
         type: "apiKey",
@@ -59,6 +60,7 @@ function components() {
       },
       investorId: { name: "id", in: "path", required: true, description: "Investor id.", schema: { type: "integer", minimum: 1 } },
       startupId: { name: "id", in: "path", required: true, description: "Startup id.", schema: { type: "integer", minimum: 1 } },
+      introPathId: { name: "id", in: "path", required: true, description: "Intro path id.", schema: { type: "integer", minimum: 1 } },
       activityAfterId: {
         name: "after",
         in: "query",
@@ -110,7 +112,7 @@ export function buildOpenApiDocument(version: string) {
       version,
       summary: "Who to email first, which follow-ups are due, who not to chase.",
       description:
-        'The 25 JSON operations under `/api` (23 paths: deleting an investor shares its path with editing one, and the GET and PUT of the round share one). Every error is `{"error": {"code", "message", "fields"?}}`. JSON bodies are strict (an unknown key is a 400 naming it) and at most 64 KiB. A POST, PATCH or DELETE with another site\'s `Origin` is refused with 403. Any other path under `/api` is a JSON 404. The rules in words: docs/api.md.',
+        'The 29 JSON operations under `/api` (25 paths: deleting an investor shares its path with editing one, the GET and PUT of the round share one, and so do the GET and POST of an investor\'s intro paths and the PATCH and DELETE of one). Every error is `{"error": {"code", "message", "fields"?}}`. JSON bodies are strict (an unknown key is a 400 naming it) and at most 64 KiB. A POST, PATCH or DELETE with another site\'s `Origin` is refused with 403. Any other path under `/api` is a JSON 404. The rules in words: docs/api.md.',
     },
     servers: [{ url: "/", description: "This installation." }],
     tags: Object.values(TAGS).map((name) => ({ name })),

@@ -17,9 +17,10 @@ import {
   problem,
   ref,
 } from "./responses.ts";
+import { INTRO_OPERATIONS } from "./intro-operations.ts";
 
 /**
- * The 25 operations, one entry each: what it is, its words (summary and description, the
+ * The 29 operations (warm intros' four from intro-operations.ts), one entry each: what it is, its words (summary and description, the
  * short form of docs/api.md), its body's zod schema, and the answers of its own. The errors
  * every operation shares are added from its credential and method (responses.ts).
  */
@@ -454,6 +455,7 @@ function operationObject(entry: OperationEntry): Record<string, unknown> {
 /** The document's `paths`, each path with its one operation. */
 export function operations(): Record<string, Record<string, Record<string, unknown>>> {
   const paths: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const entry of OPERATIONS) paths[entry.path] = { ...paths[entry.path], [entry.method]: operationObject(entry) };
+  for (const entry of [...OPERATIONS, ...INTRO_OPERATIONS])
+    paths[entry.path] = { ...paths[entry.path], [entry.method]: operationObject(entry) };
   return paths;
 }

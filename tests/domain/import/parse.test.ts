@@ -163,7 +163,7 @@ describe("the fixtures in the real lists' conventions", () => {
     expect(parsed.warnings).toContain("Not imported: Description (map them below to keep them).");
   });
 
-  it("imports a fundraising tracker: status, last contact, the next step, and the rest as lines of the notes", () => {
+  it("imports a fundraising tracker: status, last contact, the next step, the intro path as a person, the rest as lines of the notes", () => {
     const parsed = parseInvestorCsv(fixture("pipeline-tracker.csv"));
     expect(parsed.rejected).toEqual([]);
     const [mara, otto, rita] = parsed.rows;
@@ -175,9 +175,9 @@ describe("the fixtures in the real lists' conventions", () => {
       check_min: 500_000,
       check_max: 2_000_000,
     });
-    expect(mara?.personal_notes).toBe(
-      "Asked about retention. Follow up within 48 hours.\nRole: General Partner\nIntro path: Tom Advisor (portfolio intro)",
-    );
+    // The intro path is a person and a path now (decision 065), never a line of the notes.
+    expect(mara?.personal_notes).toBe("Asked about retention. Follow up within 48 hours.\nRole: General Partner");
+    expect(mara?.intro_via).toEqual([{ name: "Tom Advisor", note: "portfolio intro", written: "Tom Advisor (portfolio intro)" }]);
     expect(mara).toMatchObject({ next_step: "Send the deck", next_step_date: "2026-07-12" });
     expect(otto?.relationship_status).toBe("intro_requested");
     expect(rita?.relationship_status).toBe("committed");
