@@ -1,3 +1,4 @@
+import { rescoreForPaths } from "./intro-asked.server.ts";
 import { loadFounderSettings, readDraftStartup } from "#db/queries/founder-settings.server.ts";
 import { introPathSide } from "#db/queries/intro-path-side.server.ts";
 import { liveOwner } from "#db/queries/members.server.ts";
@@ -71,6 +72,7 @@ export function addIntroPathByHand(
     return addIntroPath(app.db, actor, { investorId, personId, memberId, source: "manual", isDemo: demo }, now);
   })();
   if (!result) return { refused: "Write the name of the person who can introduce you", field: "name" };
+  if (result.added) rescoreForPaths(app, [investorId], demo);
   const path = (introPathsOf(app.db, [investorId]).get(investorId) ?? []).find((each) => each.id === result.id)!;
   return { ok: { path, added: result.added } };
 }
@@ -90,6 +92,8 @@ export function moveIntro(app: App, actor: Actor, pathId: number, demo: boolean,
   app.db.$client.transaction(() => {
     setIntroState(app.db, actor, pathId, change.state, now.toISOString().slice(0, 10), now);
     if (move !== "keep") editAndRerank(app, actor, side.investorId, { relationship_status: move }, demo);
+    // The ask, the wait or the nudge on Today follows the intro's state at once (decision 065).
+    rescoreForPaths(app, [side.investorId], demo);
   })();
   const path = (introPathsOf(app.db, [side.investorId]).get(side.investorId) ?? []).find((each) => each.id === pathId)!;
   return { ok: path };
@@ -99,7 +103,9 @@ export function moveIntro(app: App, actor: Actor, pathId: number, demo: boolean,
 export function removeIntro(app: App, actor: Actor, pathId: number, demo: boolean): boolean {
   const side = introPathSide(app.db, pathId);
   if (!side || side.isDemo !== demo) return false;
-  return removeIntroPath(app.db, actor, pathId, app.now());
+  if (!removeIntroPath(app.db, actor, pathId, app.now())) return false;
+  rescoreForPaths(app, [side.investorId], demo);
+  return true;
 }
 
 /** The investor a path is on, when it is on this side (the page redirects back to it). */

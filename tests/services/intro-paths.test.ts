@@ -44,6 +44,26 @@ describe("intro paths on the investor page", () => {
     expect(addIntroPathByHand(app, maren, real, false, { name: "Lena", member_id: 999 })).toMatchObject({ field: "member_id" });
   });
 
+  it("re-scores the investor at once when a path is added, moved or removed by hand (Today follows, not tomorrow's re-score)", () => {
+    const { db, app, maren, real } = setUp();
+    const warmth = () =>
+      (
+        JSON.parse(db.$client.prepare("select score_explained from investors where id = ?").pluck().get(real) as string) as {
+          components: Array<{ key: string; detail: string }>;
+        }
+      ).components.find((component) => component.key === "warmth")?.detail ?? "";
+    expect(warmth()).not.toMatch(/path/);
+    const added = addIntroPathByHand(app, maren, real, false, { name: "Erik Solberg" });
+    if (!("ok" in added)) throw new Error("not added");
+    expect(warmth()).toMatch(/a path through Erik/);
+    moveIntro(app, maren, added.ok.path.id, false, { state: "declined" });
+    expect(warmth()).not.toMatch(/path/);
+    moveIntro(app, maren, added.ok.path.id, false, { state: "to_ask" });
+    expect(warmth()).toMatch(/a path through Erik/);
+    expect(removeIntro(app, maren, added.ok.path.id, false)).toBe(true);
+    expect(warmth()).not.toMatch(/path/);
+  });
+
   it("keeps the sides apart: a demo investor or path is not found from the real side, and the other way", () => {
     const { app, maren, real, demo } = setUp();
     expect(addIntroPathByHand(app, maren, demo, false, { name: "Erik" })).toEqual({ notFound: true });
