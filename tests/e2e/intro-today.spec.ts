@@ -5,11 +5,13 @@ import { DATABASE_PATH, E2E_PASSCODE } from "./playwright.config.ts";
 import { collectConsoleErrors, openSignedIn } from "./helpers.ts";
 
 /**
- * Warm paths where the founder looks (decision 065): an investor with a path from the sheet shows
+ * Warm paths where the founder looks (decision 065), the issue's whole morning: a sheet with an
+ * Intro via column is imported; the investor shows
  * "Ask Erik for an intro to …" on Today with the evidence and the connector's draft; "Asked" marks
  * it and the row leaves Email first; five days on (the asked day moved back in the server's file,
  * as the app's clock cannot be moved from outside) Follow-ups due says to nudge Erik, and "Nudged"
- * asks again. JavaScript on and off, at 1440 and 390 px; axe with JavaScript on. Each run has its
+ * asks again; the connector draft on the investor page, "Mark introduced", and the export reads it
+ * back. JavaScript on and off, at 1440 and 390 px; axe with JavaScript on. Each run has its
  * own startup's investors (the server's data is shared by every spec).
  */
 
@@ -17,7 +19,7 @@ function isoDate(daysAgo: number): string {
   return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** What no route writes yet on this branch (the import's Intro via column is another's): the person and the path, and the day asked. */
+/** The day asked, moved back in the server's file: five days passing for this intro (the shared server's clock stays). */
 function writeDirectly(sql: string, ...params: unknown[]): number {
   const db = new Database(DATABASE_PATH, { fileMustExist: true });
   try {
@@ -56,8 +58,8 @@ async function seed(page: Page, tag: string): Promise<{ id: number; pathId: numb
   expect(startup.status()).toBe(201);
   const startupId = ((await startup.json()) as { startup: { id: number } }).startup.id;
   const csv = [
-    "name,firm,email,sectors,stages,geographies,check_min,check_max,relationship_status",
-    `Kristin ${tag},Fjord Climate,kristin-${tag}@fjord.example.com,fintech,seed,Europe,100000,500000,not_contacted`,
+    "name,firm,email,sectors,stages,geographies,check_min,check_max,relationship_status,Intro via",
+    `Kristin ${tag},Fjord Climate,kristin-${tag}@fjord.example.com,fintech,seed,Europe,100000,500000,not_contacted,Erik Solberg-${tag} (ex-colleague)`,
   ].join("\n");
   const imported = await page.request.post("/investors/import", {
     headers: { "x-admin-passcode": E2E_PASSCODE },
@@ -66,17 +68,10 @@ async function seed(page: Page, tag: string): Promise<{ id: number; pathId: numb
   });
   expect(imported.status()).toBe(303);
   const id = await investorId(page, `Kristin ${tag}`);
-  const person = writeDirectly(
-    "insert into people (name, name_key, is_demo) values (?, ?, 0)",
-    `Erik Solberg-${tag}`,
-    `erik solberg-${tag.toLowerCase()}`,
-  );
-  const pathId = writeDirectly(
-    "insert into intro_paths (investor_id, person_id, source, evidence, state, is_demo) values (?, ?, 'import', 'ex-colleague', 'to_ask', 0)",
-    id,
-    person,
-  );
-  await rescore(page, id);
+  const db = new Database(DATABASE_PATH, { readonly: true, fileMustExist: true });
+  const pathId = db.prepare("select id from intro_paths where investor_id = ?").pluck().get(id) as number;
+  db.close();
+  expect(pathId, "the import made the path from the Intro via column").toBeGreaterThan(0);
   return { id, pathId, startupId };
 }
 
@@ -85,7 +80,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.describe(`a warm path on Today, JavaScript ${javaScriptEnabled ? "on" : "off"}, ${width} px`, () => {
       test.use({ javaScriptEnabled, viewport: { width, height: width === 390 ? 844 : 900 } });
 
-      test("Ask Erik…, Asked, and five days later the nudge", async ({ page }) => {
+      test("a sheet with Intro via: Ask Erik…, Asked, five days later the nudge, the draft, introduced, exported", async ({ page }) => {
         const errors = collectConsoleErrors(page);
         const tag = `${javaScriptEnabled ? "Js" : "Nojs"}${width}`;
         const name = `Kristin ${tag}`;
@@ -99,7 +94,8 @@ for (const javaScriptEnabled of [true, false]) {
         await page.goto("/?all=email_first");
         const row = rowIn(emailFirst);
         await expect(row).toContainText(`Ask Erik for an intro to ${name} (Fjord Climate)`);
-        await expect(row).toContainText("From your sheet · ex-colleague");
+        await expect(row).toContainText("From your sheet");
+        await expect(row).toContainText("ex-colleague");
         await expect(row.getByRole("link", { name: "the draft for Erik" })).toHaveAttribute(
           "href",
           `/investors/${id}#intro-draft-${pathId}`,
@@ -139,6 +135,23 @@ for (const javaScriptEnabled of [true, false]) {
         await page.goto("/?all=follow_up");
         await expect(followUps.getByRole("heading")).toBeVisible();
         await expect(rowIn(followUps)).toHaveCount(0);
+
+        // Erik made the introduction: the draft he was sent is on the investor page; marked introduced, read back.
+        await page.goto(`/investors/${id}#intro-draft-${pathId}`);
+        const draft = page.locator(`#intro-draft-${pathId}`);
+        await expect(draft).toContainText("Hi Erik,");
+        const path = page.getByRole("region", { name: "Intro paths" }).locator(`#intro-path-${pathId}`);
+        await path.getByLabel("moves to Contacted").check();
+        await path.getByRole("button", { name: "Mark introduced" }).click();
+        await expect(path.locator(".intro-state")).toHaveText(/^Introduced since/);
+        const exported = await (await page.request.get("/export.json")).json();
+        expect(exported.intro_paths.find((saved: { id: number }) => saved.id === pathId)).toMatchObject({
+          investor_id: id,
+          source: "import",
+          state: "introduced",
+          asked_on: isoDate(0),
+        });
+        expect(exported.investors.find((saved: { id: number }) => saved.id === id).relationship_status).toBe("contacted");
         // The server is shared: the startup goes, so other specs' fits are as they expect.
         expect((await page.request.delete(`/api/startups/${startupId}`)).status()).toBe(200);
         expect(errors).toEqual([]);
