@@ -1,3 +1,4 @@
+import type { IntroVia } from "#app/domain/import/intro-via.ts";
 import { describe, expect, it } from "vitest";
 import type { RecommendedAction } from "#app/domain/investor.ts";
 import { parseInvestorCsv } from "#app/domain/import/parse.ts";
@@ -34,9 +35,10 @@ const TIER: Record<RecommendedAction, number> = {
 };
 
 /** The sheet's "Intro via" as the import keeps it: a path through that person, the sheet's word (no tier), still to ask. */
-function sheetPath(notes: string | null | undefined): WarmPath | null {
-  const via = /Intro path: ([^\n(]+)/.exec(notes ?? "")?.[1]?.trim();
-  return via ? mailPath(null, { person: via, source: "import" }) : null;
+/** The sheet's Intro via column as the import reads it: its first person, an import path without a tier. */
+function sheetPath(via: readonly IntroVia[] | undefined): WarmPath | null {
+  const first = via?.[0]?.name;
+  return first ? mailPath(null, { person: first, source: "import" }) : null;
 }
 
 function mailPath(tier: PathTier | null, over: Partial<WarmPath> = {}): WarmPath {
@@ -74,7 +76,7 @@ function scorePipeline(
       check_currency: row.check_currency ?? null,
     };
     const fit = profileFit(investor, startups);
-    const intro = over(profile.name).intro ?? sheetPath(row.personal_notes);
+    const intro = over(profile.name).intro ?? sheetPath(row.intro_via);
     // With one startup, the investor's one score is that startup's (decision 039).
     const result = scoreForStartup(
       {
