@@ -11,7 +11,7 @@ import * as decksSchema from "./schema-decks.ts";
 import { storageFaultOf } from "./storage-fault.ts";
 
 /** Every table: db/schema.ts (with what it re-exports) and the decks' own file, which imports it. */
-const schema = { ...mainSchema, ...decksSchema };
+export const schema = { ...mainSchema, ...decksSchema };
 
 /**
  * What every query helper takes: the connection, or a transaction on it. Drizzle's transaction

@@ -104,7 +104,8 @@ function resolved(object: PdfObject): PdfObject {
 function field(object: PdfObject, key: string): PdfObject {
   return object.isDictionary() || object.isStream() ? resolved(object.get(key)) : object;
 }
-const seen = new Set<number>();
+/** A form XObject's largest image, once walked: forms shared by pages (a logo, a footer) are walked once per deck. */
+const formLargest = new Map<number, number>();
 
 /** A limit passed inside the walk: the words' key. */
 class Refusal extends Error {
@@ -165,17 +166,30 @@ function largestImage(resources: PdfObject, depth: number, inside: Set<number>, 
       const pixels = width.isNumber() && height.isNumber() ? Math.abs(width.asNumber()) * Math.abs(height.asNumber()) : 0;
       largest = Math.max(largest, pixels);
     } else if (subtype.isName() && subtype.asName() === "Form") {
+      const known = number ? formLargest.get(number) : undefined;
+      if (known !== undefined) {
+        largest = Math.max(largest, known);
+        return;
+      }
       checkUnpacked(object, budget);
       const within = new Set(inside);
       if (number) within.add(number);
-      largest = Math.max(largest, largestImage(field(x, "Resources"), depth + 1, within, budget));
+      const inner = largestImage(field(x, "Resources"), depth + 1, within, budget);
+      if (number) formLargest.set(number, inner);
+      largest = Math.max(largest, inner);
     }
   };
   const xobjects = field(resources, "XObject");
-  if (xobjects.isDictionary()) xobjects.forEach((value) => visit(value));
+  if (xobjects.isDictionary())
+    xobjects.forEach((value) => {
+      visit(value);
+    });
   // Patterns draw through their own resources too.
   const patterns = field(resources, "Pattern");
-  if (patterns.isDictionary()) patterns.forEach((value) => visit(value));
+  if (patterns.isDictionary())
+    patterns.forEach((value) => {
+      visit(value);
+    });
   return largest;
 }
 

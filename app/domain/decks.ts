@@ -39,6 +39,29 @@ export const DECK_FILE_CHUNK_BYTES = 1024 * 1024;
 export const DECK_STATUSES = ["rendering", "ready", "failed"] as const;
 export type DeckStatus = (typeof DECK_STATUSES)[number];
 
+/** A version as the startup page lists it. */
+export type DeckVersion = {
+  id: number;
+  number: number;
+  fileName: string;
+  bytes: number;
+  pages: number | null;
+  pagesDone: number;
+  status: DeckStatus;
+  refusal: string | null;
+  renderMs: number | null;
+  allowDownload: boolean;
+  createdAt: string;
+};
+
+/** What the startup page shows of the deck. */
+export type DeckView = {
+  versions: DeckVersion[];
+  /** The newest ready version and its pages' sizes, or null. */
+  shown: { number: number; pages: Array<{ number: number; width: number; height: number }> } | null;
+  rendering: boolean;
+};
+
 /** The limits the renderer is given on its command line (and checks before rendering a page). */
 export type RenderLimits = {
   maxBytes: number;
@@ -99,7 +122,7 @@ export const DECK_REFUSALS = {
   notPdf: "This file is not a PDF (it does not start as one). Upload the deck as a PDF.",
   empty: "No file was chosen. Choose the deck's PDF and upload it again.",
   malformed: "This PDF could not be read (it is damaged or not a real PDF). Export it again from your slides and upload that.",
-  noPages: "This PDF has no pages.",
+  noPages: "This PDF has no pages that can be read (it is damaged or empty). Export it again from your slides and upload that.",
   tooManyPages: `The deck has {n} pages; the most a deck may have is ${MAX_DECK_PAGES}. Upload a shorter version.`,
   pageBox: `Page {n} has a page size no slide has (over ${MAX_PAGE_SIDE_POINTS / 72} inches a side, or empty), so the deck was not rendered.`,
   hugeImage: `Page {n} holds an image over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels, more than a deck needs and more than the server renders. Export it with smaller images.`,
