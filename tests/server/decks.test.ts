@@ -37,7 +37,12 @@ describe("decks on the built server", () => {
   function upload(bytes: Uint8Array, name = "deck.pdf"): Promise<Response> {
     const form = new FormData();
     form.set("deck", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), name);
-    return fetch(`${server.url}/startups/${startupId}/deck`, { method: "POST", redirect: "manual", headers: { "x-admin-passcode": PASSCODE }, body: form });
+    return fetch(`${server.url}/startups/${startupId}/deck`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "x-admin-passcode": PASSCODE },
+      body: form,
+    });
   }
 
   function newestVersion(): { number: number; status: string; refusal: string | null; pages: number | null } {
@@ -86,12 +91,22 @@ describe("decks on the built server", () => {
     async (pages) => {
       const version = await uploadAndWait(deckPdf(pages), `deck-${pages}.pdf`);
       expect(version).toMatchObject({ status: "ready", refusal: null, pages });
-      expect(sqlNumber(server.databasePath, "select count(*) from deck_pages p join deck_versions v on v.id = p.version_id where v.number = ?", version.number)).toBe(pages);
+      expect(
+        sqlNumber(
+          server.databasePath,
+          "select count(*) from deck_pages p join deck_versions v on v.id = p.version_id where v.number = ?",
+          version.number,
+        ),
+      ).toBe(pages);
       const { ms, peak } = renderLine(version.number);
-      console.log(`${pages} pages: rendered in ${ms} ms, renderer peak RSS ${peak} MiB, server RSS peak so far ${Math.round(serverPeak)} MiB`);
+      console.log(
+        `${pages} pages: rendered in ${ms} ms, renderer peak RSS ${peak} MiB, server RSS peak so far ${Math.round(serverPeak)} MiB`,
+      );
       expect(peak).toBeLessThan(RENDER_RSS_LIMIT_MIB);
 
-      const image = await fetch(`${server.url}/startups/${startupId}/deck/${version.number}/pages/${pages}.webp`, { headers: { "x-admin-passcode": PASSCODE } });
+      const image = await fetch(`${server.url}/startups/${startupId}/deck/${version.number}/pages/${pages}.webp`, {
+        headers: { "x-admin-passcode": PASSCODE },
+      });
       expect(image.status).toBe(200);
       expect(image.headers.get("content-type")).toBe("image/webp");
       expect(image.headers.get("cache-control")).toBe("private, max-age=86400");
@@ -103,8 +118,16 @@ describe("decks on the built server", () => {
       });
       expect(again.status).toBe(304);
       // No page past the last, and nothing to a stranger.
-      expect((await fetch(`${server.url}/startups/${startupId}/deck/${version.number}/pages/${pages + 1}.webp`, { headers: { "x-admin-passcode": PASSCODE } })).status).toBe(404);
-      expect((await fetch(`${server.url}/startups/${startupId}/deck/${version.number}/pages/1.webp`, { redirect: "manual" })).status).toBe(302);
+      expect(
+        (
+          await fetch(`${server.url}/startups/${startupId}/deck/${version.number}/pages/${pages + 1}.webp`, {
+            headers: { "x-admin-passcode": PASSCODE },
+          })
+        ).status,
+      ).toBe(404);
+      expect((await fetch(`${server.url}/startups/${startupId}/deck/${version.number}/pages/1.webp`, { redirect: "manual" })).status).toBe(
+        302,
+      );
       expect(serverPeak).toBeLessThan(SERVER_RSS_LIMIT_MIB);
     },
     180_000,
@@ -116,14 +139,24 @@ describe("decks on the built server", () => {
     ["a page box a kilometre wide", () => deckPdf(1, [0, 0, 2_834_645, 540]), /200 inches/],
     ["drawing instructions that unpack to 39 MB (a zip bomb)", () => flateBombPdf(3_000_000), /more than 16 MB/],
     ["a form that draws itself (a recursive content stream)", () => recursivePdf(), /draws a picture inside itself/],
-    [`a deck of ${MAX_DECK_PAGES + 1} pages`, () => deckPdf(MAX_DECK_PAGES + 1), new RegExp(`has ${MAX_DECK_PAGES + 1} pages; the most a deck may have is ${MAX_DECK_PAGES}`)],
+    [
+      `a deck of ${MAX_DECK_PAGES + 1} pages`,
+      () => deckPdf(MAX_DECK_PAGES + 1),
+      new RegExp(`has ${MAX_DECK_PAGES + 1} pages; the most a deck may have is ${MAX_DECK_PAGES}`),
+    ],
   ])(
     "refuses %s in words naming the limit, and the server answers after it",
     async (_what, make, words) => {
       const version = await uploadAndWait(make());
       expect(version.status).toBe("failed");
       expect(version.refusal).toMatch(words);
-      expect(sqlNumber(server.databasePath, "select count(*) from deck_pages p join deck_versions v on v.id = p.version_id where v.number = ?", version.number)).toBe(0);
+      expect(
+        sqlNumber(
+          server.databasePath,
+          "select count(*) from deck_pages p join deck_versions v on v.id = p.version_id where v.number = ?",
+          version.number,
+        ),
+      ).toBe(0);
       const page = await fetch(`${server.url}/startups/${startupId}`, { headers: { "x-admin-passcode": PASSCODE } });
       expect(await page.text()).toContain(version.refusal!.slice(0, 40).replaceAll("'", "&#x27;"));
       await expectHealthy();
@@ -164,7 +197,11 @@ describe("decks on the built server", () => {
     const bytes = new Uint8Array(await file.arrayBuffer());
     expect(bytes.byteLength).toBe(sqlNumber(server.databasePath, "select bytes from deck_versions where number = ?", version.number));
     expect(new TextDecoder("latin1").decode(bytes.subarray(0, 5))).toBe("%PDF-");
-    expect(sqlNumber(server.databasePath, "select count(*) from activity where kind = 'deck' and detail like '%allowed download%'")).toBe(1);
-    expect(sqlNumber(server.databasePath, "select count(*) from activity where kind = 'deck' and actor_member_id is not null")).toBeGreaterThan(1);
+    expect(sqlNumber(server.databasePath, "select count(*) from activity where kind = 'deck' and detail like '%allowed download%'")).toBe(
+      1,
+    );
+    expect(
+      sqlNumber(server.databasePath, "select count(*) from activity where kind = 'deck' and actor_member_id is not null"),
+    ).toBeGreaterThan(1);
   });
 });
