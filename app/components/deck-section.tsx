@@ -14,8 +14,11 @@ export function DeckSection({
   deck,
   notice,
   error,
+  checkedAt,
 }: {
   startupId: number;
+  /** When the page was made: "Check again" asks for a new one. */
+  checkedAt: string;
   deck: DeckView;
   notice: string | null;
   error: string | null;
@@ -101,9 +104,17 @@ export function DeckSection({
         <p className="muted">No deck yet. Its pages are rendered once, when you upload it, and shown here.</p>
       )}
       {deck.rendering ? (
-        <p className="muted" role="status">
-          A version is being rendered. <a href={`/startups/${startupId}#deck`}>Check again</a>
-        </p>
+        // A form whose address changes with each answer (the time it was made): the same address
+        // with #deck would only scroll the page, never ask the server again.
+        <Form method="get" action={`/startups/${startupId}#deck`} className="deck-check">
+          <input type="hidden" name="checked" value={checkedAt} />
+          <p className="muted" role="status">
+            A version is being rendered.{" "}
+            <button type="submit" className="button-quiet">
+              Check again
+            </button>
+          </p>
+        </Form>
       ) : null}
       {shown ? (
         <>

@@ -151,7 +151,13 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
 
       <RoundForm round={startup} several={loaderData.round.several} refused={loaderData.round.refused} />
 
-      <DeckSection startupId={startup.id} deck={loaderData.deck} notice={loaderData.deckNotice} error={loaderData.deckError} />
+      <DeckSection
+        startupId={startup.id}
+        deck={loaderData.deck}
+        notice={loaderData.deckNotice}
+        error={loaderData.deckError}
+        checkedAt={loaderData.now}
+      />
 
       <div className="detail-grid">
         <section className="panel" aria-labelledby="rubric-heading">
