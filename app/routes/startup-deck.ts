@@ -5,6 +5,7 @@ import { requestActor } from "../auth/guards.server.ts";
 import { DECK_REFUSALS, MAX_DECK_BYTES } from "../domain/decks.ts";
 import { pageId } from "../http/api-error.ts";
 import { parseFormBody } from "../http/form-body.server.ts";
+import { saveMultipartFile } from "../http/multipart-file.server.ts";
 import { allowDeckDownload, uploadDeck } from "../services/decks.server.ts";
 
 /** Room for the multipart framing around the file (boundary, part headers, the intent). */
@@ -24,13 +25,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     redirect(`/startups/${id}?${key}=${encodeURIComponent(message)}#deck`, 303);
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.startsWith("multipart/form-data")) {
-    const answer = await uploadDeck(app, actor, { startupId: id, isDemo: false }, async () => {
-      const body = await parseFormBody(request, { maxBytes: MAX_DECK_BYTES + FORM_OVERHEAD_BYTES, tooLarge: DECK_REFUSALS.tooLarge });
-      if (!body.ok) return { ok: false, status: body.status === 413 ? 413 : 400, message: body.message };
-      const file = body.form.get("deck");
-      if (!(file instanceof File) || file.size === 0) return { ok: false, status: 400, message: DECK_REFUSALS.empty };
-      // The bytes read, not the part's claimed size, are what is checked.
-      return { ok: true, name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+    const answer = await uploadDeck(app, actor, { startupId: id, isDemo: false }, async (folder) => {
+      // Streamed to a file, never held whole (a deck is up to 30 MB); the bytes written are what is checked.
+      const saved = await saveMultipartFile(request, {
+        field: "deck",
+        folder,
+        saveAs: "deck.pdf",
+        maxBytes: MAX_DECK_BYTES + FORM_OVERHEAD_BYTES,
+      });
+      if (saved.ok) return { ok: true, path: saved.path, name: saved.name, bytes: saved.bytes };
+      if (saved.reason === "too_large") return { ok: false, status: 413, message: DECK_REFUSALS.tooLarge };
+      if (saved.reason === "missing") return { ok: false, status: 400, message: DECK_REFUSALS.empty };
+      return { ok: false, status: 400, message: "The form could not be read (the body is malformed). Reload the page and send it again." };
     });
     if (!answer.ok && answer.status === 404) throw new Response("Not found", { status: 404 });
     return answer.ok

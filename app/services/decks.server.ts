@@ -1,4 +1,6 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { closeSync, openSync, readSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -13,7 +15,7 @@ import {
   startupOfSide,
 } from "#db/queries/decks.server.ts";
 import type { App } from "../app-context.ts";
-import { cleanDeckFileName, DECK_REFUSALS, type DeckView, looksLikePdf, MAX_DECK_BYTES } from "../domain/decks.ts";
+import { cleanDeckFileName, DECK_FILE_CHUNK_BYTES, DECK_REFUSALS, type DeckView, looksLikePdf, MAX_DECK_BYTES } from "../domain/decks.ts";
 import type { Actor } from "../domain/people.ts";
 import { log } from "../log.server.ts";
 import { type RenderOutcome, renderDeck } from "./deck-render.server.ts";
@@ -53,54 +55,84 @@ export type UploadAnswer =
   | { ok: true; version: number }
   | { ok: false; status: 400 | 404 | 413 | 503; message: string; retryAfterSeconds?: number };
 
+/** What the route read: the deck saved as a file in `folder`, or why not. */
+export type ReadDeck = { ok: true; path: string; name: string; bytes: number } | { ok: false; status: 400 | 413; message: string };
+
+/** A file's bytes, a chunk (DECK_FILE_CHUNK_BYTES) at a time, read as they are asked for. */
+function* fileChunks(path: string): Generator<Uint8Array> {
+  const fd = openSync(path, "r");
+  try {
+    const chunk = Buffer.alloc(DECK_FILE_CHUNK_BYTES);
+    for (let position = 0; ; ) {
+      const read = readSync(fd, chunk, 0, chunk.length, position);
+      if (read === 0) return;
+      position += read;
+      // A copy: SQLite keeps the bytes it is given until the statement runs; the buffer is reused.
+      yield Uint8Array.prototype.slice.call(chunk, 0, read);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function sha256Of(path: string): string {
+  const hash = createHash("sha256");
+  for (const chunk of fileChunks(path)) hash.update(chunk);
+  return hash.digest("hex");
+}
+
 /**
- * Takes the upload when no other is being read or rendered: `read` reads the body (bounded by the
- * route) only once the turn is ours, so a second 30 MB body is refused before it is read.
+ * Takes the upload when no other is being read or rendered: `read` saves the body's file into the
+ * folder given (bounded, streamed: app/http/multipart-file.server.ts) only once the turn is ours,
+ * so a second 30 MB body is refused before it is read. The file is never whole in memory: its
+ * hash, its chunks into SQLite and the renderer all read it from disk.
  */
 export async function uploadDeck(
   app: App,
   actor: Actor,
   side: { startupId: number; isDemo: boolean },
-  read: () => Promise<{ ok: true; name: string; bytes: Uint8Array } | { ok: false; status: 400 | 413; message: string }>,
+  read: (folder: string) => Promise<ReadDeck>,
 ): Promise<UploadAnswer> {
   if (receiving || rendering) return { ok: false, status: 503, message: DECK_REFUSALS.busy, retryAfterSeconds: DECK_BUSY_RETRY_SECONDS };
   const startup = startupOfSide(app.db, side.startupId, side.isDemo);
   if (!startup) return { ok: false, status: 404, message: "No such startup." };
   receiving = true;
-  let file: { name: string; bytes: Uint8Array };
+  const folder = await mkdtemp(join(tmpdir(), "ipi-deck-"));
+  let handedOver = false;
   try {
-    const body = await read();
-    if (!body.ok) return body;
-    file = body;
+    const file = await read(folder);
+    if (!file.ok) return file;
+    if (file.bytes === 0) return { ok: false, status: 400, message: DECK_REFUSALS.empty };
+    if (file.bytes > MAX_DECK_BYTES) return { ok: false, status: 413, message: DECK_REFUSALS.tooLarge };
+    const head = Buffer.alloc(1024);
+    const fd = openSync(file.path, "r");
+    const headBytes = readSync(fd, head, 0, head.length, 0);
+    closeSync(fd);
+    if (!looksLikePdf(head.subarray(0, headBytes))) return { ok: false, status: 400, message: DECK_REFUSALS.notPdf };
+
+    const version = addDeckVersion(
+      app.db,
+      actor,
+      { ...startup, isDemo: side.isDemo },
+      { name: cleanDeckFileName(file.name), bytes: file.bytes, sha256: sha256Of(file.path), chunks: fileChunks(file.path) },
+      app.now(),
+    );
+    const done = renderDeck(app.db, version.id, file.path, folder)
+      .catch((error: unknown): RenderOutcome => {
+        log.error("deck render failed", { version: version.id, error: String(error) });
+        return { ready: false, refusal: DECK_REFUSALS.crashed, ms: 0, peakRssMib: 0 };
+      })
+      .finally(async () => {
+        rendering = null;
+        await rm(folder, { recursive: true, force: true });
+      });
+    rendering = { versionId: version.id, done };
+    handedOver = true;
+    return { ok: true, version: version.number };
   } finally {
     receiving = false;
+    if (!handedOver) await rm(folder, { recursive: true, force: true });
   }
-  if (file.bytes.byteLength === 0) return { ok: false, status: 400, message: DECK_REFUSALS.empty };
-  if (file.bytes.byteLength > MAX_DECK_BYTES) return { ok: false, status: 413, message: DECK_REFUSALS.tooLarge };
-  if (!looksLikePdf(file.bytes.subarray(0, 1024))) return { ok: false, status: 400, message: DECK_REFUSALS.notPdf };
-  if (rendering) return { ok: false, status: 503, message: DECK_REFUSALS.busy, retryAfterSeconds: DECK_BUSY_RETRY_SECONDS };
-
-  const version = addDeckVersion(
-    app.db,
-    actor,
-    { ...startup, isDemo: side.isDemo },
-    { name: cleanDeckFileName(file.name), bytes: file.bytes },
-    app.now(),
-  );
-  const folder = await mkdtemp(join(tmpdir(), "ipi-deck-"));
-  const path = join(folder, "deck.pdf");
-  await writeFile(path, file.bytes);
-  const done = renderDeck(app.db, version.id, path, folder)
-    .catch((error: unknown): RenderOutcome => {
-      log.error("deck render failed", { version: version.id, error: String(error) });
-      return { ready: false, refusal: DECK_REFUSALS.crashed, ms: 0, peakRssMib: 0 };
-    })
-    .finally(async () => {
-      rendering = null;
-      await rm(folder, { recursive: true, force: true });
-    });
-  rendering = { versionId: version.id, done };
-  return { ok: true, version: version.number };
 }
 
 /** A page image of a ready version of a startup of this side, or undefined. */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { DECK_FILE_CHUNK_BYTES, type DeckVersion } from "#app/domain/decks.ts";
+import type { DeckVersion } from "#app/domain/decks.ts";
 import type { Actor } from "#app/domain/people.ts";
 import type { Db } from "../database.server.ts";
 import { deckFiles, deckPages, decks, deckVersions } from "../schema-decks.ts";
@@ -63,7 +63,7 @@ export function addDeckVersion(
   db: Db,
   actor: Actor,
   startup: { id: number; name: string; isDemo: boolean },
-  file: { name: string; bytes: Uint8Array },
+  file: { name: string; bytes: number; sha256: string; chunks: Iterable<Uint8Array> },
   now: Date,
 ): DeckVersionRow {
   return db.transaction((tx) => {
@@ -76,24 +76,24 @@ export function addDeckVersion(
       .where(eq(deckVersions.deckId, deck.id))
       .get();
     const number = (last?.number ?? 0) + 1;
-    const sha256 = createHash("sha256").update(file.bytes).digest("hex");
     const row = tx
       .insert(deckVersions)
       .values({
         deckId: deck.id,
         number,
         fileName: file.name,
-        bytes: file.bytes.byteLength,
-        sha256,
+        bytes: file.bytes,
+        sha256: file.sha256,
         uploadedByMemberId: actor.kind === "member" ? actor.memberId : null,
         createdAt: now.toISOString(),
       })
       .returning({ id: deckVersions.id })
       .get();
-    for (let chunk = 0; chunk * DECK_FILE_CHUNK_BYTES < file.bytes.byteLength; chunk++) {
-      const part = file.bytes.subarray(chunk * DECK_FILE_CHUNK_BYTES, (chunk + 1) * DECK_FILE_CHUNK_BYTES);
+    // The original in its chunks (DECK_FILE_CHUNK_BYTES), one in memory at a time.
+    let chunk = 0;
+    for (const part of file.chunks) {
       tx.insert(deckFiles)
-        .values({ versionId: row.id, chunk, data: Buffer.from(part.buffer, part.byteOffset, part.byteLength) })
+        .values({ versionId: row.id, chunk: chunk++, data: Buffer.from(part.buffer, part.byteOffset, part.byteLength) })
         .run();
     }
     recordActivity(

@@ -68,3 +68,15 @@ export function recursivePdf(): Uint8Array {
 export function malformedPdf(): Uint8Array {
   return new TextEncoder().encode(`%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >>\nendobj\n${"garbage ".repeat(500)}\n%%EOF\n`);
 }
+
+/**
+ * A real deck of `pages` slides padded to about `bytes` with an object no page uses (random bytes,
+ * stored as they are: they do not compress), as a deck of photographs weighs.
+ */
+export function heavyDeckPdf(pages: number, bytes: number): Uint8Array {
+  const doc = new mupdf.PDFDocument(deckPdf(pages));
+  const noise = new Uint8Array(bytes);
+  for (let at = 0; at < noise.length; at += 65_536) crypto.getRandomValues(noise.subarray(at, Math.min(at + 65_536, noise.length)));
+  doc.addRawStream(noise, {});
+  return doc.saveToBuffer("").asUint8Array().slice();
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DECK_REFUSALS, MAX_DECK_BYTES, MAX_DECK_PAGES, RENDER_RSS_LIMIT_MIB } from "#app/domain/decks.ts";
-import { deckPdf, flateBombPdf, hugeImagePdf, malformedPdf, recursivePdf } from "#tests/helpers/decks.ts";
+import { deckPdf, flateBombPdf, heavyDeckPdf, hugeImagePdf, malformedPdf, recursivePdf } from "#tests/helpers/decks.ts";
 import { processMemory } from "#tests/helpers/process-memory.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { sqlNumber, sqlText, sqlValue } from "#tests/helpers/sql.ts";
@@ -173,6 +173,30 @@ describe("decks on the built server", () => {
     expect(decodeURIComponent(answer.headers.get("location") ?? "")).toContain(DECK_REFUSALS.tooLarge);
     expect(sqlNumber(server.databasePath, "select count(*) from deck_versions")).toBe(before);
     await expectHealthy();
+  });
+
+  it("takes a deck just under 30 MB with the server's memory under its limit while it reads and renders it", async () => {
+    const heavy = heavyDeckPdf(5, MAX_DECK_BYTES - 2 * 1024 * 1024);
+    expect(heavy.byteLength).toBeLessThan(MAX_DECK_BYTES);
+    expect(heavy.byteLength).toBeGreaterThan(MAX_DECK_BYTES - 3 * 1024 * 1024);
+    let peak = 0;
+    const watch = setInterval(() => {
+      peak = Math.max(peak, processMemory(server.pid).rss);
+    }, 20);
+    try {
+      const version = await uploadAndWait(heavy, "heavy.pdf");
+      expect(version).toMatchObject({ status: "ready", pages: 5 });
+    } finally {
+      clearInterval(watch);
+    }
+    console.log(`a ${(heavy.byteLength / 1024 / 1024).toFixed(1)} MB deck: the server's RSS peaked at ${Math.round(peak)} MiB`);
+    expect(peak).toBeLessThan(SERVER_RSS_LIMIT_MIB);
+    expect(
+      sqlNumber(
+        server.databasePath,
+        "select count(*) from deck_files f join deck_versions v on v.id = f.version_id where v.file_name = 'heavy.pdf'",
+      ),
+    ).toBe(Math.ceil(heavy.byteLength / (1024 * 1024)));
   });
 
   it("refuses a file that is not a PDF", async () => {
