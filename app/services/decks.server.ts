@@ -36,6 +36,11 @@ let receiving = false;
 
 export type DeckSection = DeckView;
 
+/** The render in progress ended (at once when none is): for a shutdown or a test that waits for it. */
+export async function deckRenderSettled(): Promise<void> {
+  await rendering?.done;
+}
+
 /** What the startup page shows of the deck. Versions left rendering by a restart are failed first, in words. */
 export function deckSection(app: App, startupId: number): DeckSection {
   let versions = deckVersionsOf(app.db, startupId);
