@@ -32,10 +32,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         folder,
         saveAs: "deck.pdf",
         maxBytes: MAX_DECK_BYTES + FORM_OVERHEAD_BYTES,
-      });
+        // The connection cut mid-upload (or the disk refused the temporary file): said, never a 500.
+      }).catch(() => ({ ok: false, reason: "cut" }) as const);
       if (saved.ok) return { ok: true, path: saved.path, name: saved.name, bytes: saved.bytes };
       if (saved.reason === "too_large") return { ok: false, status: 413, message: DECK_REFUSALS.tooLarge };
       if (saved.reason === "missing") return { ok: false, status: 400, message: DECK_REFUSALS.empty };
+      if (saved.reason === "cut")
+        return { ok: false, status: 400, message: "The upload stopped before the whole file arrived. Upload the deck again." };
       return { ok: false, status: 400, message: "The form could not be read (the body is malformed). Reload the page and send it again." };
     });
     if (!answer.ok && answer.status === 404) throw new Response("Not found", { status: 404 });

@@ -199,6 +199,39 @@ describe("decks on the built server", () => {
     ).toBe(Math.ceil(heavy.byteLength / (1024 * 1024)));
   });
 
+  it("answers after an upload cut mid-way, and takes the next one", async () => {
+    const notPdf = async () =>
+      decodeURIComponent((await upload(new TextEncoder().encode("not a pdf"), "x.pdf")).headers.get("location") ?? "");
+    const logged = server.output().length;
+    const boundary = "----cut-upload";
+    const controller = new AbortController();
+    const body = new ReadableStream<Uint8Array>({
+      start(stream) {
+        stream.enqueue(
+          new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="deck"; filename="cut.pdf"\r\n\r\n%PDF-1.7\n`),
+        );
+        stream.enqueue(new Uint8Array(256 * 1024));
+        // Never closed: the connection is cut below.
+      },
+    });
+    const cut = fetch(`${server.url}/startups/${startupId}/deck`, {
+      method: "POST",
+      headers: { "x-admin-passcode": PASSCODE, "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+      signal: controller.signal,
+    } as RequestInit).catch(() => null);
+    // While the cut upload is being read, another is told to wait…
+    await vi.waitFor(async () => expect(await notPdf()).toContain(DECK_REFUSALS.busy), { timeout: 10_000, interval: 50 });
+    controller.abort();
+    await cut;
+    // …and once it is cut, the next is read again (here refused for what it is).
+    await vi.waitFor(async () => expect(await notPdf()).toContain(DECK_REFUSALS.notPdf), { timeout: 10_000, interval: 50 });
+    await expectHealthy();
+    // Nothing was logged as an error on the way.
+    expect(server.output().slice(logged)).not.toMatch(/^\S+ error /m);
+  });
+
   it("refuses a file that is not a PDF", async () => {
     const answer = await upload(new TextEncoder().encode("Name,Firm\nAda,Fund"), "list.csv");
     expect(decodeURIComponent(answer.headers.get("location") ?? "")).toContain(DECK_REFUSALS.notPdf);
