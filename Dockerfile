@@ -33,7 +33,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=build /app/package.json /app/server.mjs ./
 COPY --from=build /app/scripts/require-node.mjs /app/scripts/backup.ts /app/scripts/restore-export.ts \
-     /app/scripts/start-server.ts /app/scripts/server-flags.ts ./scripts/
+     /app/scripts/start-server.ts /app/scripts/server-flags.ts /app/scripts/render-deck.ts ./scripts/
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/db/migrations ./db/migrations

@@ -6,8 +6,12 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { nameKey } from "#app/domain/today.ts";
 import { nameKey as importNameKey } from "#app/domain/import/identity.ts";
-import * as schema from "./schema.ts";
+import * as mainSchema from "./schema.ts";
+import * as decksSchema from "./schema-decks.ts";
 import { storageFaultOf } from "./storage-fault.ts";
+
+/** Every table: db/schema.ts (with what it re-exports) and the decks' own file, which imports it. */
+export const schema = { ...mainSchema, ...decksSchema };
 
 /**
  * What every query helper takes: the connection, or a transaction on it. Drizzle's transaction

@@ -86,6 +86,8 @@ export const ACTIVITY_KINDS = [
   "intro_path",
   "intro",
   // The pipeline as a whole.
+  // A startup's deck (decision 067): a version uploaded, its download allowed or stopped.
+  "deck",
   "imported",
   "rubric",
   "round",
@@ -303,6 +305,10 @@ export function activitySentence(
       return `${who} edited the round of ${subject}`;
     case "member":
       return `${who} ${String(d.what ?? "changed")} ${subject}`;
+    case "deck":
+      return d.what === "uploaded"
+        ? `${who} uploaded version ${Number(d.version ?? 0)} of ${subject}'s deck (${String(d.file ?? "a PDF")})`
+        : `${who} ${d.what === "allowed download" ? "allowed" : "stopped"} the download of version ${Number(d.version ?? 0)} of ${subject}'s deck`;
   }
 }
 

@@ -10,6 +10,8 @@ import { requestActor } from "../auth/guards.server.ts";
 import { pageId } from "../http/api-error.ts";
 import { OutreachDraftView } from "../components/outreach-draft.tsx";
 import { RoundForm } from "../components/round-form.tsx";
+import { DeckSection } from "../components/deck-section.tsx";
+import { deckSection } from "../services/decks.server.ts";
 import { STAGES, STAGE_LABELS, type Stage } from "../domain/investor.ts";
 import { draftOutreach } from "../domain/outreach.ts";
 import type { RubricInvestor } from "../domain/rubric/match.ts";
@@ -48,6 +50,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     startupCount: listStartups(app.db).length,
     // Whose score is every investor's own (decision 039): the round raising now, if any.
     raisingNow: roundRaisingNow(listStartups(app.db))?.name ?? null,
+    // The deck (decision 067): its versions and the newest ready one's pages.
+    deck: deckSection(app, id),
+    deckNotice: url.searchParams.get("deck_notice"),
+    deckError: url.searchParams.get("deck_error"),
   };
 }
 
@@ -144,6 +150,14 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       <RoundForm round={startup} several={loaderData.round.several} refused={loaderData.round.refused} />
+
+      <DeckSection
+        startupId={startup.id}
+        deck={loaderData.deck}
+        notice={loaderData.deckNotice}
+        error={loaderData.deckError}
+        checkedAt={loaderData.now}
+      />
 
       <div className="detail-grid">
         <section className="panel" aria-labelledby="rubric-heading">

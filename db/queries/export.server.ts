@@ -1,8 +1,7 @@
 import Database from "better-sqlite3";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/better-sqlite3";
-import type { AppDatabase, Db } from "../database.server.ts";
-import * as schema from "../schema.ts";
+import { type AppDatabase, type Db, schema } from "../database.server.ts";
 import {
   activity,
   contactEntries,

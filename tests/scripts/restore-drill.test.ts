@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { JEMALLOC_PATHS, SERVER_NODE_FLAGS } from "../../scripts/server-flags.ts";
 import { litestreamBinary, litestreamPlan } from "../../scripts/start-server.ts";
+import { deckPdf } from "#tests/helpers/decks.ts";
 import { baseEnv, freePort, stopChild } from "#tests/helpers/server.ts";
 import { signIn } from "#tests/helpers/session.ts";
 import { type SftpServer, startSftpServer } from "#tests/helpers/sftp.ts";
@@ -160,6 +161,22 @@ describe("the restore drill: Litestream to SFTP, crash, lost volume, restore at 
       }),
     });
     expect(startup.status).toBe(201);
+    // A deck (decision 067): its rendered pages and its original live in the file, so they come back too.
+    const startupId = ((await startup.json()) as { startup: { id: number } }).startup.id;
+    const deckForm = new FormData();
+    deckForm.set("deck", new Blob([new Uint8Array(deckPdf(3))], { type: "application/pdf" }), "drill-deck.pdf");
+    const uploaded = await fetch(`${first.url}/startups/${startupId}/deck`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie },
+      body: deckForm,
+    });
+    expect(uploaded.status).toBe(303);
+    const deckPage = `/startups/${startupId}/deck/1/pages/3.webp`;
+    await expect
+      .poll(async () => (await fetch(`${first.url}${deckPage}`, { headers: { cookie } })).status, { timeout: 60_000, interval: 100 })
+      .toBe(200);
+    const pageBefore = new Uint8Array(await (await fetch(`${first.url}${deckPage}`, { headers: { cookie } })).arrayBuffer());
     const settings = await fetch(`${first.url}/settings`, {
       method: "POST",
       redirect: "manual",
@@ -221,6 +238,10 @@ describe("the restore drill: Litestream to SFTP, crash, lost volume, restore at 
     ]);
     expect((after.startups as Array<{ name: string }>).map((s) => s.name)).toEqual(["Drill Ledger"]);
     expect(after.founder).toEqual({ name: "Dana Drill", pitch: "We make books balance", meeting_link: "https://cal.example.com/dana" });
+    // The deck's page image, byte for byte: /export.json does not carry decks, the file does.
+    const pageAfter = await fetch(`${second.url}${deckPage}`, { headers: { cookie } });
+    expect(pageAfter.status).toBe(200);
+    expect(new Uint8Array(await pageAfter.arrayBuffer())).toEqual(pageBefore);
 
     // Nothing secret in what Litestream or the launcher printed: not the key, not the key file's text.
     const printed = first.output() + second.output();
