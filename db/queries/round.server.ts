@@ -6,6 +6,7 @@ import type { AppDatabase, Db } from "../database.server.ts";
 import { recordActivity } from "./activity.server.ts";
 import { readRatesInForce } from "./currency-rates.server.ts";
 import { moneyOfSide } from "./round-money.server.ts";
+import { whileUnwritten } from "./version-memo.server.ts";
 import { investors, startups } from "../schema.ts";
 
 const ROUND_COLUMNS = {
@@ -53,6 +54,12 @@ export type RoundReading = { round: RoundStartup | undefined; totals: RoundTotal
 
 /** The founder's round raising now with its totals (docs/product.md#the-round): what every surface shows. */
 export function readRound(db: Db): RoundReading {
+  // Today and its digest line read it in the same page build: once per version (decision 066).
+  if ("$client" in db) return whileUnwritten(db as AppDatabase, "round", () => readRoundNow(db));
+  return readRoundNow(db);
+}
+
+function readRoundNow(db: Db): RoundReading {
   const rounds = startupRounds(db);
   const round = roundRaisingNow(rounds);
   return { round, totals: roundTotals(moneyInvestors(db, false), round, readRatesInForce(db)), startups: rounds.length };

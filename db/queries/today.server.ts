@@ -1,3 +1,4 @@
+import { whileUnwritten } from "./version-memo.server.ts";
 import type { RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
 import { parseTodayExpand } from "#app/domain/dashboard-query.ts";
 import { EMAIL_FIRST_ORDER, INTRO_PATH_LINE, TODAY_ACTIONS, TODAY_SHOWN, type TodayAction, type TodayLists } from "#app/domain/today.ts";
@@ -90,6 +91,11 @@ export function readToday(db: AppDatabase, demo: boolean, limit: number, mine: M
 }
 
 export function readTodayList(db: AppDatabase, demo: boolean, action: TodayAction, limit: number, mine: Mine = null): TodayRow[] {
+  // The page and its digest line read the same lists: once per version (decision 066).
+  return whileUnwritten(db, `today-list:${demo}:${action}:${limit}:${mine}`, () => readTodayListNow(db, demo, action, limit, mine));
+}
+
+function readTodayListNow(db: AppDatabase, demo: boolean, action: TodayAction, limit: number, mine: Mine): TodayRow[] {
   return statement(
     db,
     `select ${COLUMNS} from investors i left join evidence e on e.id = i.signal_hook_evidence_id
@@ -111,8 +117,11 @@ export const COUNT_TODAY_SQL = `select count(*) as tracked, coalesce(sum(action 
  */
 export function countToday(db: AppDatabase, demo: boolean, mine: Mine = null): Record<TodayAction | "research" | "tracked", number> {
   type Counts = Record<TodayAction | "research" | "tracked", number>;
-  if (mine === null) return statement(db, COUNT_TODAY_SQL).get(demo ? 1 : 0) as Counts;
-  return statement(db, `${COUNT_TODAY_SQL} and i.owner_member_id = ?`).get(demo ? 1 : 0, mine) as Counts;
+  return whileUnwritten(db, `count-today:${demo}:${mine}`, () =>
+    mine === null
+      ? (statement(db, COUNT_TODAY_SQL).get(demo ? 1 : 0) as Counts)
+      : (statement(db, `${COUNT_TODAY_SQL} and i.owner_member_id = ?`).get(demo ? 1 : 0, mine) as Counts),
+  );
 }
 
 /** Whose the follow-ups due are (decision 062): each owner's name and count, most first (the digest says it). */
