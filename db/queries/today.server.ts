@@ -1,4 +1,5 @@
 import { whileUnwritten } from "./version-memo.server.ts";
+import { KEPT_ORDER_ACTIONS, keptOrder } from "./today-order.server.ts";
 import type { RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
 import { parseTodayExpand } from "#app/domain/dashboard-query.ts";
 import { EMAIL_FIRST_ORDER, INTRO_PATH_LINE, TODAY_ACTIONS, TODAY_SHOWN, type TodayAction, type TodayLists } from "#app/domain/today.ts";
@@ -96,6 +97,23 @@ export function readTodayList(db: AppDatabase, demo: boolean, action: TodayActio
 }
 
 function readTodayListNow(db: AppDatabase, demo: boolean, action: TodayAction, limit: number, mine: Mine): TodayRow[] {
+  if ((KEPT_ORDER_ACTIONS as readonly string[]).includes(action)) {
+    // The order kept until it could change (today-order.server.ts); the rows read fresh for its ids.
+    const ids = keptOrder(db, `${demo}:${action}:${limit}:${mine}`, () =>
+      (
+        statement(
+          db,
+          `select i.id from investors i where i.is_demo = ? and i.action = ? and ${MINE_SQL} order by ${ORDER_BY[action]} limit ?`,
+        ).all(demo ? 1 : 0, action, ...mineParams(mine), limit) as Array<{ id: number }>
+      ).map((row) => row.id),
+    );
+    const rows = statement(
+      db,
+      `select ${COLUMNS} from investors i left join evidence e on e.id = i.signal_hook_evidence_id where i.id in (select value from json_each(?))`,
+    ).all(JSON.stringify(ids)) as TodayRow[];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
   return statement(
     db,
     `select ${COLUMNS} from investors i left join evidence e on e.id = i.signal_hook_evidence_id
