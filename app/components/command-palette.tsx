@@ -90,6 +90,10 @@ export function CommandPalette() {
   }, [open, query, demo]);
 
   const results = feed.items;
+  // The answer comes after the keystroke: the first of each new answer is selected (cmdk selects
+  // the first on typing, when the old answer is still shown), so Enter opens the best match.
+  const [selected, setSelected] = useState("");
+  useEffect(() => setSelected(results[0] ? String(results[0].id) : ""), [results]);
 
   const go = useCallback(
     (href: string) => {
@@ -107,6 +111,8 @@ export function CommandPalette() {
       onOpenChange={setOpen}
       label="Find an investor"
       shouldFilter={false}
+      value={selected}
+      onValueChange={setSelected}
       overlayClassName="palette-overlay"
       contentClassName="palette"
     >
