@@ -12,8 +12,8 @@ import { seedBenchData } from "./seed.ts";
 /**
  * (u) A day of mixed load at 25,000 investors (issue 35): four clients at once on the built server
  * with its production flags — the founder's pages as a browser asks for them (cookie, every
- * encoding), API edits with the passcode, 50-row imports that grow the pipeline, and the search
- * feed — for MIXED_MINUTES (10 by default), with a static file fetched beside them as the same
+ * encoding), API edits with the passcode, 50-row imports that grow the pipeline, and the palette's
+ * search as a name is typed — for MIXED_MINUTES (10 by default), with a static file fetched beside them as the same
  * run's baseline. Prints GET /'s and the feed's p95 per minute beside the static file's, the
  * server's RSS every 10 s, and every answer that was a 5xx. `npx node bench/mixed.ts` runs it
  * alone; `npm run bench -- --no-mixed` leaves it out. Bounded: loops stop at the deadline.
@@ -61,7 +61,9 @@ export async function runMixedBench(): Promise<void> {
   db.$client.close();
   const env = { ADMIN_PASSCODE: PASSCODE, DATABASE_PATH: path };
   await scoredByAStart(path, env, 300_000);
-  const server = await startBuiltServer(env);
+  // MIXED_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (where the time goes).
+  const profile = process.env.MIXED_CPU_PROF;
+  const server = await startBuiltServer(env, profile ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profile}`] } : {});
   try {
     const url = server.url;
     const cookie = await signIn(url, PASSCODE);
@@ -113,7 +115,15 @@ export async function runMixedBench(): Promise<void> {
         }
       })(),
       (async () => {
-        while (live()) await timed(feed, started, () => fetch(`${url}/api/search-feed`, { headers: page }));
+        // The palette as the founder uses it (decision 066): opened (the best-scored), then asked as
+        // a name is typed — back to back here, without the palette's pause between keystrokes.
+        const typed = ["", "a", "ad", "ada", "ada lo", "zoe", "zoe 12", "mixed 3", "kwame"];
+        for (let turn = 0; live(); turn++) {
+          const q = typed[turn % typed.length] ?? "";
+          await timed(feed, started, () =>
+            fetch(`${url}/api/search-feed?limit=20${q ? `&q=${encodeURIComponent(q)}` : ""}`, { headers: page }),
+          );
+        }
       })(),
       (async () => {
         while (live()) {

@@ -55,7 +55,9 @@ export async function runPaletteBench(databasePath: string): Promise<void> {
       await instrument("[cmdk-input]");
       const palette = await typeAndCollect(phrase);
 
-      console.log(`(d) palette keystroke-to-paint, ${count.toLocaleString("en")} investors in the feed, ${palette.length} keystrokes`);
+      console.log(
+        `(d) palette keystroke-to-paint, the server searching (at most ${count} investors an answer), ${palette.length} keystrokes`,
+      );
       console.log(
         `    palette:  median ${percentile(palette, 50).toFixed(1)} ms, p95 ${percentile(palette, 95).toFixed(1)} ms (goal ≤ 16 ms median)`,
       );

@@ -1,7 +1,7 @@
 /**
  * Benchmarks (npm run bench). Each prints its figures beside a baseline measured in the same run.
  * (a) re-score 10,000 investors × 20 evidence vs the raw SQLite floor;
- * (b) the dashboard loader with 5,000 investors; (c) the search feed with 10,000 investors;
+ * (b) the dashboard loader with 5,000 investors; (c) the palette's search with 10,000 investors;
  * (d) the palette's keystroke-to-paint time in Chromium with 10,000 investors (bench/palette.ts);
  * (e) the refresh's overhead per investor against zero-latency fakes (bench/refresh-overhead.ts);
  * (f) the selection simulation: important news found within 4 days per credit (bench/selection-sim.ts);
@@ -47,15 +47,14 @@
  */
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { join } from "node:path";
 import { migrateDatabase, openDatabase } from "#db/database.server.ts";
 import { loadDashboard } from "#db/queries/dashboard.server.ts";
 import { rescoreAllInvestors } from "#db/queries/investors.server.ts";
-import { cachedSearchFeed, readSearchFeed } from "#db/queries/search-feed.server.ts";
+import { searchInvestorRows } from "#db/queries/investor-search.server.ts";
 import { parseDashboardQuery } from "#app/domain/dashboard-query.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
-import { dynamicSizes, runCompressionBench } from "./compression.ts";
+import { runCompressionBench } from "./compression.ts";
 import { runDemoResetBench } from "./demo-reset.ts";
 import { runDiscoveryBench } from "./discovery.ts";
 import { runIntroMailBench } from "./intro-mail.ts";
@@ -143,20 +142,23 @@ if (!process.argv.includes("--no-http")) await runHttpBench();
 {
   const { db, path } = freshDatabase(10_000, 0);
   const floor = measure(() => db.$client.prepare("select id, name, firm, score, action from investors where is_demo = 0").all(), 30);
-  const feed = measure(() => readSearchFeed(db, false), 30);
-  console.log("(c) search feed, 10,000 investors");
-  console.log(`    feed (rows + JSON + ETag): ${summary(feed)}`);
-  console.log(`    baseline (raw select):     ${summary(floor)}; ratio ${(percentile(feed, 50) / percentile(floor, 50)).toFixed(1)}×`);
-  cachedSearchFeed(db, false);
-  const kept = measure(() => cachedSearchFeed(db, false), 30);
-  console.log(`    kept until a write (what a request or its 304 costs then): ${summary(kept)}`);
-  const body = readSearchFeed(db, false).body;
-  const sizes = dynamicSizes(body);
-  const compressing = measure(() => brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }), 10);
-  console.log(
-    `    body size: ${(sizes.raw / 1024).toFixed(0)} KiB; as sent compressed: ${(sizes.brotli / 1024).toFixed(0)} KiB brotli (${(sizes.raw / sizes.brotli).toFixed(1)}×), ${(sizes.gzip / 1024).toFixed(0)} KiB gzip (${(sizes.raw / sizes.gzip).toFixed(1)}×)`,
-  );
-  console.log(`    brotli, once per feed version (then kept by ETag): ${summary(compressing)}\n`);
+  console.log("(c) the palette's search, 10,000 investors (decision 066: an answer is at most 50 investors)");
+  const first = measure(() => searchInvestorRows(db, false, "ada", 20), 1, 0);
+  console.log(`    first search (the index read whole): ${summary(first)}`);
+  const searches = ["a", "ad", "ada", "ada lo", "zoe", "kwame 12", "lumen"];
+  const search = measure(() => {
+    for (const query of searches) searchInvestorRows(db, false, query, 20);
+  }, 30);
+  console.log(`    a keystroke's search (mean of ${searches.length} queries): ${summary(search.map((ms) => ms / searches.length))}`);
+  const update = db.$client.prepare("update investors set score = (score + 1) % 100 where id = ?");
+  const afterEdit = measure(() => {
+    update.run(1 + Math.floor(Math.random() * 10_000));
+    searchInvestorRows(db, false, "ada", 20);
+  }, 30);
+  console.log(`    an edit, then a search (the written row read again): ${summary(afterEdit)}`);
+  console.log(`    baseline (raw select of every investor, what the old feed read per write): ${summary(floor)}`);
+  const body = JSON.stringify({ items: searchInvestorRows(db, false, "a", 50) });
+  console.log(`    largest answer: ${(Buffer.byteLength(body) / 1024).toFixed(1)} KiB (50 investors)\n`);
   db.$client.close();
 
   if (process.argv.includes("--no-browser")) {

@@ -76,14 +76,22 @@ export function ChatDrawer() {
     element.scrollTop = newest.offsetTop - element.offsetTop - 8;
   }, [turns, open]);
 
-  // Names for the cited ids come from the same feed as the palette (304 when unchanged).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the other side's ids name other investors.
+  useEffect(() => setNames(new Map()), [demo]);
+  // Names for the cited ids: route #7 asked for just those (decision 066), once per answer that cites someone new.
+  const cited = [...new Set(turns.flatMap((turn) => turn.investorIds ?? []))].filter((id) => !names.has(id)).slice(0, 50);
+  const citedKey = cited.join(",");
   useEffect(() => {
-    if (!open) return;
-    fetch(demo ? "/api/search-feed?demo=1" : "/api/search-feed")
+    if (!open || citedKey === "") return;
+    const params = new URLSearchParams({ ids: citedKey });
+    if (demo) params.set("demo", "1");
+    fetch(`/api/search-feed?${params}`)
       .then((response) => (response.ok ? response.json() : { items: [] }))
-      .then((body: { items: FeedItem[] }) => setNames(new Map(body.items.map((item) => [item.id, item]))))
+      .then((body: { items: FeedItem[] }) =>
+        setNames((previous) => new Map([...previous, ...body.items.map((item) => [item.id, item] as const)])),
+      )
       .catch(() => undefined);
-  }, [open, demo]);
+  }, [open, demo, citedKey]);
 
   async function ask(event: React.FormEvent) {
     event.preventDefault();

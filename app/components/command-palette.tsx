@@ -1,14 +1,20 @@
 import { Command } from "cmdk";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ACTION_LABELS, type RecommendedAction } from "../domain/vocabulary.ts";
-import { type IndexedItem, indexItems, searchItems } from "../domain/palette-search.ts";
+import type { PaletteItem } from "../domain/palette-search.ts";
 
-type FeedState = { status: "idle" | "loading" | "ready" | "error"; items: IndexedItem[] };
+type FeedState = { status: "idle" | "loading" | "ready" | "error"; items: PaletteItem[] };
+
+/** Answers the palette asks for (route #7 answers at most 50). */
+const PALETTE_RESULTS = 20;
+/** The pause after a keystroke before the palette asks: a name typed quickly is one request, not one per letter. */
+const TYPING_PAUSE_MS = 150;
 
 /**
- * Ctrl+K / Cmd+K: find an investor by name or firm. The feed is loaded once per page visit
- * (the server answers 304 when nothing changed) and filtered here, not by cmdk.
+ * Ctrl+K / Cmd+K: find an investor by name or firm. The server ranks (decision 066): the palette
+ * asks route #7 with the founder's words once typing pauses, and shows its best 20; the answer to
+ * an older query that arrives late is dropped. cmdk does not filter.
  */
 export function CommandPalette() {
   const [open, setOpenState] = useState(false);
@@ -58,20 +64,36 @@ export function CommandPalette() {
     };
   }, [setOpen]);
 
-  // A new side (real ↔ demo) needs its own feed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the side changing is the reason to start over.
-  useEffect(() => setFeed({ status: "idle", items: [] }), [demo]);
-
   useEffect(() => {
-    if (!open || feed.status !== "idle") return;
-    setFeed({ status: "loading", items: [] });
-    fetch(demo ? "/api/search-feed?demo=1" : "/api/search-feed", { headers: { accept: "application/json" } })
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-      .then((body: { items: Parameters<typeof indexItems>[0] }) => setFeed({ status: "ready", items: indexItems(body.items) }))
-      .catch(() => setFeed({ status: "error", items: [] }));
-  }, [open, feed.status, demo]);
+    if (!open) return;
+    const controller = new AbortController();
+    const params = new URLSearchParams({ limit: String(PALETTE_RESULTS) });
+    if (query.trim() !== "") params.set("q", query.trim());
+    if (demo) params.set("demo", "1");
+    // The first look asks at once; each keystroke after it waits for a pause in the typing.
+    const timer = window.setTimeout(
+      () => {
+        setFeed((previous) => (previous.status === "ready" ? previous : { status: "loading", items: previous.items }));
+        fetch(`/api/search-feed?${params}`, { headers: { accept: "application/json" }, signal: controller.signal })
+          .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+          .then((body: { items: PaletteItem[] }) => setFeed({ status: "ready", items: body.items }))
+          .catch(() => {
+            if (!controller.signal.aborted) setFeed({ status: "error", items: [] });
+          });
+      },
+      query === "" ? 0 : TYPING_PAUSE_MS,
+    );
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [open, query, demo]);
 
-  const results = useMemo(() => searchItems(feed.items, query, 20), [feed.items, query]);
+  const results = feed.items;
+  // The answer comes after the keystroke: the first of each new answer is selected (cmdk selects
+  // the first on typing, when the old answer is still shown), so Enter opens the best match.
+  const [selected, setSelected] = useState("");
+  useEffect(() => setSelected(results[0] ? String(results[0].id) : ""), [results]);
 
   const go = useCallback(
     (href: string) => {
@@ -89,6 +111,8 @@ export function CommandPalette() {
       onOpenChange={setOpen}
       label="Find an investor"
       shouldFilter={false}
+      value={selected}
+      onValueChange={setSelected}
       overlayClassName="palette-overlay"
       contentClassName="palette"
     >

@@ -7,6 +7,7 @@ import type { App } from "../app-context.ts";
 import { composeDigest } from "../domain/digest.ts";
 import { normalisePhone } from "../domain/member-details.ts";
 import { roundProgressLine } from "../domain/round.ts";
+import { TODAY_SHOWN } from "../domain/today.ts";
 import { describeFailure, failureLogFields } from "../integrations/errors.ts";
 import { senderFromConfig } from "../integrations/sms.server.ts";
 import { log } from "../log.server.ts";
@@ -30,7 +31,8 @@ export type DigestResult = {
  * (decision 059): the follow-ups due of the investors they own come first, then the team's lists.
  */
 export function todaysDigest(app: App, member?: { id: number }): string {
-  // Reads only what the message shows: the first three of two Today lists and the counts (replies waiting included).
+  // Reads only what the message shows: the first three of two Today lists (Today's own first five, read
+  // once per version for the page and this line: decision 066) and the counts (replies waiting included).
   const counts = countToday(app.db, false);
   const { round, totals } = readRound(app.db);
   const date = app.now().toISOString().slice(0, 10);
@@ -40,10 +42,10 @@ export function todaysDigest(app: App, member?: { id: number }): string {
   return composeDigest(
     {
       tracked: counts.tracked,
-      emailFirst: readTodayList(app.db, false, "email_first", 3),
+      emailFirst: readTodayList(app.db, false, "email_first", TODAY_SHOWN).slice(0, 3),
       emailFirstCount: counts.email_first,
       followUps: counts.follow_up,
-      dontChase: readTodayList(app.db, false, "dont_chase", 3),
+      dontChase: readTodayList(app.db, false, "dont_chase", TODAY_SHOWN).slice(0, 3),
       dontChaseCount: counts.dont_chase,
       repliesWaiting: countRepliesWaiting(app.db, false),
       round: round ? roundProgressLine(round, totals, date) : undefined,

@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
+import { setImmediate as nextTurn, setTimeout as rest } from "node:timers/promises";
 import { deleteState, readState, writeState } from "#db/queries/app-state.server.ts";
 import { recordActivity } from "#db/queries/activity.server.ts";
 import { type ImportCommitted, commitImport, keyUnkeyedInvestors } from "#db/queries/import.server.ts";
@@ -28,6 +28,30 @@ let importing: Promise<unknown> = Promise.resolve();
 
 /** What an import saved: investors added and updated, intro paths added and the people they run through. */
 export type ImportWritten = { created: number; updated: number; introPaths: number; introPeople: number };
+
+/**
+ * Imports' share of the server's one thread when they come back to back (decision 066): after a
+ * chunk that took t ms, the next chunk, of this import or the next one from any client, waits
+ * until t × (1 − share) / share has passed. One client's loop of small imports (issue 35's mixed
+ * load: four a second, each a whole chunk) left pages the gaps between them; now pages get at
+ * least three quarters of every second. An import after a quiet spell starts at once.
+ */
+export const IMPORT_SHARE = 0.25;
+
+/** How long the chunks wait after one that took `elapsedMs` (pure: a test reads the rule). */
+export function importRestMs(elapsedMs: number): number {
+  return Math.max(0, elapsedMs) * ((1 - IMPORT_SHARE) / IMPORT_SHARE);
+}
+
+/** When the next chunk may start (performance.now()): the rest after the last one. */
+let nextChunkAt = 0;
+
+/** Waits out the rest the last chunk left, if any, else gives one turn (other requests first). */
+async function chunkTurn(): Promise<void> {
+  const wait = nextChunkAt - performance.now();
+  if (wait >= 1) await rest(wait);
+  else await nextTurn();
+}
 
 /**
  * The import being saved now, if any: how many of its rows are saved (Today says so while it fills
@@ -146,6 +170,8 @@ export class ImportInterrupted extends Error {
 export function commitImportInChunks(app: App, actor: Actor, planNow: () => ImportPlan, fileName = "a file"): Promise<ImportWritten> {
   const file = fileNameShown(fileName);
   const run = async () => {
+    await chunkTurn();
+    let began = performance.now();
     // Rows saved by other paths since the last import are keyed, so the next plan reads few (decision 064).
     keyUnkeyedInvestors(app.db);
     const plan = planNow();
@@ -185,6 +211,10 @@ export function commitImportInChunks(app: App, actor: Actor, planNow: () => Impo
     let start = 0;
     try {
       for (; start < rows; start += IMPORT_CHUNK) {
+        if (start > 0) {
+          await chunkTurn();
+          began = performance.now();
+        }
         const end = start + IMPORT_CHUNK;
         const part: ImportPlan = {
           ...plan,
@@ -209,7 +239,8 @@ export function commitImportInChunks(app: App, actor: Actor, planNow: () => Impo
         introPaths += result.intro.paths;
         for (const id of result.intro.personIds) introPeople.add(id);
         if (chunked) saving = { saved, total: rows };
-        await nextTurn();
+        const now = performance.now();
+        nextChunkAt = now + importRestMs(now - began);
       }
     } catch (error) {
       // Chunks before this one are saved whole; this one and the rest are not: the entry says so,

@@ -2,9 +2,11 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { demoRound } from "#app/domain/demo-data.ts";
 import { type MoneyInvestor, type RoundStartup, type RoundTotals, roundRaisingNow, roundTotals } from "#app/domain/round.ts";
 import type { Actor } from "#app/domain/people.ts";
-import type { Db } from "../database.server.ts";
+import type { AppDatabase, Db } from "../database.server.ts";
 import { recordActivity } from "./activity.server.ts";
 import { readRatesInForce } from "./currency-rates.server.ts";
+import { moneyOfSide } from "./round-money.server.ts";
+import { whileUnwritten } from "./version-memo.server.ts";
 import { investors, startups } from "../schema.ts";
 
 const ROUND_COLUMNS = {
@@ -31,6 +33,8 @@ export function startupRounds(db: Db): RoundStartup[] {
  * Today and the digest read it on every change of the pipeline).
  */
 export function moneyInvestors(db: Db, demo: boolean): MoneyInvestor[] {
+  // The connection itself: counts by index and the amounts kept until they change (round-money.server.ts).
+  if ("$client" in db) return moneyOfSide(db as AppDatabase, demo);
   return db
     .select({
       relationshipStatus: investors.relationshipStatus,
@@ -50,6 +54,12 @@ export type RoundReading = { round: RoundStartup | undefined; totals: RoundTotal
 
 /** The founder's round raising now with its totals (docs/product.md#the-round): what every surface shows. */
 export function readRound(db: Db): RoundReading {
+  // Today and its digest line read it in the same page build: once per version (decision 066).
+  if ("$client" in db) return whileUnwritten(db as AppDatabase, "round", () => readRoundNow(db));
+  return readRoundNow(db);
+}
+
+function readRoundNow(db: Db): RoundReading {
   const rounds = startupRounds(db);
   const round = roundRaisingNow(rounds);
   return { round, totals: roundTotals(moneyInvestors(db, false), round, readRatesInForce(db)), startups: rounds.length };

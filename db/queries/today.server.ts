@@ -1,3 +1,5 @@
+import { whileUnwritten } from "./version-memo.server.ts";
+import { KEPT_ORDER_ACTIONS, keptOrder } from "./today-order.server.ts";
 import type { RecommendedAction, RelationshipStatus } from "#app/domain/investor.ts";
 import { parseTodayExpand } from "#app/domain/dashboard-query.ts";
 import { EMAIL_FIRST_ORDER, TODAY_ACTIONS, TODAY_SHOWN, type TodayAction, type TodayLists } from "#app/domain/today.ts";
@@ -95,12 +97,41 @@ export function readToday(db: AppDatabase, demo: boolean, limit: number, mine: M
 }
 
 export function readTodayList(db: AppDatabase, demo: boolean, action: TodayAction, limit: number, mine: Mine = null): TodayRow[] {
+  // The page and its digest line read the same lists: once per version (decision 066).
+  return whileUnwritten(db, `today-list:${demo}:${action}:${limit}:${mine}`, () => readTodayListNow(db, demo, action, limit, mine));
+}
+
+function readTodayListNow(db: AppDatabase, demo: boolean, action: TodayAction, limit: number, mine: Mine): TodayRow[] {
+  if ((KEPT_ORDER_ACTIONS as readonly string[]).includes(action)) {
+    // The order kept until it could change (today-order.server.ts); the rows read fresh for its ids.
+    const ids = keptOrder(db, `${demo}:${action}:${limit}:${mine}`, () =>
+      (
+        statement(
+          db,
+          `select i.id from investors i where i.is_demo = ? and i.action = ? and ${MINE_SQL} order by ${ORDER_BY[action]} limit ?`,
+        ).all(demo ? 1 : 0, action, ...mineParams(mine), limit) as Array<{ id: number }>
+      ).map((row) => row.id),
+    );
+    const rows = statement(
+      db,
+      `select ${COLUMNS} from investors i left join evidence e on e.id = i.signal_hook_evidence_id where i.id in (select value from json_each(?))`,
+    ).all(JSON.stringify(ids)) as Array<Omit<TodayRow, "intro">>;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return withIntro(
+      db,
+      ids.flatMap((id) => byId.get(id) ?? []),
+    );
+  }
   const rows = statement(
     db,
     `select ${COLUMNS} from investors i left join evidence e on e.id = i.signal_hook_evidence_id
        where i.is_demo = ? and i.action = ? and ${MINE_SQL} order by ${ORDER_BY[action]} limit ?`,
   ).all(demo ? 1 : 0, action, ...mineParams(mine), limit) as Array<Omit<TodayRow, "intro">>;
-  // The path in hand for the rows shown only (SQLite would compute a select-list subquery for every row it sorts).
+  return withIntro(db, rows);
+}
+
+/** The path in hand for the rows shown only (SQLite would compute a select-list subquery for every row it sorts). */
+function withIntro(db: AppDatabase, rows: Array<Omit<TodayRow, "intro">>): TodayRow[] {
   const intro = statement(db, `select ${bestPathSql("?")} as intro`);
   return rows.map((row) => ({ ...row, intro: readWarmPath((intro.get(row.id) as { intro: string | null }).intro) }));
 }
@@ -108,14 +139,22 @@ export function readTodayList(db: AppDatabase, demo: boolean, action: TodayActio
 /** The most rows "show all" lists at once; a founder with more than this uses the table. */
 const SHOW_ALL_LIMIT = 200;
 
-/** How many investors each Today list holds, and how many are tracked at all, for one side. */
-export function countToday(db: AppDatabase, demo: boolean, mine: Mine = null): Record<TodayAction | "research" | "tracked", number> {
-  return statement(
-    db,
-    `select count(*) as tracked, coalesce(sum(action = 'email_first'), 0) as email_first, coalesce(sum(action = 'follow_up'), 0) as follow_up,
+export const COUNT_TODAY_SQL = `select count(*) as tracked, coalesce(sum(action = 'email_first'), 0) as email_first, coalesce(sum(action = 'follow_up'), 0) as follow_up,
               coalesce(sum(action = 'dont_chase'), 0) as dont_chase, coalesce(sum(action = 'research'), 0) as research
-       from investors i where is_demo = ? and ${MINE_SQL}`,
-  ).get(demo ? 1 : 0, ...mineParams(mine)) as Record<TodayAction | "research" | "tracked", number>;
+       from investors i where is_demo = ?`;
+
+/**
+ * How many investors each Today list holds, and how many are tracked at all, for one side. Everyone's
+ * count reads the (is_demo, action) index alone; "Mine"'s condition would read every row of the
+ * table (110 ms at 32,000, on every page built after a write: issue 35's mixed load), so only "Mine" adds it.
+ */
+export function countToday(db: AppDatabase, demo: boolean, mine: Mine = null): Record<TodayAction | "research" | "tracked", number> {
+  type Counts = Record<TodayAction | "research" | "tracked", number>;
+  return whileUnwritten(db, `count-today:${demo}:${mine}`, () =>
+    mine === null
+      ? (statement(db, COUNT_TODAY_SQL).get(demo ? 1 : 0) as Counts)
+      : (statement(db, `${COUNT_TODAY_SQL} and i.owner_member_id = ?`).get(demo ? 1 : 0, mine) as Counts),
+  );
 }
 
 /** Whose the follow-ups due are (decision 062): each owner's name and count, most first (the digest says it). */

@@ -154,7 +154,7 @@ describe("the OpenAPI document", () => {
     const codes = (path: string, method: string) => Object.keys(doc.paths[path][method].responses).sort();
     expect(codes("/api/health", "get")).toEqual(["200", "405", "503"]);
     expect(codes("/api/cron/digest", "get")).toEqual(["200", "401", "405", "503"]);
-    expect(codes("/api/search-feed", "get")).toEqual(["200", "304", "401", "405", "429", "503"]);
+    expect(codes("/api/search-feed", "get")).toEqual(["200", "304", "400", "401", "405", "429", "503"]);
     expect(codes("/api/rescore", "post")).toEqual(["200", "400", "401", "403", "405", "413", "415", "503", "507"]);
     expect(codes("/api/refresh/continue", "post")).toEqual([
       "200",

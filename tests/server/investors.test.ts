@@ -211,10 +211,17 @@ describe("investors, scores, feed, exports and demo over HTTP", () => {
 
   it("keeps the real feed closed without a session, and the demo feed to demo rows", async () => {
     expect((await fetch(`${server.url}/api/search-feed`)).status).toBe(401);
+    // More than 60 demo investors, answered a page at a time (decision 066).
     const demo = await (await fetch(`${server.url}/api/search-feed?demo=1`)).json();
-    expect(demo.items.length).toBeGreaterThanOrEqual(60);
-    expect(demo.items.some((item: { name: string }) => item.name === "Ada Lovelace")).toBe(false);
+    expect(demo.items).toHaveLength(50);
     expect(demo.items.every((item: { href: string }) => item.href.startsWith("/demo/investors/"))).toBe(true);
+    const asked = await (await fetch(`${server.url}/api/search-feed?demo=1&q=${encodeURIComponent("Ada Lovelace")}`)).json();
+    expect(asked.items.some((item: { name: string }) => item.name === "Ada Lovelace")).toBe(false);
+    const real = await (
+      await fetch(`${server.url}/api/search-feed?q=${encodeURIComponent("Ada Lovelace")}`, { headers: { cookie } })
+    ).json();
+    expect(real.items.map((item: { name: string }) => item.name)).toContain("Ada Lovelace");
+    expect((await fetch(`${server.url}/api/search-feed?limit=51`, { headers: { cookie } })).status).toBe(400);
   });
 
   it("never shows a demo row on the real dashboard or exports, nor a real one on the demo views", async () => {

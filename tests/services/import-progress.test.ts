@@ -27,7 +27,7 @@ describe("an import being saved", () => {
     const done = commitImportInChunks(app, TEST_ACTOR, () =>
       planImport(parseInvestorCsv(csv), existingForImport(db, parseInvestorCsv(csv).rows)),
     );
-    // Each chunk gives the event loop back (setImmediate): look between chunks, as another request would.
+    // Each chunk gives the event loop back (a turn, or the rest imports owe, decision 066): look between chunks, as another request would.
     let finished = false;
     void done.then(() => (finished = true));
     const seen: number[] = [];
@@ -39,11 +39,12 @@ describe("an import being saved", () => {
       expect(progress.saved).toBe(db.$client.prepare("select count(*) from investors where is_demo = 0").pluck().get());
       // The same object until the next chunk: Today's kept page is keyed by it.
       expect(importInProgress()).toBe(progress);
-      seen.push(progress.saved);
+      if (seen.at(-1) !== progress.saved) seen.push(progress.saved);
     }
     expect(await done).toEqual({ created: rows, updated: 0, introPaths: 0, introPeople: 0 });
     expect(importInProgress()).toBeNull();
-    expect(seen).toEqual([IMPORT_CHUNK, IMPORT_CHUNK * 2, rows]);
+    // Between chunks only: the last one's answer is the import's own (decision 066 dropped the turn after it).
+    expect(seen).toEqual([IMPORT_CHUNK, IMPORT_CHUNK * 2]);
   });
 
   it("says nothing for an import of one chunk or less", async () => {

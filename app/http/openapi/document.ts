@@ -82,6 +82,28 @@ function components() {
         description: "How many at most (1–200, 50 when absent).",
         schema: { type: "integer", minimum: 1, maximum: 200, default: 50 },
       },
+      searchQuery: {
+        name: "q",
+        in: "query",
+        required: false,
+        description:
+          "The founder's words (at most 200 characters): the best matches by name or firm, accents and case ignored. Without it, the best-scored.",
+        schema: { type: "string", maxLength: 200 },
+      },
+      searchLimit: {
+        name: "limit",
+        in: "query",
+        required: false,
+        description: "How many at most (1–50, 50 when absent).",
+        schema: { type: "integer", minimum: 1, maximum: 50, default: 50 },
+      },
+      searchIds: {
+        name: "ids",
+        in: "query",
+        required: false,
+        description: "Instead of `q`: up to 50 investor ids separated by commas, answered in that order (those on this side).",
+        schema: { type: "string", pattern: "^\\d{1,15}(,\\d{1,15}){0,49}$" },
+      },
       discoveryKey: {
         name: "key",
         in: "path",

@@ -212,12 +212,15 @@ const OPERATIONS: OperationEntry[] = [
     operationId: "searchFeed",
     tag: "investors",
     auth: "sessionOrDemo",
-    summary: "Every investor of one side, for the Ctrl+K palette",
+    summary: "Find investors of one side by name or firm, for the Ctrl+K palette",
     description:
-      "Route #7. Real investors need a credential; with `?demo=1` it is open and lists demo investors only. Ordered by score, then id. `ETag` is a hash of the body; `If-None-Match` is compared weakly.",
-    parameters: ["demo", "ifNoneMatch"],
+      "Route #7 (decision 066). At most 50 investors an answer, never the whole pipeline: the best matches for `q` by the palette's ranking, the best-scored without it, or the investors `ids` names. Real investors need a credential; with `?demo=1` it is open and lists demo investors only. `ETag` is a hash of the body; `If-None-Match` is compared weakly. A wrong or unknown parameter is 400 `invalid_query`.",
+    parameters: ["demo", "searchQuery", "searchLimit", "searchIds", "ifNoneMatch"],
     responses: {
-      "200": { description: "The feed.", headers: ETAG, content: jsonContent(ref("SearchFeed")) },
+      "200": { description: "The matches, best first.", headers: ETAG, content: jsonContent(ref("SearchFeed")) },
+      "400": problem(
+        "`invalid_query`: `q` longer than 200 characters, `limit` not 1–50, `ids` not up to 50 ids, `q` and `ids` both, or an unknown parameter (`fields` names it).",
+      ),
       "304": { description: "Unchanged since the ETag sent.", headers: ETAG },
     },
   },

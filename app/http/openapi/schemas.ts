@@ -184,6 +184,7 @@ export function schemas(): Record<string, JsonSchema> {
       properties: {
         items: {
           type: "array",
+          maxItems: 50,
           items: {
             type: "object",
             properties: {
