@@ -63,6 +63,10 @@ describe("database", () => {
         "people",
         "person_addresses",
         "intro_paths",
+        "decks",
+        "deck_versions",
+        "deck_pages",
+        "deck_files",
       ]),
     );
   });
