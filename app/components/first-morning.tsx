@@ -18,7 +18,8 @@ export function FirstMorning({ guide }: { guide: { steps: FirstMorningStep[] } |
     // investor to email is not pushed two screens down by a guide whose steps are done.
     return (
       <p className="notice notice-info first-morning-last" role="status">
-        Your startup and your list are in. Last step: read Today below, and press "Emailed" once you have written to someone.
+        Your startup and your list are in. Last step: read Today below, and press "Emailed" once you have written to someone (or "Asked"
+        once you have asked for an intro).
       </p>
     );
   }
@@ -39,7 +40,8 @@ export function FirstMorning({ guide }: { guide: { steps: FirstMorningStep[] } |
         </Step>
         <Step done={done.get("today") ?? false} title="Read Today">
           {done.get("import") ? <Link to="/#today">Today</Link> : "Today"} answers who to email first, which follow-ups are due and whom not
-          to chase. Press "Emailed" once you have written to someone, and this guide goes away.
+          to chase. Press "Emailed" once you have written to someone (or "Asked" once you have asked for an intro), and this guide goes
+          away.
         </Step>
       </ol>
     </section>

@@ -36,7 +36,7 @@ import { versionFromForm } from "../domain/conflict.ts";
 import type { ConflictView } from "../components/investor/edit-conflict.tsx";
 import { IntroPathsPanel } from "../components/investor/intro-paths.tsx";
 import { INTRO_FORM_WORDS, introAddFormSchema, introRemoveFormSchema, introStateFormSchema } from "../domain/intro-input.ts";
-import { addIntroPathByHand, introPathsPanel, moveIntro, removeIntro } from "../services/intro-paths.server.ts";
+import { addIntroPathByHand, introKnownByChoices, introPathsPanel, moveIntro, removeIntro } from "../services/intro-paths.server.ts";
 
 /** A refused edit as the page shows it, with the version to save against if the founder keeps theirs. */
 function conflictView(report: ConflictReport): ConflictView & { version: number } {
@@ -136,7 +136,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     owners: ownerChoices(app, demo, detail.investor.ownerMemberId),
     // Who can introduce the team, each with the draft to them (decision 065).
     introPaths: introPathsPanel(app, detail.investor, demo),
-    introMembers: ownerChoices(app, demo),
+    introMembers: introKnownByChoices(app, demo, sideActor(context, demo)),
     introSaved: introSavedWords(url.searchParams.get("intro")),
   };
 }

@@ -86,6 +86,7 @@ function withIntroPaths(app: App, message: string, rows: ChatInvestor[], context
       id: investor.id,
       name: investor.name,
       firm: investor.firm,
+      relationship_status: investor.relationship_status,
       paths: paths.get(investor.id) ?? [],
     })),
   });

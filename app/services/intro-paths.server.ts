@@ -10,7 +10,7 @@ import type { IntroPath } from "../domain/intros.ts";
 import type { FounderSettings } from "../domain/founder-settings.ts";
 import type { Actor } from "../domain/people.ts";
 import { editAndRerank, sideOfInvestor } from "./investor-profile.server.ts";
-import { ownerRefusal } from "./team.server.ts";
+import { ownerChoices, ownerRefusal } from "./team.server.ts";
 
 /**
  * Warm intros on the investor page and the API (decision 065): an investor's paths with the draft
@@ -20,6 +20,15 @@ import { ownerRefusal } from "./team.server.ts";
  */
 
 export type IntroPathShown = IntroPath & { draft: IntroDraft | null };
+
+/**
+ * Whom "Who knows them" offers beside "You" (the default, the actor): the side's live members but
+ * the actor, who is "You" already (a walkthrough saw "You", then the signed-in founder's own name).
+ */
+export function introKnownByChoices(app: App, demo: boolean, actor: Actor): { id: number; name: string }[] {
+  const members = ownerChoices(app, demo);
+  return actor.kind === "member" ? members.filter((member) => member.id !== actor.memberId) : members;
+}
 
 /** The investor's paths, or undefined when there is no such investor on this side. */
 export function investorIntroPaths(app: App, investorId: number, demo: boolean): IntroPath[] | undefined {

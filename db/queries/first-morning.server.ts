@@ -1,14 +1,19 @@
 import type { FirstMorningFacts } from "#app/domain/first-morning.ts";
 import type { AppDatabase } from "../database.server.ts";
 
-/** What the first morning's guide ticks, on the founder's side (demo rows never count): three indexed look-ups. */
+/**
+ * What the first morning's guide ticks, on the founder's side (demo rows never count): indexed
+ * look-ups. "Read Today" is done by a first contact, or by a first intro asked ("Asked" on a warm
+ * path is the founder's first outreach to that investor, decision 065).
+ */
 export function readFirstMorningFacts(db: AppDatabase): FirstMorningFacts {
   const row = db.$client
     .prepare(
       `select exists(select 1 from startups where is_demo = 0) as startup,
               exists(select 1 from investors where is_demo = 0) as investors,
               exists(select 1 from investors i where i.is_demo = 0
-                     and exists(select 1 from contact_entries c where c.investor_id = i.id)) as contacted`,
+                     and exists(select 1 from contact_entries c where c.investor_id = i.id))
+              or exists(select 1 from intro_paths p where p.is_demo = 0 and p.asked_on is not null) as contacted`,
     )
     .get() as { startup: number; investors: number; contacted: number };
   return { startup: row.startup === 1, investors: row.investors === 1, contacted: row.contacted === 1 };

@@ -31,6 +31,29 @@ describe("the first morning's guide", () => {
     expect(firstMorning(app)).toBeNull();
   });
 
+  it("counts a first intro asked as reading Today: Asked on a warm path is the first outreach (a walkthrough's guide stayed after it)", () => {
+    const { db } = createTestDatabase();
+    const run = (sql: string) => db.$client.prepare(sql).run();
+    run("insert into startups (name, pitch, sector, stage, geography) values ('Fjordly', 'Books', 'fintech', 'seed', 'Europe')");
+    const id = Number(run("insert into investors (name) values ('Thomas Bakke')").lastInsertRowid);
+    const person = Number(run("insert into people (name, name_key) values ('Lena Berg', 'lena berg')").lastInsertRowid);
+    const path = Number(
+      run(`insert into intro_paths (investor_id, person_id, source) values (${id}, ${person}, 'import')`).lastInsertRowid,
+    );
+    expect(readFirstMorningFacts(db).contacted).toBe(false);
+    // The demo's asked intros are someone else's morning.
+    const demoId = Number(run("insert into investors (name, is_demo) values ('Demo Investor', 1)").lastInsertRowid);
+    const demoPerson = Number(
+      run("insert into people (name, name_key, is_demo) values ('Erik Solberg', 'erik solberg', 1)").lastInsertRowid,
+    );
+    run(
+      `insert into intro_paths (investor_id, person_id, source, state, asked_on, is_demo) values (${demoId}, ${demoPerson}, 'import', 'asked', '2026-11-20', 1)`,
+    );
+    expect(readFirstMorningFacts(db).contacted).toBe(false);
+    run(`update intro_paths set state = 'asked', asked_on = '2026-11-25' where id = ${path}`);
+    expect(readFirstMorningFacts(db)).toEqual({ startup: true, investors: true, contacted: true });
+  });
+
   it("keeps the steps in the order a new founder takes them, whatever is done first", () => {
     expect(firstMorningSteps({ startup: false, investors: true, contacted: true })?.map((step) => step.key)).toEqual([
       "startup",

@@ -46,4 +46,13 @@ describe("the demo's warm intros", () => {
     expect(db.$client.prepare("select count(*) from people where is_demo = 1").pluck().get()).toBe(DEMO_CONNECTORS.length);
     expect(db.$client.prepare("select id from people where is_demo = 0").pluck().all()).toEqual([real]);
   });
+
+  it('counts a single thread as one thread in the evidence, as the mail\'s own paths do (a walkthrough read "were on 1 threads")', () => {
+    db = createTestDatabase().db;
+    ensureOwner(db, NOW);
+    resetDemo(db, NOW, DEFAULT_RULES);
+    const evidence = db.$client.prepare("select evidence from intro_paths where is_demo = 1").pluck().all() as string[];
+    expect(evidence.some((words) => words.includes(" were on 1 thread, "))).toBe(true);
+    expect(evidence.filter((words) => /\b1 threads\b/.test(words))).toEqual([]);
+  });
 });

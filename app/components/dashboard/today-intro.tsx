@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher } from "react-router";
 import { INTRO_NUDGE_DAYS, firstName } from "../../domain/intros.ts";
 import { type WarmPath, askLine, isAsk, nudgeDue, pathEvidenceLine } from "../../domain/warm-path.ts";
+import type { TodayAction } from "../../domain/today.ts";
 
 /**
  * Warm paths on Today (docs/product.md#where-the-founder-looks, decision 065): an email-first row
@@ -63,9 +64,15 @@ export function NudgeDraftLink({
   );
 }
 
-/** Whether the row's quick action is the intro's ("Asked", "Nudged") rather than "Emailed". */
-export function introAction(row: { intro: WarmPath | null }, today: string): "asked" | "nudged" | null {
-  if (isAsk(row.intro)) return "asked";
+/**
+ * Whether the row's quick action is the intro's ("Asked", "Nudged") rather than "Emailed". The ask
+ * is an email-first row's only: a follow-up is a conversation already under way (a next step due,
+ * an email unanswered), where "Ask Erik for an intro" would contradict what the founder has done;
+ * its intro action is the nudge alone.
+ */
+export function introAction(row: { intro: WarmPath | null }, today: string, list: TodayAction): "asked" | "nudged" | null {
+  if (list === "dont_chase") return null;
+  if (list === "email_first" && isAsk(row.intro)) return "asked";
   return nudgeDue(row.intro, today) ? "nudged" : null;
 }
 

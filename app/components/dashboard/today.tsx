@@ -125,7 +125,7 @@ export function Today({
               ) : (
                 <ol className="today-rows">
                   {rows.map((row, index) => {
-                    const intro = action === "dont_chase" ? null : introAction(row, data.today);
+                    const intro = introAction(row, data.today, action);
                     return (
                       <li key={row.id} className="today-row">
                         {/* A scored row keeps "score 45" beside the name, and the firm on the line under it (app.css). */}

@@ -62,11 +62,15 @@ function pathLine(path: IntroPath): string {
   return `${who(path)}: ${oneLine(pathEvidenceLine(asWarm(path)), 300)}; ${stateWords(path)}`;
 }
 
+/** The statuses that close the door, in the words the answer uses. */
+const CLOSED_WORDS: Record<string, string> = { passed: "passed", not_a_fit: "is marked not a fit" };
+
 /** The context's lines for the model: every path to each named investor, with its id. */
 export function introContextLines(intros: ChatIntros): string[] {
   return intros.investors.map((investor) => {
     const paths = investor.paths.length === 0 ? "none recorded" : investor.paths.map(pathLine).join(" / ");
-    return `Intro paths to id=${investor.id} ${investorLabel(investor)}: ${paths}`;
+    const closed = CLOSED_WORDS[investor.relationship_status ?? ""];
+    return `Intro paths to id=${investor.id} ${investorLabel(investor)}${closed ? ` (${closed}: don't chase)` : ""}: ${paths}`;
   });
 }
 
@@ -95,8 +99,11 @@ function canIntroduceSentence(investor: ChatIntros["investors"][number]): string
   const live = investor.paths.filter((path) => path.state !== "declined");
   const declined = investor.paths.filter((path) => path.state === "declined").map(who);
   const after = declined.length > 0 ? ` Declined: ${declined.join(", ")}.` : "";
-  if (live.length === 0) return `No warm path to ${investorLabel(investor)} is recorded.${after}`;
-  return `To ${investorLabel(investor)}: ${live.map(pathLine).join("; ")}.${after}`;
+  // Someone who passed is not to be chased, warm or cold: said first, so the paths read as a record, not advice.
+  const closed = CLOSED_WORDS[investor.relationship_status ?? ""];
+  const before = closed ? `${investorLabel(investor)} ${closed}: don't chase, even through a warm intro. ` : "";
+  if (live.length === 0) return `${before}No warm path to ${investorLabel(investor)} is recorded.${after}`;
+  return `${before}${closed ? "Recorded paths" : "To"} ${closed ? "to them" : investorLabel(investor)}: ${live.map(pathLine).join("; ")}.${after}`;
 }
 
 function introducedSentence(investor: ChatIntros["investors"][number]): string {

@@ -99,5 +99,12 @@ export type IntroQuestion = "who_can_introduce" | "who_introduced";
 /** The investors a warm-intro question names, each with every path to them (introPathsOf). */
 export type ChatIntros = {
   question: IntroQuestion;
-  investors: ReadonlyArray<{ id: number; name: string; firm: string | null; paths: readonly IntroPath[] }>;
+  investors: ReadonlyArray<{
+    id: number;
+    name: string;
+    firm: string | null;
+    /** Passed or not a fit: the answer says so before any path (never advice to chase them). */
+    relationship_status?: string;
+    paths: readonly IntroPath[];
+  }>;
 };

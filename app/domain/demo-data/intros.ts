@@ -47,7 +47,7 @@ export function buildDemoIntros(demo: readonly DemoInvestor[], now: Date): DemoI
       : `team@${(demo[index]?.firm ?? "fund").toLowerCase().replace(/[^a-z]+/g, "")}.example`;
   };
   const mailWords = (connector: number, index: number, threads: number, days: number) =>
-    `${DEMO_CONNECTORS[connector]!.name} and ${withWhom(index)} were on ${threads} threads, last ${shortDay(days)}, both wrote`;
+    `${DEMO_CONNECTORS[connector]!.name} and ${withWhom(index)} were on ${threads === 1 ? "1 thread" : `${threads} threads`}, last ${shortDay(days)}, both wrote`;
   const intros: DemoIntro[] = [];
   const add = (index: number | undefined, intro: Omit<DemoIntro, "index">) => {
     if (index !== undefined) intros.push({ index, ...intro });
