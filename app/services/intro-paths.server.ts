@@ -4,6 +4,7 @@ import { introPathSide } from "#db/queries/intro-path-side.server.ts";
 import { liveOwner } from "#db/queries/members.server.ts";
 import { addIntroPath, ensurePerson, introPathsOf, removeIntroPath, setIntroState } from "#db/queries/intros.server.ts";
 import type { App } from "../app-context.ts";
+import { DEMO_PATHS_PER_INVESTOR } from "../domain/demo-bounds.ts";
 import { type IntroDraft, type IntroDraftInvestor, draftIntroAsk } from "../domain/intro-draft.ts";
 import type { IntroPathAdd, IntroStateChange } from "../domain/intro-input.ts";
 import type { IntroPath } from "../domain/intros.ts";
@@ -55,6 +56,12 @@ export function addIntroPathByHand(
   const memberId = input.member_id ?? (actor.kind === "member" ? actor.memberId : null);
   const notAMember = ownerRefusal(app, { owner_member_id: memberId }, demo);
   if (notAMember) return { refused: notAMember, field: "member_id" };
+  if (demo && (introPathsOf(app.db, [investorId]).get(investorId)?.length ?? 0) >= DEMO_PATHS_PER_INVESTOR) {
+    return {
+      refused: `A demo investor keeps at most ${DEMO_PATHS_PER_INVESTOR} intro paths and this one is full. Reset the demo on /demo to start again (it also resets itself every hour).`,
+      field: "name",
+    };
+  }
   const now = app.now();
   const result = app.db.$client.transaction(() => {
     const personId = ensurePerson(

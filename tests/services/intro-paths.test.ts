@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { memberActor, systemActor } from "#app/domain/people.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
+import { DEMO_PATHS_PER_INVESTOR } from "#app/domain/demo-bounds.ts";
 import { addIntroPathByHand, introPathsPanel, investorIntroPaths, moveIntro, removeIntro } from "#app/services/intro-paths.server.ts";
 import { createInvestor } from "#db/queries/investors.server.ts";
 import { ensureOwner } from "#db/queries/members.server.ts";
@@ -62,6 +63,20 @@ describe("intro paths on the investor page", () => {
     expect(warmth()).toMatch(/a path through Erik/);
     expect(removeIntro(app, maren, added.ok.path.id, false)).toBe(true);
     expect(warmth()).not.toMatch(/path/);
+  });
+
+  it("bounds a demo investor's paths: anonymous visitors cannot add people without end between resets", () => {
+    const { db, app, maren, real, demo } = setUp();
+    const visitor = systemActor("visitor");
+    for (let i = 0; i < DEMO_PATHS_PER_INVESTOR; i++)
+      expect(addIntroPathByHand(app, visitor, demo, true, { name: `Visitor Person ${i}` })).toHaveProperty("ok");
+    const refused = addIntroPathByHand(app, visitor, demo, true, { name: "One Too Many" });
+    expect(refused).toMatchObject({ field: "name", refused: expect.stringMatching(/at most 20 intro paths/) });
+    expect(investorIntroPaths(app, demo, true)).toHaveLength(DEMO_PATHS_PER_INVESTOR);
+    expect(db.$client.prepare("select count(*) from people where name = 'One Too Many'").pluck().get()).toBe(0);
+    // The real side has no such bound: the team's own word.
+    for (let i = 0; i <= DEMO_PATHS_PER_INVESTOR; i++) addIntroPathByHand(app, maren, real, false, { name: `Real Person ${i}` });
+    expect(investorIntroPaths(app, real, false)).toHaveLength(DEMO_PATHS_PER_INVESTOR + 1);
   });
 
   it("keeps the sides apart: a demo investor or path is not found from the real side, and the other way", () => {
