@@ -82,6 +82,11 @@ describe("the Intro via column", () => {
     expect(person!.written).not.toMatch(lone);
   });
 
+  it("names no path through the row's own investor", () => {
+    const parsed = parseInvestorCsv(["Name,Firm,Intro via", 'Kristin Lund,Fjord Climate,"KRISTIN LUND, Erik Solberg"'].join("\n"));
+    expect(parsed.rows[0]!.intro_via?.map((person) => person.name)).toEqual(["Erik Solberg"]);
+  });
+
   it("reads an older import's notes line back as people", () => {
     expect(introViaOfNotes("Met at a demo day\nIntro path: Anna (portfolio founder), Tom\nRole: GP").map((p) => p.name)).toEqual([
       "Anna",
