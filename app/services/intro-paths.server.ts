@@ -1,4 +1,4 @@
-import { rescoreForPaths } from "./intro-asked.server.ts";
+import { introWrite, rescoreForPaths } from "./intro-asked.server.ts";
 import { loadFounderSettings, readDraftStartup } from "#db/queries/founder-settings.server.ts";
 import { introPathSide } from "#db/queries/intro-path-side.server.ts";
 import { liveOwner } from "#db/queries/members.server.ts";
@@ -52,6 +52,10 @@ export function addIntroPathByHand(
   demo: boolean,
   input: IntroPathAdd,
 ): IntroWrite<{ path: IntroPath; added: boolean }> {
+  return introWrite(app, demo, () => addByHand(app, actor, investorId, demo, input));
+}
+
+function addByHand(app: App, actor: Actor, investorId: number, demo: boolean, input: IntroPathAdd): IntroWrite<{ path: IntroPath; added: boolean }> {
   if (sideOfInvestor(app, investorId) !== (demo ? "demo" : "real")) return { notFound: true };
   const memberId = input.member_id ?? (actor.kind === "member" ? actor.memberId : null);
   const notAMember = ownerRefusal(app, { owner_member_id: memberId }, demo);
@@ -89,6 +93,10 @@ export function addIntroPathByHand(
  * founder's choice; by default the status is kept), in the same transaction, re-scored.
  */
 export function moveIntro(app: App, actor: Actor, pathId: number, demo: boolean, change: IntroStateChange): IntroWrite<IntroPath> {
+  return introWrite(app, demo, () => moveOnSide(app, actor, pathId, demo, change));
+}
+
+function moveOnSide(app: App, actor: Actor, pathId: number, demo: boolean, change: IntroStateChange): IntroWrite<IntroPath> {
   const side = introPathSide(app.db, pathId);
   if (!side || side.isDemo !== demo) return { notFound: true };
   const move = change.state === "introduced" ? (change.investor_status ?? "keep") : "keep";
@@ -108,6 +116,10 @@ export function moveIntro(app: App, actor: Actor, pathId: number, demo: boolean,
 
 /** Removes a path of this side; false when there is none. */
 export function removeIntro(app: App, actor: Actor, pathId: number, demo: boolean): boolean {
+  return introWrite(app, demo, () => remove(app, actor, pathId, demo));
+}
+
+function remove(app: App, actor: Actor, pathId: number, demo: boolean): boolean {
   const side = introPathSide(app.db, pathId);
   if (!side || side.isDemo !== demo) return false;
   if (!removeIntroPath(app.db, actor, pathId, app.now())) return false;

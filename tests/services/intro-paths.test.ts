@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { memberActor, systemActor } from "#app/domain/people.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { DEMO_PATHS_PER_INVESTOR } from "#app/domain/demo-bounds.ts";
+import { dashboardPage } from "#app/services/dashboard-page.server.ts";
+import { markIntroAsked } from "#app/services/intro-asked.server.ts";
 import { addIntroPathByHand, introPathsPanel, investorIntroPaths, moveIntro, removeIntro } from "#app/services/intro-paths.server.ts";
 import { createInvestor } from "#db/queries/investors.server.ts";
 import { ensureOwner } from "#db/queries/members.server.ts";
@@ -77,6 +79,21 @@ describe("intro paths on the investor page", () => {
     // The real side has no such bound: the team's own word.
     for (let i = 0; i <= DEMO_PATHS_PER_INVESTOR; i++) addIntroPathByHand(app, maren, real, false, { name: `Real Person ${i}` });
     expect(investorIntroPaths(app, real, false)).toHaveLength(DEMO_PATHS_PER_INVESTOR + 1);
+  });
+
+  it("keeps the founder's Today across anonymous demo intro writes (they touch demo rows only), not across her own", () => {
+    const { app, maren, real, demo } = setUp();
+    const visitor = systemActor("visitor");
+    const params = new URLSearchParams();
+    const page = dashboardPage(app, false, params);
+    const added = addIntroPathByHand(app, visitor, demo, true, { name: "Visitor Person" });
+    if (!("ok" in added)) throw new Error("not added");
+    expect(markIntroAsked(app, visitor, { investorId: demo, pathId: added.ok.path.id, state: "asked" }, true).kind).toBe("recorded");
+    moveIntro(app, visitor, added.ok.path.id, true, { state: "agreed" });
+    removeIntro(app, visitor, added.ok.path.id, true);
+    expect(dashboardPage(app, false, params)).toBe(page);
+    addIntroPathByHand(app, maren, real, false, { name: "Erik Solberg" });
+    expect(dashboardPage(app, false, params)).not.toBe(page);
   });
 
   it("keeps the sides apart: a demo investor or path is not found from the real side, and the other way", () => {
