@@ -82,7 +82,7 @@ function addByHand(app: App, actor: Actor, investorId: number, demo: boolean, in
     if (personId === null) return null;
     return addIntroPath(app.db, actor, { investorId, personId, memberId, source: "manual", isDemo: demo }, now);
   })();
-  if (!result) return { refused: "Write the name of the person who can introduce you", field: "name" };
+  if (!result) return { refused: "Write the name of the person who can introduce you: this one is empty once invisible characters are left out.", field: "name" };
   if (result.added) rescoreForPaths(app, [investorId], demo);
   const path = (introPathsOf(app.db, [investorId]).get(investorId) ?? []).find((each) => each.id === result.id)!;
   return { ok: { path, added: result.added } };

@@ -45,6 +45,11 @@ describe("intro paths on the investor page", () => {
     expect(investorIntroPaths(app, real, false)).toHaveLength(1);
     expect(db.$client.prepare("select count(*) from activity where kind = 'intro_path' and investor_id = ?").pluck().get(real)).toBe(1);
     expect(addIntroPathByHand(app, maren, real, false, { name: "Lena", member_id: 999 })).toMatchObject({ field: "member_id" });
+    // A name of invisible characters only (a bidi override, a zero-width space) is refused in a whole sentence: the API adds "Nothing was changed."
+    expect(addIntroPathByHand(app, maren, real, false, { name: "\u202E\u200B" })).toEqual({
+      field: "name",
+      refused: "Write the name of the person who can introduce you: this one is empty once invisible characters are left out.",
+    });
   });
 
   it("re-scores the investor at once when a path is added, moved or removed by hand (Today follows, not tomorrow's re-score)", () => {
