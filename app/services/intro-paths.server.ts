@@ -55,7 +55,13 @@ export function addIntroPathByHand(
   return introWrite(app, demo, () => addByHand(app, actor, investorId, demo, input));
 }
 
-function addByHand(app: App, actor: Actor, investorId: number, demo: boolean, input: IntroPathAdd): IntroWrite<{ path: IntroPath; added: boolean }> {
+function addByHand(
+  app: App,
+  actor: Actor,
+  investorId: number,
+  demo: boolean,
+  input: IntroPathAdd,
+): IntroWrite<{ path: IntroPath; added: boolean }> {
   if (sideOfInvestor(app, investorId) !== (demo ? "demo" : "real")) return { notFound: true };
   const memberId = input.member_id ?? (actor.kind === "member" ? actor.memberId : null);
   const notAMember = ownerRefusal(app, { owner_member_id: memberId }, demo);
@@ -82,7 +88,11 @@ function addByHand(app: App, actor: Actor, investorId: number, demo: boolean, in
     if (personId === null) return null;
     return addIntroPath(app.db, actor, { investorId, personId, memberId, source: "manual", isDemo: demo }, now);
   })();
-  if (!result) return { refused: "Write the name of the person who can introduce you: this one is empty once invisible characters are left out.", field: "name" };
+  if (!result)
+    return {
+      refused: "Write the name of the person who can introduce you: this one is empty once invisible characters are left out.",
+      field: "name",
+    };
   if (result.added) rescoreForPaths(app, [investorId], demo);
   const path = (introPathsOf(app.db, [investorId]).get(investorId) ?? []).find((each) => each.id === result.id)!;
   return { ok: { path, added: result.added } };

@@ -123,7 +123,11 @@ describe("a message as pair statistics count it", () => {
     };
     expect(pairMessageOf({ headers: main(spoofed) }, now).skipped).toBe("forged");
     // A pass, no field at all (a small host says nothing) or another domain's failure still counts.
-    for (const results of ["mx.startup.test; dmarc=pass header.from=northzone.com", undefined, "mx.startup.test; dmarc=fail header.from=evil.test"]) {
+    for (const results of [
+      "mx.startup.test; dmarc=pass header.from=northzone.com",
+      undefined,
+      "mx.startup.test; dmarc=fail header.from=evil.test",
+    ]) {
       const { "Authentication-Results": _, ...rest } = spoofed;
       const headers = results === undefined ? rest : { ...rest, "Authentication-Results": results };
       expect(pairMessageOf({ headers: main(headers) }, now).message?.from, results).toBe("jan@northzone.com");

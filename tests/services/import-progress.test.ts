@@ -52,8 +52,12 @@ describe("an import being saved", () => {
     const app = fakeApp(db);
     const rows = 30;
     const people = (row: number) => Array.from({ length: 10 }, (_, p) => `Person ${row}-${p}`).join(", ");
-    const csv = ["Investor Name,Firm,Intro via", ...Array.from({ length: rows }, (_, i) => `Investor ${i},Firm ${i},"${people(i)}"`)].join("\n");
-    const done = commitImportInChunks(app, TEST_ACTOR, () => planImport(parseInvestorCsv(csv), existingForImport(db, parseInvestorCsv(csv).rows)));
+    const csv = ["Investor Name,Firm,Intro via", ...Array.from({ length: rows }, (_, i) => `Investor ${i},Firm ${i},"${people(i)}"`)].join(
+      "\n",
+    );
+    const done = commitImportInChunks(app, TEST_ACTOR, () =>
+      planImport(parseInvestorCsv(csv), existingForImport(db, parseInvestorCsv(csv).rows)),
+    );
     let finished = false;
     void done.then(() => (finished = true));
     const seen: number[] = [];
