@@ -47,7 +47,8 @@ export function peopleAfterForExport(db: Db, afterId: number, limit = EXPORT_ROW
         rows.map((row) => row.id),
       ),
     )
-    .orderBy(asc(personAddresses.personId), asc(personAddresses.address))
+    // In the order they were given (the draft's first address), which the restore keeps.
+    .orderBy(asc(personAddresses.personId), sql`${personAddresses}.rowid`)
     .all()) {
     const list = emails.get(row.personId);
     if (list) list.push(row.address);
