@@ -94,7 +94,7 @@ describe("warm intro paths", () => {
       { investorId, personId: null, memberId, source: "mail", tier: "weak", evidence: "f", isDemo: false },
       now,
     );
-    expect(again).toEqual({ id: direct.id, added: false });
+    expect(again).toEqual({ id: direct.id, added: false, tierMoved: true });
     expect(introPathsOf(db, [investorId]).get(investorId)).toEqual([
       expect.objectContaining({ person: null, tier: "weak", evidence: "f", member: { id: memberId, name: "Maren" } }),
     ]);
