@@ -14,6 +14,13 @@ export const DEMO_NOTE_CHARS = 500;
 /** The newest evidence kept per demo investor: each simulated refresh adds some, so older items go. */
 export const DEMO_EVIDENCE_PER_INVESTOR = 30;
 
+/**
+ * The intro paths a demo investor may hold (decision 065): anyone may add one by hand, each a new
+ * person with a draft on the page. The seed gives at most a few; 20 is room to try the panel, and
+ * keeps the page and the demo's people bounded (at most 20 × the seeded investors) between resets.
+ */
+export const DEMO_PATHS_PER_INVESTOR = 20;
+
 /** The contact entries an investor page and route #9's answer show at once; older ones are a page further. */
 export const CONTACTS_PER_PAGE = 20;
 

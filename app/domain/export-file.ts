@@ -142,9 +142,11 @@ const introPath = z.object({
   member_id: id.nullable(),
   source: z.enum(INTRO_SOURCES),
   tier: z.enum(PATH_TIERS).nullable(),
-  evidence: text,
+  /** The sheet's words or mail's, a few hundred characters at most: not a page's worth on the investor page. */
+  evidence: z.string().max(2_000),
   state: z.enum(INTRO_STATES),
-  asked_on: stamp.nullable(),
+  /** YYYY-MM-DD: the nudge counts days from it. */
+  asked_on: z.iso.date().nullable(),
   state_at: stamp.nullable(),
   state_by_member_id: id.nullable(),
   created_at: stamp,

@@ -70,12 +70,22 @@ export type IntroPath = {
 
 /** A person's name as it is kept: NFKC, no control or format characters, spaces collapsed, at most 120 characters. */
 export function cleanPersonName(raw: string): string {
-  return raw
-    .normalize("NFKC")
+  return cleanIntroText(raw.normalize("NFKC"), 120);
+}
+
+/**
+ * A person-provided text kept beside a path (a name, the sheet's words): no control or format
+ * characters (bidi overrides, zero-width marks: what is shown reads as what is kept), spaces
+ * collapsed, at most `max` UTF-16 units and never half an emoji (a cut surrogate pair is dropped).
+ */
+export function cleanIntroText(raw: string, max: number): string {
+  const text = raw
     .replace(/[\p{Cc}\p{Cf}]/gu, "")
     .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 120);
+    .trim();
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max).trimEnd();
 }
 
 /** The key two spellings of one person share: case and accents ignored. */

@@ -70,3 +70,21 @@ export function senderVerified(authenticationResults: readonly string[], from: r
   }
   return false;
 }
+
+/**
+ * Whether the receiving server says the From is forged: its topmost Authentication-Results shows
+ * `dmarc=fail` for the From's domain. Narrower than "not verified": a mailbox with no such field
+ * (a small host, a test server) says nothing either way, and is not called forged.
+ */
+export function senderForged(authenticationResults: readonly string[], from: readonly string[]): boolean {
+  const top = authenticationResults[0];
+  const address = from[0];
+  if (top === undefined || address === undefined) return false;
+  const domain = address.slice(address.lastIndexOf("@") + 1);
+  for (const { method, result, properties } of parseAuthenticationResults(top)) {
+    if (method !== "dmarc" || result !== "fail") continue;
+    const checked = properties.get("header.from");
+    if (checked === undefined || checked === domain) return true;
+  }
+  return false;
+}

@@ -1,4 +1,5 @@
 import { decodeEncodedWords } from "./mail-encoded-words.ts";
+import { senderForged } from "./mail-authentication.ts";
 import {
   type FetchedMessage,
   HEADER_BYTES_CAP,
@@ -65,7 +66,7 @@ export type MailPairMessage = {
 };
 
 /** Why a message makes no pairs (counted, never shown one by one). */
-export type PairSkipReason = "bulk" | "broadcast" | "no_sender" | "unreadable";
+export type PairSkipReason = "bulk" | "broadcast" | "no_sender" | "unreadable" | "forged";
 
 /** A fetched message with the thread sections next to its main header block. */
 export type FetchedThreadMessage = FetchedMessage & { threadHeaders?: string | Uint8Array | undefined };
@@ -130,6 +131,9 @@ export function pairMessageOf(
     const from = headers.from[0];
     if (from === undefined) return { skipped: "no_sender" };
     if (isMachineAddress(from)) return { skipped: "bulk" };
+    // A From the receiving server found forged (dmarc=fail) wrote nothing: else anyone could mail the
+    // founder "from" a partner to a third address and, answering from it, become a strong path.
+    if (senderForged(headers.authenticationResults, headers.from)) return { skipped: "forged" };
     const recipients: string[] = [];
     const seen = new Set<string>([from]);
     for (const address of [...headers.to, ...headers.cc]) {

@@ -24,6 +24,29 @@ export function commitImportScored(app: App, plan: ImportPlan, introBy: number |
 /** Rows of an import saved (and scored) per transaction: a few milliseconds each (docs/scale.md#long-work). */
 export const IMPORT_CHUNK = 50;
 
+/**
+ * Intro via people a chunk writes at most (decision 065): each is a person looked up or made and a
+ * path, about 0.4 ms on the shared machine, so 50 rows of ten people (500) held the event loop
+ * 235 ms a chunk (1.3 s at worst). A chunk ends before the row that would pass this (one row is
+ * always taken: at most MAX_INTRO_PEOPLE).
+ */
+export const IMPORT_CHUNK_PATHS = 100;
+
+/** Where the chunk from `start` ends: IMPORT_CHUNK rows, fewer when their Intro via people pass IMPORT_CHUNK_PATHS. */
+export function importChunkEnd(plan: Pick<ImportPlan, "create" | "update">, start: number): number {
+  const rows = plan.create.length + plan.update.length;
+  let end = start;
+  let paths = 0;
+  while (end < rows && end - start < IMPORT_CHUNK) {
+    const row = end < plan.create.length ? plan.create[end] : plan.update[end - plan.create.length];
+    const more = row?.intro_via?.length ?? 0;
+    if (end > start && paths + more > IMPORT_CHUNK_PATHS) break;
+    paths += more;
+    end++;
+  }
+  return end;
+}
+
 let importing: Promise<unknown> = Promise.resolve();
 
 /** What an import saved: investors added and updated, intro paths added and the people they run through. */
@@ -206,16 +229,15 @@ export function commitImportInChunks(app: App, actor: Actor, planNow: () => Impo
       );
     const rows = plan.create.length + plan.update.length;
     // One chunk is saved whole or not at all: only a longer import can stop part-way.
-    const chunked = rows > IMPORT_CHUNK;
+    const chunked = importChunkEnd(plan, 0) < rows;
     if (chunked) saving = { saved: 0, total: rows };
     let start = 0;
     try {
-      for (; start < rows; start += IMPORT_CHUNK) {
+      for (let end = importChunkEnd(plan, start); start < rows; start = end, end = importChunkEnd(plan, start)) {
         if (start > 0) {
           await chunkTurn();
           began = performance.now();
         }
-        const end = start + IMPORT_CHUNK;
         const part: ImportPlan = {
           ...plan,
           create: plan.create.slice(start, end),

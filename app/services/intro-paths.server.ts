@@ -1,9 +1,10 @@
-import { rescoreForPaths } from "./intro-asked.server.ts";
+import { introWrite, rescoreForPaths } from "./intro-asked.server.ts";
 import { loadFounderSettings, readDraftStartup } from "#db/queries/founder-settings.server.ts";
 import { introPathSide } from "#db/queries/intro-path-side.server.ts";
 import { liveOwner } from "#db/queries/members.server.ts";
 import { addIntroPath, ensurePerson, introPathsOf, removeIntroPath, setIntroState } from "#db/queries/intros.server.ts";
 import type { App } from "../app-context.ts";
+import { DEMO_PATHS_PER_INVESTOR } from "../domain/demo-bounds.ts";
 import { type IntroDraft, type IntroDraftInvestor, draftIntroAsk } from "../domain/intro-draft.ts";
 import type { IntroPathAdd, IntroStateChange } from "../domain/intro-input.ts";
 import type { IntroPath } from "../domain/intros.ts";
@@ -60,10 +61,26 @@ export function addIntroPathByHand(
   demo: boolean,
   input: IntroPathAdd,
 ): IntroWrite<{ path: IntroPath; added: boolean }> {
+  return introWrite(app, demo, () => addByHand(app, actor, investorId, demo, input));
+}
+
+function addByHand(
+  app: App,
+  actor: Actor,
+  investorId: number,
+  demo: boolean,
+  input: IntroPathAdd,
+): IntroWrite<{ path: IntroPath; added: boolean }> {
   if (sideOfInvestor(app, investorId) !== (demo ? "demo" : "real")) return { notFound: true };
   const memberId = input.member_id ?? (actor.kind === "member" ? actor.memberId : null);
   const notAMember = ownerRefusal(app, { owner_member_id: memberId }, demo);
   if (notAMember) return { refused: notAMember, field: "member_id" };
+  if (demo && (introPathsOf(app.db, [investorId]).get(investorId)?.length ?? 0) >= DEMO_PATHS_PER_INVESTOR) {
+    return {
+      refused: `A demo investor keeps at most ${DEMO_PATHS_PER_INVESTOR} intro paths and this one is full. Reset the demo on /demo to start again (it also resets itself every hour).`,
+      field: "name",
+    };
+  }
   const now = app.now();
   const result = app.db.$client.transaction(() => {
     const personId = ensurePerson(
@@ -80,7 +97,11 @@ export function addIntroPathByHand(
     if (personId === null) return null;
     return addIntroPath(app.db, actor, { investorId, personId, memberId, source: "manual", isDemo: demo }, now);
   })();
-  if (!result) return { refused: "Write the name of the person who can introduce you", field: "name" };
+  if (!result)
+    return {
+      refused: "Write the name of the person who can introduce you: this one is empty once invisible characters are left out.",
+      field: "name",
+    };
   if (result.added) rescoreForPaths(app, [investorId], demo);
   const path = (introPathsOf(app.db, [investorId]).get(investorId) ?? []).find((each) => each.id === result.id)!;
   return { ok: { path, added: result.added } };
@@ -91,6 +112,10 @@ export function addIntroPathByHand(
  * founder's choice; by default the status is kept), in the same transaction, re-scored.
  */
 export function moveIntro(app: App, actor: Actor, pathId: number, demo: boolean, change: IntroStateChange): IntroWrite<IntroPath> {
+  return introWrite(app, demo, () => moveOnSide(app, actor, pathId, demo, change));
+}
+
+function moveOnSide(app: App, actor: Actor, pathId: number, demo: boolean, change: IntroStateChange): IntroWrite<IntroPath> {
   const side = introPathSide(app.db, pathId);
   if (!side || side.isDemo !== demo) return { notFound: true };
   const move = change.state === "introduced" ? (change.investor_status ?? "keep") : "keep";
@@ -110,6 +135,10 @@ export function moveIntro(app: App, actor: Actor, pathId: number, demo: boolean,
 
 /** Removes a path of this side; false when there is none. */
 export function removeIntro(app: App, actor: Actor, pathId: number, demo: boolean): boolean {
+  return introWrite(app, demo, () => remove(app, actor, pathId, demo));
+}
+
+function remove(app: App, actor: Actor, pathId: number, demo: boolean): boolean {
   const side = introPathSide(app.db, pathId);
   if (!side || side.isDemo !== demo) return false;
   if (!removeIntroPath(app.db, actor, pathId, app.now())) return false;

@@ -225,7 +225,9 @@ export function introPathsOf(db: Db, investorIds: readonly number[]): Map<number
       .select()
       .from(personAddresses)
       .where(inArray(personAddresses.personId, personIds))
-      .orderBy(asc(personAddresses.address))
+      // In the order they were given: the connector draft writes to the first, so an address mail
+      // later joins to a person by their name ("Erik Solberg" <someone-else@…>) never takes it over.
+      .orderBy(sql`${personAddresses}.rowid`)
       .all()) {
       const list = emails.get(row.personId);
       if (list) list.push(row.address);

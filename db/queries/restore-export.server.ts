@@ -14,7 +14,7 @@ import type {
 } from "#app/domain/export-file.ts";
 import { restoredDetail } from "#app/domain/export-file.ts";
 import { type UserOwnedValues, startingValues, systemActor } from "#app/domain/people.ts";
-import { personNameKey } from "#app/domain/intros.ts";
+import { cleanPersonName, personNameKey } from "#app/domain/intros.ts";
 import type { Db } from "../database.server.ts";
 import {
   activity,
@@ -109,6 +109,9 @@ export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) =
     const evidenceIds = new Map<number, number>();
     const startupIds = new Map<number, number>();
     const personIds = new Map<number, number>();
+    // A file the app wrote never names one person twice nor one path twice: an edited one is told so, not a constraint's words.
+    const personOfKey = new Map<string, number>();
+    const pathKeys = new Set<string>();
     const memberOf = (old: number | null) => (old === null ? null : (memberIds.get(old) ?? null));
     // Whose round an amount is for names a startup, which comes after the investors: set at the end.
     const amountFor: Array<[investorId: number, startupId: number]> = [];
@@ -295,11 +298,17 @@ export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) =
         counts.mail_contacts++;
       },
       person(item) {
+        // Kept as the app keeps a name (no bidi override or zero-width mark, at most 120 characters).
+        const name = cleanPersonName(item.name);
+        if (name === "") throw new Error(`person ${item.id} has no name once control and format characters are left out`);
+        const twin = personOfKey.get(personNameKey(name));
+        if (twin !== undefined) throw new Error(`people ${twin} and ${item.id} are the same person (${name}): the file names them twice`);
+        personOfKey.set(personNameKey(name), item.id);
         const { id } = t
           .insert(people)
           .values({
-            name: item.name,
-            nameKey: personNameKey(item.name),
+            name,
+            nameKey: personNameKey(name),
             organisation: item.organisation,
             knownByMemberId: memberOf(item.known_by_member_id),
             isDemo: false,
@@ -309,12 +318,17 @@ export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) =
           .returning({ id: people.id })
           .get();
         personIds.set(item.id, id);
-        for (const address of item.emails) t.insert(personAddresses).values({ personId: id, address }).onConflictDoNothing().run();
+        // Addresses are kept lowercased: mail finds people by them.
+        for (const address of item.emails)
+          t.insert(personAddresses).values({ personId: id, address: address.trim().toLowerCase() }).onConflictDoNothing().run();
         counts.people++;
       },
       introPath(item) {
         const personId = item.person_id === null ? null : personIds.get(item.person_id);
         if (personId === undefined) throw new Error(`intro path ${item.id} names person ${item.person_id}, which is not in the file`);
+        const pathKey = `${item.investor_id}:${item.person_id ?? 0}:${item.member_id ?? 0}`;
+        if (pathKeys.has(pathKey)) throw new Error(`intro path ${item.id} is in the file twice (the same investor, person and member)`);
+        pathKeys.add(pathKey);
         t.insert(introPaths)
           .values({
             investorId: investorOf(item.investor_id, `intro path ${item.id}`),

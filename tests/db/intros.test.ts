@@ -34,6 +34,15 @@ describe("warm intro paths", () => {
     expect(ensurePerson(db, { name: " \u200b ", isDemo: false }, now)).toBeNull();
   });
 
+  it("lists a person's addresses in the order given: one mail joins later by the same name never becomes the draft's", () => {
+    const { db, maren, investorId } = setUp();
+    const erik = ensurePerson(db, { name: "Erik Solberg", emails: ["erik@angels.no"], isDemo: false }, now)!;
+    // A sender elsewhere who signs "Erik Solberg": the mail build finds the person by that name.
+    expect(ensurePerson(db, { name: "Erik Solberg", emails: ["aaa@impostor.test"], isDemo: false }, now)).toBe(erik);
+    addIntroPath(db, maren, { investorId, personId: erik, memberId: null, source: "manual", isDemo: false }, now);
+    expect(introPathsOf(db, [investorId]).get(investorId)![0]!.person!.emails).toEqual(["erik@angels.no", "aaa@impostor.test"]);
+  });
+
   it("adds a path once, moves its state with the day asked, and records each change", () => {
     const { db, maren, investorId } = setUp();
     const erik = ensurePerson(

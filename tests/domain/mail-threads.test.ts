@@ -113,6 +113,27 @@ describe("a message as pair statistics count it", () => {
     expect(pairMessageOf({ headers: main({ ...base, To: enough }) }, now).message?.recipients).toHaveLength(MAX_PAIR_RECIPIENTS);
   });
 
+  it("makes nothing of a From the receiving server found forged (a spoofed partner cannot vouch for a stranger)", () => {
+    const spoofed = {
+      "Authentication-Results": "mx.startup.test; dmarc=fail (p=reject) header.from=northzone.com; spf=fail",
+      From: "Jan <jan@northzone.com>",
+      To: "mallory@evil.test",
+      Cc: "founder@startup.test",
+      "Message-ID": "<s@evil>",
+    };
+    expect(pairMessageOf({ headers: main(spoofed) }, now).skipped).toBe("forged");
+    // A pass, no field at all (a small host says nothing) or another domain's failure still counts.
+    for (const results of [
+      "mx.startup.test; dmarc=pass header.from=northzone.com",
+      undefined,
+      "mx.startup.test; dmarc=fail header.from=evil.test",
+    ]) {
+      const { "Authentication-Results": _, ...rest } = spoofed;
+      const headers = results === undefined ? rest : { ...rest, "Authentication-Results": results };
+      expect(pairMessageOf({ headers: main(headers) }, now).message?.from, results).toBe("jan@northzone.com");
+    }
+  });
+
   it("skips what the main block skips: no header, a block that fills the cap", () => {
     expect(pairMessageOf({ headers: undefined }, now).skipped).toBe("unreadable");
     expect(pairMessageOf({ headers: `From: a@b.com\r\nCc: ${"x".repeat(40_000)}\r\n` }, now).skipped).toBe("unreadable");

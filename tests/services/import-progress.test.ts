@@ -3,6 +3,7 @@ import { parseInvestorCsv } from "#app/domain/import/parse.ts";
 import { planImport } from "#app/domain/import/plan.ts";
 import {
   IMPORT_CHUNK,
+  IMPORT_CHUNK_PATHS,
   commitImportInChunks,
   ImportInterrupted,
   fileNameShown,
@@ -45,6 +46,31 @@ describe("an import being saved", () => {
     expect(importInProgress()).toBeNull();
     // Between chunks only: the last one's answer is the import's own (decision 066 dropped the turn after it).
     expect(seen).toEqual([IMPORT_CHUNK, IMPORT_CHUNK * 2]);
+  });
+
+  it("saves a sheet of many Intro via people in smaller chunks, so each transaction stays short", async () => {
+    const { db } = createTestDatabase();
+    const app = fakeApp(db);
+    const rows = 30;
+    const people = (row: number) => Array.from({ length: 10 }, (_, p) => `Person ${row}-${p}`).join(", ");
+    const csv = ["Investor Name,Firm,Intro via", ...Array.from({ length: rows }, (_, i) => `Investor ${i},Firm ${i},"${people(i)}"`)].join(
+      "\n",
+    );
+    const done = commitImportInChunks(app, TEST_ACTOR, () =>
+      planImport(parseInvestorCsv(csv), existingForImport(db, parseInvestorCsv(csv).rows)),
+    );
+    let finished = false;
+    void done.then(() => (finished = true));
+    const seen: number[] = [];
+    while (!finished) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const progress = importInProgress();
+      if (progress && seen.at(-1) !== progress.saved) seen.push(progress.saved);
+    }
+    // Ten people a row, at most IMPORT_CHUNK_PATHS a chunk: ten rows a transaction, not all thirty in one.
+    expect(IMPORT_CHUNK_PATHS).toBe(100);
+    expect(seen).toEqual([10, 20, 30]);
+    expect(await done).toEqual({ created: rows, updated: 0, introPaths: 300, introPeople: 300 });
   });
 
   it("says nothing for an import of one chunk or less", async () => {

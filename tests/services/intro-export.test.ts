@@ -101,4 +101,39 @@ describe("warm intros in the exports and the restore", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("restores a hostile or edited file's people as the app keeps them, and refuses what it never writes in words, not a constraint's", async () => {
+    const { app } = await seeded();
+    const file = JSON.parse(await readAll(exportStream(app, "json")));
+    const dir = mkdtempSync(join(tmpdir(), "ipi-intro-hostile-"));
+    const restore = (edit: (copy: typeof file) => void) => {
+      const copy = structuredClone(file);
+      edit(copy);
+      const path = join(dir, `${Math.random()}.json`);
+      writeFileSync(path, JSON.stringify(copy));
+      return () => restoreExportFile(path, join(dir, `${Math.random()}.db`), NOW);
+    };
+    try {
+      const target = join(dir, "cleaned.json");
+      const copy = structuredClone(file);
+      copy.people[0].name = "\u202EErik\u200B Solberg";
+      copy.people[0].emails = [" ERIK@Angels.NO "];
+      writeFileSync(target, JSON.stringify(copy));
+      restoreExportFile(target, join(dir, "cleaned.db"), NOW);
+      const db = openDatabase(join(dir, "cleaned.db"));
+      try {
+        expect(db.$client.prepare("select name from people order by id").pluck().all()).toEqual(["Erik Solberg", "Lena Berg"]);
+        expect(db.$client.prepare("select address from person_addresses").pluck().all()).toEqual(["erik@angels.no"]);
+      } finally {
+        db.$client.close();
+      }
+      expect(restore((f) => (f.people[1].name = "ERIK SOLBERG"))).toThrow(/are the same person \(ERIK SOLBERG\)/);
+      expect(restore((f) => f.intro_paths.push({ ...f.intro_paths[0], id: 999 }))).toThrow(/intro path 999 is in the file twice/);
+      expect(restore((f) => (f.people[0].name = "\u200B\u202E"))).toThrow(/has no name/);
+      expect(restore((f) => (f.intro_paths[0].asked_on = "garbage"))).toThrow(/asked_on/);
+      expect(restore((f) => (f.intro_paths[0].evidence = "x".repeat(100_000)))).toThrow(/evidence/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { memberActor, systemActor } from "#app/domain/people.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
+import { DEMO_PATHS_PER_INVESTOR } from "#app/domain/demo-bounds.ts";
+import { dashboardPage } from "#app/services/dashboard-page.server.ts";
+import { markIntroAsked } from "#app/services/intro-asked.server.ts";
 import { addIntroPathByHand, introPathsPanel, investorIntroPaths, moveIntro, removeIntro } from "#app/services/intro-paths.server.ts";
 import { createInvestor } from "#db/queries/investors.server.ts";
 import { ensureOwner } from "#db/queries/members.server.ts";
@@ -42,6 +45,11 @@ describe("intro paths on the investor page", () => {
     expect(investorIntroPaths(app, real, false)).toHaveLength(1);
     expect(db.$client.prepare("select count(*) from activity where kind = 'intro_path' and investor_id = ?").pluck().get(real)).toBe(1);
     expect(addIntroPathByHand(app, maren, real, false, { name: "Lena", member_id: 999 })).toMatchObject({ field: "member_id" });
+    // A name of invisible characters only (a bidi override, a zero-width space) is refused in a whole sentence: the API adds "Nothing was changed."
+    expect(addIntroPathByHand(app, maren, real, false, { name: "\u202E\u200B" })).toEqual({
+      field: "name",
+      refused: "Write the name of the person who can introduce you: this one is empty once invisible characters are left out.",
+    });
   });
 
   it("re-scores the investor at once when a path is added, moved or removed by hand (Today follows, not tomorrow's re-score)", () => {
@@ -62,6 +70,35 @@ describe("intro paths on the investor page", () => {
     expect(warmth()).toMatch(/a path through Erik/);
     expect(removeIntro(app, maren, added.ok.path.id, false)).toBe(true);
     expect(warmth()).not.toMatch(/path/);
+  });
+
+  it("bounds a demo investor's paths: anonymous visitors cannot add people without end between resets", () => {
+    const { db, app, maren, real, demo } = setUp();
+    const visitor = systemActor("visitor");
+    for (let i = 0; i < DEMO_PATHS_PER_INVESTOR; i++)
+      expect(addIntroPathByHand(app, visitor, demo, true, { name: `Visitor Person ${i}` })).toHaveProperty("ok");
+    const refused = addIntroPathByHand(app, visitor, demo, true, { name: "One Too Many" });
+    expect(refused).toMatchObject({ field: "name", refused: expect.stringMatching(/at most 20 intro paths/) });
+    expect(investorIntroPaths(app, demo, true)).toHaveLength(DEMO_PATHS_PER_INVESTOR);
+    expect(db.$client.prepare("select count(*) from people where name = 'One Too Many'").pluck().get()).toBe(0);
+    // The real side has no such bound: the team's own word.
+    for (let i = 0; i <= DEMO_PATHS_PER_INVESTOR; i++) addIntroPathByHand(app, maren, real, false, { name: `Real Person ${i}` });
+    expect(investorIntroPaths(app, real, false)).toHaveLength(DEMO_PATHS_PER_INVESTOR + 1);
+  });
+
+  it("keeps the founder's Today across anonymous demo intro writes (they touch demo rows only), not across her own", () => {
+    const { app, maren, real, demo } = setUp();
+    const visitor = systemActor("visitor");
+    const params = new URLSearchParams();
+    const page = dashboardPage(app, false, params);
+    const added = addIntroPathByHand(app, visitor, demo, true, { name: "Visitor Person" });
+    if (!("ok" in added)) throw new Error("not added");
+    expect(markIntroAsked(app, visitor, { investorId: demo, pathId: added.ok.path.id, state: "asked" }, true).kind).toBe("recorded");
+    moveIntro(app, visitor, added.ok.path.id, true, { state: "agreed" });
+    removeIntro(app, visitor, added.ok.path.id, true);
+    expect(dashboardPage(app, false, params)).toBe(page);
+    addIntroPathByHand(app, maren, real, false, { name: "Erik Solberg" });
+    expect(dashboardPage(app, false, params)).not.toBe(page);
   });
 
   it("keeps the sides apart: a demo investor or path is not found from the real side, and the other way", () => {

@@ -1,4 +1,4 @@
-import { cleanPersonName, personNameKey } from "../intros.ts";
+import { cleanIntroText, cleanPersonName, personNameKey } from "../intros.ts";
 
 /**
  * A sheet's Intro via cell (docs/product.md#warm-intros, decision 065): the people who can introduce
@@ -108,8 +108,9 @@ function readPerson(raw: string): IntroVia | undefined {
   let name = cleanPersonName(rest.replace(/^[-–—:'"“”]+|[-–—:'"“”.]+$/g, ""));
   if (name === "" && email) name = nameOfAddress(email);
   if (name === "" || !/\p{L}/u.test(name)) return undefined;
-  const note = notes.join("; ").slice(0, MAX_NOTE);
-  return { name, ...(email ? { email } : {}), ...(note ? { note } : {}), written: written.slice(0, MAX_NOTE) };
+  const note = cleanIntroText(notes.join("; "), MAX_NOTE);
+  // The sheet's words become the path's evidence on the page: no bidi override or zero-width mark in them.
+  return { name, ...(email ? { email } : {}), ...(note ? { note } : {}), written: cleanIntroText(written, MAX_NOTE) };
 }
 
 /** "erik.solberg@x.no" → "Erik Solberg": a person named by their address alone. */

@@ -8,6 +8,7 @@ import { isEmptyCell, parseEmail, parseLinkedin, parseTwitter, parseWebsite, spl
 import { type DateOrder, parseDate } from "./dates.ts";
 import { junkRowReason } from "./junk-rows.ts";
 import { type IntroVia, readIntroVia } from "./intro-via.ts";
+import { personNameKey } from "../intros.ts";
 import type { ColumnMapping, ImportColumn, ImportField } from "./fields.ts";
 import { IMPORT_COLUMNS } from "./fields.ts";
 import {
@@ -307,7 +308,11 @@ export function readRow(record: string[], line: number, context: RowContext): Ro
 
   const ownerCell = first("owner")?.value.replace(/\s+/g, " ").trim();
   if (ownerCell) extra.owner = ownerCell.slice(0, 200);
-  const introVia = readIntroVia((cells.get("intro_path") ?? []).map((cell) => cell.value).join(", "));
+  // The investor never introduces the team to herself ("Intro via: Kristin Lund" on Kristin's row names no path).
+  const investorKey = personNameKey(name);
+  const introVia = readIntroVia((cells.get("intro_path") ?? []).map((cell) => cell.value).join(", ")).filter(
+    (person) => personNameKey(person.name) !== investorKey,
+  );
   if (introVia.length > 0) extra.intro_via = introVia;
   const notes: string[] = [];
   const notesCell = first("personal_notes");

@@ -67,6 +67,26 @@ describe("the Intro via column", () => {
     expect(readIntroVia(spaces).length).toBeLessThanOrEqual(MAX_INTRO_PEOPLE);
   });
 
+  it("keeps no bidi override or zero-width mark in a name or in the sheet's words shown as evidence", () => {
+    const [erik, lena] = readIntroVia("\u202EnikloS kirE (\u200Bex-colleague), \u200BLena\u200F Berg");
+    expect(erik).toEqual({ name: "nikloS kirE", note: "ex-colleague", written: "nikloS kirE (ex-colleague)" });
+    expect(lena).toEqual({ name: "Lena Berg", written: "Lena Berg" });
+  });
+
+  it("never keeps half an emoji where a long name or its words are cut", () => {
+    const [person] = readIntroVia(`a${"😀".repeat(300)}`);
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    expect(person!.name.length).toBe(119);
+    expect(person!.name).not.toMatch(lone);
+    expect(person!.written.length).toBe(199);
+    expect(person!.written).not.toMatch(lone);
+  });
+
+  it("names no path through the row's own investor", () => {
+    const parsed = parseInvestorCsv(["Name,Firm,Intro via", 'Kristin Lund,Fjord Climate,"KRISTIN LUND, Erik Solberg"'].join("\n"));
+    expect(parsed.rows[0]!.intro_via?.map((person) => person.name)).toEqual(["Erik Solberg"]);
+  });
+
   it("reads an older import's notes line back as people", () => {
     expect(introViaOfNotes("Met at a demo day\nIntro path: Anna (portfolio founder), Tom\nRole: GP").map((p) => p.name)).toEqual([
       "Anna",
