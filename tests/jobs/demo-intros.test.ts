@@ -5,6 +5,7 @@ import { resetDemo } from "#app/jobs/demo.server.ts";
 import type { AppDatabase } from "#db/database.server.ts";
 import { ensurePerson } from "#db/queries/intros.server.ts";
 import { ensureOwner } from "#db/queries/members.server.ts";
+import { readTodayList } from "#db/queries/today.server.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 
 const NOW = new Date("2026-11-25T09:00:00Z");
@@ -41,6 +42,10 @@ describe("the demo's warm intros", () => {
     expect(new Set(first.map((path) => path.source))).toEqual(new Set(["import", "mail", "manual"]));
     expect(first.filter((path) => path.state === "to_ask").every((path) => path.status === "not_contacted")).toBe(true);
     expect(first.find((path) => path.state === "asked")).toMatchObject({ asked_on: "2026-11-19" });
+    // A visitor's first screen of Email first shows an ask beside a cold email (a walkthrough found them only under "Show all").
+    const firstScreen = readTodayList(db, true, "email_first", 5);
+    expect(firstScreen.some((row) => row.intro !== null)).toBe(true);
+    expect(firstScreen.some((row) => row.intro === null)).toBe(true);
     resetDemo(db, NOW, DEFAULT_RULES);
     expect(paths()).toEqual(first);
     expect(db.$client.prepare("select count(*) from people where is_demo = 1").pluck().get()).toBe(DEMO_CONNECTORS.length);

@@ -33,9 +33,12 @@ export function buildDemoIntros(demo: readonly DemoInvestor[], now: Date): DemoI
   const day = (days: number) => isoDay(now.getTime() - days * DAY_MS);
   const shortDay = (days: number) =>
     new Date(now.getTime() - days * DAY_MS).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-  const cold = demo.flatMap((item, index) =>
-    item.relationship_status === "not_contacted" && item.signal_red_flag === null && item.email ? [index] : [],
-  );
+  // The strongest of the not-yet-contacted first (fit and activity): a visitor's first screen of
+  // Email first shows asks beside a cold email, not only after "Show all" (a walkthrough).
+  const strength = (index: number) => (demo[index]?.signal_fit ?? 0) + (demo[index]?.signal_activity ?? 0);
+  const cold = demo
+    .flatMap((item, index) => (item.relationship_status === "not_contacted" && item.signal_red_flag === null && item.email ? [index] : []))
+    .sort((a, b) => strength(b) - strength(a) || a - b);
   const requested = demo.flatMap((item, index) =>
     item.relationship_status === "intro_requested" && item.signal_red_flag === null ? [index] : [],
   );
@@ -52,7 +55,7 @@ export function buildDemoIntros(demo: readonly DemoInvestor[], now: Date): DemoI
   const add = (index: number | undefined, intro: Omit<DemoIntro, "index">) => {
     if (index !== undefined) intros.push({ index, ...intro });
   };
-  add(cold[3], {
+  add(cold[1], {
     connector: 0,
     source: "import",
     tier: null,
@@ -60,27 +63,27 @@ export function buildDemoIntros(demo: readonly DemoInvestor[], now: Date): DemoI
     state: "to_ask",
     askedOn: null,
   });
-  add(cold[4], {
+  add(cold[2], {
     connector: 1,
     source: "mail",
     tier: "strong",
-    evidence: mailWords(1, cold[4] ?? 0, 5, 9),
+    evidence: mailWords(1, cold[2] ?? 0, 5, 9),
     state: "to_ask",
     askedOn: null,
   });
-  add(cold[6], {
+  add(cold[4], {
     connector: 2,
     source: "mail",
     tier: "moderate",
-    evidence: mailWords(2, cold[6] ?? 0, 2, 40),
+    evidence: mailWords(2, cold[4] ?? 0, 2, 40),
     state: "to_ask",
     askedOn: null,
   });
-  add(cold[8], {
+  add(cold[7], {
     connector: 3,
     source: "mail",
     tier: "weak",
-    evidence: mailWords(3, cold[8] ?? 0, 1, 200),
+    evidence: mailWords(3, cold[7] ?? 0, 1, 200),
     state: "to_ask",
     askedOn: null,
   });
