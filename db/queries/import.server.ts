@@ -258,7 +258,14 @@ export function commitImport(db: AppDatabase, plan: ImportPlan, now: Date, intro
     const intro: IntroViaRow[] = [];
     const pathsOf = (row: ImportRow, investorId: number) => {
       if (row.intro_via && row.intro_via.length > 0)
-        intro.push({ investorId, people: row.intro_via, memberId: row.owner_member_id ?? introBy, isDemo: false });
+        intro.push({
+          investorId,
+          people: row.intro_via,
+          memberId: row.owner_member_id ?? introBy,
+          isDemo: false,
+          // The sheet says the intro was asked for: its first person's intro is asked, since the last contact.
+          askedOn: row.relationship_status === "intro_requested" ? (row.last_contact_date ?? stamp.slice(0, 10)) : null,
+        });
     };
     for (const row of plan.create) {
       const columns = rowColumns(row);

@@ -11,7 +11,14 @@ import { ensurePerson } from "./intros.server.ts";
  * they are written here without an entry each; everything else goes through intros.server.ts.
  */
 
-export type IntroViaRow = { investorId: number; people: readonly IntroVia[]; memberId: number | null; isDemo: boolean };
+export type IntroViaRow = {
+  investorId: number;
+  people: readonly IntroVia[];
+  memberId: number | null;
+  isDemo: boolean;
+  /** The sheet's status says the intro was requested (YYYY-MM-DD since when): the row's first person's new path is asked. */
+  askedOn?: string | null;
+};
 
 /** What a chunk of an import added: new paths, and the people they run through (ids, to count once over chunks). */
 export type IntroViaAdded = { paths: number; personIds: number[] };
@@ -26,7 +33,7 @@ export function addIntroViaPaths(db: Db, rows: readonly IntroViaRow[], now: Date
   let paths = 0;
   const personIds = new Set<number>();
   for (const row of rows) {
-    for (const person of row.people) {
+    for (const [index, person] of row.people.entries()) {
       const personId = ensurePerson(
         db,
         { name: person.name, emails: person.email ? [person.email] : [], knownByMemberId: row.memberId, isDemo: row.isDemo },
@@ -41,6 +48,7 @@ export function addIntroViaPaths(db: Db, rows: readonly IntroViaRow[], now: Date
           memberId: row.memberId,
           source: "import",
           evidence: person.written,
+          ...(index === 0 && row.askedOn ? { state: "asked" as const, askedOn: row.askedOn, stateAt: at } : {}),
           isDemo: row.isDemo,
           createdAt: at,
           updatedAt: at,

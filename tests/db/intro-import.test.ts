@@ -74,6 +74,28 @@ describe("the import's Intro via column", () => {
     expect(db.$client.prepare("select distinct state from intro_paths").pluck().all()).toEqual(["asked"]);
   });
 
+  it("takes the sheet's 'Intro requested' as the first person's intro asked, since the last contact (a walkthrough got 'To ask' and a fresh ask draft)", async () => {
+    const { db, app, maren } = setUp();
+    const sheet = [
+      "Name,Firm,Status,Last contact,Intro via",
+      'Kari Nordmann,Fjord Climate,Intro requested,2026-11-24,"Erik Solberg, Lena Berg"',
+      "Sam Holm,Northzone,Intro requested,,Sven Dahl",
+      "Ida Berg,Nord Ventures,Not contacted,,Erik Solberg",
+    ].join("\n");
+    await importSheet(app, maren, sheet);
+    const rows = db.$client
+      .prepare(
+        "select i.name as investor, pe.name as person, p.state, p.asked_on from intro_paths p join investors i on i.id = p.investor_id join people pe on pe.id = p.person_id order by p.id",
+      )
+      .all();
+    expect(rows).toEqual([
+      { investor: "Kari Nordmann", person: "Erik Solberg", state: "asked", asked_on: "2026-11-24" },
+      { investor: "Kari Nordmann", person: "Lena Berg", state: "to_ask", asked_on: null },
+      { investor: "Sam Holm", person: "Sven Dahl", state: "asked", asked_on: "2026-12-02" },
+      { investor: "Ida Berg", person: "Erik Solberg", state: "to_ask", asked_on: null },
+    ]);
+  });
+
   it("runs the path through the member the sheet's Owner names", async () => {
     const { db, app, maren } = setUp();
     const jonas = db.$client.prepare("insert into members (name, role) values ('Jonas', 'member') returning id").pluck().get() as number;
