@@ -134,6 +134,18 @@ describe("intro paths over HTTP", () => {
     expect(moved.headers.get("location")).toBe(`/investors/${kristin}?intro=moved#intro-paths`);
     expect(sqlValue(server.databasePath, "select state from intro_paths where id = ?", erik)).toBe("introduced");
     expect(sqlValue(server.databasePath, "select relationship_status from investors where id = ?", kristin)).toBe(before);
+    // Erik made the introduction: Lena's ask is not due (its draft closed, said so), and Erik's path asks nothing more.
+    const lena = sqlNumber(
+      server.databasePath,
+      "select i.id from intro_paths i join people p on p.id = i.person_id where p.name = 'Lena Berg' and i.investor_id = ?",
+      kristin,
+    );
+    const page = await (await fetch(`${server.url}/investors/${kristin}`, { headers: ADMIN })).text();
+    const item = (id: number) =>
+      page.slice(page.indexOf(`id="intro-path-${id}"`), page.indexOf("</li>", page.indexOf(`id="intro-path-${id}"`)));
+    expect(item(lena)).toContain("Already introduced through Erik Solberg: nothing to ask here.");
+    expect(item(lena)).toMatch(new RegExp(`<details class="intro-draft" id="intro-draft-${lena}">`));
+    expect(item(erik)).not.toContain("When you mark it introduced");
     const refused = await postForm(
       server,
       `/investors/${kristin}`,

@@ -40,6 +40,9 @@ export function IntroPathsPanel({
   saved: string | null;
 }) {
   const now = new Date(`${today}T12:00:00Z`);
+  // Once one path made the introduction, the others' asks are not due (a walkthrough saw them still open).
+  const introduced = paths.find((path) => path.state === "introduced");
+  const settledBy = introduced ? whoWords(introduced) : undefined;
   return (
     <section className="panel intro-paths" aria-labelledby="intro-paths-heading" id="intro-paths">
       <h2 id="intro-paths-heading">Intro paths</h2>
@@ -53,7 +56,13 @@ export function IntroPathsPanel({
       ) : (
         <ul className="intro-path-list">
           {paths.map((path) => (
-            <IntroPathItem key={path.id} path={path} now={now} error={stateError?.pathId === path.id ? stateError.message : undefined} />
+            <IntroPathItem
+              key={path.id}
+              path={path}
+              now={now}
+              settledBy={path.state === "introduced" ? undefined : settledBy}
+              error={stateError?.pathId === path.id ? stateError.message : undefined}
+            />
           ))}
         </ul>
       )}
@@ -75,10 +84,10 @@ function stateWords(path: IntroPath, now: Date): string {
   return `${label} since ${formatContactDate(path.state_at.slice(0, 10), now)}${path.state_by ? ` (${path.state_by})` : ""}`;
 }
 
-function IntroPathItem({ path, now, error }: { path: IntroPathView; now: Date; error?: string }) {
+function IntroPathItem({ path, now, error, settledBy }: { path: IntroPathView; now: Date; error?: string; settledBy?: string }) {
   const through = path.person && path.member ? ` · through ${path.member.name}` : "";
   const tier = path.tier ? ` · ${path.tier}` : "";
-  const open = path.state === "to_ask" || (path.draft?.note.startsWith("Nudge") ?? false);
+  const open = settledBy === undefined && (path.state === "to_ask" || (path.draft?.note.startsWith("Nudge") ?? false));
   return (
     <li className="intro-path" id={`intro-path-${path.id}`}>
       <p>
@@ -89,21 +98,24 @@ function IntroPathItem({ path, now, error }: { path: IntroPathView; now: Date; e
       <p>
         <span className={`intro-state intro-state-${path.state}`}>{stateWords(path, now)}</span>
       </p>
+      {settledBy ? <p className="muted small intro-settled">{`Already introduced through ${settledBy}: nothing to ask here.`}</p> : null}
       <Form method="post" preventScrollReset className="intro-state-form" aria-label={`Move the intro through ${whoWords(path)}`}>
         <input type="hidden" name="intent" value="intro_state" />
         <input type="hidden" name="path_id" value={path.id} />
-        <fieldset className="intro-introduced">
-          <legend>When you mark it introduced, the investor's status</legend>
-          <label className="inline">
-            <input type="radio" name="investor_status" value="keep" defaultChecked /> stays as it is
-          </label>
-          <label className="inline">
-            <input type="radio" name="investor_status" value="intro_requested" /> moves to Intro requested
-          </label>
-          <label className="inline">
-            <input type="radio" name="investor_status" value="contacted" /> moves to Contacted
-          </label>
-        </fieldset>
+        {path.state === "introduced" ? null : (
+          <fieldset className="intro-introduced">
+            <legend>When you mark it introduced, the investor's status</legend>
+            <label className="inline">
+              <input type="radio" name="investor_status" value="keep" defaultChecked /> stays as it is
+            </label>
+            <label className="inline">
+              <input type="radio" name="investor_status" value="intro_requested" /> moves to Intro requested
+            </label>
+            <label className="inline">
+              <input type="radio" name="investor_status" value="contacted" /> moves to Contacted
+            </label>
+          </fieldset>
+        )}
         <div className="button-row">
           {INTRO_STATES.filter((state) => state !== path.state).map((state) => (
             <button key={state} type="submit" name="state" value={state} className="button-secondary">
