@@ -93,14 +93,15 @@ export function draftIntroAsk(path: IntroPath, investor: IntroDraftInvestor, con
       : "[one line on what you are building and why now]";
   const round = about ? `We are ${roundWords(about, true)}.` : "";
   const why = whyThisInvestor(investor);
-  const forwardable = [
-    pitch,
-    round,
-    why,
-    `${sender}${context.founder.meetingLink?.trim() ? ` · ${context.founder.meetingLink.trim()}` : ""}`,
+  // Signed on a line of its own, with the startup and how to reach them: the investor reads it forwarded,
+  // without the ask above it (a walkthrough read "…at seed. Ingrid Solheim" as a cut-off sentence).
+  const signature = [
+    `— ${sender}${about && !sender.includes(about.name) ? `, ${about.name}` : ""}`,
+    context.founder.meetingLink?.trim() || null,
   ]
     .filter(Boolean)
-    .join(" ");
+    .join(" · ");
+  const forwardable = `${[pitch, round, why].filter(Boolean).join(" ")}\n${signature}`;
 
   const opener = nudge
     ? `Just bumping this in case it got buried: on ${formatContactDate(path.asked_on!, context.now)} I asked whether you would be open to introducing me to ${whom}.`

@@ -45,7 +45,7 @@ describe("the draft to the connector", () => {
     expect(draft.ask).toMatch(/^Hi Erik,\n\nWould you be open to introducing me to Kristin at Fjord Climate\?/);
     expect(draft.ask).toContain("Thanks,\nMaren");
     expect(draft.forwardable).toBe(
-      "Ledgerly: Carbon accounting for shipping fleets. We are raising a €1.5M seed on a SAFE, looking for a lead. Why Fjord Climate: they invest in Climate and Energy at seed; they led a $4M seed in Lumen Grid on 3 Nov. Maren",
+      "Ledgerly: Carbon accounting for shipping fleets. We are raising a €1.5M seed on a SAFE, looking for a lead. Why Fjord Climate: they invest in Climate and Energy at seed; they led a $4M seed in Lumen Grid on 3 Nov.\n— Maren, Ledgerly",
     );
     expect(draft.body).toBe(`${draft.ask}\n\n${FORWARDABLE_LINE}\n\n${draft.forwardable}`);
     expect(draft.to).toBe("erik@angels.no");
@@ -80,7 +80,7 @@ describe("the draft to the connector", () => {
       { founder: { founderName: "Ada", pitch: "We make invoices pay themselves" }, raising: null, today, now },
     )!;
     expect(draft.ask).toContain("introducing me to the Goose Valley Ventures team?");
-    expect(draft.forwardable).toBe("We make invoices pay themselves. Ada");
+    expect(draft.forwardable).toBe("We make invoices pay themselves.\n— Ada");
     expect(draft.to).toBeNull();
     expect(draft.mailto.startsWith("mailto:?subject=")).toBe(true);
   });
