@@ -38,11 +38,12 @@ export function ensurePerson(db: Db, input: PersonInput, now: Date): number | nu
   const key = personNameKey(name);
   const at = now.toISOString();
   const organisation = input.organisation?.trim() || null;
-  const found = db
-    .select({ id: people.id, organisation: people.organisation, knownBy: people.knownByMemberId })
-    .from(people)
-    .where(and(eq(people.isDemo, input.isDemo), eq(people.nameKey, key)))
-    .get();
+  const found =
+    db
+      .select({ id: people.id, organisation: people.organisation, knownBy: people.knownByMemberId })
+      .from(people)
+      .where(and(eq(people.isDemo, input.isDemo), eq(people.nameKey, key)))
+      .get() ?? onlyWithFirstName(db, key, input.isDemo);
   let id: number;
   if (found) {
     id = found.id;
@@ -258,6 +259,21 @@ export function introPathsOf(db: Db, investorIds: readonly number[]): Map<number
     else byInvestor.set(p.investorId, [path]);
   }
   return byInvestor;
+}
+
+/**
+ * A bare first name ("Erik") is the team's one person with that first name ("Erik Solberg") when
+ * there is exactly one on the side; two or none, and it is a person of its own.
+ */
+function onlyWithFirstName(db: Db, key: string, isDemo: boolean) {
+  if (key.includes(" ")) return undefined;
+  const matches = db
+    .select({ id: people.id, organisation: people.organisation, knownBy: people.knownByMemberId })
+    .from(people)
+    .where(and(eq(people.isDemo, isDemo), sql`substr(${people.nameKey}, 1, ${key.length + 1}) = ${`${key} `}`))
+    .limit(2)
+    .all();
+  return matches.length === 1 ? matches[0] : undefined;
 }
 
 function findPath(db: Db, investorId: number, personId: number | null, memberId: number | null) {

@@ -100,3 +100,16 @@ describe("warm intro paths", () => {
     ]);
   });
 });
+
+describe("a bare first name", () => {
+  it("is the one person with that first name on the side; with two, or none, a person of its own", () => {
+    const { db } = setUp();
+    const erik = ensurePerson(db, { name: "Erik Solberg", isDemo: false }, now);
+    expect(ensurePerson(db, { name: "erik", emails: ["erik@angels.no"], isDemo: false }, now)).toBe(erik);
+    expect(ensurePerson(db, { name: "Erik", isDemo: true }, now)).not.toBe(erik);
+    ensurePerson(db, { name: "Lena Berg", isDemo: false }, now);
+    ensurePerson(db, { name: "Lena Holm", isDemo: false }, now);
+    const lena = ensurePerson(db, { name: "Lena", isDemo: false }, now);
+    expect(db.$client.prepare("select name from people where id = ?").pluck().get(lena)).toBe("Lena");
+  });
+});

@@ -126,6 +126,41 @@ function nameOfAddress(email: string): string {
   );
 }
 
+/**
+ * "via Erik & Lena" beside "Erik Solberg" and "Lena Berg" elsewhere in the sheet: a bare first name
+ * that is the first name of exactly one full name the sheet gives becomes that person (a
+ * walkthrough saw four people made of two). Two full names sharing it leave it as written: the
+ * sheet did not say which. Rows are changed in place; linear in the names.
+ */
+export function joinFirstNames(rows: ReadonlyArray<{ intro_via?: IntroVia[] }>): void {
+  const fullByFirst = new Map<string, string | null>();
+  for (const row of rows) {
+    for (const person of row.intro_via ?? []) {
+      const key = personNameKey(person.name);
+      const space = key.indexOf(" ");
+      if (space <= 0) continue;
+      const first = key.slice(0, space);
+      const known = fullByFirst.get(first);
+      if (known === undefined) fullByFirst.set(first, person.name);
+      else if (known !== null && personNameKey(known) !== key) fullByFirst.set(first, null);
+    }
+  }
+  for (const row of rows) {
+    if (!row.intro_via) continue;
+    const seen = new Set<string>();
+    row.intro_via = row.intro_via.flatMap((person) => {
+      const key = personNameKey(person.name);
+      const full = key.includes(" ") ? undefined : fullByFirst.get(key);
+      const named = full ? { ...person, name: full } : person;
+      // "Erik Solberg, Erik" on one row is one path.
+      const namedKey = personNameKey(named.name);
+      if (seen.has(namedKey)) return [];
+      seen.add(namedKey);
+      return [named];
+    });
+  }
+}
+
 /** "12 intro paths through 9 people" (or "" when there are none): the preview's and the summary's words. */
 export function introPathsSentence(paths: number, people: number): string {
   if (paths === 0) return "";

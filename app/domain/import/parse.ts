@@ -1,3 +1,4 @@
+import { joinFirstNames } from "./intro-via.ts";
 import type { ColumnMapping, ColumnTarget } from "./fields.ts";
 import { FIELD_LABELS, IMPORT_FIELDS, guessMapping, settleMapping } from "./fields.ts";
 import { type DateOrder, decideDateOrder, hasSlashedDates } from "./dates.ts";
@@ -157,6 +158,7 @@ export function* parseInvestorRecordsSteps(input: Records, options: ParseOptions
     imported.push(index);
   }
   const values = fileValues(records, imported, mapping, choices);
+  joinFirstNames(rows);
   return { rows, rejected, warnings, mapping, values, ...(dateOrder ? { dateOrder } : {}) };
 }
 
