@@ -29,7 +29,7 @@ describe("imports paced beside pages", () => {
       // A request that arrived meanwhile (a macrotask queued now) runs before the import writes a row.
       const seenByRequest = await new Promise<number>((resolve) => setImmediate(() => resolve(saved())));
       expect(seenByRequest).toBe(before);
-      expect(await done).toEqual({ created: IMPORT_CHUNK, updated: 0 });
+      expect(await done).toEqual({ created: IMPORT_CHUNK, updated: 0, introPaths: 0, introPeople: 0 });
       expect(saved()).toBe(before + IMPORT_CHUNK);
     }
   });

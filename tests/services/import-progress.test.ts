@@ -69,7 +69,9 @@ describe("an import being saved", () => {
     }
     // Ten people a row, at most IMPORT_CHUNK_PATHS a chunk: ten rows a transaction, not all thirty in one.
     expect(IMPORT_CHUNK_PATHS).toBe(100);
-    expect(seen).toEqual([10, 20, 30]);
+    // The last chunk's count may be cleared before a turn sees it (imports are paced beside pages, decision 066).
+    expect(seen.slice(0, 2)).toEqual([10, 20]);
+    expect(seen.every((saved) => saved % 10 === 0 && saved <= rows)).toBe(true);
     expect(await done).toEqual({ created: rows, updated: 0, introPaths: 300, introPeople: 300 });
   });
 
