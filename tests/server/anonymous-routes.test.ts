@@ -38,6 +38,7 @@ const OPEN: Record<string, string> = {
   "/demo/investors/:id": "a demo investor's page and edit form: demo rows only (investor.tsx, sideOf)",
   "/demo/investors/:id/emailed": "the demo's one-click Emailed: demo rows only (sideOf)",
   "/demo/investors/:id/next-step": 'the demo\'s answer to "is the next step done?": demo rows only (sideOf)',
+  "/demo/investors/:id/intro-asked": "the demo's Asked and Nudged on a warm row: demo paths only (sideOf), within the demo's write budget",
   "/demo/mail/log": "logging the demo's mail: demo rows only (sideOf)",
   "/demo/search": "Find investor without JavaScript on the demo: demo rows only (sideOf)",
   "/demo/ask": "the demo chat without JavaScript: demo rows only, 10 questions a minute (sideOf)",
