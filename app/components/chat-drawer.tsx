@@ -156,14 +156,13 @@ export function ChatDrawer() {
                 {turn.investorIds?.length ? (
                   <p className="chat-links">
                     {turn.investorIds.map((id) => {
+                      // Shown once its name has come (route #7): a link read "Investor 69" for a moment, and a
+                      // click then opened someone whose name was nowhere on it.
                       const item = names.get(id);
+                      if (!item) return null;
                       return (
-                        <Link
-                          key={id}
-                          to={item?.href ?? (demo ? `/demo/investors/${id}` : `/investors/${id}`)}
-                          onClick={() => setOpen(false)}
-                        >
-                          {item?.name ?? `Investor ${id}`}
+                        <Link key={id} to={item.href} onClick={() => setOpen(false)}>
+                          {item.name}
                         </Link>
                       );
                     })}

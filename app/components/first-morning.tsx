@@ -18,8 +18,7 @@ export function FirstMorning({ guide }: { guide: { steps: FirstMorningStep[] } |
     // investor to email is not pushed two screens down by a guide whose steps are done.
     return (
       <p className="notice notice-info first-morning-last" role="status">
-        Your startup and your list are in. Last step: read Today below, and press "Emailed" once you have written to someone (or "Asked"
-        once you have asked for an intro).
+        Your startup and list are in. Last step: read Today below; press "Emailed" or "Asked" once you write.
       </p>
     );
   }

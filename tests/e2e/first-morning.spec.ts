@@ -86,7 +86,7 @@ for (const javaScriptEnabled of [true, false]) {
       // Two steps done: the guide folds to its last step in one line, so Today is on the first screen.
       await expect(page.getByRole("region", { name: "Your first morning, in three steps" })).toHaveCount(0);
       const lastStep = page.locator(".first-morning-last");
-      await expect(lastStep).toContainText('Last step: read Today below, and press "Emailed"');
+      await expect(lastStep).toContainText('Last step: read Today below; press "Emailed" or "Asked" once you write.');
       const box = await lastStep.boundingBox();
       expect(box?.height ?? 0).toBeLessThan(100);
       await screenshots(page, `${mode}-3-after-the-import`);

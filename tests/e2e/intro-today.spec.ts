@@ -31,7 +31,7 @@ function writeDirectly(sql: string, ...params: unknown[]): number {
 }
 
 async function investorId(page: Page, name: string): Promise<number> {
-  const response = await page.request.get("/api/search-feed");
+  const response = await page.request.get(`/api/search-feed?q=${encodeURIComponent(name)}`);
   expect(response.status()).toBe(200);
   const found = ((await response.json()) as { items: Array<{ id: number; name: string }> }).items.find((row) => row.name === name);
   expect(found, `${name} in the list`).toBeDefined();

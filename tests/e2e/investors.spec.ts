@@ -25,7 +25,8 @@ test.describe("with JavaScript", () => {
     // Arrow keys move the selection; Escape closes.
     await page.keyboard.press("Control+k");
     await input.fill("ma");
-    await expect(page.getByRole("option")).toHaveCount(2);
+    // Both of this test's investors, and whoever else the shared server holds with "ma" in a name or firm.
+    await expect(page.getByRole("option").filter({ hasText: /Margarethe Quist|Marcus Quill/ })).toHaveCount(2);
     await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("option", { selected: true })).toHaveCount(1);
     await page.keyboard.press("Escape");

@@ -32,7 +32,7 @@ function writeDirectly(sql: string, ...params: unknown[]): void {
 }
 
 async function investorId(page: Page, name: string): Promise<number> {
-  const response = await page.request.get("/api/search-feed");
+  const response = await page.request.get(`/api/search-feed?q=${encodeURIComponent(name)}`);
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { items: Array<{ id: number; name: string }> };
   const found = body.items.find((row) => row.name === name);
