@@ -75,3 +75,12 @@ export async function expectReadable(page: Page, scope?: string): Promise<void> 
   const axe = await (scope ? builder.include(scope) : builder).analyze();
   expect(axe.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
 }
+
+/** An investor's id by its exact name, asked of route #7 (which answers at most 50, so by name). */
+export async function investorIdByName(page: Page, name: string): Promise<number> {
+  const response = await page.request.get(`/api/search-feed?q=${encodeURIComponent(name)}`);
+  expect(response.status()).toBe(200);
+  const found = ((await response.json()) as { items: Array<{ id: number; name: string }> }).items.find((row) => row.name === name);
+  expect(found, `${name} in the list`).toBeDefined();
+  return found!.id;
+}

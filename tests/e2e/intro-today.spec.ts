@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { type Page, expect, test } from "@playwright/test";
 import { DATABASE_PATH, E2E_PASSCODE } from "./playwright.config.ts";
-import { collectConsoleErrors, openSignedIn } from "./helpers.ts";
+import { collectConsoleErrors, openSignedIn, investorIdByName } from "./helpers.ts";
 
 /**
  * Warm paths where the founder looks (decision 065), the issue's whole morning: a sheet with an
@@ -28,14 +28,6 @@ function writeDirectly(sql: string, ...params: unknown[]): number {
   } finally {
     db.close();
   }
-}
-
-async function investorId(page: Page, name: string): Promise<number> {
-  const response = await page.request.get(`/api/search-feed?q=${encodeURIComponent(name)}`);
-  expect(response.status()).toBe(200);
-  const found = ((await response.json()) as { items: Array<{ id: number; name: string }> }).items.find((row) => row.name === name);
-  expect(found, `${name} in the list`).toBeDefined();
-  return found!.id;
 }
 
 /** Re-scored through the app, as any edit is (the status stays what it was). */
@@ -67,7 +59,7 @@ async function seed(page: Page, tag: string): Promise<{ id: number; pathId: numb
     maxRedirects: 0,
   });
   expect(imported.status()).toBe(303);
-  const id = await investorId(page, `Kristin ${tag}`);
+  const id = await investorIdByName(page, `Kristin ${tag}`);
   const db = new Database(DATABASE_PATH, { readonly: true, fileMustExist: true });
   const pathId = db.prepare("select id from intro_paths where investor_id = ?").pluck().get(id) as number;
   db.close();

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DATABASE_PATH, E2E_PASSCODE } from "./playwright.config.ts";
-import { collectConsoleErrors, openSignedIn } from "./helpers.ts";
+import { collectConsoleErrors, openSignedIn, investorIdByName } from "./helpers.ts";
 
 /**
  * Stalled deals on Today (decision 030): an introduction asked for 17 days ago and a meeting whose
@@ -29,15 +29,6 @@ function writeDirectly(sql: string, ...params: unknown[]): void {
   } finally {
     db.close();
   }
-}
-
-async function investorId(page: Page, name: string): Promise<number> {
-  const response = await page.request.get(`/api/search-feed?q=${encodeURIComponent(name)}`);
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { items: Array<{ id: number; name: string }> };
-  const found = body.items.find((row) => row.name === name);
-  expect(found, `${name} in the list`).toBeDefined();
-  return found!.id;
 }
 
 test.use({ javaScriptEnabled: true });
@@ -78,7 +69,7 @@ test("a stalled introduction and a past meeting are follow-ups on Today, each wi
   expect(imported.status()).toBe(303);
 
   const meeting = isoDate(5);
-  const meetingId = await investorId(page, "Meera Stalled");
+  const meetingId = await investorIdByName(page, "Meera Stalled");
   writeDirectly("update investors set meeting_date = ? where id = ?", meeting, meetingId);
   const patched = await page.request.patch(`/api/investors/${meetingId}`, { data: { relationship_status: "meeting_scheduled" } });
   expect(patched.status()).toBe(200);
