@@ -57,3 +57,13 @@ export const INTRO_FORM_WORDS = {
   investor_status: { label: "The investor's status", invalid: "Choose whether to keep the investor's status or move it" },
   path_id: { label: "Path", invalid: "That intro path is no longer here: reload the page" },
 };
+
+/** The form: which path, and "asked" (Today's button) or "to_ask" (the notice's Undo). Strict: nothing else. */
+export const introAskedForm = z.strictObject({
+  path: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .transform(Number),
+  state: z.enum(["asked", "to_ask"]).default("asked"),
+  mine: z.literal("1").optional(),
+});

@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/investor-intro-asked";
 import { getApp } from "../app.server.ts";
 import { sideActor, sideOf } from "../auth/guards.server.ts";
@@ -7,19 +6,10 @@ import { pageId } from "../http/api-error.ts";
 import { limitDemoWrites } from "../http/demo-limit.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 import { markIntroAsked } from "../services/intro-asked.server.ts";
+import { introAskedForm } from "../domain/intro-input.ts";
 
 /** A path's id and a state: a few bytes. */
 const MAX_BODY_BYTES = 1024;
-
-/** The form: which path, and "asked" (Today's button) or "to_ask" (the notice's Undo). Strict: nothing else. */
-const introAskedForm = z.strictObject({
-  path: z
-    .string()
-    .regex(/^\d{1,12}$/)
-    .transform(Number),
-  state: z.enum(["asked", "to_ask"]).default("asked"),
-  mine: z.literal("1").optional(),
-});
 
 /**
  * Today's "Asked" on a warm row (POST /investors/:id/intro-asked, decision 065): fields `path` (the
