@@ -472,9 +472,13 @@ function hasLetters(text: string): boolean {
   return /\p{L}/u.test(text);
 }
 
-/** Whether the name keeps a letter when folded to GSM-7. */
+/**
+ * Whether GSM-7 writes the name: as it is (GSM-7 has some Greek capitals: "Ψ"), or keeping a
+ * letter when folded. A name GSM-7 writes as it is never asks for UCS-2: a digest that did named
+ * "Ψ" in GSM-7 text while listing the other names as written.
+ */
 function writesInGsm7(name: string): boolean {
-  return /[A-Za-z]/.test(toGsm7(name));
+  return isGsm7(asWritten(name)) || /[A-Za-z]/.test(toGsm7(name));
 }
 
 /**

@@ -512,3 +512,27 @@ describe("a member's own digest (decision 059)", () => {
     expect(digest.text).toContain("Your follow-ups: none due.");
   });
 });
+
+describe("a name GSM-7 writes as it is", () => {
+  it("is named in GSM-7, and the names listed are the ones the text uses (fast-check seed 1318492232)", () => {
+    const investor = (id: number, name: string, action: "email_first" | "dont_chase", score = 0) => ({
+      id,
+      name,
+      firm: null,
+      score,
+      action,
+      relationship_status: "not_contacted" as const,
+      signal_red_flag: null,
+    });
+    const digest = buildDigest([
+      investor(1, "Ψ", "email_first", 2),
+      investor(2, "Zoë Ångström", "email_first", 1),
+      investor(3, "𐀀𐀀𐀀𐀀", "dont_chase", 1),
+    ]);
+    expect(isGsm7(digest.text)).toBe(false); // the Linear B name is wanted as written
+    expect(digest.text).toContain("𐀀𐀀𐀀𐀀");
+    const gsm = buildDigest([investor(1, "Ψ", "email_first", 2), investor(2, "Zoë Ångström", "email_first", 1)]);
+    expect(isGsm7(gsm.text)).toBe(true);
+    for (const name of gsm.emailFirst) expect(isGsm7(name)).toBe(true);
+  });
+});
