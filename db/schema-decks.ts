@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { blob, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { DECK_STATUSES } from "../app/domain/decks.ts";
-import { startups } from "./schema.ts";
+import { investors, startups } from "./schema.ts";
 import { members } from "./schema-people.ts";
 
 /**
@@ -68,6 +68,9 @@ export const deckPages = sqliteTable(
     height: integer("height").notNull(),
     // A short hash of the image: the ETag.
     etag: text("etag").notNull(),
+    // The page's first line of text as the renderer read it ("Financials"), at most 80 characters;
+    // null when the page has none (an image-only slide): then it is "page 7".
+    title: text("title"),
     image: blob("image", { mode: "buffer" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.versionId, t.number] })],
@@ -84,4 +87,75 @@ export const deckFiles = sqliteTable(
     data: blob("data", { mode: "buffer" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.versionId, t.chunk] })],
+);
+
+/**
+ * A link to a deck (decision 068): one per investor (investor_id) or an ad-hoc one (a label). The
+ * token is never stored: `token_hash` is its SHA-256 (what a visitor's token is looked up by), and
+ * the app derives the token again from `nonce` with its link key when the founder wants to copy the
+ * link. It follows the deck's newest ready version unless `pinned_version_id` is set.
+ */
+export const deckLinks = sqliteTable(
+  "deck_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    deckId: integer("deck_id")
+      .notNull()
+      .references(() => decks.id, { onDelete: "cascade" }),
+    investorId: integer("investor_id").references(() => investors.id, { onDelete: "cascade" }),
+    label: text("label"),
+    tokenHash: text("token_hash").notNull(),
+    nonce: text("nonce").notNull(),
+    pinnedVersionId: integer("pinned_version_id").references(() => deckVersions.id, { onDelete: "set null" }),
+    allowDownload: integer("allow_download", { mode: "boolean" }).notNull().default(false),
+    emailGate: integer("email_gate", { mode: "boolean" }).notNull().default(false),
+    expiresAt: text("expires_at"),
+    revokedAt: text("revoked_at"),
+    // When the link was sent (the outreach that carried it): "never opened 5 days after sending".
+    sentAt: text("sent_at"),
+    createdByMemberId: integer("created_by_member_id").references(() => members.id, { onDelete: "set null" }),
+    isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
+    createdAt,
+  },
+  (t) => [uniqueIndex("deck_links_token").on(t.tokenHash), index("deck_links_investor").on(t.investorId), index("deck_links_deck").on(t.deckId)],
+);
+
+/**
+ * A visit to a link: when, which version, how long in all and on how many pages, the device class,
+ * the visitor's address group (hashed, never the address), a preview bot's name when it was one
+ * (shown apart, never a read), whether it looks forwarded (a new address group and device after
+ * the first visit), and the address an email gate was given.
+ */
+export const deckViews = sqliteTable(
+  "deck_views",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => deckLinks.id, { onDelete: "cascade" }),
+    versionId: integer("version_id").references(() => deckVersions.id, { onDelete: "set null" }),
+    startedAt: text("started_at").notNull(),
+    lastSeenAt: text("last_seen_at").notNull(),
+    seconds: integer("seconds").notNull().default(0),
+    pagesSeen: integer("pages_seen").notNull().default(0),
+    device: text("device").notNull().default("unknown"),
+    addressGroupHash: text("address_group_hash").notNull(),
+    bot: text("bot"),
+    forwarded: integer("forwarded", { mode: "boolean" }).notNull().default(false),
+    email: text("email"),
+  },
+  (t) => [index("deck_views_link").on(t.linkId, t.startedAt), index("deck_views_started").on(t.startedAt)],
+);
+
+/** Seconds a view spent on each page (recorded by the viewer's script; without it, none). */
+export const deckViewPages = sqliteTable(
+  "deck_view_pages",
+  {
+    viewId: integer("view_id")
+      .notNull()
+      .references(() => deckViews.id, { onDelete: "cascade" }),
+    page: integer("page").notNull(),
+    seconds: integer("seconds").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.viewId, t.page] })],
 );

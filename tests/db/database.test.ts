@@ -67,6 +67,9 @@ describe("database", () => {
         "deck_versions",
         "deck_pages",
         "deck_files",
+        "deck_links",
+        "deck_views",
+        "deck_view_pages",
       ]),
     );
   });
