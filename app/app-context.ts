@@ -15,6 +15,8 @@ export type App = {
   db: AppDatabase;
   passcode: PasscodeSource;
   sessionSecret: string;
+  /** The key deck links' tokens are derived with (app/auth/deck-link-token.server.ts, decision 068). */
+  deckLinkKey: string;
   rules: ScoringRules;
   now: Clock;
 };

@@ -42,6 +42,7 @@ export function bootApp(env: Record<string, string | undefined> = process.env): 
       db,
       passcode: ensurePasscode(db, config),
       sessionSecret: config.SESSION_SECRET ?? ensureStoredSecret(db, "session_secret"),
+      deckLinkKey: config.DECK_LINK_SECRET ?? ensureStoredSecret(db, "deck_link_secret"),
       rules: rulesFromConfig(config),
       now: systemClock,
     };

@@ -121,6 +121,9 @@ export const configSchema = z.object({
   // A short passcode falls to guessing even at the limited rate (decision 013).
   ADMIN_PASSCODE: z.string().trim().min(12, { message: "must be at least 12 characters" }).optional(),
   SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  // Derives each deck link's token from its nonce (decision 068); without it a random key is kept
+  // in the database. Changing it turns off every deck link sent.
+  DECK_LINK_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
 
   RUN_BUDGET_SECONDS: integer(1, 3_600, 50),
   // The open demo's share of the process: requests without a session started a second (decision 018).
@@ -150,6 +153,7 @@ export const SECRET_NAMES = [
   "CRON_SECRET",
   "ADMIN_PASSCODE",
   "SESSION_SECRET",
+  "DECK_LINK_SECRET",
 ] as const;
 
 /** The settings `/api/health` and `/settings` report, as yes/no only. */

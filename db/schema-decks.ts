@@ -117,7 +117,11 @@ export const deckLinks = sqliteTable(
     isDemo: integer("is_demo", { mode: "boolean" }).notNull().default(false),
     createdAt,
   },
-  (t) => [uniqueIndex("deck_links_token").on(t.tokenHash), index("deck_links_investor").on(t.investorId), index("deck_links_deck").on(t.deckId)],
+  (t) => [
+    uniqueIndex("deck_links_token").on(t.tokenHash),
+    index("deck_links_investor").on(t.investorId),
+    index("deck_links_deck").on(t.deckId),
+  ],
 );
 
 /**

@@ -14,6 +14,7 @@ export function fakeApp(db: AppDatabase, now: Date = new Date("2026-11-25T12:00:
     db,
     passcode: { kind: "env", passcode: "fake-app-passcode" },
     sessionSecret: "fake-app-session-secret-0123456789abcdef",
+    deckLinkKey: "fake-app-deck-link-key-0123456789abcdef",
     rules: DEFAULT_RULES,
     now: () => now,
     ...parts,
