@@ -50,7 +50,12 @@ describe("the first morning's guide", () => {
       `insert into intro_paths (investor_id, person_id, source, state, asked_on, is_demo) values (${demoId}, ${demoPerson}, 'import', 'asked', '2026-11-20', 1)`,
     );
     expect(readFirstMorningFacts(db).contacted).toBe(false);
-    run(`update intro_paths set state = 'asked', asked_on = '2026-11-25' where id = ${path}`);
+    // A sheet's "Intro requested" row is the sheet's past, not an outreach from Today: an import
+    // sets the path asked with no member (a walkthrough saw the guide ticked right after an import).
+    run(`update intro_paths set state = 'asked', asked_on = '2026-11-20' where id = ${path}`);
+    expect(readFirstMorningFacts(db).contacted).toBe(false);
+    const member = Number(run("insert into members (name, role, created_at) values ('Maren', 'owner', '2026-11-01')").lastInsertRowid);
+    run(`update intro_paths set asked_on = '2026-11-25', state_by_member_id = ${member} where id = ${path}`);
     expect(readFirstMorningFacts(db)).toEqual({ startup: true, investors: true, contacted: true });
   });
 
