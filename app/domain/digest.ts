@@ -472,11 +472,7 @@ function hasLetters(text: string): boolean {
   return /\p{L}/u.test(text);
 }
 
-/**
- * Whether GSM-7 writes the name: as it is (GSM-7 has some Greek capitals: "Ψ"), or keeping a
- * letter when folded. A name GSM-7 writes as it is never asks for UCS-2: a digest that did named
- * "Ψ" in GSM-7 text while listing the other names as written.
- */
+/** Whether GSM-7 writes the name as it is ("Ψ" is GSM-7: it never asks for UCS-2), or keeps a letter folded. */
 function writesInGsm7(name: string): boolean {
   return isGsm7(asWritten(name)) || /[A-Za-z]/.test(toGsm7(name));
 }
