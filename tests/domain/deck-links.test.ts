@@ -11,6 +11,7 @@ import {
   VIEW_LIMITS,
   viewText,
 } from "#app/domain/deck-links.ts";
+import { activitySentence } from "#app/domain/people.ts";
 
 /** User-Agents as the bots and browsers send them (from their publishers' documentation and server logs). */
 const BOTS: Array<[string, string]> = [
@@ -138,5 +139,16 @@ describe("a link and a view in words", () => {
     expect(cleanLinkLabel("  Angel\nlist \u0000 demo day ")).toBe("Angel list demo day");
     expect(cleanLinkLabel("   ")).toBeNull();
     expect(cleanLinkLabel("x".repeat(200))).toHaveLength(80);
+  });
+});
+
+describe("a link's activity in words", () => {
+  it("names the deck and the investor, or the label", () => {
+    const sentence = (subject: string, detail: Record<string, unknown>) => activitySentence({ kind: "deck", detail }, "Ana", subject);
+    expect(sentence("Ilse Varga", { what: "made a link", startup: "Fjordly" })).toBe("Ana made a link to Fjordly's deck for Ilse Varga");
+    expect(sentence("Fjordly", { what: "made a link", label: "Demo day" })).toBe('Ana made a link "Demo day" to Fjordly\'s deck');
+    expect(sentence("Ilse Varga", { what: "turned off the link", startup: "Fjordly" })).toBe(
+      "Ana turned off the link to Fjordly's deck for Ilse Varga",
+    );
   });
 });
