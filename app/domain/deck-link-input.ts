@@ -46,3 +46,23 @@ export function expiryFromForm(value: FormDataEntryValue | null): string | null 
   const at = new Date(`${value.trim()}T23:59:59.000Z`);
   return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
 }
+
+const linkId = z.number().int().min(1);
+
+/**
+ * The investor and startup pages' deck-link forms, one `intent` each (read with conform's
+ * parseWithZod: numbers and booleans come as text, an empty field as absent).
+ */
+export const deckLinkFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("make"),
+    startup: z.number().int().min(1).optional(),
+    label: z.string().trim().max(80).optional(),
+    email_gate: z.literal("true").optional(),
+    allow_download: z.literal("true").optional(),
+  }),
+  z.object({ intent: z.literal("revoke"), link: linkId }),
+  z.object({ intent: z.literal("download"), link: linkId, allow: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("expiry"), link: linkId, expires: z.string().max(20).optional() }),
+]);
+export type DeckLinkForm = z.infer<typeof deckLinkFormSchema>;

@@ -4,7 +4,6 @@ import {
   createLabelLink,
   type DeckLinkRow,
   type DeckLinkSummary,
-  type DeckViewRow,
   deckIdOf,
   deckLinkById,
   deckLinksOfInvestor,
@@ -13,11 +12,12 @@ import {
   investorOfSide,
   type LinkChanges,
   startupsWithReadyDeck,
-  viewsOfLink,
 } from "#db/queries/deck-links.server.ts";
+import { type DeckViewRow, viewsOfLink } from "#db/queries/deck-views.server.ts";
 import { startupOfSide } from "#db/queries/decks.server.ts";
 import type { App } from "../app-context.ts";
 import { deckLinkToken, deckLinkTokenHash, newDeckLinkNonce } from "../auth/deck-link-token.server.ts";
+import { type DeckLinkForm, expiryFromForm } from "../domain/deck-link-input.ts";
 import { cleanLinkLabel, linkState, linkStateText, type LinkState, viewText } from "../domain/deck-links.ts";
 import type { Actor } from "../domain/people.ts";
 
@@ -216,4 +216,56 @@ export function changeLink(
 export function deckLinkViews(app: App, linkId: number): DeckViewRow[] | undefined {
   if (!deckLinkById(app.db, linkId, false)) return undefined;
   return viewsOfLink(app.db, linkId);
+}
+
+/**
+ * A deck-link form of the investor page (`investorId`) or the startup page (`startupId`): the
+ * words to show back, good or bad. A link of another investor or startup is not found.
+ */
+export function submitDeckLinkForm(
+  app: App,
+  actor: Actor,
+  origin: string,
+  scope: { investorId: number } | { startupId: number },
+  form: DeckLinkForm,
+): { ok: boolean; message: string } {
+  if (form.intent === "make") {
+    const made =
+      "investorId" in scope
+        ? form.startup === undefined
+          ? ({ ok: false, status: 400, message: "Choose the startup whose deck to link to." } as const)
+          : makeDeckLink(app, actor, origin, { startupId: form.startup, investorId: scope.investorId })
+        : makeDeckLink(app, actor, origin, {
+            startupId: scope.startupId,
+            label: form.label ?? "",
+            emailGate: form.email_gate === "true",
+            allowDownload: form.allow_download === "true",
+          });
+    if (!made.ok) return { ok: false, message: made.message };
+    return {
+      ok: true,
+      message: made.made ? "The link is made: copy it into your email." : "This investor already has a link: here it is.",
+    };
+  }
+  const link = deckLinkById(app.db, form.link, false);
+  const ours = link && ("investorId" in scope ? link.investorId === scope.investorId : link.startupId === scope.startupId);
+  if (!link || !ours) return { ok: false, message: "That link is not here any more. Reload the page." };
+  if (form.intent === "revoke") {
+    changeLink(app, actor, origin, link.id, { revoke: true });
+    return { ok: true, message: "The link is turned off: whoever opens it is told to ask you for a new one." };
+  }
+  if (form.intent === "download") {
+    const allow = form.allow === "true";
+    changeLink(app, actor, origin, link.id, { allowDownload: allow });
+    return {
+      ok: true,
+      message: allow ? "The PDF may be downloaded through this link." : "The PDF may no longer be downloaded through this link.",
+    };
+  }
+  const expiresAt = expiryFromForm(form.expires ?? null);
+  if (expiresAt === undefined)
+    return { ok: false, message: "The expiry date could not be read. Choose a date, or leave it empty for none." };
+  const changed = changeLink(app, actor, origin, link.id, { expiresAt });
+  if (!changed.ok) return { ok: false, message: changed.message };
+  return { ok: true, message: expiresAt ? `The link stops working after ${expiresAt.slice(0, 10)}.` : "The link no longer expires." };
 }

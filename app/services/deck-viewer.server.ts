@@ -1,15 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import sharp from "sharp";
-import {
-  addViewSeconds,
-  type DeckLinkRow,
-  deckLinkByTokenHash,
-  linkVersion,
-  startDeckView,
-  versionPageImage,
-  versionPages,
-  viewOfLink,
-} from "#db/queries/deck-links.server.ts";
+import { type DeckLinkRow, deckLinkByTokenHash, linkVersion, versionPageImage, versionPages } from "#db/queries/deck-links.server.ts";
+import { addViewSeconds, startDeckView, viewOfLink } from "#db/queries/deck-views.server.ts";
 import { deckFileChunk } from "#db/queries/decks.server.ts";
 import type { App } from "../app-context.ts";
 import { DECK_LINK_TOKEN_PATTERN, deckLinkTokenHash } from "../auth/deck-link-token.server.ts";

@@ -3,7 +3,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { VIEW_LIMITS } from "#app/domain/deck-links.ts";
 import type { AppDatabase } from "#db/database.server.ts";
 import {
-  addViewSeconds,
   changeDeckLink,
   createInvestorLink,
   createLabelLink,
@@ -11,9 +10,8 @@ import {
   deckLinksOfInvestor,
   deckLinksOfStartup,
   linkVersion,
-  startDeckView,
-  viewsOfLink,
 } from "#db/queries/deck-links.server.ts";
+import { addViewSeconds, startDeckView, viewsOfLink } from "#db/queries/deck-views.server.ts";
 import { activity, investors, startups } from "#db/schema.ts";
 import { deckLinks, deckPages, decks, deckVersions } from "#db/schema-decks.ts";
 import { TEST_ACTOR } from "#tests/helpers/actor.ts";

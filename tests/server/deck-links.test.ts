@@ -96,6 +96,84 @@ describe("deck links on the built server", () => {
     expect(unknownKey.status).toBe(400);
   });
 
+  it("makes, shows and turns off an investor's link through the page's plain forms (no JavaScript)", async () => {
+    const other = await postForm(
+      server,
+      "/investors/new",
+      { name: "Tomas Brandvold", firm: "Kestrel", kind: "fund", relationship_status: "contacted" },
+      { as: { cookie } },
+    );
+    const otherId = Number(other.headers.get("location")!.split("/").pop());
+    const made = await postForm(
+      server,
+      `/investors/${otherId}/deck-link`,
+      { intent: "make", startup: String(startupId) },
+      { as: { cookie } },
+    );
+    expect(made.status).toBe(303);
+    expect(made.headers.get("location")).toContain("deck_link_notice=");
+    const page = await (await fetch(`${server.url}/investors/${otherId}`, { headers: { cookie } })).text();
+    const url = /value="(http:\/\/[^"]+\/d\/[A-Za-z0-9_-]{43})"/.exec(page)?.[1];
+    expect(url).toBeDefined();
+    expect(page).toContain("Not opened yet");
+    const linkId = sqlNumber(server.databasePath, "select id from deck_links where investor_id = ?", otherId);
+    // Another investor's page cannot turn this link off.
+    const foreign = await postForm(
+      server,
+      `/investors/${investorId}/deck-link`,
+      { intent: "revoke", link: String(linkId) },
+      { as: { cookie } },
+    );
+    expect(foreign.headers.get("location")).toContain("deck_link_error=");
+    expect(sqlValue(server.databasePath, "select revoked_at from deck_links where id = ?", linkId)).toBeNull();
+    const revoked = await postForm(
+      server,
+      `/investors/${otherId}/deck-link`,
+      { intent: "revoke", link: String(linkId) },
+      { as: { cookie } },
+    );
+    expect(revoked.headers.get("location")).toContain("deck_link_notice=");
+    expect((await from(nextAddress(), new URL(url!).pathname)).status).toBe(410);
+    // The activity says who did it, on the investor's timeline.
+    expect(
+      sqlNumber(
+        server.databasePath,
+        "select count(*) from activity where kind = 'deck' and investor_id = ? and actor_member_id is not null",
+        otherId,
+      ),
+    ).toBe(2);
+    // A label link from the startup page, with the gate: its visitor is asked for an email first.
+    const label = await postForm(
+      server,
+      `/startups/${startupId}/deck/links`,
+      { intent: "make", label: "Demo day list", email_gate: "true" },
+      { as: { cookie } },
+    );
+    expect(label.headers.get("location")).toContain("deck_link_notice=");
+    const startupPage = await (await fetch(`${server.url}/startups/${startupId}`, { headers: { cookie } })).text();
+    expect(startupPage).toContain("Demo day list");
+    const gated = /value="http:\/\/[^"]+\/d\/([A-Za-z0-9_-]{43})"/.exec(startupPage.slice(startupPage.indexOf("Demo day list")))![1]!;
+    const address = nextAddress();
+    const gate = await from(address, `/d/${gated}`, { headers: { "user-agent": LAPTOP } });
+    expect(await gate.text()).toContain("Enter your email to see the deck");
+    expect(
+      sqlNumber(
+        server.databasePath,
+        "select count(*) from deck_views v join deck_links l on l.id = v.link_id where l.label = 'Demo day list'",
+      ),
+    ).toBe(0);
+    const given = await from(address, `/d/${gated}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body: "email=Rhea%40Example.com",
+    });
+    expect(given.status).toBe(303);
+    const gateCookie = given.headers.get("set-cookie")!.split(";")[0]!;
+    const pages = await from(address, `/d/${gated}`, { headers: { "user-agent": LAPTOP, cookie: gateCookie } });
+    expect(await pages.text()).toContain("pages/1.webp");
+    expect(sqlValue(server.databasePath, "select email from deck_views order by id desc limit 1")).toBe("rhea@example.com");
+  });
+
   it("serves the viewer noindex, uncached, with the CSP, the pages in order, and counts a person's view", async () => {
     const link = await makeLink({ investorId });
     const page = await from(nextAddress(), `/d/${link.token}`, { headers: { "user-agent": LAPTOP } });
