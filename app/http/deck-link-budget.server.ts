@@ -29,6 +29,8 @@ export const DECK_LINK_LIMITS = {
   allWaiting: 256,
   retryAfterSeconds: 1,
   trackedLinks: 1_000,
+  requestsInFlight: 2,
+  requestsWaiting: 1_000,
 } as const;
 
 /**
@@ -115,3 +117,16 @@ export function createDeckLinkBudget(options: { now?: () => number; ceilingPerMi
 
 /** The one budget of this process. */
 export const deckLinkBudget = createDeckLinkBudget();
+
+/**
+ * Every `/d/…` request without a founder's session waits here, in app/server.ts, before React
+ * Router sees it: at most `requestsInFlight` are routed at once, so however many viewers (or
+ * guessers) arrive together, the founder's own request is next after a handful of theirs, never
+ * after all of them. Past `requestsWaiting`, 429 at once.
+ */
+export const deckLinkRequests = createQueue(DECK_LINK_LIMITS.requestsInFlight, DECK_LINK_LIMITS.requestsWaiting);
+
+/** Is this a deck link's request (the viewer, its pages, its reports, its download)? */
+export function isDeckLinkRequest(url: string): boolean {
+  return url.startsWith("/d/");
+}

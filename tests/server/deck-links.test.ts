@@ -285,6 +285,44 @@ describe("deck links on the built server", () => {
     expect((await from(nextAddress(), `/d/${expiring.token}/pages/1.webp`)).status).toBe(410);
   });
 
+  it("serves 50 viewers at once beside the founder: page images queued, none refused, the founder's GET / answered", async () => {
+    const link = await makeLink({ label: "Fifty viewers" });
+    const html = await (await from(nextAddress(), `/d/${link.token}`, { headers: { "user-agent": LAPTOP } })).text();
+    console.info(`the viewer's HTML: ${Buffer.byteLength(html)} bytes for 3 pages`);
+    const cold: number[] = [];
+    for (const n of [1, 2, 3]) {
+      const at = performance.now();
+      expect((await from(nextAddress(), `/d/${link.token}/pages/${n}.webp`)).status).toBe(200);
+      cold.push(Math.round(performance.now() - at));
+    }
+    const timed = async (send: () => Promise<Response>) => {
+      const at = performance.now();
+      const answer = await send();
+      await answer.arrayBuffer();
+      return { status: answer.status, ms: performance.now() - at };
+    };
+    const alone: number[] = [];
+    for (let i = 0; i < 5; i++) alone.push((await timed(() => fetch(`${server.url}/`, { headers: { cookie } }))).ms);
+    const viewers = Array.from({ length: 50 }, () => {
+      const address = nextAddress();
+      return Promise.all([1, 2, 3].map((n) => timed(() => from(address, `/d/${link.token}/pages/${n}.webp`))));
+    });
+    // The founder, one page after another as a person clicks, while the viewers' images are asked for.
+    const founder = (async () => {
+      const answers: Array<{ status: number; ms: number }> = [];
+      for (let i = 0; i < 5; i++) answers.push(await timed(() => fetch(`${server.url}/`, { headers: { cookie } })));
+      return answers;
+    })();
+    const images = (await Promise.all(viewers)).flat();
+    const founderAnswers = await founder;
+    const p95 = (values: number[]) => Math.round(values.sort((a, b) => a - b)[Math.floor(values.length * 0.95)]!);
+    console.info(
+      `watermarked pages cold: ${cold.join(", ")} ms; 150 images for 50 viewers at once: p95 ${p95(images.map((i) => i.ms))} ms; the founder's GET / meanwhile: p95 ${p95(founderAnswers.map((f) => f.ms))} ms (alone before: p95 ${p95(alone)} ms)`,
+    );
+    expect(images.filter((image) => image.status !== 200)).toEqual([]);
+    expect(founderAnswers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+  });
+
   it("stops 2,000 guessed tokens from a thousand addresses at the ceiling, while the founder's pages answer", async () => {
     const link = await makeLink({ label: "Guessed" });
     // A reader who opened the link before the flood keeps reading (its `seen` cookie).
