@@ -19,6 +19,7 @@ export default [
     route("startups/:id/deck", "routes/startup-deck.ts"),
     route("startups/:id/deck/:version/pages/:page", "routes/startup-deck-page.ts"),
     route("startups/:id/deck/:version/download", "routes/startup-deck-download.ts"),
+    route("startups/:id/deck/links", "routes/startup-deck-links.ts"),
     route("discover", "routes/discover.tsx"),
     route("refresh-now", "routes/refresh-now.ts"),
     route("export.csv", "routes/export-csv.ts"),
@@ -32,6 +33,7 @@ export default [
     route("investors/:id/emailed", "routes/investor-emailed.ts"),
     route("investors/:id/next-step", "routes/investor-next-step.ts"),
     route("investors/:id/intro-asked", "routes/investor-intro-asked.ts"),
+    route("investors/:id/deck-link", "routes/investor-deck-link.ts"),
     route("undo", "routes/undo.ts"),
     route("mail/log", "routes/mail-log.ts"),
     route("settings/mail-sync", "routes/settings-mail-sync.ts"),
@@ -62,6 +64,12 @@ export default [
   route("demo/undo", "routes/undo.ts", { id: "demo-undo" }),
   route("demo/discover", "routes/demo-discover.tsx"),
   route("openapi.json", "routes/openapi-json.ts"),
+  // Open to the internet by design (decision 068): a deck link's viewer, its pages and reports,
+  // under their own guess ceiling and budgets (app/http/deck-link-budget.server.ts).
+  route("d/:token", "routes/deck-link.ts"),
+  route("d/:token/view", "routes/deck-link-view.ts"),
+  route("d/:token/pages/:page", "routes/deck-link-page.ts"),
+  route("d/:token/download", "routes/deck-link-download.ts"),
 
   ...prefix("api", [
     layout("routes/guard/api-session.ts", [
@@ -76,6 +84,10 @@ export default [
       route("activity", "routes/api/activity.ts"),
       route("round", "routes/api/round.ts"),
       route("discoveries", "routes/api/discoveries.ts"),
+      route("startups/:id/deck/links", "routes/api/startup-deck-links.ts"),
+      route("deck-links", "routes/api/deck-links.ts"),
+      route("deck-links/:id", "routes/api/deck-link.ts"),
+      route("deck-links/:id/views", "routes/api/deck-link-views.ts"),
       route("discoveries/:key/add", "routes/api/discovery-answer.ts", { id: "discovery-add" }),
       route("discoveries/:key/dismiss", "routes/api/discovery-answer.ts", { id: "discovery-dismiss" }),
     ]),

@@ -11,6 +11,7 @@ import { ConfigError } from "./config.server.ts";
 import { DatabaseFileError } from "#db/database.server.ts";
 import { ANONYMOUS_IN_FLIGHT, createConcurrencyBudget, demoBusy, isOpenDemoRequest } from "./http/anonymous-budget.server.ts";
 import { ROUTED_METHODS, apiError, unroutedMethod } from "./http/api-error.ts";
+import { DECK_LINK_LIMITS, deckLinkRequests, isDeckLinkRequest } from "./http/deck-link-budget.server.ts";
 import { precompressStaticFiles } from "./http/compression.server.ts";
 import { createQuietCollector, exposedCollection } from "./http/quiet-collect.server.ts";
 import { CONNECTION_LIMITS, capSocketsPerAddress, createBodyLimiter } from "./http/connection-limit.server.ts";
@@ -173,8 +174,37 @@ export function startServer(env: Record<string, string | undefined> = process.en
       });
       assets(req, res, () => listener(req, res));
     };
-    // Open demo work without a session has a budget of its own (app/http/anonymous-budget.server.ts).
     const url = req.url ?? "/";
+    // A deck link's requests wait their turn, a few at a time, unless the founder sends them
+    // (app/http/deck-link-budget.server.ts, decision 068).
+    if (isDeckLinkRequest(url)) {
+      void signedIn(req.headers.cookie).then(async (founder) => {
+        if (founder) return serve();
+        if (!(await deckLinkRequests.acquire())) {
+          void refuse(
+            res,
+            new Response("Too many people are opening deck links right now. Try again in a moment.", {
+              status: 429,
+              headers: {
+                "retry-after": String(DECK_LINK_LIMITS.retryAfterSeconds),
+                "content-type": "text/plain; charset=utf-8",
+                "cache-control": "no-store",
+              },
+            }),
+          );
+          return;
+        }
+        let released = false;
+        res.once("close", () => {
+          if (released) return;
+          released = true;
+          deckLinkRequests.release();
+        });
+        serve();
+      });
+      return;
+    }
+    // Open demo work without a session has a budget of its own (app/http/anonymous-budget.server.ts).
     if (!isOpenDemoRequest(req.method ?? "GET", url)) {
       serve();
       return;

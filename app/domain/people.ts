@@ -306,10 +306,20 @@ export function activitySentence(
     case "member":
       return `${who} ${String(d.what ?? "changed")} ${subject}`;
     case "deck":
+      if (typeof d.what === "string" && d.what.includes("link")) return deckLinkSentence(who, subject, d);
       return d.what === "uploaded"
         ? `${who} uploaded version ${Number(d.version ?? 0)} of ${subject}'s deck (${String(d.file ?? "a PDF")})`
         : `${who} ${d.what === "allowed download" ? "allowed" : "stopped"} the download of version ${Number(d.version ?? 0)} of ${subject}'s deck`;
   }
+}
+
+/** A deck link's activity (decision 068): "Ana made a link to Fjordly's deck for Ilse Varga", "… turned off the link "Demo day" to …". */
+function deckLinkSentence(who: string, subject: string, d: Record<string, unknown>): string {
+  const label = typeof d.label === "string" && d.label ? ` "${d.label}"` : "";
+  const deck = typeof d.startup === "string" ? `${d.startup}'s deck` : `${subject}'s deck`;
+  const forWhom = label || typeof d.startup !== "string" ? "" : ` for ${subject}`;
+  if (d.what === "made a link") return `${who} made a link${label} to ${deck}${forWhom}`;
+  return `${who} ${String(d.what).replace("the link", `the link${label} to ${deck}${forWhom}`)}`;
 }
 
 function formatAmount(amount: number, currency: string): string {

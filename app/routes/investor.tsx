@@ -35,6 +35,8 @@ import { type ConflictReport, conflictSentence, editUnlessStale } from "../servi
 import { versionFromForm } from "../domain/conflict.ts";
 import type { ConflictView } from "../components/investor/edit-conflict.tsx";
 import { IntroPathsPanel } from "../components/investor/intro-paths.tsx";
+import { InvestorDeckLink } from "../components/deck-links.tsx";
+import { investorDeckLinks } from "../services/deck-links.server.ts";
 import { INTRO_FORM_WORDS, introAddFormSchema, introRemoveFormSchema, introStateFormSchema } from "../domain/intro-input.ts";
 import { addIntroPathByHand, introKnownByChoices, introPathsPanel, moveIntro, removeIntro } from "../services/intro-paths.server.ts";
 
@@ -138,6 +140,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     introPaths: introPathsPanel(app, detail.investor, demo),
     introMembers: introKnownByChoices(app, demo, sideActor(context, demo)),
     introSaved: introSavedWords(url.searchParams.get("intro")),
+    // The investor's deck link (decision 068): real side only, the demo has none.
+    deckLink: demo ? null : investorDeckLinks(app, detail.investor.id, url.origin),
+    deckLinkNotice: url.searchParams.get("deck_link_notice"),
+    deckLinkError: url.searchParams.get("deck_link_error"),
   };
 }
 
@@ -322,6 +328,15 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
             : undefined
         }
       />
+      {loaderData.deckLink ? (
+        <InvestorDeckLink
+          investorId={investor.id}
+          decks={loaderData.deckLink.decks}
+          links={loaderData.deckLink.links}
+          notice={loaderData.deckLinkNotice}
+          error={loaderData.deckLinkError}
+        />
+      ) : null}
       <InvestorTimeline lines={loaderData.timeline} />
       <ProfileForm
         key={`profile-${investor.updatedAt}`}

@@ -12,6 +12,8 @@ import { OutreachDraftView } from "../components/outreach-draft.tsx";
 import { RoundForm } from "../components/round-form.tsx";
 import { DeckSection } from "../components/deck-section.tsx";
 import { deckSection } from "../services/decks.server.ts";
+import { StartupDeckLinks } from "../components/deck-links.tsx";
+import { startupDeckLinks } from "../services/deck-links.server.ts";
 import { STAGES, STAGE_LABELS, type Stage } from "../domain/investor.ts";
 import { draftOutreach } from "../domain/outreach.ts";
 import type { RubricInvestor } from "../domain/rubric/match.ts";
@@ -54,6 +56,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     deck: deckSection(app, id),
     deckNotice: url.searchParams.get("deck_notice"),
     deckError: url.searchParams.get("deck_error"),
+    // Its links and their views (decision 068).
+    deckLinks: startupDeckLinks(app, id, url.origin) ?? [],
+    deckLinkNotice: url.searchParams.get("deck_link_notice"),
+    deckLinkError: url.searchParams.get("deck_link_error"),
   };
 }
 
@@ -157,6 +163,13 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
         notice={loaderData.deckNotice}
         error={loaderData.deckError}
         checkedAt={loaderData.now}
+      />
+      <StartupDeckLinks
+        startupId={startup.id}
+        links={loaderData.deckLinks}
+        canMake={loaderData.deck.shown !== null}
+        notice={loaderData.deckLinkNotice}
+        error={loaderData.deckLinkError}
       />
 
       <div className="detail-grid">

@@ -4,6 +4,8 @@ import { DEVICE_TTL_SECONDS } from "#app/auth/device.server.ts";
 import { GUESS_LIMITS } from "#app/auth/guess-limit.server.ts";
 import { MAX_HEADER_SHOWN, MAX_IMPORT_COLUMNS } from "#app/domain/import/limits.ts";
 import { CONNECTION_LIMITS } from "#app/http/connection-limit.server.ts";
+import { DECK_LINK_LIMITS } from "#app/http/deck-link-budget.server.ts";
+import { VIEW_LIMITS } from "#app/domain/deck-links.ts";
 
 /** docs/api.md#limits as `what → limit`, one entry per table row. */
 function limitsTable(): Map<string, string> {
@@ -43,6 +45,22 @@ describe("docs/api.md#limits", () => {
     ],
     ["request headers / whole request", `${c.headersTimeoutSeconds} s / ${c.requestTimeoutSeconds} s`],
     ["import columns (`/investors/import`)", `${MAX_IMPORT_COLUMNS}`],
+    [
+      "wrong deck-link tokens (`/d/:token…`), per client",
+      `${DECK_LINK_LIMITS.freeWrongGuesses} free in ${g.windowMinutes} min, then a wait before the next token is looked up doubling from 1 s to ${g.maxWaitSeconds} s; a malformed token counts, refused without a lookup`,
+    ],
+    [
+      "wrong deck-link tokens, all clients",
+      `past ${DECK_LINK_LIMITS.ceilingPerMinute} a minute (the ceiling) no token is looked up except from a browser that opened that link before (its \`ipi_deck_seen\` cookie) or the founder's session`,
+    ],
+    [
+      "a deck link's heavy requests (a watermarked page, a download)",
+      `${DECK_LINK_LIMITS.perLinkInFlight} at once per link and ${DECK_LINK_LIMITS.allInFlight} for all links, ${DECK_LINK_LIMITS.perLinkWaiting} waiting per link and ${DECK_LINK_LIMITS.allWaiting} in all; the founder's session never counted`,
+    ],
+    [
+      "a viewer's report (`POST /d/:token/view`)",
+      `8 KiB; 80 pages; ${VIEW_LIMITS.maxSecondsPerPageReport} s a page a report; ${VIEW_LIMITS.maxSecondsPerView / 3600} h a view in all`,
+    ],
     ["an import header shown (the preview's table and its messages)", `${MAX_HEADER_SHOWN} characters, then "…"`],
   ])("states the code's numbers for %s", (what, limit) => {
     expect(rows.get(what)).toBe(limit);

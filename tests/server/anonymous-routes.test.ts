@@ -45,6 +45,11 @@ const OPEN: Record<string, string> = {
   "/demo/undo": "undoing the demo's one-click actions: a demo token on demo rows only (sideOf)",
   "/demo/discover": "the demo's synthetic discoveries, read only: demo rows only",
   "/openapi.json": "the API's contract is public, like docs/api.md",
+  "/d/:token":
+    "a deck link's viewer (decision 068): the token is the credential; wrong tokens count per client and against a ceiling for everyone",
+  "/d/:token/view": "the viewer's report of time per page: the link's token and the view's own key, bounded seconds",
+  "/d/:token/pages/:page": "a deck link's page image, watermarked: the token is the credential, queued per link and in all",
+  "/d/:token/download": "a deck link's PDF, only when the founder allowed it on that link",
   "/api/health": "route #1: for uptime checks; settings are booleans only",
   "/api/demo/reset": "route #14: demo rows only, rate limited",
   "/api/demo/refresh": "route #15: demo rows only, rate limited",

@@ -2,6 +2,7 @@ import { operations } from "./operations.ts";
 import { SHARED_RESPONSES, TAGS } from "./responses.ts";
 import { schemas } from "./schemas.ts";
 import { introSchemas } from "./intro-operations.ts";
+import { deckLinkSchemas } from "./deck-link-operations.ts";
 
 /**
  * The OpenAPI 3.1 document of the 15 `/api` routes, served at `/openapi.json` and described in
@@ -13,7 +14,7 @@ import { introSchemas } from "./intro-operations.ts";
 
 function components() {
   return {
-    schemas: { ...schemas(), ...introSchemas() },
+    schemas: { ...schemas(), ...introSchemas(), ...deckLinkSchemas() },
     securitySchemes: {
       session: {
         type: "apiKey",
@@ -61,6 +62,7 @@ function components() {
       investorId: { name: "id", in: "path", required: true, description: "Investor id.", schema: { type: "integer", minimum: 1 } },
       startupId: { name: "id", in: "path", required: true, description: "Startup id.", schema: { type: "integer", minimum: 1 } },
       introPathId: { name: "id", in: "path", required: true, description: "Intro path id.", schema: { type: "integer", minimum: 1 } },
+      deckLinkId: { name: "id", in: "path", required: true, description: "Deck link id.", schema: { type: "integer", minimum: 1 } },
       activityAfterId: {
         name: "after",
         in: "query",
@@ -134,7 +136,7 @@ export function buildOpenApiDocument(version: string) {
       version,
       summary: "Who to email first, which follow-ups are due, who not to chase.",
       description:
-        'The 29 JSON operations under `/api` (25 paths: deleting an investor shares its path with editing one, the GET and PUT of the round share one, and so do the GET and POST of an investor\'s intro paths and the PATCH and DELETE of one). Every error is `{"error": {"code", "message", "fields"?}}`. JSON bodies are strict (an unknown key is a 400 naming it) and at most 64 KiB. A POST, PATCH or DELETE with another site\'s `Origin` is refused with 403. Any other path under `/api` is a JSON 404. The rules in words: docs/api.md.',
+        'The 33 JSON operations under `/api` (29 paths: deleting an investor shares its path with editing one, the GET and PUT of the round share one, and so do the GET and POST of an investor\'s intro paths and the PATCH and DELETE of one; deck links: docs/api.md#deck-links). Every error is `{"error": {"code", "message", "fields"?}}`. JSON bodies are strict (an unknown key is a 400 naming it) and at most 64 KiB. A POST, PATCH or DELETE with another site\'s `Origin` is refused with 403. Any other path under `/api` is a JSON 404. The rules in words: docs/api.md.',
     },
     servers: [{ url: "/", description: "This installation." }],
     tags: Object.values(TAGS).map((name) => ({ name })),

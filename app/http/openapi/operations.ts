@@ -18,9 +18,10 @@ import {
   ref,
 } from "./responses.ts";
 import { INTRO_OPERATIONS } from "./intro-operations.ts";
+import { DECK_LINK_OPERATIONS } from "./deck-link-operations.ts";
 
 /**
- * The 29 operations (warm intros' four from intro-operations.ts), one entry each: what it is, its words (summary and description, the
+ * The 33 operations (warm intros' four from intro-operations.ts, deck links' four from deck-link-operations.ts), one entry each: what it is, its words (summary and description, the
  * short form of docs/api.md), its body's zod schema, and the answers of its own. The errors
  * every operation shares are added from its credential and method (responses.ts).
  */
@@ -458,7 +459,7 @@ function operationObject(entry: OperationEntry): Record<string, unknown> {
 /** The document's `paths`, each path with its one operation. */
 export function operations(): Record<string, Record<string, Record<string, unknown>>> {
   const paths: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const entry of [...OPERATIONS, ...INTRO_OPERATIONS])
+  for (const entry of [...OPERATIONS, ...INTRO_OPERATIONS, ...DECK_LINK_OPERATIONS])
     paths[entry.path] = { ...paths[entry.path], [entry.method]: operationObject(entry) };
   return paths;
 }

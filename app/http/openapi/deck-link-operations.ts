@@ -1,0 +1,174 @@
+import type { z } from "zod";
+import { deckLinkChangeSchema, deckLinkCreateSchema } from "../../domain/deck-link-input.ts";
+import { LINK_STATES } from "../../domain/deck-links.ts";
+import { type AuthKind, type JsonSchema, type Responses, nullable, ok, problem, ref } from "./responses.ts";
+
+/**
+ * Deck links' operations and their answers' schemas (decision 068, docs/api.md#deck-links): a
+ * startup's links with their views, a link made, a link changed, a link's views. Kept beside
+ * operations.ts, which spreads them into the document's list.
+ */
+
+type DeckLinkOperation = {
+  path: string;
+  method: "get" | "post" | "patch";
+  operationId: string;
+  tag: "startups";
+  auth: AuthKind;
+  summary: string;
+  description: string;
+  parameters: string[];
+  body?: { schema: z.ZodType; required: boolean };
+  responses: Responses;
+};
+
+const SIDES = "Session only; the real side only (the demo's startups have no links).";
+
+export const DECK_LINK_OPERATIONS: DeckLinkOperation[] = [
+  {
+    path: "/api/startups/{id}/deck/links",
+    method: "get",
+    operationId: "startupDeckLinks",
+    tag: "startups",
+    auth: "session",
+    summary: "A startup's deck links with their views",
+    description: `Every link to the startup's deck, newest first: for whom (an investor or a label), its address (\`url\`, derived again from the link's key: the database keeps only the token's hash), its state in words, and its views counted with link-preview bots apart (\`botViews\`, never a read) and "possibly forwarded" ones. ${SIDES}`,
+    parameters: ["startupId"],
+    responses: {
+      "200": ok("The startup's links.", {
+        type: "object",
+        properties: { links: { type: "array", items: ref("DeckLink") } },
+        required: ["links"],
+      }),
+    },
+  },
+  {
+    path: "/api/deck-links",
+    method: "post",
+    operationId: "makeDeckLink",
+    tag: "startups",
+    auth: "session",
+    summary: "Make a link to a startup's deck",
+    description: `For an investor (\`investorId\`: one active link per investor per deck, so asking again gives it back with 200) or with a \`label\` (always a new one, 201); not both. The startup must have a ready version (409 \`no_deck\` otherwise). Recorded in the activity. ${SIDES}`,
+    parameters: [],
+    body: { schema: deckLinkCreateSchema, required: true },
+    responses: {
+      "200": ok("The investor's active link, given back.", ref("DeckLinkAnswer")),
+      "201": ok("The link, made.", ref("DeckLinkAnswer")),
+      "409": problem("`no_deck`: the startup has no ready deck yet."),
+    },
+  },
+  {
+    path: "/api/deck-links/{id}",
+    method: "patch",
+    operationId: "changeDeckLink",
+    tag: "startups",
+    auth: "session",
+    summary: "Turn a link off, or change its expiry, download, email gate or pinned version",
+    description: `\`revoke: true\` turns it off for good (its visitors are told to ask for a new one, without the investor's name). An expiry in the past is refused. Each change is recorded in the activity. ${SIDES}`,
+    parameters: ["deckLinkId"],
+    body: { schema: deckLinkChangeSchema, required: true },
+    responses: { "200": ok("The link after the change.", { type: "object", properties: { link: ref("DeckLink") }, required: ["link"] }) },
+  },
+  {
+    path: "/api/deck-links/{id}/views",
+    method: "get",
+    operationId: "deckLinkViews",
+    tag: "startups",
+    auth: "session",
+    summary: "A link's views, with seconds per page",
+    description: `Newest first (at most 200): when, the version shown, seconds in all and per page (reported by the viewer's script, bounded: 60 s a page a report, 3 h a view), the device class, a link-preview bot's name when it was one, "possibly forwarded", and the email an email gate was given. ${SIDES}`,
+    parameters: ["deckLinkId"],
+    responses: {
+      "200": ok("The link's views.", {
+        type: "object",
+        properties: { views: { type: "array", items: ref("DeckView") } },
+        required: ["views"],
+      }),
+    },
+  },
+];
+
+/** The answers' schemas, added to `#/components/schemas`. */
+export function deckLinkSchemas(): Record<string, JsonSchema> {
+  const time = { type: "string", format: "date-time" };
+  const count = { type: "integer", minimum: 0 };
+  return {
+    DeckLink: {
+      type: "object",
+      properties: {
+        id: { type: "integer", minimum: 1 },
+        startupId: { type: "integer", minimum: 1 },
+        startupName: { type: "string" },
+        investorId: nullable({ type: "integer", minimum: 1 }),
+        investorName: nullable({ type: "string" }),
+        label: nullable({ type: "string" }),
+        url: { type: "string", format: "uri", description: "The public address: `{origin}/d/{token}`." },
+        state: { type: "string", enum: [...LINK_STATES] },
+        stateText: { type: "string", description: "The state in words (“Active until 12 Dec 2026”)." },
+        allowDownload: { type: "boolean" },
+        emailGate: { type: "boolean" },
+        expiresAt: nullable(time),
+        revokedAt: nullable(time),
+        pinnedVersion: nullable({ type: "integer", minimum: 1, description: "The pinned version's number; null: the newest ready one." }),
+        createdAt: time,
+        views: { ...count, description: "People's views (bots apart)." },
+        botViews: { ...count, description: "Link previews and scanners: never a read." },
+        forwardedViews: count,
+        lastViewedAt: nullable(time),
+        seconds: { ...count, description: "Seconds over people's views." },
+        pagesSeen: { ...count, description: "The most pages one view saw." },
+        viewText: { type: "string", description: "“6 min over 12 pages”, or “not opened yet”." },
+      },
+      required: [
+        "id",
+        "startupId",
+        "startupName",
+        "investorId",
+        "investorName",
+        "label",
+        "url",
+        "state",
+        "stateText",
+        "allowDownload",
+        "emailGate",
+        "expiresAt",
+        "revokedAt",
+        "pinnedVersion",
+        "createdAt",
+        "views",
+        "botViews",
+        "forwardedViews",
+        "lastViewedAt",
+        "seconds",
+        "pagesSeen",
+        "viewText",
+      ],
+    },
+    DeckLinkAnswer: {
+      type: "object",
+      properties: { link: ref("DeckLink"), made: { type: "boolean" } },
+      required: ["link", "made"],
+    },
+    DeckView: {
+      type: "object",
+      properties: {
+        id: { type: "integer", minimum: 1 },
+        versionNumber: nullable({ type: "integer", minimum: 1 }),
+        startedAt: time,
+        lastSeenAt: time,
+        seconds: count,
+        pagesSeen: count,
+        device: { type: "string", enum: ["phone", "tablet", "desktop", "unknown"] },
+        bot: nullable({ type: "string", description: "The link preview's or scanner's name (“Slack preview”); null for a person." }),
+        forwarded: { type: "boolean" },
+        email: nullable({ type: "string" }),
+        pages: {
+          type: "array",
+          items: { type: "object", properties: { page: { type: "integer", minimum: 1 }, seconds: count }, required: ["page", "seconds"] },
+        },
+      },
+      required: ["id", "versionNumber", "startedAt", "lastSeenAt", "seconds", "pagesSeen", "device", "bot", "forwarded", "email", "pages"],
+    },
+  };
+}
