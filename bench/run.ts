@@ -41,6 +41,9 @@
  *     (bench/warm-paths.ts; `npx node bench/warm-paths.ts` runs it alone); GET / with intro paths for 5,000 investors
  *     beside the same investors without one and the static file, as browsers ask (bench/warm-page.ts; `npx node
  *     bench/warm-page.ts` runs it alone, `--no-warm` leaves both out).
+ * (y) deck links in public (issue 38): 50 viewers reading a 10-page deck beside the founder's GET / and the
+ *     stylesheet, then 100,000 guessed tokens against the ceiling (bench/deck-viewer.ts; `npx node
+ *     bench/deck-viewer.ts` runs it alone, `--no-deck` leaves it out).
  * (i) first, the headline: the built server over HTTP under load, beside a static asset from the same server
  *     (bench/http.ts; `npx node bench/http.ts` runs it alone, `--no-http` leaves it out). Where it and the
  *     in-process figures above disagree, it is what users feel; (a)–(c) are breakdowns.
@@ -55,6 +58,7 @@ import { searchInvestorRows } from "#db/queries/investor-search.server.ts";
 import { parseDashboardQuery } from "#app/domain/dashboard-query.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
 import { runCompressionBench } from "./compression.ts";
+import { runDeckViewerBench } from "./deck-viewer.ts";
 import { runDemoResetBench } from "./demo-reset.ts";
 import { runDiscoveryBench } from "./discovery.ts";
 import { runIntroMailBench } from "./intro-mail.ts";
@@ -200,6 +204,7 @@ if (!process.argv.includes("--no-warm")) {
   runWarmPathsBench();
   await runWarmPageBench();
 }
+if (!process.argv.includes("--no-deck")) await runDeckViewerBench();
 if (!process.argv.includes("--no-memory")) await runMemoryBench();
 if (!process.argv.includes("--no-actions")) await runRescoreActionsBench();
 console.log("");
