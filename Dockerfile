@@ -16,8 +16,10 @@ FROM node:24-slim
 # replica's TLS certificate against the system's CA store, which the slim image lacks.
 # libjemalloc2: scripts/start-server.ts preloads it into the server, which then hands freed memory
 # back to the system a second after a busy spell (decision 049).
+# fonts-dejavu-core: the deck viewer's watermark is SVG text drawn by sharp's libvips through
+# fontconfig; the slim image has no font, and without one the investor's name is not drawn (decision 068).
 RUN apt-get update -qq \
- && apt-get install -y -qq --no-install-recommends ca-certificates libjemalloc2 \
+ && apt-get install -y -qq --no-install-recommends ca-certificates libjemalloc2 fonts-dejavu-core \
  && rm -rf /var/lib/apt/lists/*
 # NODE_COMPILE_CACHE: V8's compiled code of the server, kept on the volume, since a Fly machine's
 # own file system starts afresh at each start (decision 043: about 0.1 s of a cold start).
