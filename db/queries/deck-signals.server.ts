@@ -11,13 +11,17 @@ import { type InvestorSet, setCondition } from "./investor-set.ts";
  * counted apart.
  */
 
-/** A view is a read (app/domain/deck-signals.ts isRead), in SQL over `v`. */
-const IS_READ = `(v.seconds >= ${READ_MIN_SECONDS} or v.pages_seen >= ${READ_MIN_PAGES})`;
+/** A view `v` is a read (app/domain/deck-signals.ts isRead), in SQL. */
+const isReadSql = (v: string) => `(${v}.seconds >= ${READ_MIN_SECONDS} or ${v}.pages_seen >= ${READ_MIN_PAGES})`;
+const IS_READ = isReadSql("v");
 
-/** The page a view spent the most seconds on, and its title, as columns over `v`. */
-const TOP_PAGE = `(select p.page from deck_view_pages p where p.view_id = v.id order by p.seconds desc, p.page limit 1)`;
-const TOP_TITLE = `(select dp.title from deck_view_pages p join deck_pages dp on dp.version_id = v.version_id and dp.number = p.page
-    where p.view_id = v.id order by p.seconds desc, p.page limit 1)`;
+/** The page a view `v` spent the most seconds on, and its title, as columns. */
+const topPageSql = (v: string) =>
+  `(select p.page from deck_view_pages p where p.view_id = ${v}.id order by p.seconds desc, p.page limit 1)`;
+const topTitleSql = (
+  v: string,
+) => `(select dp.title from deck_view_pages p join deck_pages dp on dp.version_id = ${v}.version_id and dp.number = p.page
+    where p.view_id = ${v}.id order by p.seconds desc, p.page limit 1)`;
 
 type ViewRow = {
   started_at: string;
@@ -49,16 +53,35 @@ type Run = (text: string, params: readonly unknown[]) => unknown[];
  * the day the link was made (the outreach that carried it), else the investor's last contact when
  * it is that day or later. A revoked link is not waiting to be opened: only live ones count as sent.
  */
-function collectDeckFacts(run: Run, where: { sql: string; params: readonly unknown[] }): Map<number, DeckFacts> {
-  const facts = new Map<number, DeckFacts>();
-  const links = run(
-    `select l.investor_id, (select i.firm from investors i where i.id = l.investor_id) as firm,
+export function deckFactsSql(where: string) {
+  return {
+    links: `select l.investor_id, (select i.firm from investors i where i.id = l.investor_id) as firm,
        min(case when l.revoked_at is null then coalesce(substr(l.sent_at, 1, 10),
          (select min(c.date) from contact_entries c where c.investor_id = l.investor_id and c.date >= substr(l.created_at, 1, 10)),
          (select i.last_contact_date from investors i where i.id = l.investor_id and i.last_contact_date >= substr(l.created_at, 1, 10))) end) as sent_on
-     from deck_links l where ${where.sql} group by l.investor_id`,
-    where.params,
-  ) as Array<{ investor_id: number; firm: string | null; sent_on: string | null }>;
+     from deck_links l where ${where} group by l.investor_id`,
+    totals: `select l.investor_id, count(*) filter (where v.bot is null) as views, count(*) filter (where v.bot is null and ${IS_READ}) as reads,
+       coalesce(sum(v.seconds) filter (where v.bot is null), 0) as seconds, count(*) filter (where v.bot is not null) as previews,
+       coalesce(max(v.forwarded) filter (where v.bot is null), 0) as forwarded
+     from deck_links l join deck_views v on v.link_id = l.id where ${where} group by l.investor_id`,
+    latestView: latestSql(where, false),
+    latestRead: latestSql(where, true),
+  };
+}
+
+/** Each investor's newest view (or read) by a person, with its longest page. */
+function latestSql(where: string, onlyReads: boolean): string {
+  return `select investor_id, started_at, seconds, pages_seen, forwarded, ${topPageSql("x")} as top_page, ${topTitleSql("x")} as top_title
+    from (select l.investor_id, v.*, row_number() over (partition by l.investor_id order by v.started_at desc, v.id desc) as n
+          from deck_links l join deck_views v on v.link_id = l.id
+          where ${where} and v.bot is null${onlyReads ? ` and ${IS_READ}` : ""}) x
+    where n = 1`;
+}
+
+function collectDeckFacts(run: Run, where: { sql: string; params: readonly unknown[] }): Map<number, DeckFacts> {
+  const facts = new Map<number, DeckFacts>();
+  const statements = deckFactsSql(where.sql);
+  const links = run(statements.links, where.params) as Array<{ investor_id: number; firm: string | null; sent_on: string | null }>;
   if (links.length === 0) return facts;
   for (const link of links) {
     facts.set(link.investor_id, {
@@ -73,13 +96,14 @@ function collectDeckFacts(run: Run, where: { sql: string; params: readonly unkno
       latestRead: null,
     });
   }
-  const totals = run(
-    `select l.investor_id, count(*) filter (where v.bot is null) as views, count(*) filter (where v.bot is null and ${IS_READ}) as reads,
-       coalesce(sum(v.seconds) filter (where v.bot is null), 0) as seconds, count(*) filter (where v.bot is not null) as previews,
-       coalesce(max(v.forwarded) filter (where v.bot is null), 0) as forwarded
-     from deck_links l join deck_views v on v.link_id = l.id where ${where.sql} group by l.investor_id`,
-    where.params,
-  ) as Array<{ investor_id: number; views: number; reads: number; seconds: number; previews: number; forwarded: number }>;
+  const totals = run(statements.totals, where.params) as Array<{
+    investor_id: number;
+    views: number;
+    reads: number;
+    seconds: number;
+    previews: number;
+    forwarded: number;
+  }>;
   for (const row of totals) {
     const entry = facts.get(row.investor_id);
     if (!entry) continue;
@@ -89,18 +113,8 @@ function collectDeckFacts(run: Run, where: { sql: string; params: readonly unkno
     entry.previews = row.previews;
     entry.forwarded = row.forwarded === 1;
   }
-  for (const [onlyReads, key] of [
-    [false, "latestView"],
-    [true, "latestRead"],
-  ] as const) {
-    const rows = run(
-      `select investor_id, started_at, seconds, pages_seen, forwarded, ${TOP_PAGE} as top_page, ${TOP_TITLE} as top_title
-       from (select l.investor_id, v.*, row_number() over (partition by l.investor_id order by v.started_at desc, v.id desc) as n
-             from deck_links l join deck_views v on v.link_id = l.id
-             where ${where.sql} and v.bot is null${onlyReads ? ` and ${IS_READ}` : ""}) v
-       where n = 1`,
-      where.params,
-    ) as Array<ViewRow & { investor_id: number }>;
+  for (const key of ["latestView", "latestRead"] as const) {
+    const rows = run(statements[key], where.params) as Array<ViewRow & { investor_id: number }>;
     for (const row of rows) {
       const entry = facts.get(row.investor_id);
       if (entry) entry[key] = viewFacts(row);
@@ -139,7 +153,7 @@ export type DeckViewEvent = {
 export function readDeckViewsOf(db: AppDatabase, investorId: number, limit: number): DeckViewEvent[] {
   const rows = statement(
     db,
-    `select v.id, v.started_at, v.seconds, v.pages_seen, v.bot, v.forwarded, v.device, ${TOP_PAGE} as top_page, ${TOP_TITLE} as top_title
+    `select v.id, v.started_at, v.seconds, v.pages_seen, v.bot, v.forwarded, v.device, ${topPageSql("v")} as top_page, ${topTitleSql("v")} as top_title
      from deck_links l join deck_views v on v.link_id = l.id
      where l.investor_id = ? order by v.started_at desc, v.id desc limit ?`,
   ).all(investorId, limit) as Array<ViewRow & { id: number; bot: string | null; device: string }>;
@@ -171,10 +185,10 @@ export type DeckRead = {
 export function readDeckReadsSince(db: AppDatabase, demo: boolean, since: string, limit: number): DeckRead[] {
   const rows = statement(
     db,
-    `select investor_id, name, firm, started_at, seconds, pages_seen, forwarded, ${TOP_PAGE} as top_page, ${TOP_TITLE} as top_title
+    `select investor_id, name, firm, started_at, seconds, pages_seen, forwarded, ${topPageSql("x")} as top_page, ${topTitleSql("x")} as top_title
      from (select i.id as investor_id, i.name, i.firm, v.*, row_number() over (partition by i.id order by v.started_at desc, v.id desc) as n
            from deck_views v join deck_links l on l.id = v.link_id join investors i on i.id = l.investor_id
-           where v.started_at >= ? and v.bot is null and ${IS_READ} and i.is_demo = ?) v
+           where v.started_at >= ? and v.bot is null and ${IS_READ} and i.is_demo = ?) x
      where n = 1 order by started_at desc, investor_id limit ?`,
   ).all(since, demo ? 1 : 0, limit) as Array<ViewRow & { investor_id: number; name: string; firm: string | null }>;
   return rows.map((row) => ({ investorId: row.investor_id, name: row.name, firm: row.firm, ...viewFacts(row) }));
