@@ -25,7 +25,7 @@ function pipeline() {
   const add = (name: string, firm: string | null, status: "contacted" | "passed" | "not_contacted", lastContact: string | null) =>
     createInvestor(
       db,
-      { name, firm, kind: "fund", sectors: ["Fintech"], stages: ["seed"], geographies: ["Europe"] },
+      { name, firm: firm ?? undefined, kind: "fund", sectors: ["Fintech"], stages: ["seed"], geographies: ["Europe"] },
       { now: NOW, actor, rules: DEFAULT_RULES, userOwned: { relationshipStatus: status, lastContactDate: lastContact } },
     );
   const deck = seedDeck(db, ["Problem", "Team", "Financials", null]);

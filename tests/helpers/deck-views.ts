@@ -26,7 +26,7 @@ export function seedDeck(
   const page = client.prepare(
     "insert into deck_pages (version_id, number, width, height, etag, title, image) values (?, ?, 1600, 900, 'e', ?, x'00')",
   );
-  titles.forEach((title, index) => page.run(versionId, index + 1, title));
+  for (const [index, title] of titles.entries()) page.run(versionId, index + 1, title);
   return { deckId, versionId };
 }
 
