@@ -163,10 +163,7 @@ export function saveRubricVersion(db: Db, actor: Actor, startupId: number, rubri
   });
 }
 
-/**
- * Route #13: the startup, its rubrics, evaluations and scores go (cascade); investors and evidence stay.
- * Amounts that were for its round become the round raising now's (amount_startup_id has no foreign key).
- */
+/** Route #13: the startup, its rubrics, evaluations and scores go (cascade); investors, evidence and amounts (now the round raising now's) stay. */
 export function deleteStartup(db: Db, actor: Actor, id: number, now: Date): boolean {
   return db.transaction((tx) => {
     const removed = tx
