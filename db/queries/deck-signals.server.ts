@@ -204,3 +204,18 @@ export function countDeckReadersSince(db: AppDatabase, demo: boolean, since: str
     .pluck()
     .get(since, demo ? 1 : 0) as number;
 }
+
+/**
+ * The nonce of an investor's newest live link (not revoked, not expired at `now`), from which the
+ * service derives its address for the outreach draft; null without one.
+ */
+export function liveDeckLinkNonce(db: AppDatabase, investorId: number, now: Date): string | null {
+  const nonce = statement(
+    db,
+    `select nonce from deck_links where investor_id = ? and revoked_at is null and (expires_at is null or expires_at > ?)
+     order by created_at desc, id desc limit 1`,
+  )
+    .pluck()
+    .get(investorId, now.toISOString());
+  return typeof nonce === "string" ? nonce : null;
+}

@@ -13,6 +13,9 @@ import { setCondition } from "#db/queries/investor-set.ts";
 import { createInvestor, rescoreAllInvestors, rescoreInvestor } from "#db/queries/investors.server.ts";
 import { ensureOwner } from "#db/queries/members.server.ts";
 import { readToday } from "#db/queries/today.server.ts";
+import { deckLinkToken, deckLinkTokenHash } from "#app/auth/deck-link-token.server.ts";
+import { deckForDraft } from "#app/services/deck-signals.server.ts";
+import { fakeApp } from "#tests/helpers/app.ts";
 import { createTestDatabase } from "#tests/helpers/database.ts";
 import { seedDeck, seedLink, seedView } from "#tests/helpers/deck-views.ts";
 
@@ -160,6 +163,31 @@ describe("the week's reads", () => {
     // The timeline lists every visit, the bot's too, newest first.
     expect(readDeckViewsOf(db, bo, 10)).toEqual([expect.objectContaining({ bot: "LinkedIn" })]);
     expect(readDeckViewsOf(db, ana, 2).map((view) => view.startedAt)).toEqual(["2026-12-01T10:00:00.000Z", "2026-11-29T10:00:00.000Z"]);
+    db.$client.close();
+  });
+});
+
+describe("the draft's link", () => {
+  it("is the investor's newest live link, its token derived from the nonce with the app's key; none when revoked or expired", () => {
+    const { db, add, deck } = pipeline();
+    const app = fakeApp(db, NOW);
+    const ana = add("Ana Berg", "Northzone", "contacted", "2026-11-28");
+    const live = seedLink(db, deck.deckId, ana, { createdAt: "2026-11-20T09:00:00.000Z" });
+    seedLink(db, deck.deckId, ana, { createdAt: "2026-11-25T09:00:00.000Z", revokedAt: "2026-11-26T09:00:00.000Z" });
+    const nonce = db.$client.prepare("select nonce from deck_links where id = ?").pluck().get(live) as string;
+    const { deckLink } = deckForDraft(app, ana, "https://pipeline.example.com");
+    const token = deckLinkToken(app.deckLinkKey, nonce);
+    expect(deckLink).toBe(`https://pipeline.example.com/d/${token}`);
+    // The same token a visitor brings is the one the database can find by its hash.
+    db.$client.prepare("update deck_links set token_hash = ? where id = ?").run(deckLinkTokenHash(token), live);
+    expect(
+      db.$client
+        .prepare("select id from deck_links where token_hash = ?")
+        .pluck()
+        .get(deckLinkTokenHash(deckLink!.split("/d/")[1]!)),
+    ).toBe(live);
+    db.$client.prepare("update deck_links set expires_at = '2026-12-01T00:00:00.000Z' where id = ?").run(live);
+    expect(deckForDraft(app, ana, "https://pipeline.example.com").deckLink).toBeNull();
     db.$client.close();
   });
 });
