@@ -1,5 +1,6 @@
 import type { Db } from "#db/database.server.ts";
 import {
+  EXPORT_ROWS_PER_CHUNK,
   type ExportSnapshot,
   type ExportedMail,
   type MailKey,
@@ -128,13 +129,13 @@ function* jsonParts(db: Db, now: Date): Generator<string> {
   yield `\n],\n"deck_links": [`;
   yield* items(
     0,
-    (after) => deckLinksAfterForExport(db, after),
+    (after) => deckLinksAfterForExport(db, after, EXPORT_ROWS_PER_CHUNK),
     (link) => link.id,
   );
   yield `\n],\n"deck_views": [`;
   yield* items(
     0,
-    (after) => deckViewsAfterForExport(db, after),
+    (after) => deckViewsAfterForExport(db, after, EXPORT_ROWS_PER_CHUNK),
     (view) => view.id,
   );
   yield `\n],\n"activity": [`;

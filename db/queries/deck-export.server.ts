@@ -1,13 +1,13 @@
 import type { Db } from "../database.server.ts";
 import { sql } from "drizzle-orm";
-import { EXPORT_ROWS_PER_CHUNK } from "./export.server.ts";
 
 /**
  * Deck links and their views in /export.json (decision 068), keyset-paged by id like the rest of
  * the export (decision 056), the real side's only. A link carries its nonce and its token's hash,
  * never the token: a restore on an instance with the same link key (DECK_LINK_SECRET) keeps every
  * link working, and a file without the key names no working link. Its deck is named by its
- * startup (decks are not exported, decision 067); a version by its number, for reading.
+ * startup (decks are not exported, decision 067); a version by its number, for reading. The
+ * caller gives the chunk's size (EXPORT_ROWS_PER_CHUNK: db/queries/export.server.ts imports these types).
  */
 
 export type ExportedDeckLink = {
@@ -51,7 +51,7 @@ function all<T extends Row>(db: Db, query: ReturnType<typeof sql>): T[] {
 }
 
 /** The next real links after `afterId`, by the primary key (`+is_demo`: not an index and a sort per chunk). */
-export function deckLinksAfterForExport(db: Db, afterId: number, limit = EXPORT_ROWS_PER_CHUNK): ExportedDeckLink[] {
+export function deckLinksAfterForExport(db: Db, afterId: number, limit: number): ExportedDeckLink[] {
   const rows = all<Omit<ExportedDeckLink, "allow_download" | "email_gate"> & { allow_download: number; email_gate: number }>(
     db,
     sql`select l.id, d.startup_id, l.investor_id, l.label, l.token_hash, l.nonce,
@@ -64,7 +64,7 @@ export function deckLinksAfterForExport(db: Db, afterId: number, limit = EXPORT_
 }
 
 /** The next views of real links after `afterId`, by the primary key, each with its seconds per page. */
-export function deckViewsAfterForExport(db: Db, afterId: number, limit = EXPORT_ROWS_PER_CHUNK): ExportedDeckView[] {
+export function deckViewsAfterForExport(db: Db, afterId: number, limit: number): ExportedDeckView[] {
   const rows = all<Omit<ExportedDeckView, "forwarded" | "pages"> & { forwarded: number }>(
     db,
     sql`select w.id, w.link_id, (select v.number from deck_versions v where v.id = w.version_id) as version, w.started_at,
