@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { memberActor } from "#app/domain/people.ts";
 import { DEFAULT_RULES } from "#app/domain/scoring.ts";
+import { overdueText } from "#app/domain/today.ts";
 import {
   countDeckReadersSince,
   deckFactsIn,
@@ -129,6 +130,8 @@ describe("Today and the deck", () => {
     const followUps = readToday(db, false, 10).follow_up;
     expect(followUps.map((row) => row.name)).toEqual(["Ana Berg"]);
     expect(followUps[0]!.reason).toBe("Ana Berg at Northzone read your deck yesterday: 6 min, longest on Financials — follow up today.");
+    // Today's line is counted from today from the row's own facts: the read is in them.
+    expect(overdueText(followUps[0]!, NOW, DEFAULT_RULES.followUpAfterDays)).toBe(followUps[0]!.reason);
 
     // A contact logged today clears it (the one-investor scoring reads the same facts).
     db.$client.prepare("update investors set last_contact_date = '2026-12-02' where id = ?").run(ana);
