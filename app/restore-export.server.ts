@@ -76,6 +76,9 @@ const NAMING_INVESTORS = [
   // Warm intros (decision 065): the people before the paths that name them, as the file lists them.
   "$.people.*",
   "$.intro_paths.*",
+  // Deck links (decision 068) name investors and startups; their views name the links before them.
+  "$.deck_links.*",
+  "$.deck_views.*",
   "$.activity.*",
 ];
 const RECORDS = ["$.members.*", "$.investors.*", ...NAMING_INVESTORS];
@@ -110,6 +113,8 @@ function checkFile(filePath: string): { startups: ExportedStartupHead[]; founder
     else if (part === "activity") check(exportRecordSchemas.activity, value, `activity.${index}`);
     else if (part === "people") check(exportRecordSchemas.person, value, `people.${index}`);
     else if (part === "intro_paths") check(exportRecordSchemas.introPath, value, `intro_paths.${index}`);
+    else if (part === "deck_links") check(exportRecordSchemas.deckLink, value, `deck_links.${index}`);
+    else if (part === "deck_views") check(exportRecordSchemas.deckView, value, `deck_views.${index}`);
     else if (part === "founder") founder = check(exportRecordSchemas.founder, value, "founder") ?? {};
     else if (field === "evaluations") check(exportRecordSchemas.evaluation, value, `startups.${index}.evaluations.${path[3]}`);
     else if (field === "scores") check(exportRecordSchemas.score, value, `startups.${index}.scores.${path[3]}`);
@@ -161,6 +166,8 @@ export function restoreExportFile(filePath: string, databasePath: string, now = 
         else if (part === "activity") writer.activity(exportRecordSchemas.activity.parse(value));
         else if (part === "people") writer.person(exportRecordSchemas.person.parse(value));
         else if (part === "intro_paths") writer.introPath(exportRecordSchemas.introPath.parse(value));
+        else if (part === "deck_links") writer.deckLink(exportRecordSchemas.deckLink.parse(value));
+        else if (part === "deck_views") writer.deckView(exportRecordSchemas.deckView.parse(value));
         else if (field === "evaluations") writer.evaluation(startupAt[index as number]!, exportRecordSchemas.evaluation.parse(value));
         else writer.score(startupAt[index as number]!, exportRecordSchemas.score.parse(value));
       });

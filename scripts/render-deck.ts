@@ -8,7 +8,7 @@
  * every image's Width × Height read from its dictionary, never decoded), then draws each page
  * scaled to the long side, writes it as WebP to the folder and prints one JSON line per event:
  *   {"type":"pages","count":12}
- *   {"type":"page","number":1,"width":1600,"height":900,"file":"/tmp/…/page-1.webp"}
+ *   {"type":"page","number":1,"width":1600,"height":900,"title":"Financials","file":"/tmp/…/page-1.webp"}
  *   {"type":"done"}            or, at the first limit passed,   {"type":"refused","reason":"…"}
  * The words and the limits are app/domain/decks.ts's (passed in: the Docker image ships this file
  * without app/). Exit 0 after "done" or "refused"; anything else is the server's "crashed".
@@ -25,6 +25,7 @@ type Limits = {
   maxPageSidePoints: number;
   maxPageImageBytes: number;
   maxContentBytes: number;
+  maxTitleChars: number;
 };
 type Words = Record<
   | "tooLarge"
@@ -193,6 +194,31 @@ function largestImage(resources: PdfObject, depth: number, inside: Set<number>, 
   return largest;
 }
 
+/**
+ * A page's first line of text, as MuPDF's structured text reads it (a slide's heading: "Financials"):
+ * control and format characters, and the replacement character MuPDF gives a glyph it cannot map, removed (what is shown reads as what the PDF holds), whitespace
+ * collapsed, at most `maxTitleChars` and never half a surrogate pair; null for a page with no text
+ * (an image-only slide), which the founder then sees as "page 7".
+ */
+function pageTitle(page: InstanceType<typeof mupdf.PDFPage>): string | null {
+  const text = page.toStructuredText("preserve-whitespace");
+  try {
+    for (const line of text.asText().split("\n")) {
+      const clean = line
+        .replace(/[\p{Cc}\p{Cf}\uFFFD]/gu, " ")
+        .replace(/\s+/g, " ")
+        .trim();
+      if (!/[\p{L}\p{N}]/u.test(clean)) continue;
+      if (clean.length <= limits.maxTitleChars) return clean;
+      const last = clean.charCodeAt(limits.maxTitleChars - 1);
+      return clean.slice(0, last >= 0xd800 && last <= 0xdbff ? limits.maxTitleChars - 1 : limits.maxTitleChars).trimEnd();
+    }
+    return null;
+  } finally {
+    text.destroy();
+  }
+}
+
 // Every page checked before any is drawn: a bomb on page 40 costs nothing on pages 1 to 39.
 for (let index = 0; index < count; index++) {
   const number = index + 1;
@@ -234,8 +260,15 @@ for (let index = 0; index < count; index++) {
   let png: Uint8Array;
   let pixelWidth: number;
   let pixelHeight: number;
+  let title: string | null = null;
   try {
     const page = doc.loadPage(index);
+    // A page whose text cannot be read is still drawn: it is shown as "page n".
+    try {
+      title = pageTitle(page);
+    } catch {
+      title = null;
+    }
     const [x0, y0, x1, y1] = page.getBounds();
     const scale = limits.longSide / Math.max((x1 ?? 0) - (x0 ?? 0), (y1 ?? 0) - (y0 ?? 0));
     const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
@@ -255,6 +288,6 @@ for (let index = 0; index < count; index++) {
   if (webp.data.byteLength > limits.maxPageImageBytes) refuse(words.pageImage, number);
   const out = join(folder, `page-${number}.webp`);
   writeFileSync(out, webp.data);
-  say({ type: "page", number, width: webp.info.width || pixelWidth, height: webp.info.height || pixelHeight, file: out });
+  say({ type: "page", number, width: webp.info.width || pixelWidth, height: webp.info.height || pixelHeight, title, file: out });
 }
 say({ type: "done" });

@@ -33,6 +33,8 @@ export const MAX_PAGE_IMAGE_BYTES = 4 * 1024 * 1024;
 export const RENDER_TIME_LIMIT_MS = 180_000;
 /** The renderer's memory (resident set), polled from /proc while it runs. */
 export const RENDER_RSS_LIMIT_MIB = 400;
+/** A page's title (its first line of text, read by the renderer) is kept to this many characters. */
+export const DECK_PAGE_TITLE_MAX = 80;
 /** The original file is kept in chunks of this size, so a download streams one at a time. */
 export const DECK_FILE_CHUNK_BYTES = 1024 * 1024;
 
@@ -71,6 +73,7 @@ export type RenderLimits = {
   maxPageSidePoints: number;
   maxPageImageBytes: number;
   maxContentBytes: number;
+  maxTitleChars: number;
 };
 
 export const RENDER_LIMITS: RenderLimits = {
@@ -81,6 +84,7 @@ export const RENDER_LIMITS: RenderLimits = {
   maxPageSidePoints: MAX_PAGE_SIDE_POINTS,
   maxPageImageBytes: MAX_PAGE_IMAGE_BYTES,
   maxContentBytes: MAX_PAGE_CONTENT_BYTES,
+  maxTitleChars: DECK_PAGE_TITLE_MAX,
 };
 
 /** One line the renderer prints: the page count once, each page as it is written, then the end or a refusal. */
@@ -92,6 +96,8 @@ export const renderLineSchema = z.discriminatedUnion("type", [
       number: z.number().int().min(1).max(MAX_DECK_PAGES),
       width: z.number().int().min(1).max(DECK_PAGE_LONG_SIDE),
       height: z.number().int().min(1).max(DECK_PAGE_LONG_SIDE),
+      // The page's first line of text, cleaned by the renderer; null when the page has none.
+      title: z.string().min(1).max(DECK_PAGE_TITLE_MAX).nullable(),
       file: z.string().min(1).max(4096),
     })
     .strict(),

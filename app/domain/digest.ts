@@ -1,6 +1,10 @@
 import type { RecommendedAction } from "./investor.ts";
 import { orderToday } from "./today.ts";
 import { type IntrosWaiting, introsWaitingSentence } from "./digest-intros.ts";
+import { PART_SEPTETS_OF_SMS, gsm7Length, isGsm7, smsSegments, toGsm7 } from "./gsm7.ts";
+
+// The alphabet and the segment count live in gsm7.ts; the digest's callers read them here too.
+export { gsm7Length, isGsm7, smsSegments, toGsm7 } from "./gsm7.ts";
 
 /**
  * The morning digest: one phone message telling the founder who to email first, how many
@@ -33,27 +37,11 @@ export type Digest = {
   dontChase: string[];
 };
 
-// GSM 03.38 default alphabet, in table order (the escape code 0x1B is not a character).
-const GSM7_BASIC =
-  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?" + "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
-// Reached through the escape code, so each costs two septets.
-const GSM7_EXTENSION = "\f^{}\\[~]|€";
-
-const BASIC = new Set(GSM7_BASIC);
-const EXTENSION = new Set(GSM7_EXTENSION);
-
-/** 160 septets fit one SMS; a concatenated message spends 7 of each 160 on the joining header. */
-const SINGLE_SMS_SEPTETS = 160;
-const PART_SEPTETS = 153;
-// When anything outside GSM-7 is present the whole message goes out as UCS-2.
-const SINGLE_SMS_UCS2_UNITS = 70;
-const PART_UCS2_UNITS = 67;
-
 /**
  * Two concatenated segments hold 2 × 153 = 306 septets. (A round "320" would already be three
  * segments, which the founder pays for every single morning.)
  */
-export const DIGEST_MAX_SEPTETS = 2 * PART_SEPTETS;
+export const DIGEST_MAX_SEPTETS = 2 * PART_SEPTETS_OF_SMS;
 
 const NAME_MAX = 30;
 const FIRM_MAX = 24;
@@ -64,156 +52,13 @@ const NAMES_SHOWN = 3;
 const IN_CONVERSATION: ReadonlySet<string> = new Set(["contacted", "in_conversation", "meeting_scheduled", "due_diligence"]);
 
 /**
- * What we write is the plain Latin subset of GSM-7 plus its few currency/section signs. Letters
- * are folded to plain Latin even where GSM-7 has the accented one (é yes, ë no): a name then
- * reads the same whichever accent it carried, and the rule stays one line long. The extension
- * characters (^{}[]~|\€) and the backtick are left out: the first cost double, the second is not
- * GSM-7 at all.
- */
-const WRITABLE = new Set([..."!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz £¥¤§¡¿"]);
-
-/** Characters that Unicode decomposition does not reduce to Latin letters or plain punctuation. */
-const TRANSLITERATIONS = new Map<string, string>([
-  ["ß", "ss"],
-  ["ẞ", "SS"],
-  ["Æ", "AE"],
-  ["æ", "ae"],
-  ["Ø", "O"],
-  ["ø", "o"],
-  ["Œ", "OE"],
-  ["œ", "oe"],
-  ["Ł", "L"],
-  ["ł", "l"],
-  ["Đ", "D"],
-  ["đ", "d"],
-  ["Ð", "D"],
-  ["ð", "d"],
-  ["Þ", "Th"],
-  ["þ", "th"],
-  ["ı", "i"],
-  ["ȷ", "j"],
-  ["ĸ", "k"],
-  ["Ŋ", "N"],
-  ["ŋ", "n"],
-  ["Ħ", "H"],
-  ["ħ", "h"],
-  ["Ŧ", "T"],
-  ["ŧ", "t"],
-  ["ƒ", "f"],
-  ["Ƒ", "F"],
-  ["‘", "'"],
-  ["’", "'"],
-  ["‚", "'"],
-  ["‛", "'"],
-  ["′", "'"],
-  ["‵", "'"],
-  ["´", "'"],
-  ["`", "'"],
-  ["‹", "'"],
-  ["›", "'"],
-  ["“", '"'],
-  ["”", '"'],
-  ["„", '"'],
-  ["‟", '"'],
-  ["″", '"'],
-  ["‶", '"'],
-  ["«", '"'],
-  ["»", '"'],
-  ["‐", "-"],
-  ["‑", "-"],
-  ["‒", "-"],
-  ["–", "-"],
-  ["—", "-"],
-  ["―", "-"],
-  ["−", "-"],
-  ["⁃", "-"],
-  ["•", "-"],
-  ["~", "-"],
-  // Catalan "l·l" reads right without the dot.
-  ["·", ""],
-  ["^", ""],
-  ["[", "("],
-  ["]", ")"],
-  ["{", "("],
-  ["}", ")"],
-  ["\\", "/"],
-  ["|", "/"],
-  ["⁄", "/"],
-  ["÷", "/"],
-  ["€", "EUR"],
-  ["×", "x"],
-  ["©", "(c)"],
-  ["®", "(R)"],
-]);
-
-/** True when every character is in the GSM-7 alphabet, escape table included. */
-export function isGsm7(text: string): boolean {
-  for (const char of text) if (!BASIC.has(char) && !EXTENSION.has(char)) return false;
-  return true;
-}
-
-/**
- * Length in septets: two for an extension character (escape plus code), one for the rest. A
- * character outside GSM-7 counts as one, as if a carrier had replaced it; call `isGsm7` when
- * that matters (`smsSegments` does).
- */
-export function gsm7Length(text: string): number {
-  let length = 0;
-  for (const char of text) length += EXTENSION.has(char) ? 2 : 1;
-  return length;
-}
-
-/**
- * How many SMS the text is billed as: GSM-7 when it can be, UCS-2 otherwise. A two-septet
- * extension character or a surrogate pair is never split across parts, so a part may hold one
- * less than the nominal 153 (or 67).
- */
-export function smsSegments(text: string): number {
-  if (text === "") return 0;
-  const gsm = isGsm7(text);
-  const total = gsm ? gsm7Length(text) : text.length;
-  if (total <= (gsm ? SINGLE_SMS_SEPTETS : SINGLE_SMS_UCS2_UNITS)) return 1;
-  const partSize = gsm ? PART_SEPTETS : PART_UCS2_UNITS;
-  let segments = 1;
-  let used = 0;
-  for (const char of text) {
-    const size = gsm ? (EXTENSION.has(char) ? 2 : 1) : char.length;
-    if (used + size > partSize) {
-      segments += 1;
-      used = 0;
-    }
-    used += size;
-  }
-  return segments;
-}
-
-/**
- * Folds any text to what the digest may contain: accents stripped, special letters spelled out
- * (ß→ss, Ø→O, Ł→L), curly quotes and dashes made plain, anything else (CJK, emoji, symbols)
- * dropped, every run of whitespace made one space, and the ends trimmed.
- */
-export function toGsm7(text: string): string {
-  const decomposed = text
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .replace(/\s+/gu, " ");
-  let out = "";
-  for (const char of decomposed) {
-    const spelled = TRANSLITERATIONS.get(char);
-    if (spelled !== undefined) out += spelled;
-    else if (WRITABLE.has(char)) out += char;
-  }
-  return out.replace(/ {2,}/g, " ").trim();
-}
-
-/**
  * The digest text for one morning. `date` (YYYY-MM-DD) becomes the prefix "Pipeline 22 Nov:".
  * Names are cut before counts: when space runs short we drop firms and reasons, then names
  * (saying "+N more"), but the numbers always stay exact.
  */
 export function buildDigest(
   investors: DigestInvestor[],
-  options: { date?: string; repliesWaiting?: number; newInvestors?: number } = {},
+  options: { date?: string; repliesWaiting?: number; newInvestors?: number; deckReaders?: number } = {},
 ): Digest {
   // The same lists, in the same order, as Today on the dashboard (docs/product.md#scoring-and-actions, #today-and-emailed).
   const today = orderToday(investors.map((investor) => ({ ...investor, score: comparableScore(investor) })));
@@ -227,6 +72,7 @@ export function buildDigest(
       dontChaseCount: today.dont_chase.length,
       repliesWaiting: options.repliesWaiting ?? 0,
       newInvestors: options.newInvestors ?? 0,
+      deckReaders: options.deckReaders ?? 0,
     },
     options,
   );
@@ -254,6 +100,7 @@ export type DigestLists = {
    */
   yours?: { followUps: DigestInvestor[]; count: number };
   introsWaiting?: IntrosWaiting; // intros asked or agreed, waiting on the connector (decision 065)
+  deckReaders?: number; // investors who read the deck in the last day (decision 068): "2 read your deck."
 };
 
 /** The digest from Today's lists as the database reads them (the first few rows and the counts), not the whole pipeline. */
@@ -273,6 +120,7 @@ export function composeDigest(lists: DigestLists, options: { date?: string } = {
     owners: ownersOfFollowUps(lists.followUpOwners ?? [], followUps),
     yours: lists.yours?.count ?? null,
     intros: lists.introsWaiting,
+    deckReaders: lists.deckReaders ?? 0,
   };
   const yours = lists.yours?.followUps ?? [];
   // One line of round progress (decision 031); names are cut before it, it before the budget.
@@ -379,6 +227,7 @@ function compose(
     owners: string;
     yours: number | null;
     intros?: IntrosWaiting;
+    deckReaders?: number;
   },
   detail: Detail,
 ): string {
@@ -402,6 +251,8 @@ function compose(
   if (counts.replies > 0) parts.push(`Replies waiting on you: ${counts.replies}.`);
   const whose = detail.owners && counts.owners ? ` (${counts.owners})` : "";
   parts.push(counts.followUps === 0 ? "No follow-ups due." : `Follow-ups due: ${counts.followUps}${whose}.`);
+  // Who read the deck is among the follow-ups due (a read makes one): a count, never names, so it always fits.
+  if (counts.deckReaders) parts.push(`${counts.deckReaders} read your deck.`);
   if (counts.intros?.count) parts.push(introsWaitingSentence(counts.intros, toGsm7, detail.owners));
   if (counts.dontChase > 0) {
     parts.push(sentence(`Don't chase: ${nameList(chaseLines, counts.dontChase, detail.chaseNames, detail.chaseReasons)}`));

@@ -12,6 +12,7 @@ import {
 } from "./vocabulary.ts";
 import { ACTIVITY_KINDS, MEMBER_ROLES, SYSTEM_ACTORS } from "./people.ts";
 import { INTRO_SOURCES, INTRO_STATES, PATH_TIERS } from "./intros.ts";
+import { MAX_DECK_PAGES } from "./decks.ts";
 
 /**
  * The shape of /export.json as `npm run restore-export` reads it back (decision 020): what
@@ -153,6 +154,50 @@ const introPath = z.object({
   updated_at: stamp,
 });
 
+/** A moment as the app writes one (ISO 8601 with its zone): a deck view's times are compared as text. */
+const instant = z.iso.datetime({ offset: true });
+
+/**
+ * A deck link (decision 068): its token's hash and nonce, never the token (the same link key
+ * derives it again); its deck named by its startup. Strict: a key the app never writes is refused.
+ */
+const deckLink = z.strictObject({
+  id,
+  startup_id: id,
+  investor_id: id.nullable(),
+  label: z.string().max(200).nullable(),
+  token_hash: z.string().regex(/^[0-9a-f]{64}$/, "a SHA-256 in hex"),
+  nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "a link's nonce (base64url)"),
+  pinned_version: z.number().int().positive().nullable(),
+  allow_download: z.boolean(),
+  email_gate: z.boolean(),
+  expires_at: instant.nullable(),
+  revoked_at: instant.nullable(),
+  sent_at: instant.nullable(),
+  created_by_member_id: id.nullable(),
+  created_at: instant,
+});
+
+/** A visit to a link, with its seconds per page (at most a deck's 80 pages, each once). */
+const deckView = z.strictObject({
+  id,
+  link_id: id,
+  version: z.number().int().positive().nullable(),
+  started_at: instant,
+  last_seen_at: instant,
+  seconds: z.number().int().min(0).max(31_536_000),
+  pages_seen: z.number().int().min(0).max(MAX_DECK_PAGES),
+  device: z.string().min(1).max(40),
+  address_group_hash: z.string().min(1).max(128),
+  bot: z.string().min(1).max(80).nullable(),
+  forwarded: z.boolean(),
+  email: z.string().max(320).nullable(),
+  pages: z
+    .array(z.strictObject({ page: z.number().int().min(1).max(MAX_DECK_PAGES), seconds: z.number().int().min(0).max(31_536_000) }))
+    .max(MAX_DECK_PAGES)
+    .refine((pages) => new Set(pages.map((page) => page.page)).size === pages.length, "a page is listed twice"),
+});
+
 const rubricVersion = z.object({ version: z.number().int(), source: z.enum(["model", "default"]), rubric: z.unknown(), createdAt: stamp });
 
 /** A startup's own columns and its rubrics: its evaluations and scores are read one at a time, apart. */
@@ -192,7 +237,8 @@ const founder = z.object({ name: maybeText.optional(), pitch: maybeText.optional
 /**
  * The file is read as a stream (app/restore-export.server.ts, decision 056): each record is checked
  * on its own, by the schema of where it sits. Exports made before mail capture have no
- * mail_contacts; before /settings, no founder; before warm intros, no people or intro_paths.
+ * mail_contacts; before /settings, no founder; before warm intros, no people or intro_paths; before
+ * deck links (decision 068), no deck_links or deck_views.
  */
 export const exportRecordSchemas = {
   investor,
@@ -205,6 +251,8 @@ export const exportRecordSchemas = {
   activity: activityEntry,
   person,
   introPath,
+  deckLink,
+  deckView,
 };
 
 export type ExportedInvestorRecord = z.infer<typeof investor>;
@@ -217,6 +265,8 @@ export type ExportedMemberRecord = z.infer<typeof member>;
 export type ExportedActivityRecord = z.infer<typeof activityEntry>;
 export type ExportedPersonRecord = z.infer<typeof person>;
 export type ExportedIntroPathRecord = z.infer<typeof introPath>;
+export type ExportedDeckLinkRecord = z.infer<typeof deckLink>;
+export type ExportedDeckViewRecord = z.infer<typeof deckView>;
 
 /** Old ids (the file's) to new ones (the restored rows'), as the restore assigns them. */
 export type RestoredIds = {

@@ -1,3 +1,4 @@
+import { type DeckFacts, type DeckFollowUp, deckFollowUp, deckFollowUpText } from "./deck-signals.ts";
 import type { RelationshipStatus } from "./vocabulary.ts";
 import { type WarmPath, dayOf, nudgeDue, nudgeText, pathsMatter } from "./warm-path.ts";
 
@@ -19,9 +20,13 @@ export type FollowUpFacts = {
   meeting_date?: string | null;
   /** The warm path in hand (app/domain/warm-path.ts): an intro asked 5 days ago is a nudge due to the connector. */
   intro?: WarmPath | null;
+  /** Their deck link and its views (app/domain/deck-signals.ts): a read is a follow-up due. */
+  deck?: DeckFacts | null;
 };
 
 export type FollowUp =
+  /** The deck read after the last contact, opened and unanswered, or sent and never opened (decision 068). */
+  | DeckFollowUp
   /** The founder's next step, due today (`late` 0) or overdue. */
   | { kind: "next_step"; step: string | null; date: string; late: number }
   /** An intro asked of a connector `days` ago and unanswered (decision 065): nudge the connector. */
@@ -96,6 +101,9 @@ export function followUpDue(facts: FollowUpFacts, now: Date, followUpAfterDays: 
   const status = facts.relationship_status;
   if (CLOSED.has(status)) return null;
   const last = facts.last_contact_date;
+  const deck = deckFollowUp(facts.deck, status, last, dayOf(now));
+  // A read is the freshest reason to write: it comes before the founder's own step (decision 068).
+  if (deck?.kind === "deck_read") return deck;
   if (facts.next_step_date) {
     const late = daysFrom(facts.next_step_date, now);
     if (late < 0) return null;
@@ -111,6 +119,8 @@ export function followUpDue(facts: FollowUpFacts, now: Date, followUpAfterDays: 
   if (meeting && daysFrom(meeting, now) > 0 && (last === null || last < meeting || (status === "meeting_scheduled" && last === meeting))) {
     return { kind: "meeting", date: meeting };
   }
+  // The deck's nudges hold for any open status: a link was sent, whatever the status says.
+  if (deck) return deck;
   if (status === "intro_requested" && last) {
     const days = daysFrom(last, now);
     return days >= followUpAfterDays ? { kind: "intro", date: last, days } : null;
@@ -128,8 +138,12 @@ function agoText(days: number): string {
 }
 
 /** The follow-up's reason, in the founder's words (Today's line and the action's reason). */
-export function followUpReason(due: FollowUp, facts: Pick<FollowUpFacts, "name">, now: Date): string {
+export function followUpReason(due: FollowUp, facts: Pick<FollowUpFacts, "name" | "deck">, now: Date): string {
   switch (due.kind) {
+    case "deck_read":
+    case "deck_unanswered":
+    case "deck_unopened":
+      return deckFollowUpText(due, facts);
     case "next_step":
       return `${due.step ?? "Your next step"} — due ${agoText(due.late)}.`;
     case "intro_nudge":

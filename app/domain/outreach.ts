@@ -1,6 +1,8 @@
 import { isCurrency, moneyText } from "./currency.ts";
 import type { FounderSettings } from "./founder-settings.ts";
-import { followUpDue, plannedReason, plannedStep, stepWords } from "./follow-ups.ts";
+import { followUpDue, followUpReason, plannedReason, plannedStep, stepWords } from "./follow-ups.ts";
+import { deckDraftParts, deckLinkParagraph } from "./deck-draft.ts";
+import type { DeckFacts } from "./deck-signals.ts";
 import type { Instrument, RecommendedAction, RelationshipStatus, RoleWanted, Stage } from "./investor.ts";
 import { hookSentence } from "./outreach-hook.ts";
 import { daysSince } from "./scoring.ts";
@@ -30,6 +32,10 @@ export type OutreachInvestor = {
   amountCurrency?: string | null;
   /** The recommended action: a don't-chase investor gets no first email (decision 029). */
   action?: RecommendedAction | null;
+  /** Their deck link's views (decision 068): a read, an unanswered view or an unopened link makes the draft. */
+  deck?: DeckFacts | null;
+  /** Their own live deck link's address, which the draft inserts (null: none, or revoked). */
+  deckLink?: string | null;
 };
 
 /** A startup as drafts speak of it: its name and pitch, and its round for the first email's subject. */
@@ -240,8 +246,13 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
     next_step: investor.nextStep,
     next_step_date: investor.nextStepDate,
     meeting_date: investor.meetingDate,
+    deck: investor.deck,
   };
   const due = followUpDue(facts, now, context.followUpAfterDays);
+  if (due?.kind === "deck_read" || due?.kind === "deck_unanswered" || due?.kind === "deck_unopened") {
+    const parts = deckDraftParts(due, followUpReason(due, facts, now), { suffix, pitch, meet: twentyMinutes, deckLink: investor.deckLink });
+    return email("follow_up", parts.note, investor, parts.subject, parts.paragraphs, founder);
+  }
   if (due?.kind === "next_step") return nextStepDraft(investor, due, suffix, founder, now);
   if (due?.kind === "meeting") {
     const on = formatContactDate(due.date, now);
@@ -295,7 +306,14 @@ export function draftOutreach(investor: OutreachInvestor, context: OutreachConte
       status === "intro_requested"
         ? "First email. You asked for an introduction: if it comes, reply on that thread instead."
         : "First email: you have not been in touch yet.";
-    return email("first_email", note, investor, firstSubject, [opener, pitch, twentyMinutes], founder);
+    return email(
+      "first_email",
+      note,
+      investor,
+      firstSubject,
+      [opener, pitch, ...deckLinkParagraph(investor.deckLink), twentyMinutes],
+      founder,
+    );
   }
 
   // In a process: contacted, in conversation, meeting scheduled, due diligence.

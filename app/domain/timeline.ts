@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deckViewEventText } from "./deck-signals.ts";
 import { type ActivityEntry, type ActivityKind, SYSTEM_ACTOR_NAMES, type SystemActor, activitySentence, withArticle } from "./people.ts";
 
 /**
@@ -20,6 +21,18 @@ export type ActivityRecord = {
 
 /** A contact history row: what the timeline shows beside the activity. */
 export type ContactRecord = { id: number; date: string | null; channel: string | null; note: string; createdAt: string };
+
+/** A visit to the investor's deck link (decision 068): a read, a glance, or a preview bot's, said apart. */
+export type DeckViewRecord = {
+  id: number;
+  startedAt: string;
+  seconds: number;
+  pages: number;
+  topPage: number | null;
+  topTitle: string | null;
+  bot: string | null;
+  forwarded: boolean;
+};
 
 /** One line of a timeline or of "Since you last looked". */
 export type TimelineLine = {
@@ -97,7 +110,7 @@ const contactKey = (date: unknown, channel: unknown, note: unknown) => `${date ?
  * An investor's timeline: its activity and its contact history in one list, newest first, at most
  * `limit` lines. A contact logged in the app is in both (its activity entry says who logged it):
  * it shows once, as the activity's sentence; contacts from an import or from before the team show
- * as they are.
+ * as they are. The deck's visits are lines of their own ("Read the deck: 6 min over 12 pages…").
  */
 export function investorTimeline(
   rows: readonly ActivityRecord[],
@@ -105,6 +118,7 @@ export function investorTimeline(
   names: ReadonlyMap<number, string>,
   now: Date,
   limit = TIMELINE_LINES,
+  views: readonly DeckViewRecord[] = [],
 ): TimelineLine[] {
   const logged = new Map<string, number>();
   for (const row of rows) {
@@ -134,8 +148,17 @@ export function investorTimeline(
       investorId: null,
     });
   }
-  // Newest first; at the same instant the activity before the contacts, each the newest (highest id) first.
-  const order = (line: TimelineLine) => (line.key.startsWith("a") ? 0 : 1);
+  for (const view of views) {
+    lines.push({
+      key: `v${view.id}`,
+      at: view.startedAt,
+      ago: relativeTime(view.startedAt, now),
+      text: deckViewEventText(view),
+      investorId: null,
+    });
+  }
+  // Newest first; at the same instant the activity, then the contacts, then the deck's visits, each the newest (highest id) first.
+  const order = (line: TimelineLine) => (line.key.startsWith("a") ? 0 : line.key.startsWith("c") ? 1 : 2);
   const id = (line: TimelineLine) => Number(line.key.slice(1));
   return lines
     .sort((a, b) => (a.at !== b.at ? (a.at < b.at ? 1 : -1) : order(a) !== order(b) ? order(a) - order(b) : id(b) - id(a)))

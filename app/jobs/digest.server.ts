@@ -1,3 +1,4 @@
+import { countDeckReadersSince } from "#db/queries/deck-signals.server.ts";
 import { countRepliesWaiting } from "#db/queries/mail.server.ts";
 import { readRound } from "#db/queries/round.server.ts";
 import { countFollowUpsByOwner, countToday, readTodayList } from "#db/queries/today.server.ts";
@@ -12,6 +13,9 @@ import { describeFailure, failureLogFields } from "../integrations/errors.ts";
 import { senderFromConfig } from "../integrations/sms.server.ts";
 import { log } from "../log.server.ts";
 import { newThisWeek } from "../services/discoveries.server.ts";
+
+/** The digest counts the deck's readers of the last day: each morning's message says the night's reads. */
+const DECK_READS_SINCE_MS = 86_400_000;
 
 /**
  * What route #3 answers: the team's digest as before (`sent`, `channel`, `message`, `reason`) and,
@@ -54,6 +58,7 @@ export function todaysDigest(app: App, member?: { id: number }): string {
       yours,
       // A member's digest counts the intros waiting on their investors' connectors; the team's, all of them.
       introsWaiting: introsWaiting(app.db, false, member?.id ?? null),
+      deckReaders: countDeckReadersSince(app.db, false, new Date(app.now().getTime() - DECK_READS_SINCE_MS).toISOString()),
     },
     { date },
   ).text;

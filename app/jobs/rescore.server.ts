@@ -14,7 +14,7 @@ export async function rescoreEverything(app: App): Promise<{ investors: number; 
 }
 
 /** Bumped whenever the scoring rules change meaning, so saved scores are redone at the next start. */
-export const SCORING_VERSION = "7"; // 7: warm paths credit the relationship and drive the intro's follow-up (decision 065)
+export const SCORING_VERSION = "8"; // 8: a deck read, opened or unopened makes a follow-up due (decision 068)
 
 /**
  * The rules, whether a refresh can look for news (a wait reason says "a refresh looks for it" only

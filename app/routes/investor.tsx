@@ -15,6 +15,7 @@ import { DeleteOrMerge } from "../components/investor/delete-or-merge.tsx";
 import { ProfileForm } from "../components/investor/profile-form.tsx";
 import { InvestorTimeline } from "../components/investor/timeline.tsx";
 import { timelineOf } from "../services/activity.server.ts";
+import { deckForDraft } from "../services/deck-signals.server.ts";
 import { PROFILE_FORM_WORDS, profileFormDefaults, profileFormSchema } from "../domain/investor-profile.ts";
 import { positiveId } from "../domain/id.ts";
 import { DEMO_NOT_DELETED, deleteRealInvestor, mergeCandidates, mergeRealInvestors } from "../services/investor-profile.server.ts";
@@ -95,13 +96,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Who changed what, merged with the contact history, in words (decision 061).
     timeline: timelineOf(app, detail.investor.id),
     // The demo is open to anyone: its drafts show placeholders, never the founder's own details.
-    outreach: draftOutreach(detail.investor, {
-      founder: demo ? {} : loadFounderSettings(app.db, app.config),
-      // What /settings leaves empty comes from the startup raising now (the demo's own startup on the demo).
-      raising: readDraftStartup(app.db, demo),
-      now,
-      followUpAfterDays: app.rules.followUpAfterDays,
-    }),
+    // The deck's views make the draft when they made the follow-up due; the investor's own link goes in (decision 068).
+    outreach: draftOutreach(
+      { ...detail.investor, ...deckForDraft(app, detail.investor.id, url.origin) },
+      {
+        founder: demo ? {} : loadFounderSettings(app.db, app.config),
+        // What /settings leaves empty comes from the startup raising now (the demo's own startup on the demo).
+        raising: readDraftStartup(app.db, demo),
+        now,
+        followUpAfterDays: app.rules.followUpAfterDays,
+      },
+    ),
     saved: url.searchParams.get("saved") === "1",
     savedProfile: url.searchParams.get("saved") === "profile",
     merged: url.searchParams.get("saved") === "merged",

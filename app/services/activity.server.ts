@@ -9,6 +9,7 @@ import {
 } from "#db/queries/activity.server.ts";
 import { readState, writeState } from "#db/queries/app-state.server.ts";
 import { contactHistoryPage } from "#db/queries/contacts.server.ts";
+import { readDeckViewsOf } from "#db/queries/deck-signals.server.ts";
 import { getInvestor } from "#db/queries/investor-row.server.ts";
 import { keptUntilWrite } from "#db/queries/kept.server.ts";
 import { memberNames } from "#db/queries/members.server.ts";
@@ -31,11 +32,12 @@ import {
  * path, in its own transaction (db/queries/activity.server.ts).
  */
 
-/** An investor's timeline in words: its activity and contact history, newest first, the latest TIMELINE_LINES. */
+/** An investor's timeline in words: its activity, contact history and deck visits, newest first, the latest TIMELINE_LINES. */
 export function timelineOf(app: App, investorId: number): TimelineLine[] {
   const rows = investorActivity(app.db, investorId, TIMELINE_LINES);
   const contacts = contactHistoryPage(app.db, investorId, 1, TIMELINE_LINES).rows;
-  return investorTimeline(rows, contacts, memberNames(app.db), app.now());
+  const views = readDeckViewsOf(app.db, investorId, TIMELINE_LINES);
+  return investorTimeline(rows, contacts, memberNames(app.db), app.now(), TIMELINE_LINES, views);
 }
 
 /** The app_state key that remembers the newest activity a member has seen on Today. */

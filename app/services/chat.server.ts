@@ -9,6 +9,8 @@ import type { ChatContext, ChatInvestor, ChatRequest, ChatRound } from "../domai
 import { MAX_INTRO_INVESTORS, readIntroQuestion, withIntros } from "../domain/chat/intros.ts";
 import { readQuestion } from "../domain/chat/question.ts";
 import { introPathsOf } from "#db/queries/intros.server.ts";
+import { readDeckReadsSince } from "#db/queries/deck-signals.server.ts";
+import { DECK_READS_DAYS, MAX_DECK_READERS, asksAboutDeckReads, withDeckReads } from "../domain/chat/deck-reads.ts";
 import { roundProgressLine } from "../domain/round.ts";
 import type { ServiceState } from "../domain/service-state.ts";
 import { summaryAnswer } from "../domain/chat/summary.ts";
@@ -40,7 +42,7 @@ export async function answerQuestion(
     // Who "I" is: the signed-in member (on the demo, its first member, as "Mine" means there).
     asker: options.demo ? activeMembers(app.db, true)[0]?.name : options.asker,
   });
-  const context = withIntroPaths(app, request.message, rows, built);
+  const context = withDeckReadsAsked(app, request.message, options.demo, withIntroPaths(app, request.message, rows, built));
   const model = "model" in options ? options.model : modelFromConfig(app.config);
   if (model) {
     try {
@@ -90,4 +92,12 @@ function withIntroPaths(app: App, message: string, rows: ChatInvestor[], context
       paths: paths.get(investor.id) ?? [],
     })),
   });
+}
+
+/** "Who read my deck this week?" (decision 068): this side's readers of the last 7 days added to the context; else it as it was. */
+function withDeckReadsAsked(app: App, message: string, demo: boolean, context: ChatContext): ChatContext {
+  if (!asksAboutDeckReads(message)) return context;
+  const since = new Date(app.now().getTime() - DECK_READS_DAYS * 86_400_000);
+  const reads = readDeckReadsSince(app.db, demo, since.toISOString(), MAX_DECK_READERS);
+  return withDeckReads(context, { since: since.toISOString().slice(0, 10), reads });
 }

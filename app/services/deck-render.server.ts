@@ -100,7 +100,7 @@ export async function renderDeck(
         if (!line.file.startsWith(`${folder}/`)) continue;
         const image = await readFile(line.file);
         await rm(line.file, { force: true });
-        addDeckPage(db, versionId, { number: line.number, width: line.width, height: line.height, image });
+        addDeckPage(db, versionId, { number: line.number, width: line.width, height: line.height, title: line.title, image });
       } else if (line.type === "refused") refusal = line.reason;
       else done = true;
     }

@@ -1,5 +1,6 @@
 import type { Db } from "#db/database.server.ts";
 import {
+  EXPORT_ROWS_PER_CHUNK,
   type ExportSnapshot,
   type ExportedMail,
   type MailKey,
@@ -16,6 +17,7 @@ import {
 import { readSavedFounderSettings } from "#db/queries/founder-settings.server.ts";
 import { readRound } from "#db/queries/round.server.ts";
 import { introPathsAfterForExport, peopleAfterForExport } from "#db/queries/intro-export.server.ts";
+import { deckLinksAfterForExport, deckViewsAfterForExport } from "#db/queries/deck-export.server.ts";
 import type { App } from "../app-context.ts";
 import { csvLine } from "../domain/csv-write.ts";
 import { IMPORT_COLUMNS } from "../domain/import/fields.ts";
@@ -60,6 +62,9 @@ const CSV_HEADER = [
   "amount_startup_id",
   // Who can introduce the team (decision 065): the people's names, "; "-joined, read back by the import's Intro via column.
   "intro_via",
+  // The deck (decision 068): views by people (bots apart), and the newest read's time. The import does not read them.
+  "deck_views",
+  "deck_last_read",
 ];
 
 /**
@@ -119,6 +124,19 @@ function* jsonParts(db: Db, now: Date): Generator<string> {
     0,
     (after) => introPathsAfterForExport(db, after),
     (path) => path.id,
+  );
+  // Deck links and their views (decision 068): the links, then the views that name them.
+  yield `\n],\n"deck_links": [`;
+  yield* items(
+    0,
+    (after) => deckLinksAfterForExport(db, after, EXPORT_ROWS_PER_CHUNK),
+    (link) => link.id,
+  );
+  yield `\n],\n"deck_views": [`;
+  yield* items(
+    0,
+    (after) => deckViewsAfterForExport(db, after, EXPORT_ROWS_PER_CHUNK),
+    (view) => view.id,
   );
   yield `\n],\n"activity": [`;
   yield* items(
@@ -185,6 +203,8 @@ function* csvParts(db: Db): Generator<string> {
         row.signalsCheckedAt,
         row.amountStartupId,
         row.introVia,
+        row.deckViews,
+        row.deckLastRead,
       ])}\r\n`;
     }
     after = rows.at(-1)!.id;

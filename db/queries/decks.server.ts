@@ -115,7 +115,11 @@ export function setDeckPageCount(db: Db, versionId: number, pages: number): void
 }
 
 /** One rendered page stored, and the version's progress moved on. */
-export function addDeckPage(db: Db, versionId: number, page: { number: number; width: number; height: number; image: Buffer }): void {
+export function addDeckPage(
+  db: Db,
+  versionId: number,
+  page: { number: number; width: number; height: number; title: string | null; image: Buffer },
+): void {
   const etag = createHash("sha256").update(page.image).digest("base64url").slice(0, 22);
   db.transaction((tx) => {
     tx.insert(deckPages)

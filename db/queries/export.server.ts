@@ -16,7 +16,9 @@ import {
 } from "../schema.ts";
 import { type ContactRow, investorJson } from "./investors.server.ts";
 import type { InvestorRow } from "./investor-row.server.ts";
+import type { ExportedDeckLink, ExportedDeckView } from "./deck-export.server.ts";
 import type { roundJson } from "#app/domain/round-input.ts";
+import { READ_MIN_PAGES, READ_MIN_SECONDS } from "#app/domain/deck-signals.ts";
 
 /**
  * The exports read a window at a time (decision 056): /export.json and /export.csv never hold more
@@ -107,6 +109,11 @@ const CSV_COLUMNS = {
   introVia: sql<
     string | null
   >`(select group_concat(name, '; ') from (select p.name from intro_paths ip join people p on p.id = ip.person_id where ip.investor_id = "investors"."id" order by ip.id))`,
+  // The deck (decision 068): views by people, and the newest read (READ_MIN_SECONDS or READ_MIN_PAGES), through the links' investor index.
+  deckViews: sql<number>`(select count(*) from deck_links l join deck_views v on v.link_id = l.id where l.investor_id = "investors"."id" and v.bot is null)`,
+  deckLastRead: sql<
+    string | null
+  >`(select max(v.started_at) from deck_links l join deck_views v on v.link_id = l.id where l.investor_id = "investors"."id" and v.bot is null and (v.seconds >= ${sql.raw(String(READ_MIN_SECONDS))} or v.pages_seen >= ${sql.raw(String(READ_MIN_PAGES))}))`,
 };
 
 /** The next chunk of real investors after `afterId`, with the columns /export.csv writes (by the primary key, as below). */
@@ -314,5 +321,7 @@ export type ExportedEverything = {
     asked_on: string | null;
   }>;
   activity: ExportedActivity[];
+  deck_links: ExportedDeckLink[];
+  deck_views: ExportedDeckView[];
   founder: { name?: string; pitch?: string; meeting_link?: string };
 };

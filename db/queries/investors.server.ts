@@ -23,7 +23,7 @@ import { type InvestorRow, evidenceForScoring, getInvestor, investorById } from 
 import { writeDemoOnly } from "./kept.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
 import { type RankedStartup, headlineStartup, rankedStartups, scoreOneForStartup } from "./startups.server.ts";
-import { bestPathsIn, warmPathOf } from "./warm-paths.server.ts";
+import { followUpFactsIn, followUpFactsOf } from "./follow-up-facts.server.ts";
 
 export { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
 
@@ -89,7 +89,7 @@ export function rescoreInvestor(db: Db, id: number, now: Date, rules: ScoringRul
   const scoredFor = row.isDemo ? null : headline === undefined ? readHeadline(db) : headline;
   const result =
     (scoredFor && scoreOneForStartup(db, scoredFor, id, now, rules)) ??
-    scoreInvestor({ ...scoringInput(row), intro: warmPathOf(db, id) }, evidenceForScoring(db, id), now, rules);
+    scoreInvestor({ ...scoringInput(row), ...followUpFactsOf(db, id) }, evidenceForScoring(db, id), now, rules);
   db.update(investors)
     .set({
       score: result.score,
@@ -181,9 +181,9 @@ export function rescoreInvestorRange(
       list.push(item);
     }
     let count = 0;
-    const paths = bestPathsIn(db, range);
+    const facts = followUpFactsIn(db, range);
     for (const row of readInvestors.all(...ofInvestors.params) as Row[]) {
-      const result = scoreInvestor({ ...row, intro: paths.get(row.id) ?? null }, byInvestor.get(row.id) ?? [], now, rules);
+      const result = scoreInvestor({ ...row, ...facts(row.id) }, byInvestor.get(row.id) ?? [], now, rules);
       write.run({ score: result.score, action: result.action, explained: JSON.stringify(result.explained), stamp, id: row.id });
       count++;
     }

@@ -10,6 +10,8 @@ import type {
   ExportedMemberRecord,
   ExportedPersonRecord,
   ExportedIntroPathRecord,
+  ExportedDeckLinkRecord,
+  ExportedDeckViewRecord,
   RestoredIds,
 } from "#app/domain/export-file.ts";
 import { restoredDetail } from "#app/domain/export-file.ts";
@@ -34,6 +36,7 @@ import {
 import { recordActivity } from "./activity.server.ts";
 import { deleteState, writeState } from "./app-state.server.ts";
 import { INTRO_NOTES_READ } from "./intro-import.server.ts";
+import { deckRestorer } from "./deck-restore.server.ts";
 import { saveFounderSettings } from "./founder-settings.server.ts";
 
 export type RestoredCounts = {
@@ -46,6 +49,8 @@ export type RestoredCounts = {
   startups: number;
   people: number;
   intro_paths: number;
+  deck_links: number;
+  deck_views: number;
 };
 
 export class NotEmptyError extends Error {}
@@ -68,6 +73,8 @@ export type RestoreWriter = {
   score(startupId: number, item: ExportedScoreRecord): void;
   person(item: ExportedPersonRecord): void;
   introPath(item: ExportedIntroPathRecord): void;
+  deckLink(item: ExportedDeckLinkRecord): void;
+  deckView(item: ExportedDeckViewRecord): void;
 };
 
 /**
@@ -94,6 +101,8 @@ export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) =
     startups: 0,
     people: 0,
     intro_paths: 0,
+    deck_links: 0,
+    deck_views: 0,
   };
   db.transaction((t) => {
     const already = countRealRows(t);
@@ -125,7 +134,11 @@ export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) =
       if (newId === undefined) throw new Error(`a row names startup ${oldId}, which is not in the file`);
       return newId;
     };
+    // Deck links and views (decision 068): db/queries/deck-restore.server.ts.
+    const decks = deckRestorer(t, { investorOf, startupOf, memberOf });
     const writer: RestoreWriter = {
+      deckLink: decks.deckLink,
+      deckView: decks.deckView,
       member(item) {
         // The file's owner is this instance's owner (made at its first start): named as in the file.
         const here =
@@ -374,6 +387,7 @@ export function restoreExport(db: Db, now: Date, feed: (writer: RestoreWriter) =
       },
     };
     const founder = feed(writer);
+    Object.assign(counts, decks.counts);
     // A startup not in the file leaves the amount the round raising now's.
     for (const [investorId, oldStartup] of amountFor) {
       const startupId = startupIds.get(oldStartup);

@@ -10,7 +10,8 @@ import { type Rubric, type StartupInput, rubricSchema } from "#app/domain/rubric
 import type { RoleWanted, Stage } from "#app/domain/vocabulary.ts";
 import { scoreForStartup } from "#app/domain/rubric/startup-score.ts";
 import { roundRaisingNow } from "#app/domain/round.ts";
-import { bestPathsIn, warmPathOf, warmSql } from "./warm-paths.server.ts";
+import { warmSql } from "./warm-paths.server.ts";
+import { followUpFactsIn, followUpFactsOf } from "./follow-up-facts.server.ts";
 import { type AppDatabase, type Db, keptQuery, statement } from "../database.server.ts";
 import { type Actor, amountOfDeletedRound } from "#app/domain/people.ts";
 import { recordActivity } from "./activity.server.ts";
@@ -162,10 +163,7 @@ export function saveRubricVersion(db: Db, actor: Actor, startupId: number, rubri
   });
 }
 
-/**
- * Route #13: the startup, its rubrics, evaluations and scores go (cascade); investors and evidence stay.
- * Amounts that were for its round become the round raising now's (amount_startup_id has no foreign key).
- */
+/** Route #13: the startup, its rubrics, evaluations and scores go (cascade); investors, evidence and amounts (now the round raising now's) stay. */
 export function deleteStartup(db: Db, actor: Actor, id: number, now: Date): boolean {
   return db.transaction((tx) => {
     const removed = tx
@@ -217,7 +215,7 @@ function inSet(column: AnySQLiteColumn, set: InvestorSet) {
 
 /** What every startup's ranking reads of the investors in `set` (all real ones by default): their columns and their judged evidence. */
 export function rubricBase(db: AppDatabase, range: InvestorSet = ALL_IDS) {
-  const paths = bestPathsIn(db, range); // the warm path in hand (decision 065): the relationship part and the intro's follow-up
+  const facts = followUpFactsIn(db, range); // the warm path in hand (decision 065) and the deck's views (decision 068)
   const rows = db
     .select({
       ...rubricInvestorColumns,
@@ -234,7 +232,7 @@ export function rubricBase(db: AppDatabase, range: InvestorSet = ALL_IDS) {
     .where(and(eq(investors.isDemo, false), inSet(investors.id, range)))
     .orderBy(asc(investors.id))
     .all()
-    .map((row) => ({ ...withPlaceReach(row), intro: paths.get(row.id) ?? null }));
+    .map((row) => ({ ...withPlaceReach(row), ...facts(row.id) }));
   const evidenceById = new Map<number, EvidenceForScoring[]>();
   const ofEvidence = setCondition("investor_id", range);
   const judged = statement(
@@ -334,7 +332,7 @@ export function scoreOneForStartup(db: Db, startup: RankedStartup, investorId: n
     .all();
   const evaluation = saved && { relevance: saved.relevance, reasons: saved.reasons, evidence_ids: saved.evidenceIds };
   const result = scoreForStartup(
-    { ...withPlaceReach(row), intro: warmPathOf(db, investorId) } as RubricInvestor,
+    { ...withPlaceReach(row), ...followUpFactsOf(db, investorId) } as RubricInvestor,
     evaluation,
     judged,
     startup.rubric,

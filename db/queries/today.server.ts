@@ -18,6 +18,8 @@ import { type AppDatabase, statement } from "../database.server.ts";
 import { readMailToLog, readRepliesWaiting } from "./mail.server.ts";
 import { bestPathSql, introNotice, readWarmPath, warmSql } from "./warm-paths.server.ts";
 import type { WarmPath } from "#app/domain/warm-path.ts";
+import type { DeckFacts } from "#app/domain/deck-signals.ts";
+import { deckFactsIn } from "./deck-signals.server.ts";
 import { headlineStartup, rankedStartups } from "./startups.server.ts";
 
 export type TodayRow = {
@@ -47,6 +49,8 @@ export type TodayRow = {
   cheque: number | null;
   /** The name of the member who looks after them (decision 062), or null. */
   owner: string | null;
+  /** Their deck link's views (decision 068): a read is the follow-up's line. */
+  deck: DeckFacts | null;
 };
 
 /** Whose investors a read covers (decision 062): a member's id ("Mine"), or null for everyone. */
@@ -115,7 +119,7 @@ function readTodayListNow(db: AppDatabase, demo: boolean, action: TodayAction, l
     const rows = statement(
       db,
       `select ${COLUMNS} from investors i left join evidence e on e.id = i.signal_hook_evidence_id where i.id in (select value from json_each(?))`,
-    ).all(JSON.stringify(ids)) as Array<Omit<TodayRow, "intro">>;
+    ).all(JSON.stringify(ids)) as Array<Omit<TodayRow, "intro" | "deck">>;
     const byId = new Map(rows.map((row) => [row.id, row]));
     return withIntro(
       db,
@@ -126,14 +130,22 @@ function readTodayListNow(db: AppDatabase, demo: boolean, action: TodayAction, l
     db,
     `select ${COLUMNS} from investors i left join evidence e on e.id = i.signal_hook_evidence_id
        where i.is_demo = ? and i.action = ? and ${MINE_SQL} order by ${ORDER_BY[action]} limit ?`,
-  ).all(demo ? 1 : 0, action, ...mineParams(mine), limit) as Array<Omit<TodayRow, "intro">>;
+  ).all(demo ? 1 : 0, action, ...mineParams(mine), limit) as Array<Omit<TodayRow, "intro" | "deck">>;
   return withIntro(db, rows);
 }
 
-/** The path in hand for the rows shown only (SQLite would compute a select-list subquery for every row it sorts). */
-function withIntro(db: AppDatabase, rows: Array<Omit<TodayRow, "intro">>): TodayRow[] {
+/**
+ * The path in hand and the deck's facts for the rows shown only (SQLite would compute a select-list
+ * subquery for every row it sorts): a follow-up's line says a read (decision 068) as its reason does.
+ */
+function withIntro(db: AppDatabase, rows: Array<Omit<TodayRow, "intro" | "deck">>): TodayRow[] {
   const intro = statement(db, `select ${bestPathSql("?")} as intro`);
-  return rows.map((row) => ({ ...row, intro: readWarmPath((intro.get(row.id) as { intro: string | null }).intro) }));
+  const decks = rows.length === 0 ? new Map<number, DeckFacts>() : deckFactsIn(db, { ids: rows.map((row) => row.id) });
+  return rows.map((row) => ({
+    ...row,
+    intro: readWarmPath((intro.get(row.id) as { intro: string | null }).intro),
+    deck: decks.get(row.id) ?? null,
+  }));
 }
 
 /** The most rows "show all" lists at once; a founder with more than this uses the table. */

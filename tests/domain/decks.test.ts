@@ -14,7 +14,15 @@ import { activitySentence } from "#app/domain/people.ts";
 describe("the renderer's lines (decision 067)", () => {
   it("reads each event it prints", () => {
     expect(readRenderLine('{"type":"pages","count":12}')).toEqual({ type: "pages", count: 12 });
-    expect(readRenderLine('{"type":"page","number":3,"width":1600,"height":900,"file":"/tmp/x/page-3.webp"}')).toMatchObject({ number: 3 });
+    expect(
+      readRenderLine('{"type":"page","number":3,"width":1600,"height":900,"title":"Financials","file":"/tmp/x/page-3.webp"}'),
+    ).toMatchObject({
+      number: 3,
+      title: "Financials",
+    });
+    expect(readRenderLine('{"type":"page","number":4,"width":1600,"height":900,"title":null,"file":"/tmp/x/page-4.webp"}')).toMatchObject({
+      title: null,
+    });
     expect(readRenderLine('{"type":"refused","reason":"Too big"}')).toEqual({ type: "refused", reason: "Too big" });
     expect(readRenderLine('{"type":"done"}')).toEqual({ type: "done" });
   });
@@ -22,7 +30,10 @@ describe("the renderer's lines (decision 067)", () => {
   it("ignores anything else: a warning, a page past the limits, an unknown key, a line too long", () => {
     expect(readRenderLine("warning: repairing PDF document")).toBeNull();
     expect(readRenderLine(`{"type":"pages","count":${MAX_DECK_PAGES + 1}}`)).toBeNull();
-    expect(readRenderLine('{"type":"page","number":1,"width":99999,"height":900,"file":"/tmp/p.webp"}')).toBeNull();
+    expect(readRenderLine('{"type":"page","number":1,"width":99999,"height":900,"title":null,"file":"/tmp/p.webp"}')).toBeNull();
+    expect(
+      readRenderLine(`{"type":"page","number":1,"width":1600,"height":900,"title":"${"x".repeat(81)}","file":"/tmp/p.webp"}`),
+    ).toBeNull();
     expect(readRenderLine('{"type":"done","extra":1}')).toBeNull();
     expect(readRenderLine(`{"type":"refused","reason":"${"x".repeat(6000)}"}`)).toBeNull();
   });

@@ -234,6 +234,26 @@ describe("buildDigest examples", () => {
     );
   }, 60_000);
 
+  it("counts who read the deck right after the follow-ups, only when someone did (decision 068)", () => {
+    const pipeline = [investor(1, { name: "Ada Lovelace", score: 91, action: "email_first" }), investor(2, { action: "follow_up" })];
+    expect(buildDigest(pipeline, { date: DATE, deckReaders: 2 }).text).toBe(
+      "Pipeline 22 Nov: Email first: Ada Lovelace. Follow-ups due: 1. 2 read your deck.",
+    );
+    expect(buildDigest(pipeline, { date: DATE, deckReaders: 0 }).text).not.toContain("deck");
+  });
+
+  it("stays within two segments with the deck's readers, replies and new investors, whatever the names", () => {
+    fc.assert(
+      fc.property(anyPipeline, fc.integer({ min: 1, max: 1_000_000 }), (investors, deckReaders) => {
+        const digest = buildDigest(investors, { date: DATE, repliesWaiting: 999_999, newInvestors: 999_999, deckReaders });
+        expect(gsm7Length(digest.text)).toBeLessThanOrEqual(DIGEST_MAX_SEPTETS);
+        expect(digest.segments).toBeLessThanOrEqual(2);
+        if (investors.length > 0) expect(digest.text).toContain(`${deckReaders} read your deck.`);
+      }),
+      { numRuns: 200 },
+    );
+  }, 60_000);
+
   it("mentions new investors on Discover last, and only when there are some", () => {
     const pipeline = [investor(1, { name: "Ada Lovelace", score: 91, action: "email_first" }), investor(2, { action: "follow_up" })];
     expect(buildDigest(pipeline, { date: DATE, newInvestors: 3 }).text).toBe(

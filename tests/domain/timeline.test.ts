@@ -68,6 +68,21 @@ describe("the activity in words (decision 061)", () => {
     expect(investorTimeline(rows, contacts, names, now, 2)).toHaveLength(2);
   });
 
+  it("lists the deck's visits among the rest, newest first: a read, a preview by Slack apart, a possible forward (decision 068)", () => {
+    const status = row(9, "2026-12-01T12:00:00Z", { kind: "status", detail: { from: "contacted", to: "in_conversation" } });
+    const views = [
+      { id: 3, startedAt: "2026-12-02T08:00:00Z", seconds: 360, pages: 12, topPage: 9, topTitle: "Financials", bot: null, forwarded: true },
+      { id: 2, startedAt: "2026-11-30T09:00:00Z", seconds: 0, pages: 0, topPage: null, topTitle: null, bot: "Slack", forwarded: false },
+    ];
+    const lines = investorTimeline([status], [], names, now, 30, views);
+    expect(lines.map((line) => [line.key, line.text, line.ago])).toEqual([
+      ["v3", "Read the deck: 6 min over 12 pages, longest on Financials (possibly forwarded).", "4 h ago"],
+      ["a9", expect.any(String), "yesterday"],
+      ["v2", "Link preview by Slack: not a read.", "2 days ago"],
+    ]);
+    expect(investorTimeline([status], [], names, now, 2, views)).toHaveLength(2);
+  });
+
   it("keeps at most five lines for Since you last looked, each with its investor", () => {
     const rows = Array.from({ length: 8 }, (_, i) => row(20 - i, "2026-12-02T11:00:00Z", { investorId: i + 1, kind: "deleted" }));
     const lines = sinceLookedLines(rows, names, now);

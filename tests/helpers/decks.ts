@@ -13,11 +13,29 @@ function contentOf(doc: mupdf.PDFDocument, text: string): { resources: mupdf.PDF
   return { resources, content };
 }
 
-/** A deck of `pages` slides, "Slide 1" to "Slide N". */
+/** A deck of `pages` slides, headed "Slide 1" to "Slide N" (each page's title, as the renderer reads it). */
 export function deckPdf(pages: number, box: [number, number, number, number] = [0, 0, 960, 540]): Uint8Array {
+  return titledDeckPdf(
+    Array.from({ length: pages }, (_, index) => `Slide ${index + 1}`),
+    box,
+  );
+}
+
+/**
+ * A deck with one slide per heading; a null heading makes a slide with no text at all (an
+ * image-only slide). A heading is written as it is given, in Helvetica's Latin-1 (no parentheses).
+ */
+export function titledDeckPdf(
+  headings: ReadonlyArray<string | null>,
+  box: [number, number, number, number] = [0, 0, 960, 540],
+): Uint8Array {
   const doc = new mupdf.PDFDocument();
-  for (let n = 1; n <= pages; n++) {
-    const { resources, content } = contentOf(doc, `Slide ${n}`);
+  for (const heading of headings) {
+    if (heading === null) {
+      doc.insertPage(-1, doc.addPage(box, 0, doc.addObject({}), "0.2 0.4 0.8 rg 80 80 800 380 re f"));
+      continue;
+    }
+    const { resources, content } = contentOf(doc, heading);
     doc.insertPage(-1, doc.addPage(box, 0, resources, content));
   }
   return doc.saveToBuffer("compress").asUint8Array().slice();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DECK_REFUSALS, MAX_DECK_BYTES, MAX_DECK_PAGES, RENDER_RSS_LIMIT_MIB } from "#app/domain/decks.ts";
-import { deckPdf, flateBombPdf, heavyDeckPdf, hugeImagePdf, malformedPdf, recursivePdf } from "#tests/helpers/decks.ts";
+import { deckPdf, flateBombPdf, heavyDeckPdf, hugeImagePdf, malformedPdf, recursivePdf, titledDeckPdf } from "#tests/helpers/decks.ts";
 import { processMemory } from "#tests/helpers/process-memory.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
 import { sqlNumber, sqlText, sqlValue } from "#tests/helpers/sql.ts";
@@ -108,6 +108,14 @@ describe("decks on the built server", () => {
           version.number,
         ),
       ).toBe(pages);
+      // Each page's heading is its title (the slides are headed "Slide 1" to "Slide N").
+      expect(
+        sqlText(
+          server.databasePath,
+          "select json_group_array(p.title) from (select title from deck_pages p join deck_versions v on v.id = p.version_id where v.number = ? order by p.number) p",
+          version.number,
+        ),
+      ).toBe(JSON.stringify(Array.from({ length: pages }, (_, index) => `Slide ${index + 1}`)));
       const { ms, peak } = await renderLine(version.number);
       console.log(
         `${pages} pages: rendered in ${ms} ms, renderer peak RSS ${peak} MiB, server RSS peak so far ${Math.round(serverPeak)} MiB`,
@@ -142,6 +150,26 @@ describe("decks on the built server", () => {
     },
     180_000,
   );
+
+  it("keeps each page's first line of text as its title: cleaned, at most 80 characters, none for a slide without text", async () => {
+    const long = `Go-to-market   plan\tfor ${"the Nordics and beyond, ".repeat(6)}`;
+    // A wide page, so the long heading is drawn whole (text off the page is not read).
+    const version = await uploadAndWait(titledDeckPdf(["  Financials  ", null, long], [0, 0, 4000, 540]), "titled.pdf");
+    expect(version.status).toBe("ready");
+    const titles = (n: number) =>
+      sqlValue(
+        server.databasePath,
+        "select p.title from deck_pages p join deck_versions v on v.id = p.version_id where v.number = ? and p.number = ?",
+        version.number,
+        n,
+      );
+    expect(titles(1)).toBe("Financials");
+    expect(titles(2)).toBeNull();
+    const third = titles(3) as string;
+    expect(third.startsWith("Go-to-market plan for the Nordics and beyond")).toBe(true);
+    expect(third.length).toBeLessThanOrEqual(80);
+    expect(third).not.toMatch(/\s{2}|\t/);
+  }, 60_000);
 
   it.each([
     ["a malformed PDF", () => malformedPdf(), /damaged/],

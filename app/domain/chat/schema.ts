@@ -89,6 +89,24 @@ export type ChatContext = {
   ownerDue?: { name: string; follow_ups: number };
   /** A warm-intro question and the paths to the investors it names (decision 065: app/domain/chat/intros.ts). */
   intros?: ChatIntros;
+  /** "Who read my deck this week?": the week's readers (decision 068: app/domain/chat/deck-reads.ts). */
+  deckReads?: ChatDeckReads;
+};
+
+/** The investors who read the deck since `since` (YYYY-MM-DD), newest read first, each once. */
+export type ChatDeckReads = {
+  since: string;
+  reads: ReadonlyArray<{
+    investorId: number;
+    name: string;
+    firm: string | null;
+    startedAt: string;
+    seconds: number;
+    pages: number;
+    topPage: number | null;
+    topTitle: string | null;
+    forwarded: boolean;
+  }>;
 };
 
 export type ChatAnswer = { answer: string; investor_ids: number[] };

@@ -8,6 +8,7 @@ import type { ChatAnswer, ChatContext, ChatInvestor, ChatRound } from "./schema.
 import { asksAboutWeek, weekSentences } from "./week.ts";
 import { ownerDueSentence } from "./owners.ts";
 import { introAnswer } from "./intros.ts";
+import { deckReadsAnswer } from "./deck-reads.ts";
 
 /** The plain summary, when no model answers: the same context, answered by rule. Pure. */
 
@@ -84,6 +85,8 @@ export function summaryAnswer(message: string, context: ChatContext): ChatAnswer
 
   // "Who can introduce me to Northzone?", "who introduced us to Kristin Lund?" (decision 065): the paths, by rule.
   if (context.intros) return introAnswer(context.intros);
+  // "Who read my deck this week?" (decision 068): the week's readers, by rule.
+  if (context.deckReads) return deckReadsAnswer(context.deckReads);
   // "What does Jonas have due?" (decision 062): his follow-ups, before any other reading of the question.
   if (context.ownerDue) return finish([ownerDueSentence(context.ownerDue, listed, cite, displayName, MAX_LISTED_IN_SUMMARY)]);
 
