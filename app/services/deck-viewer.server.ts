@@ -6,6 +6,8 @@ import { deckFileChunk } from "#db/queries/decks.server.ts";
 import type { App } from "../app-context.ts";
 import { DECK_LINK_TOKEN_PATTERN, deckLinkTokenHash } from "../auth/deck-link-token.server.ts";
 import { deviceClass, linkState, previewBotName, watermarkText } from "../domain/deck-links.ts";
+import { isRead } from "../domain/deck-signals.ts";
+import { rescoreForPaths } from "./intro-asked.server.ts";
 import { log } from "../log.server.ts";
 
 /**
@@ -97,7 +99,16 @@ export function startVisit(
     },
     app.now(),
   );
+  // A person's view changes what is due (an unopened link is opened; a glance may be unanswered):
+  // the investor is re-scored now, so Today says it at once (decision 068). A preview changes nothing.
+  if (bot === null) rescoreForView(app, opened.link);
   return { viewId: view.id, key: viewKey(app, view.id), bot };
+}
+
+/** The link's investor re-scored (their action and follow-up), on the real side; an ad-hoc link has none. */
+function rescoreForView(app: App, link: DeckLinkRow): void {
+  if (link.investorId === null) return;
+  rescoreForPaths(app, [link.investorId], false);
 }
 
 export type ViewReport = { view: number; key: string; pages: Array<{ page: number; seconds: number }> };
@@ -109,7 +120,14 @@ export function reportViewTime(app: App, link: DeckLinkRow, report: ViewReport):
   if (!view || view.bot !== null) return { ok: false };
   const version = view.versionId === null ? undefined : linkVersion(app.db, { deckId: link.deckId, pinnedVersionId: view.versionId });
   const pageCount = version?.id === view.versionId ? version.pages : 0;
-  return { ok: true, added: addViewSeconds(app.db, view, pageCount, report.pages, app.now()) };
+  const added = addViewSeconds(app.db, view, pageCount, report.pages, app.now());
+  // Re-scored only when this report made the view a read: a report every 15 s from each viewer
+  // would otherwise rebuild the founder's kept Today each time.
+  const after = viewOfLink(app.db, view.id, link.id);
+  if (after && !isRead({ seconds: view.seconds, pages: view.pagesSeen }) && isRead({ seconds: after.seconds, pages: after.pagesSeen })) {
+    rescoreForView(app, link);
+  }
+  return { ok: true, added };
 }
 
 /** The pages the viewer shows, in order. */

@@ -105,9 +105,15 @@ export function viewOfLink(
   db: Db,
   viewId: number,
   linkId: number,
-): { id: number; versionId: number | null; seconds: number; bot: string | null } | undefined {
+): { id: number; versionId: number | null; seconds: number; pagesSeen: number; bot: string | null } | undefined {
   return db
-    .select({ id: deckViews.id, versionId: deckViews.versionId, seconds: deckViews.seconds, bot: deckViews.bot })
+    .select({
+      id: deckViews.id,
+      versionId: deckViews.versionId,
+      seconds: deckViews.seconds,
+      pagesSeen: deckViews.pagesSeen,
+      bot: deckViews.bot,
+    })
     .from(deckViews)
     .where(and(eq(deckViews.id, viewId), eq(deckViews.linkId, linkId)))
     .get();
