@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * What the founder sends to make or change a deck link (decision 068, docs/api.md#deck-links):
- * the JSON API's strict bodies, and the investor and startup pages' forms. Plain: both sides import it.
+ * the JSON API's strict bodies (snake_case keys, like the rest of the API), and the investor and
+ * startup pages' forms. Plain: both sides import it.
  */
 
 const expiresAt = z.iso.datetime({ offset: true }).nullable().describe("When the link stops working (ISO 8601); null: never.");
@@ -15,29 +16,31 @@ const pinnedVersion = z
 
 export const deckLinkCreateSchema = z
   .object({
-    startupId: z.number().int().min(1).describe("The startup whose deck the link shows."),
-    investorId: z.number().int().min(1).optional().describe("The investor the link is for (one active link per investor per deck)."),
+    startup_id: z.number().int().min(1).describe("The startup whose deck the link shows."),
+    investor_id: z.number().int().min(1).optional().describe("The investor the link is for (one active link per investor per deck)."),
     label: z.string().trim().min(1).max(80).optional().describe("An ad-hoc link's label, when it is for no investor."),
-    allowDownload: z.boolean().optional().describe("Whether the visitor may download the PDF (default false)."),
-    emailGate: z.boolean().optional().describe("Whether the visitor is asked for an email before the pages (default false)."),
-    expiresAt: expiresAt.optional(),
-    pinnedVersion: pinnedVersion.optional(),
+    allow_download: z.boolean().optional().describe("Whether the visitor may download the PDF (default false)."),
+    email_gate: z.boolean().optional().describe("Whether the visitor is asked for an email before the pages (default false)."),
+    expires_at: expiresAt.optional(),
+    pinned_version: pinnedVersion.optional(),
   })
   .strict()
-  .refine((body) => (body.investorId === undefined) !== (body.label === undefined), {
-    message: "Give either investorId or label, not both.",
-    path: ["investorId"],
+  .refine((body) => (body.investor_id === undefined) !== (body.label === undefined), {
+    message: "Give either investor_id or label, not both.",
+    path: ["investor_id"],
   });
+export type DeckLinkCreateBody = z.infer<typeof deckLinkCreateSchema>;
 
 export const deckLinkChangeSchema = z
   .object({
     revoke: z.literal(true).optional().describe("Turn the link off for good (a new link can be made)."),
-    allowDownload: z.boolean().optional(),
-    emailGate: z.boolean().optional(),
-    expiresAt: expiresAt.optional(),
-    pinnedVersion: pinnedVersion.optional(),
+    allow_download: z.boolean().optional(),
+    email_gate: z.boolean().optional(),
+    expires_at: expiresAt.optional(),
+    pinned_version: pinnedVersion.optional(),
   })
   .strict();
+export type DeckLinkChangeBody = z.infer<typeof deckLinkChangeSchema>;
 
 /** An expiry date from a form's `<input type="date">` ("2026-12-31"): the end of that day, UTC; empty is none. */
 export function expiryFromForm(value: FormDataEntryValue | null): string | null | undefined {

@@ -17,7 +17,7 @@ import { type DeckViewRow, viewsOfLink } from "#db/queries/deck-views.server.ts"
 import { startupOfSide } from "#db/queries/decks.server.ts";
 import type { App } from "../app-context.ts";
 import { deckLinkToken, deckLinkTokenHash, newDeckLinkNonce } from "../auth/deck-link-token.server.ts";
-import { type DeckLinkForm, expiryFromForm } from "../domain/deck-link-input.ts";
+import { type DeckLinkChangeBody, type DeckLinkCreateBody, type DeckLinkForm, expiryFromForm } from "../domain/deck-link-input.ts";
 import { cleanLinkLabel, linkState, linkStateText, type LinkState, viewText } from "../domain/deck-links.ts";
 import type { Actor } from "../domain/people.ts";
 
@@ -84,6 +84,79 @@ function linkView(app: App, origin: string, link: DeckLinkSummary): DeckLinkView
     seconds: link.seconds,
     pagesSeen: link.pagesSeen,
     viewText: link.views > 0 ? viewText(link) : "not opened yet",
+  };
+}
+
+/**
+ * A link as the JSON API answers it: snake_case keys, like the rest of the API (docs/api.md#deck-links).
+ * The founder's pages read the camelCase DeckLinkView; only the API's answer is mapped.
+ */
+export function deckLinkJson(link: DeckLinkView) {
+  return {
+    id: link.id,
+    startup_id: link.startupId,
+    startup_name: link.startupName,
+    investor_id: link.investorId,
+    investor_name: link.investorName,
+    label: link.label,
+    url: link.url,
+    state: link.state,
+    state_text: link.stateText,
+    allow_download: link.allowDownload,
+    email_gate: link.emailGate,
+    expires_at: link.expiresAt,
+    revoked_at: link.revokedAt,
+    pinned_version: link.pinnedVersion,
+    created_at: link.createdAt,
+    views: link.views,
+    bot_views: link.botViews,
+    forwarded_views: link.forwardedViews,
+    last_viewed_at: link.lastViewedAt,
+    seconds: link.seconds,
+    pages_seen: link.pagesSeen,
+    view_text: link.viewText,
+  };
+}
+export type DeckLinkJson = ReturnType<typeof deckLinkJson>;
+
+/** One view of a link as the JSON API answers it (snake_case keys). */
+export function deckViewJson(view: DeckViewRow) {
+  return {
+    id: view.id,
+    version_number: view.versionNumber,
+    started_at: view.startedAt,
+    last_seen_at: view.lastSeenAt,
+    seconds: view.seconds,
+    pages_seen: view.pagesSeen,
+    device: view.device,
+    bot: view.bot,
+    forwarded: view.forwarded,
+    email: view.email,
+    pages: view.pages.map(({ page, seconds }) => ({ page, seconds })),
+  };
+}
+
+/** `POST /api/deck-links`'s body (snake_case) as makeDeckLink takes it. */
+export function linkRequestOf(body: DeckLinkCreateBody): Parameters<typeof makeDeckLink>[3] {
+  return {
+    startupId: body.startup_id,
+    investorId: body.investor_id,
+    label: body.label,
+    allowDownload: body.allow_download,
+    emailGate: body.email_gate,
+    expiresAt: body.expires_at,
+    pinnedVersion: body.pinned_version,
+  };
+}
+
+/** `PATCH /api/deck-links/:id`'s body (snake_case) as changeLink takes it. */
+export function linkChangesOf(body: DeckLinkChangeBody): Parameters<typeof changeLink>[4] {
+  return {
+    revoke: body.revoke,
+    allowDownload: body.allow_download,
+    emailGate: body.email_gate,
+    expiresAt: body.expires_at,
+    pinnedVersion: body.pinned_version,
   };
 }
 

@@ -13,7 +13,14 @@ import { addInvestor, collectConsoleErrors, expectReadable, openSignedIn } from 
 const LAPTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
 const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36";
 
-type View = { bot: string | null; seconds: number; pages: Array<{ page: number; seconds: number }> };
+/** A view as `GET /api/deck-links/:id/views` answers it (snake_case keys, like the rest of the API). */
+type View = {
+  bot: string | null;
+  seconds: number;
+  pages_seen: number;
+  version_number: number | null;
+  pages: Array<{ page: number; seconds: number }>;
+};
 
 async function viewsOf(page: Page, linkId: number): Promise<View[]> {
   const response = await page.request.get(`/api/deck-links/${linkId}/views`);
@@ -77,6 +84,7 @@ for (const width of [1440, 390]) {
         .toBe(true);
       const [read] = await viewsOf(page, linkId);
       expect(read!.pages.length).toBeGreaterThan(0);
+      expect(read).toMatchObject({ pages_seen: read!.pages.length, version_number: 1 });
       expect(viewerErrors).toEqual([]);
 
       // Without JavaScript: the three pages are there, and one more view is counted.

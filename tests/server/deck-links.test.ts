@@ -59,7 +59,7 @@ describe("deck links on the built server", () => {
   }
 
   async function makeLink(body: Record<string, unknown>): Promise<{ id: number; url: string; token: string }> {
-    const answer = await api("POST", "/api/deck-links", { startupId, ...body });
+    const answer = await api("POST", "/api/deck-links", { startup_id: startupId, ...body });
     expect([200, 201]).toContain(answer.status);
     const { link } = (await answer.json()) as { link: { id: number; url: string } };
     return { ...link, token: link.url.split("/d/")[1]! };
@@ -98,16 +98,24 @@ describe("deck links on the built server", () => {
   });
   afterAll(async () => server?.stop());
 
-  it("gives the same investor link back when asked again, and takes a strict body", async () => {
-    const first = await makeLink({ investorId });
-    const again = await api("POST", "/api/deck-links", { startupId, investorId });
+  it("gives the same investor link back when asked again, and takes a strict snake_case body", async () => {
+    const first = await makeLink({ investor_id: investorId });
+    const again = await api("POST", "/api/deck-links", { startup_id: startupId, investor_id: investorId });
     expect(again.status).toBe(200);
-    expect(((await again.json()) as { link: { id: number } }).link.id).toBe(first.id);
-    const both = await api("POST", "/api/deck-links", { startupId, investorId, label: "x" });
+    const { link } = (await again.json()) as { link: Record<string, unknown> };
+    expect(link.id).toBe(first.id);
+    expect(link).toMatchObject({ startup_id: startupId, investor_id: investorId, investor_name: INVESTOR, allow_download: false });
+    expect(Object.keys(link).filter((key) => /[A-Z]/.test(key))).toEqual([]);
+    const both = await api("POST", "/api/deck-links", { startup_id: startupId, investor_id: investorId, label: "x" });
     expect(both.status).toBe(400);
-    expect(((await both.json()) as { error: { code: string } }).error.code).toBe("invalid_body");
-    const unknownKey = await api("POST", "/api/deck-links", { startupId, label: "x", colour: "red" });
+    const refused = (await both.json()) as { error: { code: string } };
+    expect(refused.error.code).toBe("invalid_body");
+    expect(JSON.stringify(refused)).toContain("investor_id");
+    const unknownKey = await api("POST", "/api/deck-links", { startup_id: startupId, label: "x", colour: "red" });
     expect(unknownKey.status).toBe(400);
+    // The camelCase keys of before are unknown keys now.
+    const camel = await api("POST", "/api/deck-links", { startupId, investorId });
+    expect(camel.status).toBe(400);
   });
 
   it("makes, shows and turns off an investor's link through the page's plain forms (no JavaScript)", async () => {
@@ -189,7 +197,7 @@ describe("deck links on the built server", () => {
   });
 
   it("serves the viewer noindex, uncached, with the CSP, the pages in order, and counts a person's view", async () => {
-    const link = await makeLink({ investorId });
+    const link = await makeLink({ investor_id: investorId });
     const page = await from(nextAddress(), `/d/${link.token}`, { headers: { "user-agent": LAPTOP } });
     expect(page.status).toBe(200);
     expect(page.headers.get("x-robots-tag")).toContain("noindex");
@@ -226,17 +234,18 @@ describe("deck links on the built server", () => {
     expect(await slack.text()).not.toContain("data-view=");
     await from(nextAddress(), `/d/${link.token}`, { headers: { "user-agent": PHONE } });
     const views = (await (await api("GET", `/api/deck-links/${link.id}/views`)).json()) as {
-      views: Array<{ bot: string | null; forwarded: boolean; device: string }>;
+      views: Array<{ bot: string | null; forwarded: boolean; device: string; started_at: string; pages_seen: number }>;
     };
+    expect(views.views.every((view) => typeof view.started_at === "string" && typeof view.pages_seen === "number")).toBe(true);
     expect(views.views.map((view) => [view.device, view.bot, view.forwarded])).toEqual([
       ["phone", null, true],
       ["unknown", "Slack preview", false],
       ["desktop", null, false],
     ]);
     const listed = (await (await api("GET", `/api/startups/${startupId}/deck/links`)).json()) as {
-      links: Array<{ id: number; views: number; botViews: number; forwardedViews: number }>;
+      links: Array<{ id: number; views: number; bot_views: number; forwarded_views: number }>;
     };
-    expect(listed.links.find((row) => row.id === link.id)).toMatchObject({ views: 2, botViews: 1, forwardedViews: 1 });
+    expect(listed.links.find((row) => row.id === link.id)).toMatchObject({ views: 2, bot_views: 1, forwarded_views: 1 });
   });
 
   it("takes time per page only with the view's key, bounded", async () => {
@@ -273,8 +282,12 @@ describe("deck links on the built server", () => {
   });
 
   it("says an expired and a revoked link do not work, without the investor's or startup's name", async () => {
-    const revoked = await makeLink({ investorId });
-    expect((await api("PATCH", `/api/deck-links/${revoked.id}`, { revoke: true })).status).toBe(200);
+    const revoked = await makeLink({ investor_id: investorId });
+    const turnedOff = await api("PATCH", `/api/deck-links/${revoked.id}`, { revoke: true, allow_download: true });
+    expect(turnedOff.status).toBe(200);
+    const changed = ((await turnedOff.json()) as { link: { state: string; revoked_at: string | null; allow_download: boolean } }).link;
+    expect(changed).toMatchObject({ state: "revoked", allow_download: true });
+    expect(changed.revoked_at).not.toBeNull();
     const gone = await from(nextAddress(), `/d/${revoked.token}`);
     expect(gone.status).toBe(410);
     const goneText = await gone.text();
@@ -286,8 +299,8 @@ describe("deck links on the built server", () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toBe(goneText);
 
-    const expiring = await makeLink({ label: "Expiring", expiresAt: new Date(Date.now() + 60_000).toISOString() });
-    const past = await api("PATCH", `/api/deck-links/${expiring.id}`, { expiresAt: "2020-01-01T00:00:00Z" });
+    const expiring = await makeLink({ label: "Expiring", expires_at: new Date(Date.now() + 60_000).toISOString() });
+    const past = await api("PATCH", `/api/deck-links/${expiring.id}`, { expires_at: "2020-01-01T00:00:00Z" });
     expect(past.status).toBe(400);
     // Expired in the database (the API refuses a past date): the page says so.
     writeSql(server.databasePath, "update deck_links set expires_at = '2020-01-01T00:00:00.000Z' where id = ?", expiring.id);
