@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import sharp from "sharp";
 import { type DeckLinkRow, deckLinkByTokenHash, linkVersion, versionPageImage, versionPages } from "#db/queries/deck-links.server.ts";
 import { addViewSeconds, startDeckView, viewOfLink } from "#db/queries/deck-views.server.ts";
 import { deckFileChunk } from "#db/queries/decks.server.ts";
@@ -190,6 +189,9 @@ export async function watermarkedPage(
   if (!original) return undefined;
   if (!text) return original;
   try {
+    // Loaded on the first watermark, not at start: sharp's native libvips is tens of MiB the
+    // server's cold start would otherwise load for every process (decision 043's bundle-only start).
+    const { default: sharp } = await import("sharp");
     const image = sharp(original.image);
     const { width = 1600, height = 900 } = await image.metadata();
     const marked = await image
