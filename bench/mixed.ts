@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateDatabase, openDatabase } from "#db/database.server.ts";
@@ -32,6 +32,28 @@ const GOAL_PAGE_P95_MS = 100;
 /** A 50-row import starts at most this often (MIXED_IMPORT_EVERY_MS; 0 for back to back). */
 const IMPORT_EVERY_MS = Number(process.env.MIXED_IMPORT_EVERY_MS ?? 7_700);
 const GOAL_RSS_MIB = 200;
+/** The event-loop ticker, preloaded into the benchmark's server only (bench/loop-ticker.mjs). */
+const TICKER = join(import.meta.dirname, "loop-ticker.mjs");
+const MIB = 1024 * 1024;
+
+type Ticker = { seq: number; maxStallMs: number; memory?: NodeJS.MemoryUsage };
+
+/** What the ticker saw since the last ask (the loop's longest stall, the V8 heap), asked by SIGUSR2. */
+async function askTicker(pid: number, file: string, seq: { n: number }): Promise<Ticker | undefined> {
+  seq.n += 1;
+  process.kill(pid, "SIGUSR2");
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try {
+      const seen = JSON.parse(readFileSync(file, "utf8")) as Ticker;
+      if (seen.seq >= seq.n) return seen;
+    } catch {
+      // being written
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return undefined;
+}
 
 type Sample = { at: number; ms: number; status: number };
 
@@ -66,7 +88,11 @@ export async function runMixedBench(): Promise<void> {
   await scoredByAStart(path, env, 300_000);
   // MIXED_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (where the time goes).
   const profile = process.env.MIXED_CPU_PROF;
-  const server = await startBuiltServer(env, profile ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profile}`] } : {});
+  const tickerFile = join(mkdtempSync(join(tmpdir(), "ipi-mixed-ticker-")), "ticker.json");
+  const server = await startBuiltServer(
+    { ...env, LOOP_TICKER_FILE: tickerFile },
+    { nodeArgs: ["--import", TICKER, ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [])] },
+  );
   try {
     const url = server.url;
     const cookie = await signIn(url, PASSCODE);
@@ -79,7 +105,17 @@ export async function runMixedBench(): Promise<void> {
     const edits: Sample[] = [];
     const imports: Sample[] = [];
     const statics: Sample[] = [];
-    const memory: Array<{ at: number; rss: number }> = [];
+    const memory: Array<{
+      at: number;
+      rss: number;
+      anon: number;
+      file: number;
+      heapUsed: number;
+      heapTotal: number;
+      external: number;
+      stall: number;
+    }> = [];
+    const seq = { n: 0 };
     const started = performance.now();
     const deadline = started + MINUTES * 60_000;
     const live = () => performance.now() < deadline;
@@ -141,7 +177,19 @@ export async function runMixedBench(): Promise<void> {
       })(),
       (async () => {
         while (live()) {
-          memory.push({ at: (performance.now() - started) / 1000, rss: processMemory(server.pid).rss });
+          const seen = await askTicker(server.pid, tickerFile, seq);
+          const { rss, anon, file } = processMemory(server.pid);
+          const heap = seen?.memory;
+          memory.push({
+            at: (performance.now() - started) / 1000,
+            rss,
+            anon,
+            file,
+            heapUsed: (heap?.heapUsed ?? Number.NaN) / MIB,
+            heapTotal: (heap?.heapTotal ?? Number.NaN) / MIB,
+            external: (heap?.external ?? Number.NaN) / MIB,
+            stall: seen?.maxStallMs ?? Number.NaN,
+          });
           await new Promise((resolve) => setTimeout(resolve, 10_000));
         }
       })(),
@@ -151,21 +199,31 @@ export async function runMixedBench(): Promise<void> {
     const minute = (samples: Sample[], m: number) =>
       samples.filter((sample) => sample.at >= m && sample.at < m + 1).map((sample) => sample.ms);
     console.log(
-      "| minute | GET / and /board p95 | feed p95 | static file p95 (baseline) | page ÷ static | API edit p95 | 50-row import p95 | max RSS |",
+      "| minute | GET / and /board p95 | feed p95 | static file p95 (baseline) | page ÷ static | API edit p95 | 50-row import p95 | longest loop stall | max RSS |",
     );
-    console.log("|---|---|---|---|---|---|---|---|");
+    console.log("|---|---|---|---|---|---|---|---|---|");
     let worstPage = 0;
     for (let m = 0; m < MINUTES; m++) {
       const pageP95 = p95(minute(pages, m));
       const staticP95 = p95(minute(statics, m));
       worstPage = Math.max(worstPage, pageP95);
-      const rss = Math.max(...memory.filter((sample) => sample.at >= m * 60 && sample.at < (m + 1) * 60).map((sample) => sample.rss));
+      const inMinute = memory.filter((sample) => sample.at >= m * 60 && sample.at < (m + 1) * 60);
+      const rss = Math.max(...inMinute.map((sample) => sample.rss));
+      const stall = Math.max(...inMinute.map((sample) => sample.stall));
       console.log(
-        `| ${m + 1} | ${pageP95.toFixed(1)} ms | ${p95(minute(feed, m)).toFixed(1)} ms | ${staticP95.toFixed(1)} ms | ${(pageP95 / staticP95).toFixed(1)}× | ${p95(minute(edits, m)).toFixed(1)} ms | ${p95(minute(imports, m)).toFixed(0)} ms | ${rss.toFixed(0)} MiB |`,
+        `| ${m + 1} | ${pageP95.toFixed(1)} ms | ${p95(minute(feed, m)).toFixed(1)} ms | ${staticP95.toFixed(1)} ms | ${(pageP95 / staticP95).toFixed(1)}× | ${p95(minute(edits, m)).toFixed(1)} ms | ${p95(minute(imports, m)).toFixed(0)} ms | ${stall.toFixed(0)} ms | ${rss.toFixed(0)} MiB |`,
       );
     }
     const maxRss = Math.max(...memory.map((sample) => sample.rss));
     console.log(`RSS every 10 s (MiB): ${memory.map((sample) => sample.rss.toFixed(0)).join(" ")}`);
+    // Where the resident memory is: file-backed (the node binary and libraries) and anonymous — the
+    // V8 heap (used of total), what V8 counts as external (buffers), and the rest (SQLite, zlib, malloc).
+    const last = memory.at(-1);
+    if (last)
+      console.log(
+        `at the end: RSS ${last.rss.toFixed(0)} MiB = file-backed ${last.file.toFixed(0)} + anonymous ${last.anon.toFixed(0)}: V8 heap ${last.heapTotal.toFixed(0)} (used ${last.heapUsed.toFixed(0)}), external ${last.external.toFixed(0)}, other native ${(last.anon - last.heapTotal - last.external).toFixed(0)}`,
+      );
+    console.log(`V8 heap used every 10 s (MiB): ${memory.map((sample) => sample.heapUsed.toFixed(0)).join(" ")}`);
     const all = [...pages, ...feed, ...edits, ...imports, ...statics];
     const failed = all.filter((sample) => sample.status >= 500);
     console.log(

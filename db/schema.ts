@@ -110,8 +110,13 @@ export const investors = sqliteTable(
   },
   (t) => [
     index("investors_demo_score").on(t.isDemo, t.score),
-    index("investors_demo_action").on(t.isDemo, t.action),
-    index("investors_demo_status").on(t.isDemo, t.relationshipStatus),
+    // Whose follow-ups are due (the digest, each page built after a write) is counted from this index alone (decision 069).
+    index("investors_demo_action").on(t.isDemo, t.action, t.ownerMemberId),
+    // A board column is its first cards by score, read straight from this index (decision 069);
+    // status counts use its first two columns.
+    index("investors_demo_status_score").on(t.isDemo, t.relationshipStatus, sql`${t.score} desc`, t.id),
+    // The board's chart of pass reasons reads the passed investors' reasons from here alone (decision 069).
+    index("investors_passed_reason").on(t.isDemo, t.passReason).where(sql`${t.relationshipStatus} = 'passed'`),
     index("investors_demo_checked").on(t.isDemo, t.signalsCheckedAt),
     index("investors_email").on(sql`lower(${t.email})`),
     index("investors_identity_name").on(t.isDemo, t.identityName),

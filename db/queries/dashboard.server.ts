@@ -4,7 +4,8 @@ import { PAGE_SIZE } from "#app/domain/dashboard-query.ts";
 import { roundRaisingNow } from "#app/domain/round.ts";
 import type { AppDatabase } from "../database.server.ts";
 import { startups } from "../schema.ts";
-import { countByStatus, listInvestors, scoreHistogram } from "./investors.server.ts";
+import { countByStatus, scoreHistogram } from "./charts.server.ts";
+import { listInvestors } from "./investors.server.ts";
 import { type Mine, countToday, countUnowned } from "./today.server.ts";
 import { latestRun, runSummary } from "./runs.server.ts";
 

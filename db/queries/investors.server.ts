@@ -471,29 +471,3 @@ export function listInvestors(db: Db, query: InvestorListQuery) {
     .all();
   return { rows, total };
 }
-
-/** Investors per relationship status, for the pipeline funnel (a member's own with `mine`, decision 062). */
-export function countByStatus(db: Db, demo: boolean, mine: number | null = null): Record<RelationshipStatus, number> {
-  const rows = db
-    .select({ status: investors.relationshipStatus, n: sql<number>`count(*)` })
-    .from(investors)
-    .where(and(eq(investors.isDemo, demo), mine === null ? undefined : eq(investors.ownerMemberId, mine)))
-    .groupBy(investors.relationshipStatus)
-    .all();
-  const counts = {} as Record<RelationshipStatus, number>;
-  for (const row of rows) counts[row.status] = row.n;
-  return counts;
-}
-
-/** Investors per score band of 10 (0–9, 10–19, … 90–100), for the distribution chart (a member's own with `mine`). */
-export function scoreHistogram(db: Db, demo: boolean, mine: number | null = null): number[] {
-  const bins = Array.from({ length: 10 }, () => 0);
-  const rows = db
-    .select({ bin: sql<number>`min(${investors.score} / 10, 9)`, n: sql<number>`count(*)` })
-    .from(investors)
-    .where(and(eq(investors.isDemo, demo), mine === null ? undefined : eq(investors.ownerMemberId, mine)))
-    .groupBy(sql`1`)
-    .all();
-  for (const row of rows) bins[row.bin] = row.n;
-  return bins;
-}

@@ -151,31 +151,40 @@ function withIntro(db: AppDatabase, rows: Array<Omit<TodayRow, "intro" | "deck">
 /** The most rows "show all" lists at once; a founder with more than this uses the table. */
 const SHOW_ALL_LIMIT = 200;
 
-export const COUNT_TODAY_SQL = `select count(*) as tracked, coalesce(sum(action = 'email_first'), 0) as email_first, coalesce(sum(action = 'follow_up'), 0) as follow_up,
-              coalesce(sum(action = 'dont_chase'), 0) as dont_chase, coalesce(sum(action = 'research'), 0) as research
-       from investors i where is_demo = ?`;
+/** Counted per action in the index's order (three times faster than a sum per list over each row: 2.0 against 6.1 ms at 26,000; decision 069). */
+export const COUNT_TODAY_SQL = "select action, count(*) as count from investors i where is_demo = ?";
 
 /**
  * How many investors each Today list holds, and how many are tracked at all, for one side. Everyone's
- * count reads the (is_demo, action) index alone; "Mine"'s condition would read every row of the
- * table (110 ms at 32,000, on every page built after a write: issue 35's mixed load), so only "Mine" adds it.
+ * count reads the (is_demo, action, owner) index alone, "Mine"'s too (its condition is added only when
+ * asked: written as `(? is null or …)` it read every row of the table, 110 ms at 32,000, issue 35).
  */
 export function countToday(db: AppDatabase, demo: boolean, mine: Mine = null): Record<TodayAction | "research" | "tracked", number> {
   type Counts = Record<TodayAction | "research" | "tracked", number>;
-  return whileUnwritten(db, `count-today:${demo}:${mine}`, () =>
-    mine === null
-      ? (statement(db, COUNT_TODAY_SQL).get(demo ? 1 : 0) as Counts)
-      : (statement(db, `${COUNT_TODAY_SQL} and i.owner_member_id = ?`).get(demo ? 1 : 0, mine) as Counts),
-  );
+  return whileUnwritten(db, `count-today:${demo}:${mine}`, () => {
+    const rows = (
+      mine === null
+        ? statement(db, `${COUNT_TODAY_SQL} group by action`).all(demo ? 1 : 0)
+        : statement(db, `${COUNT_TODAY_SQL} and i.owner_member_id = ? group by action`).all(demo ? 1 : 0, mine)
+    ) as Array<{ action: string; count: number }>;
+    const counts: Counts = { tracked: 0, email_first: 0, follow_up: 0, dont_chase: 0, research: 0 };
+    for (const { action, count } of rows) {
+      counts.tracked += count;
+      if (action in counts && action !== "tracked") counts[action as keyof Counts] += count;
+    }
+    return counts;
+  });
 }
+
+/** Counted from the (is_demo, action, owner) index alone, then named: 0.02 ms where joining each row to its owner took 7.5 ms at 28,900 (decision 069). */
+export const FOLLOW_UPS_BY_OWNER_SQL = `select o.name as name, c.count as count from (
+       select owner_member_id, count(*) as count from investors
+        where is_demo = ? and action = 'follow_up' and owner_member_id is not null group by owner_member_id) c
+       join members o on o.id = c.owner_member_id order by c.count desc, o.name`;
 
 /** Whose the follow-ups due are (decision 062): each owner's name and count, most first (the digest says it). */
 export function countFollowUpsByOwner(db: AppDatabase, demo: boolean): Array<{ name: string; count: number }> {
-  return statement(
-    db,
-    `select o.name as name, count(*) as count from investors i join members o on o.id = i.owner_member_id
-       where i.is_demo = ? and i.action = 'follow_up' group by o.id order by count desc, o.name`,
-  ).all(demo ? 1 : 0) as Array<{ name: string; count: number }>;
+  return statement(db, FOLLOW_UPS_BY_OWNER_SQL).all(demo ? 1 : 0) as Array<{ name: string; count: number }>;
 }
 
 /** How many of a side's investors nobody owns: what "Mine" leaves out and says so (decision 062). */
