@@ -79,13 +79,29 @@ for (const width of [1440, 390]) {
       await expect(viewer.getByText(investorName)).toHaveCount(0);
       await expectReadable(viewer);
       await viewer.getByRole("img", { name: "Slide 2 of 3" }).scrollIntoViewIfNeeded();
+      // A read is two pages seen or 20 s (decision 068): wait for the report that makes it one. On a
+      // phone the three short slides fit one screen, so the page most in view (the first) takes the time.
       await expect
-        .poll(async () => (await viewsOf(page, linkId)).some((view) => view.bot === null && view.seconds > 0), { timeout: 45_000 })
+        .poll(async () => (await viewsOf(page, linkId)).some((view) => view.bot === null && (view.pages_seen >= 2 || view.seconds >= 20)), {
+          timeout: 60_000,
+        })
         .toBe(true);
       const [read] = await viewsOf(page, linkId);
-      expect(read!.pages.length).toBeGreaterThan(0);
+      expect(read!.seconds).toBeGreaterThan(0);
       expect(read).toMatchObject({ pages_seen: read!.pages.length, version_number: 1 });
       expect(viewerErrors).toEqual([]);
+
+      // The founder's Today: the investor's own visit is a follow-up due today, with its reason, and
+      // a line on the investor's timeline — no seeded view, the viewer's report alone made them.
+      await page.goto("/?all=follow_up");
+      const followUp = page
+        .getByRole("region", { name: /^Follow-ups due/ })
+        .getByRole("listitem")
+        .filter({ hasText: investorName });
+      await expect(followUp).toContainText(`${investorName} at Tidewater read your deck today`);
+      await expect(followUp).toContainText("follow up today.");
+      await page.goto(investorUrl);
+      await expect(page.getByRole("region", { name: "Timeline" })).toContainText("Read the deck:");
 
       // Without JavaScript: the three pages are there, and one more view is counted.
       const plain = await browser.newContext({ viewport, javaScriptEnabled: false, userAgent: width === 390 ? PHONE : LAPTOP });
