@@ -18,7 +18,7 @@ import { createGuessLimiter } from "../auth/guess-limit.server.ts";
  *   rest waiting in bounded queues (past them, 429 at once), so 50 viewers (or a flood through
  *   one leaked link) leave the founder's pages their time.
  *
- * A request with a founder's session is never counted (the route checks it first).
+ * The founder (a session or the right x-admin-passcode: isFounderRequest) is never counted.
  */
 export const DECK_LINK_LIMITS = {
   freeWrongGuesses: 10,
@@ -119,7 +119,7 @@ export function createDeckLinkBudget(options: { now?: () => number; ceilingPerMi
 export const deckLinkBudget = createDeckLinkBudget();
 
 /**
- * Every `/d/…` request without a founder's session waits here, in app/server.ts, before React
+ * Every `/d/…` request not the founder's (founderOrVisitor) waits here, in app/server.ts, before React
  * Router sees it: at most `requestsInFlight` are routed at once, so however many viewers (or
  * guessers) arrive together, the founder's own request is next after a handful of theirs, never
  * after all of them. Past `requestsWaiting`, 429 at once.

@@ -223,6 +223,23 @@ describe("deck links on the built server", () => {
     expect(sqlValue(server.databasePath, "select device from deck_views where link_id = ?", link.id)).toBe("desktop");
   });
 
+  it("takes a founder's script with the x-admin-passcode as the founder: its GET and images are not a view", async () => {
+    const link = await makeLink({ label: "Founder's script" });
+    const page = await from(nextAddress(), `/d/${link.token}`, { headers: { "user-agent": LAPTOP, "x-admin-passcode": PASSCODE } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("pages/1.webp");
+    expect(html).not.toContain("data-view=");
+    const image = await from(nextAddress(), `/d/${link.token}/pages/1.webp`, { headers: { "x-admin-passcode": PASSCODE } });
+    expect(image.status).toBe(200);
+    expect(sqlNumber(server.databasePath, "select count(*) from deck_views where link_id = ?", link.id)).toBe(0);
+    // A wrong passcode is a visitor's: its view is counted.
+    const wrong = await from(nextAddress(), `/d/${link.token}`, { headers: { "user-agent": LAPTOP, "x-admin-passcode": "not-it" } });
+    expect(wrong.status).toBe(200);
+    expect(await wrong.text()).toContain("data-view=");
+    expect(sqlNumber(server.databasePath, "select count(*) from deck_views where link_id = ? and bot is null", link.id)).toBe(1);
+  });
+
   it("stores a preview bot's GET as a bot, never a read, and a phone from elsewhere as possibly forwarded", async () => {
     const link = await makeLink({ label: "Bots and phones" });
     const first = await from(nextAddress(), `/d/${link.token}`, { headers: { "user-agent": LAPTOP } });
@@ -389,6 +406,8 @@ describe("deck links on the built server", () => {
     expect((await from(nextAddress(), `/d/${link.token}`)).status).toBe(429);
     expect((await from(nextAddress(), `/d/${link.token}`, { headers: { cookie: seen } })).status).toBe(200);
     expect((await fetch(`${server.url}/d/${link.token}`, { headers: { cookie } })).status).toBe(200);
+    // So does the founder's script, with the passcode and no session (decision 056's founder).
+    expect((await from(nextAddress(), `/d/${link.token}`, { headers: { "x-admin-passcode": PASSCODE } })).status).toBe(200);
     // A malformed token is refused without a lookup (and counts too: 429 now).
     expect((await from(nextAddress(), "/d/not-a-token")).status).toBe(429);
   });
