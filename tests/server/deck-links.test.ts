@@ -219,6 +219,12 @@ describe("deck links on the built server", () => {
     // The watermarked page is not the stored one.
     const stored = sqlValue(server.databasePath, "select image from deck_pages where number = 2") as Buffer;
     expect(Buffer.compare(Buffer.from(bytes), stored)).not.toBe(0);
+    // The browser that holds it asks again with its ETag: 304, no image.
+    const etag = image.headers.get("etag")!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const held = await from(nextAddress(), `/d/${link.token}/pages/2.webp`, { headers: { "if-none-match": etag } });
+    expect(held.status).toBe(304);
+    expect((await held.arrayBuffer()).byteLength).toBe(0);
     expect(sqlNumber(server.databasePath, "select count(*) from deck_views where link_id = ? and bot is null", link.id)).toBe(1);
     expect(sqlValue(server.databasePath, "select device from deck_views where link_id = ?", link.id)).toBe("desktop");
   });
