@@ -28,31 +28,31 @@ import type { Actor } from "../domain/people.ts";
  * The demo side has no links: every write here is for the real side.
  */
 
-/** A link as the founder's pages and the API show it. */
-export type DeckLinkView = {
-  id: number;
-  startupId: number;
-  startupName: string;
-  investorId: number | null;
-  investorName: string | null;
-  label: string | null;
-  url: string;
-  state: LinkState;
-  stateText: string;
-  allowDownload: boolean;
-  emailGate: boolean;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  pinnedVersion: number | null;
-  createdAt: string;
-  views: number;
-  botViews: number;
-  forwardedViews: number;
-  lastViewedAt: string | null;
-  seconds: number;
-  pagesSeen: number;
-  viewText: string;
-};
+/**
+ * A link as the founder's pages and the API show it: the stored link's fields and view counts
+ * (the query's DeckLinkSummary, named one by one so its nonce never reaches a page), with its
+ * address, its state and a sentence for its views.
+ */
+export type DeckLinkView = Pick<
+  DeckLinkSummary,
+  | "id"
+  | "startupId"
+  | "startupName"
+  | "investorId"
+  | "investorName"
+  | "label"
+  | "allowDownload"
+  | "emailGate"
+  | "expiresAt"
+  | "revokedAt"
+  | "createdAt"
+  | "views"
+  | "botViews"
+  | "forwardedViews"
+  | "lastViewedAt"
+  | "seconds"
+  | "pagesSeen"
+> & { url: string; state: LinkState; stateText: string; pinnedVersion: number | null; viewText: string };
 
 /** A link's public address: `${origin}/d/${token}`. */
 export function deckLinkUrl(app: App, origin: string, nonce: string): string {
