@@ -304,6 +304,35 @@ describe("deck links on the built server", () => {
     expect(sqlNumber(server.databasePath, "select seconds from deck_views where id = ?", view)).toBe(75);
   });
 
+  it("makes a person's read through the link Today's follow-up at once, with the read in its reason; a preview bot's visit does not", async () => {
+    const made = await postForm(
+      server,
+      "/investors/new",
+      { name: "Oda Lindqvist", firm: "Skerry Ventures", kind: "fund", relationship_status: "contacted" },
+      { as: { cookie } },
+    );
+    const readerId = Number(made.headers.get("location")!.split("/").pop());
+    const link = await makeLink({ investor_id: readerId });
+    const today = async () => (await (await fetch(`${server.url}/`, { headers: { cookie } })).text()).replaceAll("&#x27;", "'");
+    await from(nextAddress(), `/d/${link.token}`, {
+      headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" },
+    });
+    expect(await today()).not.toContain("Oda Lindqvist at Skerry Ventures read your deck");
+    const address = nextAddress();
+    const html = await (await from(address, `/d/${link.token}`, { headers: { "user-agent": LAPTOP } })).text();
+    const view = Number(/data-view="(\d+)"/.exec(html)![1]);
+    const key = /data-key="([^"]+)"/.exec(html)![1]!;
+    // Opened is not read: the follow-up waits for the viewer's report.
+    expect(await today()).not.toContain("Oda Lindqvist at Skerry Ventures read your deck");
+    const report = await from(address, `/d/${link.token}/view`, {
+      method: "POST",
+      headers: { "content-type": "text/plain;charset=UTF-8", origin: server.url },
+      body: JSON.stringify({ view, key, pages: [{ page: 2, seconds: 50 }] }),
+    });
+    expect(await report.json()).toEqual({ added: 50 });
+    expect(await today()).toContain("Oda Lindqvist at Skerry Ventures read your deck today");
+  });
+
   it("says an expired and a revoked link do not work, without the investor's or startup's name", async () => {
     const revoked = await makeLink({ investor_id: investorId });
     const turnedOff = await api("PATCH", `/api/deck-links/${revoked.id}`, { revoke: true, allow_download: true });
