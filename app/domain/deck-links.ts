@@ -162,3 +162,18 @@ export function watermarkText(name: string): string {
   const clean = cleanLinkLabel(name) ?? "";
   return clean.length > 60 ? `${clean.slice(0, 59)}…` : clean;
 }
+
+/**
+ * What the viewer's GET shows and whether it records a visit (decision 068): a deck with no pages
+ * says so; a gated link asks a person for an email first, and only a preview bot's visit is
+ * recorded then (a bot never fills the form: the founder still sees it, apart); otherwise the
+ * pages, and a visit. The founder's own GET is never recorded, and is never asked for an email.
+ */
+export function viewerStep(visit: { hasPages: boolean; gated: boolean; emailGiven: boolean; founder: boolean; bot: boolean }): {
+  show: "empty" | "gate" | "pages";
+  record: boolean;
+} {
+  if (!visit.hasPages) return { show: "empty", record: !visit.founder };
+  if (visit.gated && !visit.emailGiven && !visit.founder) return { show: "gate", record: visit.bot };
+  return { show: "pages", record: !visit.founder };
+}
