@@ -7,10 +7,12 @@ import {
   deckIdOf,
   deckLinkById,
   deckLinksOfInvestor,
+  deckLinkSummary,
   deckLinksOfStartup,
   deckVersionIdByNumber,
   investorOfSide,
   type LinkChanges,
+  linkVersion,
   startupsWithReadyDeck,
 } from "#db/queries/deck-links.server.ts";
 import { type DeckViewRow, viewsOfLink } from "#db/queries/deck-views.server.ts";
@@ -222,7 +224,8 @@ export function makeDeckLink(
   const startup = startupOfSide(app.db, request.startupId, false);
   if (!startup) return { ok: false, status: 404, message: LINK_REFUSALS.noStartup };
   const deckId = deckIdOf(app.db, startup.id, false);
-  if (deckId === undefined || !startupsWithReadyDeck(app.db, false).some((row) => row.deckId === deckId))
+  // A ready version to show: the newest, as an unpinned link follows it.
+  if (deckId === undefined || !linkVersion(app.db, { deckId, pinnedVersionId: null }))
     return { ok: false, status: 409, message: LINK_REFUSALS.noDeck };
   const pinned = resolvePin(app, deckId, request.pinnedVersion);
   if (pinned === false) return { ok: false, status: 400, message: LINK_REFUSALS.noVersion };
@@ -254,16 +257,10 @@ export function makeDeckLink(
   return { ok: true, made, link: summaryOf(app, origin, row.id)! };
 }
 
+/** One link of the real side, as shown (just made or changed). */
 function summaryOf(app: App, origin: string, linkId: number): DeckLinkView | undefined {
-  const link = deckLinkById(app.db, linkId, false);
-  if (!link) return undefined;
-  const summary = deckLinksOfStartup(app.db, link.startupId, false).find((row) => row.id === linkId);
+  const summary = deckLinkSummary(app.db, linkId, false);
   return summary ? linkView(app, origin, summary) : undefined;
-}
-
-/** One link of the real side, as shown. */
-export function deckLinkView(app: App, linkId: number, origin: string): DeckLinkView | undefined {
-  return summaryOf(app, origin, linkId);
 }
 
 /** The founder's change to a link (revoke, expiry, download, gate, pin). */
