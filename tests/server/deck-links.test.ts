@@ -333,6 +333,20 @@ describe("deck links on the built server", () => {
     expect(await today()).toContain("Oda Lindqvist at Skerry Ventures read your deck today");
   });
 
+  it("gives the deck's PDF through a link only once the founder allows it, whole and named", async () => {
+    const link = await makeLink({ label: "Download" });
+    const refused = await from(nextAddress(), `/d/${link.token}/download`);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Ask the person who sent the link");
+    expect((await api("PATCH", `/api/deck-links/${link.id}`, { allow_download: true })).status).toBe(200);
+    const file = await from(nextAddress(), `/d/${link.token}/download`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="fjordly\.pdf"/);
+    expect(file.headers.get("cache-control")).toBe("no-store");
+    expect(Buffer.compare(Buffer.from(await file.arrayBuffer()), Buffer.from(deckPdf(3)))).toBe(0);
+  });
+
   it("says an expired and a revoked link do not work, without the investor's or startup's name", async () => {
     const revoked = await makeLink({ investor_id: investorId });
     const turnedOff = await api("PATCH", `/api/deck-links/${revoked.id}`, { revoke: true, allow_download: true });
