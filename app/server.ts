@@ -11,7 +11,7 @@ import { ConfigError } from "./config.server.ts";
 import { DatabaseFileError } from "#db/database.server.ts";
 import { ANONYMOUS_IN_FLIGHT, createConcurrencyBudget, demoBusy, isOpenDemoRequest } from "./http/anonymous-budget.server.ts";
 import { ROUTED_METHODS, apiError, unroutedMethod } from "./http/api-error.ts";
-import { DECK_LINK_LIMITS, deckLinkRequests, isDeckLinkRequest } from "./http/deck-link-budget.server.ts";
+import { deckLinkRequests, deckLinksBusy, isDeckLinkRequest, waitForTurn } from "./http/deck-link-budget.server.ts";
 import { precompressStaticFiles } from "./http/compression.server.ts";
 import { createQuietCollector, exposedCollection } from "./http/quiet-collect.server.ts";
 import { CONNECTION_LIMITS, capSocketsPerAddress, createBodyLimiter } from "./http/connection-limit.server.ts";
@@ -174,26 +174,9 @@ export function startServer(env: Record<string, string | undefined> = process.en
       void founderOrVisitor(req).then(async (founder) => {
         if (founder instanceof Response) return void refuse(res, founder);
         if (founder) return serve();
-        if (!(await deckLinkRequests.acquire())) {
-          void refuse(
-            res,
-            new Response("Too many people are opening deck links right now. Try again in a moment.", {
-              status: 429,
-              headers: {
-                "retry-after": String(DECK_LINK_LIMITS.retryAfterSeconds),
-                "content-type": "text/plain; charset=utf-8",
-                "cache-control": "no-store",
-              },
-            }),
-          );
-          return;
-        }
-        let released = false;
-        res.once("close", () => {
-          if (released) return;
-          released = true;
-          deckLinkRequests.release();
-        });
+        const turn = await waitForTurn(deckLinkRequests, res);
+        if (turn === "busy") return void refuse(res, deckLinksBusy());
+        if (turn === "gone") return;
         serve();
       });
       return;
