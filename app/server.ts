@@ -6,12 +6,12 @@ import sirv from "sirv";
 import * as build from "virtual:react-router/server-build";
 import { type App, bootApp, closeApp } from "./app.server.ts";
 import { isForeignOriginWrite } from "./auth/origin.ts";
-import { hasAdminPasscode, sessionStore } from "./auth/guards.server.ts";
+import { isFounderRequest } from "./auth/guards.server.ts";
 import { ConfigError } from "./config.server.ts";
 import { DatabaseFileError } from "#db/database.server.ts";
 import { ANONYMOUS_IN_FLIGHT, createConcurrencyBudget, demoBusy, isOpenDemoRequest } from "./http/anonymous-budget.server.ts";
 import { ROUTED_METHODS, apiError, unroutedMethod } from "./http/api-error.ts";
-import { DECK_LINK_LIMITS, deckLinkRequests, isDeckLinkRequest } from "./http/deck-link-budget.server.ts";
+import { deckLinkRequests, deckLinksBusy, isDeckLinkRequest, waitForTurn } from "./http/deck-link-budget.server.ts";
 import { precompressStaticFiles } from "./http/compression.server.ts";
 import { createQuietCollector, exposedCollection } from "./http/quiet-collect.server.ts";
 import { CONNECTION_LIMITS, capSocketsPerAddress, createBodyLimiter } from "./http/connection-limit.server.ts";
@@ -79,28 +79,21 @@ export function startServer(env: Record<string, string | undefined> = process.en
     res.end(await response.text());
   };
   const anonymousDemoBudget = createConcurrencyBudget(ANONYMOUS_IN_FLIGHT, config.DEMO_REQUESTS_PER_SECOND);
-  const signedIn = (cookie: string | undefined): Promise<boolean> =>
-    cookie === undefined
-      ? Promise.resolve(false)
-      : sessionStore(app)
-          .isActive(cookie)
-          .catch(() => false);
   /**
-   * Whether open demo work comes from the founder, who is never counted against the demo's
-   * budget (decision 056): a live session, or a right x-admin-passcode. The passcode is checked
-   * here once, through the same guess limits as the guards; a wrong one is taken off the request,
-   * so the route serves an anonymous visitor and the guess is not counted twice. A client held
-   * back for guessing gets the guards' 429.
+   * Whether a deck link's request or open demo work comes from the founder, who is never counted
+   * against their budgets (decisions 056, 068): isFounderRequest, a live session or a right
+   * x-admin-passcode. The passcode is checked here once, through the same guess limits as the
+   * guards; a wrong one is taken off the request, so the route serves an anonymous visitor and
+   * the guess is not counted twice. A client held back for guessing gets the guards' 429.
    */
   const founderOrVisitor = async (req: import("node:http").IncomingMessage): Promise<boolean | Response> => {
-    if (await signedIn(req.headers.cookie)) return true;
-    if (req.headers["x-admin-passcode"] === undefined) return false;
+    if (req.headers.cookie === undefined && req.headers["x-admin-passcode"] === undefined) return false;
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
     try {
-      if (hasAdminPasscode(new Request("http://local/", { headers }), app)) return true;
+      if (await isFounderRequest(new Request("http://local/", { headers }), app)) return true;
     } catch (refusal) {
       if (refusal instanceof Response) return refusal;
       throw refusal;
@@ -176,30 +169,14 @@ export function startServer(env: Record<string, string | undefined> = process.en
     };
     const url = req.url ?? "/";
     // A deck link's requests wait their turn, a few at a time, unless the founder sends them
-    // (app/http/deck-link-budget.server.ts, decision 068).
+    // (the same founderOrVisitor as the demo's; app/http/deck-link-budget.server.ts, decision 068).
     if (isDeckLinkRequest(url)) {
-      void signedIn(req.headers.cookie).then(async (founder) => {
+      void founderOrVisitor(req).then(async (founder) => {
+        if (founder instanceof Response) return void refuse(res, founder);
         if (founder) return serve();
-        if (!(await deckLinkRequests.acquire())) {
-          void refuse(
-            res,
-            new Response("Too many people are opening deck links right now. Try again in a moment.", {
-              status: 429,
-              headers: {
-                "retry-after": String(DECK_LINK_LIMITS.retryAfterSeconds),
-                "content-type": "text/plain; charset=utf-8",
-                "cache-control": "no-store",
-              },
-            }),
-          );
-          return;
-        }
-        let released = false;
-        res.once("close", () => {
-          if (released) return;
-          released = true;
-          deckLinkRequests.release();
-        });
+        const turn = await waitForTurn(deckLinkRequests, res);
+        if (turn === "busy") return void refuse(res, deckLinksBusy());
+        if (turn === "gone") return;
         serve();
       });
       return;

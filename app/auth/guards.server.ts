@@ -70,6 +70,17 @@ export function hasAdminPasscode(request: Request, app: App): boolean {
   return headerPasscodeAccepted(request, app);
 }
 
+/**
+ * Whether the request is the founder's (decisions 056, 068): a live session, or the right
+ * x-admin-passcode header (a script's). The founder is never counted against the open demo's or
+ * the deck links' budgets, and never recorded as a deck's viewer. Throws the guards' 429
+ * Response when the passcode is being guessed.
+ */
+export async function isFounderRequest(request: Request, app: App): Promise<boolean> {
+  if (await hasSession(request, app).catch(() => false)) return true;
+  return request.headers.has("x-admin-passcode") && hasAdminPasscode(request, app);
+}
+
 /** Set by the page and API layouts once the request's session (or passcode header) is checked. */
 export const signedInContext = createContext<boolean>(false);
 

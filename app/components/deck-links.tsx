@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { dayText } from "../domain/deck-links.ts";
+import { FormNotice } from "./form-notice.tsx";
 
 /**
  * Deck links for the founder (docs/product.md#deck-links, decision 068): on the investor page the
@@ -28,23 +29,6 @@ export type DeckLinkItem = {
   lastViewedAt: string | null;
   viewText: string;
 };
-
-function Notice({ notice, error }: { notice: string | null; error: string | null }) {
-  return (
-    <>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {notice ? (
-        <p className="notice notice-good" role="status">
-          {notice}
-        </p>
-      ) : null}
-    </>
-  );
-}
 
 function CopyLink({ id, url }: { id: number; url: string }) {
   const [copied, setCopied] = useState(false);
@@ -126,7 +110,7 @@ export function InvestorDeckLink({
   return (
     <section className="panel deck-link" aria-labelledby="deck-link-heading" id="deck-link">
       <h2 id="deck-link-heading">Deck link</h2>
-      <Notice notice={notice} error={error} />
+      <FormNotice notice={notice} error={error} />
       {decks.length === 0 ? (
         <p className="muted">
           No deck is ready yet. Upload your deck on the startup's page; then a link for this investor can be made here.
@@ -183,7 +167,7 @@ export function StartupDeckLinks({
   return (
     <section className="panel deck-links" aria-labelledby="deck-links-heading" id="deck-links">
       <h2 id="deck-links-heading">Deck links</h2>
-      <Notice notice={notice} error={error} />
+      <FormNotice notice={notice} error={error} />
       {links.length === 0 ? (
         <p className="muted">No links yet. Make one for an investor on their page, or one with a label below.</p>
       ) : (

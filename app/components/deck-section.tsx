@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
+import { FormNotice } from "./form-notice.tsx";
 import { type DeckView, fileSizeText, MAX_DECK_BYTES, MAX_DECK_PAGES, slideAlt, versionStatusText } from "../domain/decks.ts";
 
 /** How often the page asks again while a version renders (with JavaScript; without, "Check again"). */
@@ -37,16 +38,7 @@ export function DeckSection({
   return (
     <section className="panel deck" aria-labelledby="deck-heading" id="deck">
       <h2 id="deck-heading">Deck</h2>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {notice ? (
-        <p className="notice notice-good" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <FormNotice notice={notice} error={error} />
       <Form method="post" action={`/startups/${startupId}/deck`} encType="multipart/form-data" className="deck-upload">
         <label htmlFor="deck-file">
           Upload {deck.versions.length > 0 ? "a new version of the deck" : "your deck"} (PDF, at most {MAX_DECK_BYTES / 1024 / 1024} MB and{" "}

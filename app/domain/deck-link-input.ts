@@ -1,9 +1,12 @@
 import { z } from "zod";
+import { VIEW_LIMITS } from "./deck-links.ts";
+import { MAX_DECK_PAGES } from "./decks.ts";
 
 /**
  * What the founder sends to make or change a deck link (decision 068, docs/api.md#deck-links):
  * the JSON API's strict bodies (snake_case keys, like the rest of the API), and the investor and
- * startup pages' forms. Plain: both sides import it.
+ * startup pages' forms; and what a viewer's browser reports (its time per page). Plain: both
+ * sides import it.
  */
 
 const expiresAt = z.iso.datetime({ offset: true }).nullable().describe("When the link stops working (ISO 8601); null: never.");
@@ -69,3 +72,21 @@ export const deckLinkFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("expiry"), link: linkId, expires: z.string().max(20).optional() }),
 ]);
 export type DeckLinkForm = z.infer<typeof deckLinkFormSchema>;
+
+/** The viewer's report of seconds per page (POST /d/:token/view): strict and bounded; the key is checked by the service. */
+export const viewReportSchema = z
+  .object({
+    view: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    key: z.string().min(1).max(64),
+    pages: z
+      .array(
+        z
+          .object({
+            page: z.number().int().min(1).max(MAX_DECK_PAGES),
+            seconds: z.number().int().min(0).max(VIEW_LIMITS.maxSecondsPerPageReport),
+          })
+          .strict(),
+      )
+      .max(VIEW_LIMITS.maxPagesPerReport),
+  })
+  .strict();

@@ -87,15 +87,13 @@ export function linkStateText(link: { revokedAt: string | null; expiresAt: strin
   return link.expiresAt ? `Active until ${dayText(link.expiresAt)}` : "Active";
 }
 
-/** What a visitor of a link that does not work is told: never the investor's or the startup's name. */
-export const LINK_CLOSED_WORDS: Record<Exclude<LinkState, "active"> | "unknown", { title: string; text: string }> = {
-  // An unknown token and a revoked one read the same: a guesser learns nothing from the answer,
-  // and a person with an old link is told what to do either way (decision 068).
+/**
+ * What a visitor of a link that does not work is told: never the investor's or the startup's name.
+ * A revoked link reads as an unknown one (its status apart, 410 and 404): a guesser learns
+ * nothing from the answer, and a person with an old link is told what to do either way (decision 068).
+ */
+export const LINK_CLOSED_WORDS: Record<"unknown" | "expired", { title: string; text: string }> = {
   unknown: {
-    title: "This link does not work",
-    text: "This link does not work: it was turned off or it was never a link. Ask the person who sent it to you for a new one.",
-  },
-  revoked: {
     title: "This link does not work",
     text: "This link does not work: it was turned off or it was never a link. Ask the person who sent it to you for a new one.",
   },
@@ -161,4 +159,19 @@ export function cleanLinkLabel(label: string): string | null {
 export function watermarkText(name: string): string {
   const clean = cleanLinkLabel(name) ?? "";
   return clean.length > 60 ? `${clean.slice(0, 59)}…` : clean;
+}
+
+/**
+ * What the viewer's GET shows and whether it records a visit (decision 068): a deck with no pages
+ * says so; a gated link asks a person for an email first, and only a preview bot's visit is
+ * recorded then (a bot never fills the form: the founder still sees it, apart); otherwise the
+ * pages, and a visit. The founder's own GET is never recorded, and is never asked for an email.
+ */
+export function viewerStep(visit: { hasPages: boolean; gated: boolean; emailGiven: boolean; founder: boolean; bot: boolean }): {
+  show: "empty" | "gate" | "pages";
+  record: boolean;
+} {
+  if (!visit.hasPages) return { show: "empty", record: !visit.founder };
+  if (visit.gated && !visit.emailGiven && !visit.founder) return { show: "gate", record: visit.bot };
+  return { show: "pages", record: !visit.founder };
 }

@@ -18,7 +18,7 @@ import { createGuessLimiter } from "../auth/guess-limit.server.ts";
  *   rest waiting in bounded queues (past them, 429 at once), so 50 viewers (or a flood through
  *   one leaked link) leave the founder's pages their time.
  *
- * A request with a founder's session is never counted (the route checks it first).
+ * The founder (a session or the right x-admin-passcode: isFounderRequest) is never counted.
  */
 export const DECK_LINK_LIMITS = {
   freeWrongGuesses: 10,
@@ -119,7 +119,7 @@ export function createDeckLinkBudget(options: { now?: () => number; ceilingPerMi
 export const deckLinkBudget = createDeckLinkBudget();
 
 /**
- * Every `/d/…` request without a founder's session waits here, in app/server.ts, before React
+ * Every `/d/…` request not the founder's (founderOrVisitor) waits here, in app/server.ts, before React
  * Router sees it: at most `requestsInFlight` are routed at once, so however many viewers (or
  * guessers) arrive together, the founder's own request is next after a handful of theirs, never
  * after all of them. Past `requestsWaiting`, 429 at once.
@@ -129,4 +129,43 @@ export const deckLinkRequests = createQueue(DECK_LINK_LIMITS.requestsInFlight, D
 /** Is this a deck link's request (the viewer, its pages, its reports, its download)? */
 export function isDeckLinkRequest(url: string): boolean {
   return url.startsWith("/d/");
+}
+
+/**
+ * A visitor's `/d/` request waits for its turn in `queue` (deckLinkRequests): "turn" once it has
+ * one, given back when the answer ends; "busy" when the queue is full (answer deckLinksBusy());
+ * "gone" when the client left before its turn: the turn is given back at once and nothing is
+ * served (that close came before the turn, so no later one would give it back: the queue would
+ * lose a place for good, and after two such the deck links would answer nobody).
+ */
+export async function waitForTurn(
+  queue: ReturnType<typeof createQueue>,
+  res: { readonly closed: boolean; once(event: "close", listener: () => void): unknown },
+): Promise<"turn" | "busy" | "gone"> {
+  // Closed already while the founder check ran: its close event is past.
+  let closed = res.closed;
+  let held = false;
+  res.once("close", () => {
+    closed = true;
+    if (held) queue.release();
+  });
+  if (!(await queue.acquire())) return "busy";
+  if (closed) {
+    queue.release();
+    return "gone";
+  }
+  held = true;
+  return "turn";
+}
+
+/** The answer to a visitor when every deck link's queue is full: 429, try again in a moment. */
+export function deckLinksBusy(): Response {
+  return new Response("Too many people are opening deck links right now. Try again in a moment.", {
+    status: 429,
+    headers: {
+      "retry-after": String(DECK_LINK_LIMITS.retryAfterSeconds),
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import type { App } from "../app-context.ts";
-import { hasSession } from "../auth/guards.server.ts";
+import { isFounderRequest } from "../auth/guards.server.ts";
 import { readCookie } from "../auth/session.server.ts";
 import { describeWait } from "../auth/guess-limit.server.ts";
 import { isSeenMark, type OpenedLink, openDeckLink } from "../services/deck-viewer.server.ts";
@@ -9,8 +9,8 @@ import { clientKey } from "./rate-limit.server.ts";
 import { pageContentSecurityPolicy } from "./security-headers.ts";
 
 /**
- * What every `/d/:token…` request does first (decision 068): a founder's session is never
- * counted; anyone else's token is refused unchecked while its client (or, past the ceiling,
+ * What every `/d/:token…` request does first (decision 068): the founder (a session, or the
+ * right x-admin-passcode: isFounderRequest) is never counted; anyone else's token is refused unchecked while its client (or, past the ceiling,
  * everyone untrusted) must wait; a malformed or unknown token counts as a wrong guess. The answer
  * for a link that does not work names neither the investor nor the startup.
  */
@@ -63,7 +63,13 @@ export function closedLink(state: "malformed" | "unknown" | "revoked" | "expired
 export async function readLinkRequest(app: App, request: Request, token: string, asPage: boolean): Promise<LinkRequest> {
   const client = clientKey(request);
   const cookies = request.headers.get("cookie");
-  const founder = cookies !== null && (await hasSession(request, app).catch(() => false));
+  let founder: boolean;
+  try {
+    founder = await isFounderRequest(request, app);
+  } catch (refusal) {
+    if (refusal instanceof Response) return { ok: false, response: refusal };
+    throw refusal;
+  }
   if (!founder) {
     const trusted = isSeenMark(app, token, readCookie(cookies, SEEN_COOKIE));
     const wait = deckLinkBudget.waitBeforeLookup(client, trusted);

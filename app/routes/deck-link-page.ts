@@ -1,6 +1,7 @@
 import type { Route } from "./+types/deck-link-page";
 import { getApp } from "../app.server.ts";
 import { readLinkRequest, viewerHeaders, withinLinkBudget } from "../http/deck-link-request.server.ts";
+import { pageImageNumber, pageImageResponse } from "../http/page-image.ts";
 import { watermarkedPage } from "../services/deck-viewer.server.ts";
 
 /**
@@ -11,25 +12,14 @@ import { watermarkedPage } from "../services/deck-viewer.server.ts";
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const app = getApp();
-  const match = /^([1-9]\d{0,2})\.webp$/.exec(params.page);
+  const number = pageImageNumber(params.page);
   const read = await readLinkRequest(app, request, params.token, false);
   if (!read.ok) return read.response;
-  if (!match || read.opened.state !== "active") return new Response("Not found", { status: 404, headers: viewerHeaders() });
+  if (number === null || read.opened.state !== "active") return new Response("Not found", { status: 404, headers: viewerHeaders() });
   const { link, version } = read.opened;
   return withinLinkBudget(link.id, read.founder, async () => {
-    const page = await watermarkedPage(app, link, version, Number(match[1]));
+    const page = await watermarkedPage(app, link, version, number);
     if (!page) return new Response("Not found", { status: 404, headers: viewerHeaders() });
-    const etag = `"${page.etag}"`;
-    const headers = viewerHeaders({ "cache-control": "private, max-age=600", etag, "x-content-type-options": "nosniff" });
-    if (
-      request.headers
-        .get("if-none-match")
-        ?.split(/\s*,\s*/)
-        .includes(etag)
-    )
-      return new Response(null, { status: 304, headers });
-    headers.set("content-type", "image/webp");
-    headers.set("content-length", String(page.image.byteLength));
-    return new Response(new Uint8Array(page.image), { headers });
+    return pageImageResponse(request, page, viewerHeaders({ "cache-control": "private, max-age=600" }));
   });
 }

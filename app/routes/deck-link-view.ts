@@ -1,8 +1,6 @@
-import { z } from "zod";
 import type { Route } from "./+types/deck-link-view";
 import { getApp } from "../app.server.ts";
-import { VIEW_LIMITS } from "../domain/deck-links.ts";
-import { MAX_DECK_PAGES } from "../domain/decks.ts";
+import { viewReportSchema } from "../domain/deck-link-input.ts";
 import { apiError, json, methodNotAllowed } from "../http/api-error.ts";
 import { readBoundedBody } from "../http/bounded-body.server.ts";
 import { readLinkRequest } from "../http/deck-link-request.server.ts";
@@ -10,23 +8,6 @@ import { reportViewTime } from "../services/deck-viewer.server.ts";
 
 /** A report is small: 80 pages of `{"page":80,"seconds":60}` is under 2.5 KB. */
 const MAX_REPORT_BYTES = 8 * 1024;
-
-const reportSchema = z
-  .object({
-    view: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    key: z.string().min(1).max(64),
-    pages: z
-      .array(
-        z
-          .object({
-            page: z.number().int().min(1).max(MAX_DECK_PAGES),
-            seconds: z.number().int().min(0).max(VIEW_LIMITS.maxSecondsPerPageReport),
-          })
-          .strict(),
-      )
-      .max(VIEW_LIMITS.maxPagesPerReport),
-  })
-  .strict();
 
 /**
  * The viewer's report of seconds per page (POST /d/:token/view, sent by navigator.sendBeacon,
@@ -46,7 +27,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch {
     return apiError(400, "malformed_json", "The body is not valid JSON.");
   }
-  const parsed = reportSchema.safeParse(value);
+  const parsed = viewReportSchema.safeParse(value);
   if (!parsed.success) return apiError(400, "invalid_body", "The report is not a view's time per page.");
   const answer = reportViewTime(app, read.opened.link, parsed.data);
   if (!answer.ok) return apiError(403, "forbidden", "This report is not for a view of this link.");

@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Route } from "./+types/deck-link";
 import { getApp } from "../app.server.ts";
-import { previewBotName } from "../domain/deck-links.ts";
+import { previewBotName, viewerStep } from "../domain/deck-links.ts";
 import { readCookie } from "../auth/session.server.ts";
 import { emailGateHtml, emptyLinkHtml, viewerHtml } from "../http/deck-viewer-html.ts";
 import { GATE_COOKIE, linkCookie, readLinkRequest, SEEN_COOKIE, viewerHtmlResponse } from "../http/deck-link-request.server.ts";
 import { parseFormBody } from "../http/form-body.server.ts";
-import { type LinkVersion, gateCookieValue, gateEmail, seenMark, startVisit, viewerPages } from "../services/deck-viewer.server.ts";
+import { gateCookieValue, gateEmail, seenMark, startVisit, viewerPages } from "../services/deck-viewer.server.ts";
 
 /** How often the viewer's script reports time per page. */
 const REPORT_EVERY_MS = 15_000;
@@ -30,24 +30,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const userAgent = request.headers.get("user-agent");
   const cookies = request.headers.get("cookie");
   const email = opened.link.emailGate ? gateEmail(app, params.token, readCookie(cookies, GATE_COOKIE)) : null;
-  const visit = (version: LinkVersion | null) =>
-    read.founder ? null : startVisit(app, { link: opened.link, version }, { userAgent, addressGroup: read.client, email });
-  if (opened.state === "empty") {
-    visit(null);
-    return viewerHtmlResponse(app, emptyLinkHtml(), 200, nonce);
-  }
-  if (opened.link.emailGate && email === null && !read.founder) {
-    // A preview bot never fills the form: its visit is recorded here, apart, so the founder sees
-    // it; a person's view starts once the address is given (one view, with it).
-    if (previewBotName(userAgent) !== null) visit(opened.version);
-    return viewerHtmlResponse(app, emailGateHtml(`/d/${params.token}`, null), 200, nonce);
-  }
-  const started = visit(opened.version);
+  const step = viewerStep({
+    hasPages: opened.state === "active",
+    gated: opened.link.emailGate,
+    emailGiven: email !== null,
+    founder: read.founder,
+    bot: previewBotName(userAgent) !== null,
+  });
+  const version = opened.state === "active" ? opened.version : null;
+  const started = step.record ? startVisit(app, { link: opened.link, version }, { userAgent, addressGroup: read.client, email }) : null;
+  if (step.show === "empty" || version === null) return viewerHtmlResponse(app, emptyLinkHtml(), 200, nonce);
+  if (step.show === "gate") return viewerHtmlResponse(app, emailGateHtml(`/d/${params.token}`, null), 200, nonce);
   const html = viewerHtml({
     token: params.token,
     nonce,
     title: opened.link.startupName,
-    pages: viewerPages(app, opened.version),
+    pages: viewerPages(app, version),
     view: started && started.bot === null ? { id: started.viewId, key: started.key } : null,
     download: opened.link.allowDownload,
     reportEveryMs: REPORT_EVERY_MS,

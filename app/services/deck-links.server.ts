@@ -7,10 +7,12 @@ import {
   deckIdOf,
   deckLinkById,
   deckLinksOfInvestor,
+  deckLinkSummary,
   deckLinksOfStartup,
   deckVersionIdByNumber,
   investorOfSide,
   type LinkChanges,
+  linkVersion,
   startupsWithReadyDeck,
 } from "#db/queries/deck-links.server.ts";
 import { type DeckViewRow, viewsOfLink } from "#db/queries/deck-views.server.ts";
@@ -28,31 +30,31 @@ import type { Actor } from "../domain/people.ts";
  * The demo side has no links: every write here is for the real side.
  */
 
-/** A link as the founder's pages and the API show it. */
-export type DeckLinkView = {
-  id: number;
-  startupId: number;
-  startupName: string;
-  investorId: number | null;
-  investorName: string | null;
-  label: string | null;
-  url: string;
-  state: LinkState;
-  stateText: string;
-  allowDownload: boolean;
-  emailGate: boolean;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  pinnedVersion: number | null;
-  createdAt: string;
-  views: number;
-  botViews: number;
-  forwardedViews: number;
-  lastViewedAt: string | null;
-  seconds: number;
-  pagesSeen: number;
-  viewText: string;
-};
+/**
+ * A link as the founder's pages and the API show it: the stored link's fields and view counts
+ * (the query's DeckLinkSummary, named one by one so its nonce never reaches a page), with its
+ * address, its state and a sentence for its views.
+ */
+export type DeckLinkView = Pick<
+  DeckLinkSummary,
+  | "id"
+  | "startupId"
+  | "startupName"
+  | "investorId"
+  | "investorName"
+  | "label"
+  | "allowDownload"
+  | "emailGate"
+  | "expiresAt"
+  | "revokedAt"
+  | "createdAt"
+  | "views"
+  | "botViews"
+  | "forwardedViews"
+  | "lastViewedAt"
+  | "seconds"
+  | "pagesSeen"
+> & { url: string; state: LinkState; stateText: string; pinnedVersion: number | null; viewText: string };
 
 /** A link's public address: `${origin}/d/${token}`. */
 export function deckLinkUrl(app: App, origin: string, nonce: string): string {
@@ -222,7 +224,8 @@ export function makeDeckLink(
   const startup = startupOfSide(app.db, request.startupId, false);
   if (!startup) return { ok: false, status: 404, message: LINK_REFUSALS.noStartup };
   const deckId = deckIdOf(app.db, startup.id, false);
-  if (deckId === undefined || !startupsWithReadyDeck(app.db, false).some((row) => row.deckId === deckId))
+  // A ready version to show: the newest, as an unpinned link follows it.
+  if (deckId === undefined || !linkVersion(app.db, { deckId, pinnedVersionId: null }))
     return { ok: false, status: 409, message: LINK_REFUSALS.noDeck };
   const pinned = resolvePin(app, deckId, request.pinnedVersion);
   if (pinned === false) return { ok: false, status: 400, message: LINK_REFUSALS.noVersion };
@@ -254,16 +257,10 @@ export function makeDeckLink(
   return { ok: true, made, link: summaryOf(app, origin, row.id)! };
 }
 
+/** One link of the real side, as shown (just made or changed). */
 function summaryOf(app: App, origin: string, linkId: number): DeckLinkView | undefined {
-  const link = deckLinkById(app.db, linkId, false);
-  if (!link) return undefined;
-  const summary = deckLinksOfStartup(app.db, link.startupId, false).find((row) => row.id === linkId);
+  const summary = deckLinkSummary(app.db, linkId, false);
   return summary ? linkView(app, origin, summary) : undefined;
-}
-
-/** One link of the real side, as shown. */
-export function deckLinkView(app: App, linkId: number, origin: string): DeckLinkView | undefined {
-  return summaryOf(app, origin, linkId);
 }
 
 /** The founder's change to a link (revoke, expiry, download, gate, pin). */

@@ -119,14 +119,14 @@ export function reportViewTime(app: App, link: DeckLinkRow, report: ViewReport):
   if (!view || view.bot !== null) return { ok: false };
   const version = view.versionId === null ? undefined : linkVersion(app.db, { deckId: link.deckId, pinnedVersionId: view.versionId });
   const pageCount = version?.id === view.versionId ? version.pages : 0;
-  const added = addViewSeconds(app.db, view, pageCount, report.pages, app.now());
+  const after = addViewSeconds(app.db, view, pageCount, report.pages, app.now());
+  if (!after) return { ok: false };
   // Re-scored only when this report made the view a read: a report every 15 s from each viewer
   // would otherwise rebuild the founder's kept Today each time.
-  const after = viewOfLink(app.db, view.id, link.id);
-  if (after && !isRead({ seconds: view.seconds, pages: view.pagesSeen }) && isRead({ seconds: after.seconds, pages: after.pagesSeen })) {
+  if (!isRead({ seconds: view.seconds, pages: view.pagesSeen }) && isRead({ seconds: after.seconds, pages: after.pagesSeen })) {
     rescoreForView(app, link);
   }
-  return { ok: true, added };
+  return { ok: true, added: after.added };
 }
 
 /** The pages the viewer shows, in order. */

@@ -319,6 +319,11 @@ export function deckLinksOfStartup(db: Db, startupId: number, isDemo: boolean): 
   return summaries(db, and(eq(decks.startupId, startupId), eq(deckLinks.isDemo, isDemo)));
 }
 
+/** One link with its views counted. */
+export function deckLinkSummary(db: Db, linkId: number, isDemo: boolean): DeckLinkSummary | undefined {
+  return summaries(db, and(eq(deckLinks.id, linkId), eq(deckLinks.isDemo, isDemo)))[0];
+}
+
 /** An investor's links (one per startup's deck at most active), with their views counted. */
 export function deckLinksOfInvestor(db: Db, investorId: number, isDemo: boolean): DeckLinkSummary[] {
   return summaries(db, and(eq(deckLinks.investorId, investorId), eq(deckLinks.isDemo, isDemo)));

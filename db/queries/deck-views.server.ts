@@ -123,7 +123,7 @@ export function viewOfLink(
  * Seconds per page from the viewer's script, bounded: a page outside the version's pages is
  * dropped, each page gets at most VIEW_LIMITS.maxSecondsPerPageReport a report, the view at most
  * VIEW_LIMITS.maxSecondsPerView in all; a view's page rows are at most its version's pages.
- * Returns the seconds actually added.
+ * Returns the seconds actually added, and the view's seconds and pages seen after.
  */
 export function addViewSeconds(
   db: Db,
@@ -131,10 +131,10 @@ export function addViewSeconds(
   pageCount: number,
   reports: ReadonlyArray<{ page: number; seconds: number }>,
   now: Date,
-): number {
+): { added: number; seconds: number; pagesSeen: number } | undefined {
   return db.transaction((tx) => {
     const current = tx.select({ seconds: deckViews.seconds }).from(deckViews).where(eq(deckViews.id, view.id)).get();
-    if (!current) return 0;
+    if (!current) return undefined;
     let total = current.seconds;
     let added = 0;
     const merged = new Map<number, number>();
@@ -157,6 +157,6 @@ export function addViewSeconds(
     }
     const pagesSeen = tx.select({ count: sql<number>`count(*)` }).from(deckViewPages).where(eq(deckViewPages.viewId, view.id)).get()!.count;
     tx.update(deckViews).set({ seconds: total, pagesSeen, lastSeenAt: now.toISOString() }).where(eq(deckViews.id, view.id)).run();
-    return added;
+    return { added, seconds: total, pagesSeen };
   });
 }

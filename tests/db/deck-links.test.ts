@@ -167,7 +167,7 @@ describe("a view's seconds, bounded", () => {
       ],
       later(1),
     );
-    expect(added).toBe(30 + VIEW_LIMITS.maxSecondsPerPageReport);
+    expect(added).toEqual({ added: 30 + VIEW_LIMITS.maxSecondsPerPageReport, seconds: 90, pagesSeen: 2 });
     let [row] = viewsOfLink(db, link.id);
     expect(row).toMatchObject({ seconds: 90, pagesSeen: 2, lastSeenAt: later(1).toISOString() });
     expect(row!.pages).toEqual([

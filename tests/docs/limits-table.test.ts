@@ -51,11 +51,11 @@ describe("docs/api.md#limits", () => {
     ],
     [
       "wrong deck-link tokens, all clients",
-      `past ${DECK_LINK_LIMITS.ceilingPerMinute} a minute (the ceiling) no token is looked up except from a browser that opened that link before (its \`ipi_deck_seen\` cookie) or the founder's session`,
+      `past ${DECK_LINK_LIMITS.ceilingPerMinute} a minute (the ceiling) no token is looked up except from a browser that opened that link before (its \`ipi_deck_seen\` cookie) or the founder (a session or the right \`x-admin-passcode\`)`,
     ],
     [
       "a deck link's heavy requests (a watermarked page, a download)",
-      `${DECK_LINK_LIMITS.perLinkInFlight} at once per link and ${DECK_LINK_LIMITS.allInFlight} for all links, ${DECK_LINK_LIMITS.perLinkWaiting} waiting per link and ${DECK_LINK_LIMITS.allWaiting} in all; the founder's session never counted`,
+      `${DECK_LINK_LIMITS.perLinkInFlight} at once per link and ${DECK_LINK_LIMITS.allInFlight} for all links, ${DECK_LINK_LIMITS.perLinkWaiting} waiting per link and ${DECK_LINK_LIMITS.allWaiting} in all; the founder (a session or the right \`x-admin-passcode\`) never counted`,
     ],
     [
       "a viewer's report (`POST /d/:token/view`)",

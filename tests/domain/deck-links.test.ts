@@ -9,6 +9,7 @@ import {
   looksForwarded,
   previewBotName,
   VIEW_LIMITS,
+  viewerStep,
   viewText,
 } from "#app/domain/deck-links.ts";
 import { activitySentence } from "#app/domain/people.ts";
@@ -83,6 +84,28 @@ describe("device class", () => {
     expect(deviceClass(FIREFOX_LINUX)).toBe("desktop");
     expect(deviceClass("Twitterbot/1.0")).toBe("unknown");
     expect(deviceClass(undefined)).toBe("unknown");
+  });
+});
+
+describe("what the viewer's GET shows and records", () => {
+  const person = { hasPages: true, gated: false, emailGiven: false, founder: false, bot: false };
+
+  it("records a person's visit and a bot's, never the founder's", () => {
+    expect(viewerStep(person)).toEqual({ show: "pages", record: true });
+    expect(viewerStep({ ...person, bot: true })).toEqual({ show: "pages", record: true });
+    expect(viewerStep({ ...person, founder: true })).toEqual({ show: "pages", record: false });
+  });
+
+  it("asks a person for an email first on a gated link, recording only a preview bot's visit meanwhile", () => {
+    expect(viewerStep({ ...person, gated: true })).toEqual({ show: "gate", record: false });
+    expect(viewerStep({ ...person, gated: true, bot: true })).toEqual({ show: "gate", record: true });
+    expect(viewerStep({ ...person, gated: true, emailGiven: true })).toEqual({ show: "pages", record: true });
+    expect(viewerStep({ ...person, gated: true, founder: true })).toEqual({ show: "pages", record: false });
+  });
+
+  it("says a deck without pages is empty, and records the visit to it", () => {
+    expect(viewerStep({ ...person, hasPages: false, gated: true })).toEqual({ show: "empty", record: true });
+    expect(viewerStep({ ...person, hasPages: false, founder: true })).toEqual({ show: "empty", record: false });
   });
 });
 

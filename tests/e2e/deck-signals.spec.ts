@@ -7,8 +7,10 @@ import { collectConsoleErrors, expectReadable, investorIdByName, openSignedIn } 
  * The deck's signals where the founder looks (decision 068): a read of an investor's link makes
  * Today's follow-up with the read in its reason, and the investor's timeline lists it; a preview
  * bot's visit alone makes nothing and is shown apart, "not a read". The link and its views are
- * written to the server's file directly (the viewer that records them is another branch's), then
- * an edit through the API re-scores as any edit does. At 1440 and 390 px, JavaScript on and off.
+ * written to the server's file directly, because the read must be yesterday's (a viewer records
+ * now), then an edit through the API re-scores as any edit does; a read recorded by the viewer's
+ * own routes is Today's follow-up in tests/server/deck-links.test.ts. At 1440 and 390 px,
+ * JavaScript on and off.
  */
 
 const WIDTHS = [

@@ -1,5 +1,6 @@
+import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
-import { createDeckLinkBudget, createQueue, DECK_LINK_LIMITS } from "#app/http/deck-link-budget.server.ts";
+import { createDeckLinkBudget, createQueue, DECK_LINK_LIMITS, waitForTurn } from "#app/http/deck-link-budget.server.ts";
 
 describe("the deck links' guess budget (decision 068)", () => {
   it("lets a client's first wrong tokens through, then makes it wait", () => {
@@ -63,5 +64,50 @@ describe("the queues of a link's heavy work", () => {
     void budget.enter(1).then((release) => (extra = release));
     await Promise.resolve();
     expect(extra).toBeUndefined();
+  });
+});
+
+describe("a visitor's turn in the deck links' request queue", () => {
+  /** A response as app/server.ts has it: closed once, when the client leaves or the answer ends. */
+  function response() {
+    const events = new EventEmitter();
+    const res = {
+      closed: false,
+      once: (event: "close", listener: () => void) => events.once(event, listener),
+      close: () => {
+        res.closed = true;
+        events.emit("close");
+      },
+    };
+    return res;
+  }
+
+  it("gives the turn back when the answer ends, and refuses past the queue", async () => {
+    const queue = createQueue(1, 1);
+    const first = response();
+    expect(await waitForTurn(queue, first)).toBe("turn");
+    const waiting = waitForTurn(queue, response());
+    expect(await waitForTurn(queue, response())).toBe("busy");
+    first.close();
+    expect(await waiting).toBe("turn");
+    expect(queue.busy).toBe(1);
+  });
+
+  it("gives the turn back at once to a client that left while it waited, or before it asked", async () => {
+    const queue = createQueue(1, 4);
+    const first = response();
+    expect(await waitForTurn(queue, first)).toBe("turn");
+    const leaver = response();
+    const left = waitForTurn(queue, leaver);
+    leaver.close();
+    first.close();
+    expect(await left).toBe("gone");
+    expect(queue.busy).toBe(0);
+    const gone = response();
+    gone.close();
+    expect(await waitForTurn(queue, gone)).toBe("gone");
+    expect(queue.busy).toBe(0);
+    // The place is there for the next visitor.
+    expect(await waitForTurn(queue, response())).toBe("turn");
   });
 });

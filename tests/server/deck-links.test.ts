@@ -219,8 +219,31 @@ describe("deck links on the built server", () => {
     // The watermarked page is not the stored one.
     const stored = sqlValue(server.databasePath, "select image from deck_pages where number = 2") as Buffer;
     expect(Buffer.compare(Buffer.from(bytes), stored)).not.toBe(0);
+    // The browser that holds it asks again with its ETag: 304, no image.
+    const etag = image.headers.get("etag")!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const held = await from(nextAddress(), `/d/${link.token}/pages/2.webp`, { headers: { "if-none-match": etag } });
+    expect(held.status).toBe(304);
+    expect((await held.arrayBuffer()).byteLength).toBe(0);
     expect(sqlNumber(server.databasePath, "select count(*) from deck_views where link_id = ? and bot is null", link.id)).toBe(1);
     expect(sqlValue(server.databasePath, "select device from deck_views where link_id = ?", link.id)).toBe("desktop");
+  });
+
+  it("takes a founder's script with the x-admin-passcode as the founder: its GET and images are not a view", async () => {
+    const link = await makeLink({ label: "Founder's script" });
+    const page = await from(nextAddress(), `/d/${link.token}`, { headers: { "user-agent": LAPTOP, "x-admin-passcode": PASSCODE } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("pages/1.webp");
+    expect(html).not.toContain("data-view=");
+    const image = await from(nextAddress(), `/d/${link.token}/pages/1.webp`, { headers: { "x-admin-passcode": PASSCODE } });
+    expect(image.status).toBe(200);
+    expect(sqlNumber(server.databasePath, "select count(*) from deck_views where link_id = ?", link.id)).toBe(0);
+    // A wrong passcode is a visitor's: its view is counted.
+    const wrong = await from(nextAddress(), `/d/${link.token}`, { headers: { "user-agent": LAPTOP, "x-admin-passcode": "not-it" } });
+    expect(wrong.status).toBe(200);
+    expect(await wrong.text()).toContain("data-view=");
+    expect(sqlNumber(server.databasePath, "select count(*) from deck_views where link_id = ? and bot is null", link.id)).toBe(1);
   });
 
   it("stores a preview bot's GET as a bot, never a read, and a phone from elsewhere as possibly forwarded", async () => {
@@ -279,6 +302,49 @@ describe("deck links on the built server", () => {
       (await from(nextAddress(), `/d/${other.token}/view`, { method: "POST", body: JSON.stringify({ view, key, pages: [] }) })).status,
     ).toBe(403);
     expect(sqlNumber(server.databasePath, "select seconds from deck_views where id = ?", view)).toBe(75);
+  });
+
+  it("makes a person's read through the link Today's follow-up at once, with the read in its reason; a preview bot's visit does not", async () => {
+    const made = await postForm(
+      server,
+      "/investors/new",
+      { name: "Oda Lindqvist", firm: "Skerry Ventures", kind: "fund", relationship_status: "contacted" },
+      { as: { cookie } },
+    );
+    const readerId = Number(made.headers.get("location")!.split("/").pop());
+    const link = await makeLink({ investor_id: readerId });
+    const today = async () => (await (await fetch(`${server.url}/`, { headers: { cookie } })).text()).replaceAll("&#x27;", "'");
+    await from(nextAddress(), `/d/${link.token}`, {
+      headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" },
+    });
+    expect(await today()).not.toContain("Oda Lindqvist at Skerry Ventures read your deck");
+    const address = nextAddress();
+    const html = await (await from(address, `/d/${link.token}`, { headers: { "user-agent": LAPTOP } })).text();
+    const view = Number(/data-view="(\d+)"/.exec(html)![1]);
+    const key = /data-key="([^"]+)"/.exec(html)![1]!;
+    // Opened is not read: the follow-up waits for the viewer's report.
+    expect(await today()).not.toContain("Oda Lindqvist at Skerry Ventures read your deck");
+    const report = await from(address, `/d/${link.token}/view`, {
+      method: "POST",
+      headers: { "content-type": "text/plain;charset=UTF-8", origin: server.url },
+      body: JSON.stringify({ view, key, pages: [{ page: 2, seconds: 50 }] }),
+    });
+    expect(await report.json()).toEqual({ added: 50 });
+    expect(await today()).toContain("Oda Lindqvist at Skerry Ventures read your deck today");
+  });
+
+  it("gives the deck's PDF through a link only once the founder allows it, whole and named", async () => {
+    const link = await makeLink({ label: "Download" });
+    const refused = await from(nextAddress(), `/d/${link.token}/download`);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Ask the person who sent the link");
+    expect((await api("PATCH", `/api/deck-links/${link.id}`, { allow_download: true })).status).toBe(200);
+    const file = await from(nextAddress(), `/d/${link.token}/download`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="fjordly\.pdf"/);
+    expect(file.headers.get("cache-control")).toBe("no-store");
+    expect(Buffer.compare(Buffer.from(await file.arrayBuffer()), Buffer.from(deckPdf(3)))).toBe(0);
   });
 
   it("says an expired and a revoked link do not work, without the investor's or startup's name", async () => {
@@ -389,6 +455,8 @@ describe("deck links on the built server", () => {
     expect((await from(nextAddress(), `/d/${link.token}`)).status).toBe(429);
     expect((await from(nextAddress(), `/d/${link.token}`, { headers: { cookie: seen } })).status).toBe(200);
     expect((await fetch(`${server.url}/d/${link.token}`, { headers: { cookie } })).status).toBe(200);
+    // So does the founder's script, with the passcode and no session (decision 056's founder).
+    expect((await from(nextAddress(), `/d/${link.token}`, { headers: { "x-admin-passcode": PASSCODE } })).status).toBe(200);
     // A malformed token is refused without a lookup (and counts too: 429 now).
     expect((await from(nextAddress(), "/d/not-a-token")).status).toBe(429);
   });

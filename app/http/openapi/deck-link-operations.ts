@@ -1,7 +1,6 @@
-import type { z } from "zod";
 import { deckLinkChangeSchema, deckLinkCreateSchema } from "../../domain/deck-link-input.ts";
 import { LINK_STATES } from "../../domain/deck-links.ts";
-import { type AuthKind, type JsonSchema, type Responses, nullable, ok, problem, ref } from "./responses.ts";
+import { type JsonSchema, type OperationEntry, nullable, ok, problem, ref } from "./responses.ts";
 
 /**
  * Deck links' operations and their answers' schemas (decision 068, docs/api.md#deck-links): a
@@ -9,22 +8,9 @@ import { type AuthKind, type JsonSchema, type Responses, nullable, ok, problem, 
  * operations.ts, which spreads them into the document's list.
  */
 
-type DeckLinkOperation = {
-  path: string;
-  method: "get" | "post" | "patch";
-  operationId: string;
-  tag: "startups";
-  auth: AuthKind;
-  summary: string;
-  description: string;
-  parameters: string[];
-  body?: { schema: z.ZodType; required: boolean };
-  responses: Responses;
-};
-
 const SIDES = "Session only; the real side only (the demo's startups have no links).";
 
-export const DECK_LINK_OPERATIONS: DeckLinkOperation[] = [
+export const DECK_LINK_OPERATIONS: OperationEntry[] = [
   {
     path: "/api/startups/{id}/deck/links",
     method: "get",

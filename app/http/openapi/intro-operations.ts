@@ -1,7 +1,6 @@
-import type { z } from "zod";
 import { introPathAddSchema, introStateSchema } from "../../domain/intro-input.ts";
 import { INTRO_SOURCES, INTRO_STATES, PATH_TIERS } from "../../domain/intros.ts";
-import { type AuthKind, type JsonSchema, type Responses, nullable, ok, ref } from "./responses.ts";
+import { type JsonSchema, type OperationEntry, nullable, ok, ref } from "./responses.ts";
 
 /**
  * Warm intros' operations and their answers' schemas (decision 065, docs/api.md#intro-paths): an
@@ -9,22 +8,9 @@ import { type AuthKind, type JsonSchema, type Responses, nullable, ok, ref } fro
  * operations.ts, which spreads them into the document's list.
  */
 
-type IntroOperation = {
-  path: string;
-  method: "get" | "post" | "patch" | "delete";
-  operationId: string;
-  tag: "investors";
-  auth: AuthKind;
-  summary: string;
-  description: string;
-  parameters: string[];
-  body?: { schema: z.ZodType; required: boolean };
-  responses: Responses;
-};
-
 const SIDES = "Session only; real investors and paths only (a demo one is a 404 here: its paths show on its /demo page).";
 
-export const INTRO_OPERATIONS: IntroOperation[] = [
+export const INTRO_OPERATIONS: OperationEntry[] = [
   {
     path: "/api/investors/{id}/intro-paths",
     method: "get",

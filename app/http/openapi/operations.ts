@@ -5,9 +5,8 @@ import { rubricPatchSchema, startupInputSchema } from "../../domain/rubric/schem
 import { roundPutSchema } from "../../domain/round-input.ts";
 import { MAX_CHAIN, refreshContinueRequestSchema, refreshRequestSchema } from "../../domain/runs.ts";
 import {
-  type AuthKind,
   type JsonSchema,
-  type Responses,
+  type OperationEntry,
   SECURITY,
   TAGS,
   errorResponses,
@@ -30,24 +29,6 @@ import { DECK_LINK_OPERATIONS } from "./deck-link-operations.ts";
 export function requestBodyJsonSchema(schema: z.ZodType): JsonSchema {
   return z.toJSONSchema(schema, { io: "input" }) as JsonSchema;
 }
-
-type Method = "get" | "post" | "put" | "patch" | "delete";
-
-type OperationEntry = {
-  path: string;
-  method: Method;
-  operationId: string;
-  tag: keyof typeof TAGS;
-  auth: AuthKind;
-  summary: string;
-  description: string;
-  parameters?: string[];
-  /** The JSON body; required unless every key is optional. */
-  body?: { schema: z.ZodType; required: boolean };
-  /** Looks a run up by the id in its body (a path `{id}` says so by itself). */
-  findsById?: boolean;
-  responses: Responses;
-};
 
 const RUN_STARTED: JsonSchema = {
   type: "object",

@@ -4,6 +4,8 @@
  * operation lists them by hand.
  */
 
+import type { z } from "zod";
+
 export type JsonSchema = Record<string, unknown>;
 export type ResponseObject = Record<string, unknown>;
 export type Responses = Record<string, ResponseObject>;
@@ -119,3 +121,20 @@ export function storageResponses(write: boolean): Responses {
     "503": responseRef("StorageUnavailable"),
   };
 }
+
+/** One operation of the document, as operations.ts and its neighbours (intros, deck links) list them. */
+export type OperationEntry = {
+  path: string;
+  method: "get" | "post" | "put" | "patch" | "delete";
+  operationId: string;
+  tag: keyof typeof TAGS;
+  auth: AuthKind;
+  summary: string;
+  description: string;
+  parameters?: string[];
+  /** The JSON body; required unless every key is optional. */
+  body?: { schema: z.ZodType; required: boolean };
+  /** Looks a run up by the id in its body (a path `{id}` says so by itself). */
+  findsById?: boolean;
+  responses: Responses;
+};
