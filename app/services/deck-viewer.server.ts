@@ -121,12 +121,42 @@ export function reportViewTime(app: App, link: DeckLinkRow, report: ViewReport):
   const pageCount = version?.id === view.versionId ? version.pages : 0;
   const after = addViewSeconds(app.db, view, pageCount, report.pages, app.now());
   if (!after) return { ok: false };
-  // Re-scored only when this report made the view a read: a report every 15 s from each viewer
-  // would otherwise rebuild the founder's kept Today each time.
+  // Re-scored at once when this report made the view a read; the reports after it (one every 15 s
+  // from each viewer) re-score once the reading settles, so the reason the investor's page keeps
+  // ("6 min, longest on Financials") ends as the view ends, without rebuilding the founder's kept
+  // Today on every report.
   if (!isRead({ seconds: view.seconds, pages: view.pagesSeen }) && isRead({ seconds: after.seconds, pages: after.pagesSeen })) {
     rescoreForView(app, link);
+  } else if (after.added > 0 && isRead({ seconds: after.seconds, pages: after.pagesSeen })) {
+    rescoreWhenSettled(app, link);
   }
   return { ok: true, added: after.added };
+}
+
+/** How long after a read's latest report its investor is re-scored (one re-score however many reports came meanwhile). */
+export const READ_SETTLES_MS = 30_000;
+const settling = new WeakMap<App, Map<number, NodeJS.Timeout>>();
+
+/**
+ * The link's investor re-scored READ_SETTLES_MS after the first report that finds none pending: a
+ * reader's reports meanwhile ride on it. A restart loses a pending one (the daily re-score then
+ * brings the reason up to date; Today's follow-up line reads the views afresh anyway).
+ */
+function rescoreWhenSettled(app: App, link: DeckLinkRow): void {
+  if (link.investorId === null) return;
+  let pending = settling.get(app);
+  if (!pending) {
+    pending = new Map();
+    settling.set(app, pending);
+  }
+  if (pending.has(link.investorId)) return;
+  const investorId = link.investorId;
+  const timer = setTimeout(() => {
+    pending.delete(investorId);
+    rescoreForView(app, link);
+  }, READ_SETTLES_MS);
+  timer.unref();
+  pending.set(investorId, timer);
 }
 
 /** The pages the viewer shows, in order. */
