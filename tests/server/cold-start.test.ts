@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -15,6 +15,19 @@ afterEach(async () => {
 });
 
 describe("a cold start (decision 043)", () => {
+  it("loads scripts written in ASCII alone, which V8 keeps at one byte a character (decision 069)", () => {
+    const folder = new URL("../../build/server/", import.meta.url).pathname;
+    const scripts = readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((name) => /\.m?js$/.test(name));
+    expect(scripts).toContain("index.js");
+    const notAscii = scripts.flatMap((name) => {
+      const text = readFileSync(join(folder, name), "utf8");
+      const at = text.search(/[^\x00-\x7f]/);
+      return at === -1 ? [] : [`${name}: ${JSON.stringify(text.slice(Math.max(0, at - 40), at + 10))}`];
+    });
+    // One character past Latin-1 anywhere (a "—" in a doc comment) doubles the whole script's kept source.
+    expect(notAscii).toEqual([]);
+  });
+
   it("loads the server from its bundle: no package from node_modules but SQLite's native addon", () => {
     // Imports the build without starting it and lists every file node loaded.
     const script = `
