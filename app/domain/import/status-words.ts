@@ -226,9 +226,6 @@ const RULES: ReadonlyArray<readonly [RelationshipStatus, RegExp]> = [
       "in dd",
       "due diligence",
       "diligence",
-      "term sheet",
-      "termsheet",
-      "ts received",
       "investment committee",
       "partner meeting",
       "partner pitch",
@@ -245,6 +242,11 @@ const RULES: ReadonlyArray<readonly [RelationshipStatus, RegExp]> = [
   [
     "soft_committed",
     words([
+      // A term sheet is the investor's written offer: their money counts as soft in the round
+      // (a founder with two on the table read "+ $0 soft" when it was due diligence).
+      "term sheet",
+      "termsheet",
+      "ts received",
       "soft yes",
       "soft commit",
       "soft committed",

@@ -14,7 +14,7 @@ describe("a tracker's status words (decision 052)", () => {
     ["Meeting", { status: "meeting_scheduled" }],
     ["In DD", { status: "due_diligence" }],
     ["🟢 In DD", { status: "due_diligence" }],
-    ["Term sheet", { status: "due_diligence" }],
+    ["Term sheet", { status: "soft_committed" }],
     ["Soft yes", { status: "soft_committed" }],
     ["Verbal", { status: "soft_committed" }],
     ["Passed - too early", { status: "passed", pass_reason: "too_early" }],
