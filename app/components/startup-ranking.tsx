@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { RelationshipStatus } from "../domain/investor.ts";
+import { RANKING_PAGE_SIZE, type RankingList, pageHref, pageRangeText } from "../domain/rubric/ranking-pages.ts";
 import type { StartupScore } from "../domain/rubric/startup-score.ts";
 import { ActionBadge, ScoreBar } from "./badges.tsx";
 
@@ -8,34 +9,36 @@ type RankedRow = {
   result: StartupScore;
 };
 
-/** Investors already decided: in the round, or out of it. They are listed apart, below the active ones. */
-const IN_THE_ROUND: ReadonlySet<RelationshipStatus> = new Set(["committed", "soft_committed"]);
-const OUT: ReadonlySet<RelationshipStatus> = new Set(["passed", "not_a_fit"]);
+/** One list of the ranking as shown: its page of rows (in order) and where that page sits in the whole list. */
+export type RankingListShown = { rows: readonly RankedRow[]; page: number; pages: number; offset: number; total: number };
 
 /**
- * A startup's ranking (decisions 029 and 039): one number per investor, this startup's score, with
- * one email-first threshold said above it. For the round raising now that number is the
+ * A startup's ranking (decisions 029, 039 and 071): one number per investor, this startup's score,
+ * with one email-first threshold said above it. For the round raising now that number is the
  * investor's own score, the one Today shows; for another startup the score Today ranks by is
- * beside it, named. Active investors first; the committed and the passed or not-a-fit apart.
+ * beside it, named. Active investors first; the committed and the passed or not-a-fit apart. Each
+ * list shows one page of RANKING_PAGE_SIZE, says how many it holds, and links to its other pages.
  */
 export function StartupRanking({
   startupName,
-  ranking,
+  lists,
   emailFirstAt,
   severalStartups,
   raisingNow,
+  pathname,
+  search,
 }: {
   startupName: string;
-  ranking: readonly RankedRow[];
+  lists: Record<RankingList, RankingListShown>;
   emailFirstAt: number;
   severalStartups: boolean;
   raisingNow: string | null;
+  pathname: string;
+  search: string;
 }) {
   const todayRanksBy = raisingNow === startupName ? null : severalStartups ? (raisingNow ?? "overall") : null;
-  const status = (entry: RankedRow) => entry.row.investor.relationship_status;
-  const active = ranking.filter((entry) => !IN_THE_ROUND.has(status(entry)) && !OUT.has(status(entry)));
-  const inRound = ranking.filter((entry) => IN_THE_ROUND.has(status(entry)));
-  const out = ranking.filter((entry) => OUT.has(status(entry)));
+  const all = lists.active.total + lists.in_round.total + lists.out.total;
+  const pager = (list: RankingList) => <Pager list={list} shown={lists[list]} pathname={pathname} search={search} />;
   return (
     <section className="panel" aria-labelledby="ranking-heading">
       <h2 id="ranking-heading">Ranking for {startupName}</h2>
@@ -47,32 +50,69 @@ export function StartupRanking({
           ? ` The score beside each is for ${todayRanksBy}, the round raising now (Today ranks by it).`
           : ""}
       </p>
-      {ranking.length === 0 ? <p className="muted">No investors yet.</p> : null}
-      <RankingTable label="Ranking" rows={active.slice(0, 50)} todayRanksBy={todayRanksBy} />
-      {inRound.length > 0 ? (
+      {all === 0 ? (
+        <p className="muted">No investors yet.</p>
+      ) : (
+        <p className="muted small" data-testid="ranking-count">
+          {all.toLocaleString("en")} {all === 1 ? "investor" : "investors"} in all, {RANKING_PAGE_SIZE} a page. Moving a weight re-orders
+          the ones shown; saving the rubric re-ranks all of them.
+        </p>
+      )}
+      <RankingTable label="Ranking" shown={lists.active} todayRanksBy={todayRanksBy} />
+      {pager("active")}
+      {lists.in_round.total > 0 ? (
         <>
           <h3>In your round</h3>
-          <RankingTable label="In your round" rows={inRound} todayRanksBy={todayRanksBy} />
+          <RankingTable label="In your round" shown={lists.in_round} todayRanksBy={todayRanksBy} />
+          {pager("in_round")}
         </>
       ) : null}
-      {out.length > 0 ? (
+      {lists.out.total > 0 ? (
         <>
           <h3>Passed or not a fit</h3>
-          <RankingTable label="Passed or not a fit" rows={out.slice(0, 50)} todayRanksBy={todayRanksBy} />
+          <RankingTable label="Passed or not a fit" shown={lists.out} todayRanksBy={todayRanksBy} />
+          {pager("out")}
         </>
       ) : null}
     </section>
   );
 }
 
-function RankingTable({ label, rows, todayRanksBy }: { label: string; rows: readonly RankedRow[]; todayRanksBy: string | null }) {
+/** "1–50 of 30,000" and links to the previous and next pages: plain links, so they work without JavaScript. */
+function Pager({ list, shown, pathname, search }: { list: RankingList; shown: RankingListShown; pathname: string; search: string }) {
+  if (shown.total === 0) return null;
+  return (
+    <p className="muted small ranking-pager">
+      {pageRangeText({ ...shown, limit: RANKING_PAGE_SIZE }, shown.rows.length)}
+      {shown.page > 1 ? (
+        <>
+          {" · "}
+          <Link to={pageHref(pathname, search, list, shown.page - 1)} preventScrollReset>
+            Previous {RANKING_PAGE_SIZE}
+          </Link>
+        </>
+      ) : null}
+      {shown.page < shown.pages ? (
+        <>
+          {" · "}
+          <Link to={pageHref(pathname, search, list, shown.page + 1)} preventScrollReset>
+            Next {RANKING_PAGE_SIZE}
+          </Link>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+function RankingTable({ label, shown, todayRanksBy }: { label: string; shown: RankingListShown; todayRanksBy: string | null }) {
+  const { rows, offset } = shown;
   if (rows.length === 0) return null;
   return (
     <table className="table ranking" aria-label={label}>
       <tbody>
         {rows.map(({ row, result }, index) => (
           <tr key={row.investor.id}>
-            <td>{index + 1}</td>
+            <td>{offset + index + 1}</td>
             <td>
               <Link to={`/investors/${row.investor.id}`} className="investor-name">
                 {row.investor.name}

@@ -1,72 +1,40 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/startup";
-import { loadFounderSettings } from "#db/queries/founder-settings.server.ts";
-import { getStartup, latestRubric, listStartups, rubricInputs } from "#db/queries/startups.server.ts";
 import { getApp } from "../app.server.ts";
 import { requestActor } from "../auth/guards.server.ts";
 import { pageId } from "../http/api-error.ts";
 import { OutreachDraftView } from "../components/outreach-draft.tsx";
 import { RoundForm } from "../components/round-form.tsx";
 import { DeckSection } from "../components/deck-section.tsx";
-import { deckSection } from "../services/decks.server.ts";
 import { StartupDeckLinks } from "../components/deck-links.tsx";
-import { startupDeckLinks } from "../services/deck-links.server.ts";
 import { STAGES, STAGE_LABELS, type Stage } from "../domain/investor.ts";
 import { draftOutreach } from "../domain/outreach.ts";
 import type { RubricInvestor } from "../domain/rubric/match.ts";
 import { RUBRIC_WEIGHT_KEYS, type Rubric } from "../domain/rubric/schema.ts";
 import { rankForStartup } from "../domain/rubric/startup-ranking.ts";
-import { roundRaisingNow } from "../domain/round.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { RUBRIC_FORM_WORDS, RUBRIC_WEIGHT_LABELS, rubricFormSchema, rubricFromFields } from "../domain/startup-forms.ts";
 import { editRubric, evaluateStartup, regenerateRubric, removeStartup } from "../services/startups.server.ts";
 import { StartupRanking } from "../components/startup-ranking.tsx";
+import { RANKING_LISTS } from "../domain/rubric/ranking-pages.ts";
+import { startupExists, startupPage } from "../services/startup-page.server.ts";
 import { readFormBody } from "../http/form-body.server.ts";
 import { type NoticeTone, evaluateNotice, toneOf } from "../domain/service-state.ts";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const app = getApp();
-  const id = pageId(params.id);
-  const startup = getStartup(app.db, id);
-  const current = startup ? latestRubric(app.db, id) : undefined;
-  if (!startup || !current) throw new Response("Not found", { status: 404 });
-  const url = new URL(request.url);
-  // A startup's drafts pitch that startup; the founder's name and meeting link come from /settings.
-  const { founderName, meetingLink } = loadFounderSettings(app.db, app.config);
-  return {
-    startup,
-    rubric: current.rubric,
-    source: current.source,
-    version: current.version,
-    inputs: rubricInputs(app.db, id),
-    now: app.now().toISOString(),
-    rules: app.rules,
-    founder: { founderName, meetingLink },
-    notice: url.searchParams.get("notice"),
-    round: { several: listStartups(app.db).length > 1, refused: url.searchParams.get("round_error") },
-    // A notice is green only when the service answered: "not configured" and "did not answer" are not success.
-    noticeTone: (["info", "bad"] as const).find((tone) => tone === url.searchParams.get("tone")) ?? "good",
-    startupCount: listStartups(app.db).length,
-    // Whose score is every investor's own (decision 039): the round raising now, if any.
-    raisingNow: roundRaisingNow(listStartups(app.db))?.name ?? null,
-    // The deck (decision 067): its versions and the newest ready one's pages.
-    deck: deckSection(app, id),
-    deckNotice: url.searchParams.get("deck_notice"),
-    deckError: url.searchParams.get("deck_error"),
-    // Its links and their views (decision 068).
-    deckLinks: startupDeckLinks(app, id, url.origin) ?? [],
-    deckLinkNotice: url.searchParams.get("deck_link_notice"),
-    deckLinkError: url.searchParams.get("deck_link_error"),
-  };
+  // One page of each of the ranking's lists, never every investor (decision 071).
+  const page = startupPage(getApp(), pageId(params.id), new URL(request.url));
+  if (!page) throw new Response("Not found", { status: 404 });
+  return page;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const app = getApp();
   const id = pageId(params.id);
-  if (!getStartup(app.db, id)) throw new Response("Not found", { status: 404 });
+  if (!startupExists(app, id)) throw new Response("Not found", { status: 404 });
   const formData = await readFormBody(request);
   const intent = formData.get("intent");
   const back = (notice: string, tone: NoticeTone = "good") =>
@@ -94,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function StartupPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { startup, inputs, rules, founder } = loaderData;
+  const { startup, rules, founder } = loaderData;
   const navigation = useNavigation();
   const [rubric, setRubric] = useState<Rubric>(loaderData.rubric);
   // A new rubric version (the ask saved, a regenerate) replaces what the live ranking and the form show.
@@ -110,17 +78,21 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
     onValidate: ({ formData }) => parseWithZod(formData, { schema: rubricFormSchema, ...founderErrors(RUBRIC_FORM_WORDS) }),
   });
 
-  // The same rules as the server, run here as a weight changes: the ranking moves without a reload.
-  const ranking = useMemo(
-    () =>
+  // The same rules as the server, run here as a weight changes: the investors shown move without a reload.
+  const { ranking } = loaderData;
+  const lists = useMemo(() => {
+    const rank = (inputs: (typeof ranking)["active"]["inputs"]) =>
       rankForStartup(
         inputs.map((row) => ({ ...row, investor: row.investor as typeof row.investor & RubricInvestor })),
         { name: startup.name, stage: startup.stage, rubric },
         new Date(loaderData.now),
         rules,
-      ),
-    [inputs, rubric, rules, loaderData.now, startup.name, startup.stage],
-  );
+      );
+    return Object.fromEntries(RANKING_LISTS.map((list) => [list, { ...ranking[list], rows: rank(ranking[list].inputs) }])) as {
+      [List in keyof typeof ranking]: (typeof ranking)[List] & { rows: ReturnType<typeof rank> };
+    };
+  }, [ranking, rubric, rules, loaderData.now, startup.name, startup.stage]);
+  const location = useLocation();
 
   // After a refused save without JavaScript the page is drawn again: show what was typed, not the saved rubric.
   const typed = (actionData as { initialValue?: Record<string, unknown> } | undefined)?.initialValue ?? undefined;
@@ -131,7 +103,10 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
   };
   const stageShown = (stage: Stage) => (typed ? [typed.stages].flat().includes(stage) : loaderData.rubric.stages.includes(stage));
 
-  const drafts = ranking.filter((entry) => entry.result.action === "email_first").slice(0, 3);
+  // Drafts for the first three to email among the investors shown (the top of the ranking on its first page).
+  const drafts = RANKING_LISTS.flatMap((list) => lists[list].rows)
+    .filter((entry) => entry.result.action === "email_first")
+    .slice(0, 3);
 
   return (
     <>
@@ -302,7 +277,9 @@ export default function StartupPage({ loaderData, actionData }: Route.ComponentP
 
         <StartupRanking
           startupName={startup.name}
-          ranking={ranking}
+          lists={lists}
+          pathname={location.pathname}
+          search={location.search}
           emailFirstAt={rubric.thresholds.email_first}
           severalStartups={loaderData.startupCount > 1}
           raisingNow={loaderData.raisingNow}
