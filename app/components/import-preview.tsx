@@ -182,7 +182,7 @@ function RowLists({ preview }: { preview: Preview }) {
               <tr>
                 <th scope="col">Line</th>
                 <th scope="col">Name</th>
-                <th scope="col">Left out, and why</th>
+                <th scope="col">Left out or cut, and why</th>
               </tr>
             </thead>
             <tbody>
