@@ -105,6 +105,17 @@ async function sheetList(zip: Zip, workbook: string): Promise<Array<{ name: stri
   return sheets;
 }
 
+/**
+ * A text of the XML as a string of its own. saxes hands a text out as a slice of the piece of
+ * XML it was reading (V8 keeps a substring of 13 characters or more as a slice of its parent), and
+ * a slice keeps that whole 16 K-character piece alive: records held that way kept the sheet's
+ * whole text (34 MB of XML for 20,000 rows of 21 columns, two bytes a character once one "€" is in
+ * a piece), and the built server died out of heap (decision 070). The copy holds only the text.
+ */
+function own(text: string): string {
+  return text.length >= 13 ? Buffer.from(text, "utf8").toString("utf8") : text;
+}
+
 /** The workbook's shared strings, capped in count and characters as they are read. */
 async function sharedStrings(zip: Zip, path: string | undefined): Promise<string[]> {
   const strings: string[] = [];
@@ -141,7 +152,7 @@ async function sharedStrings(zip: Zip, path: string | undefined): Promise<string
       if (name === "t") inText = false;
       else if (name === "rPh") phonetic--;
       else if (name === "si" && current !== undefined) {
-        strings.push(current.length === 1 ? (current[0] as string) : current.join(""));
+        strings.push(current.length === 1 ? own(current[0] as string) : current.join(""));
         current = undefined;
       }
     },
@@ -231,7 +242,8 @@ async function sheetRecords(zip: Zip, path: string, strings: readonly string[], 
           if (value.trim() !== "") throw new Refusal(tooManyColumns(column + 1, row, records.length === 0));
           return;
         }
-        cells[column] = value;
+        // A shared string is its own already; any other value may be a slice of the XML.
+        cells[column] = type === "s" ? value : own(value);
         width = Math.max(width, column + 1);
       } else if (name === "row") {
         if (width === 0 || cells.every((cell) => cell.trim() === "")) return;
