@@ -264,9 +264,14 @@ describe("hostile workbooks at the import's preview", () => {
     const saved = await importCsv(running, bytes, { as: { passcode: PASSCODE }, filename: "attack.xlsx" });
     expect(saved.status).toBe(303);
     expect(count(running.databasePath, "select count(*) from investors where is_demo = 0")).toBe(20_000);
+    // Again, against the 20,000 it saved: every row is matched to a saved investor (the attack's
+    // second death came with 66 saved).
+    const again = await importCsv(running, bytes, { as: { passcode: PASSCODE }, intent: "preview", filename: "attack.xlsx" });
+    expect(again.status).toBe(200);
+    expect(await again.text()).toMatch(/<strong>20000<\/strong> unchanged/);
     expect((await fetch(`${running.url}/api/health`)).status).toBe(200);
     const peak = peakRssMib(running.pid);
-    console.info(`attack-20000x21-inline: peak RSS over the preview and the save: ${peak?.toFixed(0)} MiB`);
+    console.info(`attack-20000x21-inline: peak RSS over the preview, the save and a second preview: ${peak?.toFixed(0)} MiB`);
     expect(peak).toBeLessThan(RSS_BUDGET_MIB);
   }, 300_000);
 

@@ -3,6 +3,7 @@ import {
   MAX_CELL_CHARS,
   MAX_PART_BYTES,
   MAX_SHARED_STRINGS,
+  MAX_SHEET_CHARS,
   MAX_UNPACKED_BYTES,
   readUpload,
   readXlsxRecords,
@@ -115,6 +116,18 @@ describe("readUpload: .xlsx", () => {
     expect(shared).toEqual({ error: expect.stringContaining("holds more than 32,767 characters, Excel's own limit for a cell") });
     const huge = await readXlsxRecords(twoSheets([["Name"], ["y".repeat(2_000_000)]], { inline: true }), 10);
     expect(huge).toEqual({ error: expect.stringContaining("more than 32,767 characters") });
+  });
+
+  it("refuses a sheet whose cells hold more characters than a 10 MB CSV could, a shared string counted in every cell", async () => {
+    expect(MAX_SHEET_CHARS).toBe(10_000_000);
+    const limits = { part: MAX_PART_BYTES, total: MAX_UNPACKED_BYTES, sheetChars: 25 };
+    const refusal = {
+      error: "The sheet's cells add up to more than 25 characters (what a 10 MB CSV holds), the most the import reads. Split the sheet.",
+    };
+    const rows = [["Name"], ["Ten chars!"], ["Ten chars!"], ["Ten chars!"]];
+    expect(await readXlsxRecords(twoSheets(rows, { inline: true }), 10, undefined, limits)).toEqual(refusal);
+    expect(await readXlsxRecords(twoSheets(rows), 10, undefined, limits)).toEqual(refusal);
+    expect(await readXlsxRecords(twoSheets(rows.slice(0, 3)), 10, undefined, limits)).toMatchObject({ records: rows.slice(0, 3) });
   });
 
   it("refuses more shared strings than it holds, before holding them", async () => {
