@@ -26,11 +26,12 @@ export const MAX_SHARED_STRINGS = 300_000;
 /** Characters of shared strings held at most: what a 10 MB CSV could hold. */
 export const MAX_SHARED_CHARS = 10_000_000;
 /**
- * Characters of cell values a sheet's records hold at most: what a 10 MB CSV could hold. A part
- * may unpack to 48 MB, and its texts, held as records and then parsed, would be several times
- * what the import was measured with (decision 070).
+ * The text of a sheet's cells, in UTF-8 bytes, held at most: what the largest CSV the import takes
+ * (10 MB, `MAX_UPLOAD_BYTES` in the import page) could hold. A part may unpack to 48 MB, and its
+ * texts, held as records and then parsed, would be several times what the import was measured
+ * with (decision 070).
  */
-export const MAX_SHEET_CHARS = 10_000_000;
+export const MAX_SHEET_BYTES = 10 * 1024 * 1024;
 /** Sheets listed at most (the page offers them in a select). */
 export const MAX_SHEETS = 1_000;
 
@@ -49,8 +50,8 @@ const CELL_TOO_LONG = (where: string) =>
 export type SheetRecords = Records & { sheets: string[]; sheet: string };
 
 /** The inflating caps and the characters a sheet's records hold (tests pass smaller ones to be quick). */
-export type UnpackLimits = { part: number; total: number; sheetChars?: number };
-const UNPACK_LIMITS: UnpackLimits = { part: MAX_PART_BYTES, total: MAX_UNPACKED_BYTES, sheetChars: MAX_SHEET_CHARS };
+export type UnpackLimits = { part: number; total: number; sheetBytes?: number };
+const UNPACK_LIMITS: UnpackLimits = { part: MAX_PART_BYTES, total: MAX_UNPACKED_BYTES, sheetBytes: MAX_SHEET_BYTES };
 
 type Zip = { bytes: Uint8Array; entries: Map<string, ZipEntry>; budget: InflateBudget; limits: UnpackLimits };
 
@@ -189,8 +190,8 @@ function numberText(raw: string): string {
 async function sheetRecords(zip: Zip, path: string, strings: readonly string[], maxRows: number): Promise<Records> {
   const records: string[][] = [];
   const lines: number[] = [];
-  const maxChars = zip.limits.sheetChars ?? MAX_SHEET_CHARS;
-  // Characters of the values held, counted as they are held (a shared string once per cell, as a CSV would write it).
+  const maxBytes = zip.limits.sheetBytes ?? MAX_SHEET_BYTES;
+  // The values held in UTF-8 bytes, counted as they are held (a shared string once per cell, as a CSV would write it).
   let held = 0;
   let row = 0;
   let cells: string[] = [];
@@ -251,10 +252,10 @@ async function sheetRecords(zip: Zip, path: string, strings: readonly string[], 
           if (value.trim() !== "") throw new Refusal(tooManyColumns(column + 1, row, records.length === 0));
           return;
         }
-        held += value.length;
-        if (held > maxChars)
+        held += Buffer.byteLength(value, "utf8");
+        if (held > maxBytes)
           throw new Refusal(
-            `The sheet's cells add up to more than ${count(maxChars)} characters (what a 10 MB CSV holds), the most the import reads. Split the sheet.`,
+            `The sheet's cells add up to more than ${MB(maxBytes)} of text, what the largest CSV the import takes could hold. Split the sheet.`,
           );
         // A shared string is its own already; any other value may be a slice of the XML.
         cells[column] = type === "s" ? value : own(value);

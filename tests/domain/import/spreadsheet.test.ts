@@ -3,7 +3,7 @@ import {
   MAX_CELL_CHARS,
   MAX_PART_BYTES,
   MAX_SHARED_STRINGS,
-  MAX_SHEET_CHARS,
+  MAX_SHEET_BYTES,
   MAX_UNPACKED_BYTES,
   readUpload,
   readXlsxRecords,
@@ -118,16 +118,18 @@ describe("readUpload: .xlsx", () => {
     expect(huge).toEqual({ error: expect.stringContaining("more than 32,767 characters") });
   });
 
-  it("refuses a sheet whose cells hold more characters than a 10 MB CSV could, a shared string counted in every cell", async () => {
-    expect(MAX_SHEET_CHARS).toBe(10_000_000);
-    const limits = { part: MAX_PART_BYTES, total: MAX_UNPACKED_BYTES, sheetChars: 25 };
+  it("refuses a sheet whose cells hold more text than a 10 MB CSV could, in UTF-8 bytes, a shared string counted in every cell", async () => {
+    expect(MAX_SHEET_BYTES).toBe(10 * 1024 * 1024);
+    const limits = { part: MAX_PART_BYTES, total: MAX_UNPACKED_BYTES, sheetBytes: 2 * 1024 * 1024 };
     const refusal = {
-      error: "The sheet's cells add up to more than 25 characters (what a 10 MB CSV holds), the most the import reads. Split the sheet.",
+      error: "The sheet's cells add up to more than 2 MB of text, what the largest CSV the import takes could hold. Split the sheet.",
     };
-    const rows = [["Name"], ["Ten chars!"], ["Ten chars!"], ["Ten chars!"]];
+    // 32 cells of 16,384 characters, 32,768 bytes in UTF-8 ("€" is three): 1 MiB of text a row, one shared string.
+    const row = Array.from({ length: 32 }, () => "€".repeat(8_192) + "x".repeat(8_192));
+    const rows = [["Name"], row, row, row];
     expect(await readXlsxRecords(twoSheets(rows, { inline: true }), 10, undefined, limits)).toEqual(refusal);
     expect(await readXlsxRecords(twoSheets(rows), 10, undefined, limits)).toEqual(refusal);
-    expect(await readXlsxRecords(twoSheets(rows.slice(0, 3)), 10, undefined, limits)).toMatchObject({ records: rows.slice(0, 3) });
+    expect(await readXlsxRecords(twoSheets(rows.slice(0, 2)), 10, undefined, limits)).toMatchObject({ records: rows.slice(0, 2) });
   });
 
   it("refuses more shared strings than it holds, before holding them", async () => {
