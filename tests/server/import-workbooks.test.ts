@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { createDeflateRaw, crc32 } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
+import { count } from "#tests/helpers/checksum.ts";
 import { importCsv } from "#tests/helpers/http.ts";
 import { peakRssMib } from "#tests/helpers/process-memory.ts";
 import { type RunningServer, startBuiltServer } from "#tests/helpers/server.ts";
@@ -101,6 +102,66 @@ function ordinaryList(): Uint8Array<ArrayBuffer> {
 }
 
 /**
+ * The attack of 3 Dec (its generator, /work/walk/gen.py): 20,000 investors in 21 columns, every
+ * string inline, realistic text in most cells and a "€" in each row, about 1.6 MB. The reader held
+ * each longer cell as a slice of the 16 K-character piece of sheet XML it was read from, so the
+ * records kept the whole sheet's text alive (two bytes a character: the "€" makes every piece
+ * two-byte), about 45 MB of heap on top of the records; the built server died out of heap.
+ */
+function attackersList(): Uint8Array<ArrayBuffer> {
+  const header = [
+    "Name",
+    "Firm",
+    "Kind",
+    "Website",
+    "LinkedIn",
+    "Email",
+    "Sectors",
+    "Stages",
+    "Geographies",
+    "Based in",
+    "Cheque min",
+    "Cheque max",
+    "Currency",
+    "Status",
+    "Last contact",
+    "Notes",
+    "Amount",
+    "Next step",
+    "Next step date",
+    "Owner",
+    "Intro via",
+  ];
+  const rows: Cell[][] = [header];
+  for (let i = 1; i <= 20_000; i++) {
+    rows.push([
+      `Person ${i}`,
+      `Fund ${i % 3000}`,
+      "fund",
+      `https://fund${i}.example.com`,
+      "",
+      `p${i}@fund${i % 3000}.example.com`,
+      "fintech, saas",
+      "seed",
+      "Nordics",
+      "Oslo",
+      "100000",
+      "500000",
+      "EUR",
+      "Not contacted",
+      "2026-11-01",
+      "note ".repeat(10),
+      "€250k",
+      "",
+      "",
+      "",
+      "",
+    ]);
+  }
+  return workbook([{ name: "Investors", rows }], { inline: true });
+}
+
+/**
  * About 550 KB of upload that inflates to about 220 MB of empty cells (no row is held), its sizes in a
  * data descriptor and the central directory saying 1,000 bytes.
  */
@@ -193,6 +254,26 @@ describe("hostile workbooks at the import's preview", () => {
     expect(status).toBe(200);
     expect(html).toMatch(/<strong>20000<\/strong> new/);
   }, 180_000);
+
+  it("previews and saves the attack's 20,000-row, 21-column workbook of inline strings, and the server stays up", async () => {
+    const bytes = attackersList();
+    const { status, html } = await preview(bytes, "attack-20000x21-inline");
+    expect(status).toBe(200);
+    expect(html).toMatch(/<strong>20000<\/strong> new/);
+    const running = server as RunningServer;
+    const saved = await importCsv(running, bytes, { as: { passcode: PASSCODE }, filename: "attack.xlsx" });
+    expect(saved.status).toBe(303);
+    expect(count(running.databasePath, "select count(*) from investors where is_demo = 0")).toBe(20_000);
+    // Again, against the 20,000 it saved: every row is matched to a saved investor (the attack's
+    // second death came with 66 saved).
+    const again = await importCsv(running, bytes, { as: { passcode: PASSCODE }, intent: "preview", filename: "attack.xlsx" });
+    expect(again.status).toBe(200);
+    expect(await again.text()).toMatch(/<strong>20000<\/strong> unchanged/);
+    expect((await fetch(`${running.url}/api/health`)).status).toBe(200);
+    const peak = peakRssMib(running.pid);
+    console.info(`attack-20000x21-inline: peak RSS over the preview, the save and a second preview: ${peak?.toFixed(0)} MiB`);
+    expect(peak).toBeLessThan(RSS_BUDGET_MIB);
+  }, 300_000);
 
   it("stops a zip bomb whose sizes hide behind a data descriptor at the part's cap, counting what it inflates", async () => {
     const bytes = await descriptorBomb();

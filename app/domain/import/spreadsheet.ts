@@ -25,6 +25,13 @@ export const MAX_CELL_CHARS = 32_767;
 export const MAX_SHARED_STRINGS = 300_000;
 /** Characters of shared strings held at most: what a 10 MB CSV could hold. */
 export const MAX_SHARED_CHARS = 10_000_000;
+/**
+ * The text of a sheet's cells, in UTF-8 bytes, held at most: what the largest CSV the import takes
+ * (10 MB, `MAX_UPLOAD_BYTES` in the import page) could hold. A part may unpack to 48 MB, and its
+ * texts, held as records and then parsed, would be several times what the import was measured
+ * with (decision 070).
+ */
+export const MAX_SHEET_BYTES = 10 * 1024 * 1024;
 /** Sheets listed at most (the page offers them in a select). */
 export const MAX_SHEETS = 1_000;
 
@@ -42,9 +49,9 @@ const CELL_TOO_LONG = (where: string) =>
 /** A workbook's sheet as records, with the workbook's sheet names and which one this is. */
 export type SheetRecords = Records & { sheets: string[]; sheet: string };
 
-/** The inflating caps (tests pass smaller ones to be quick). */
-export type UnpackLimits = { part: number; total: number };
-const UNPACK_LIMITS: UnpackLimits = { part: MAX_PART_BYTES, total: MAX_UNPACKED_BYTES };
+/** The inflating caps and the characters a sheet's records hold (tests pass smaller ones to be quick). */
+export type UnpackLimits = { part: number; total: number; sheetBytes?: number };
+const UNPACK_LIMITS: UnpackLimits = { part: MAX_PART_BYTES, total: MAX_UNPACKED_BYTES, sheetBytes: MAX_SHEET_BYTES };
 
 type Zip = { bytes: Uint8Array; entries: Map<string, ZipEntry>; budget: InflateBudget; limits: UnpackLimits };
 
@@ -105,6 +112,17 @@ async function sheetList(zip: Zip, workbook: string): Promise<Array<{ name: stri
   return sheets;
 }
 
+/**
+ * A text of the XML as a string of its own. saxes hands a text out as a slice of the piece of
+ * XML it was reading (V8 keeps a substring of 13 characters or more as a slice of its parent), and
+ * a slice keeps that whole 16 K-character piece alive: records held that way kept the sheet's
+ * whole text (34 MB of XML for 20,000 rows of 21 columns, two bytes a character once one "€" is in
+ * a piece), and the built server died out of heap (decision 070). The copy holds only the text.
+ */
+function own(text: string): string {
+  return text.length >= 13 ? Buffer.from(text, "utf8").toString("utf8") : text;
+}
+
 /** The workbook's shared strings, capped in count and characters as they are read. */
 async function sharedStrings(zip: Zip, path: string | undefined): Promise<string[]> {
   const strings: string[] = [];
@@ -141,7 +159,7 @@ async function sharedStrings(zip: Zip, path: string | undefined): Promise<string
       if (name === "t") inText = false;
       else if (name === "rPh") phonetic--;
       else if (name === "si" && current !== undefined) {
-        strings.push(current.length === 1 ? (current[0] as string) : current.join(""));
+        strings.push(current.length === 1 ? own(current[0] as string) : current.join(""));
         current = undefined;
       }
     },
@@ -172,6 +190,9 @@ function numberText(raw: string): string {
 async function sheetRecords(zip: Zip, path: string, strings: readonly string[], maxRows: number): Promise<Records> {
   const records: string[][] = [];
   const lines: number[] = [];
+  const maxBytes = zip.limits.sheetBytes ?? MAX_SHEET_BYTES;
+  // The values held in UTF-8 bytes, counted as they are held (a shared string once per cell, as a CSV would write it).
+  let held = 0;
   let row = 0;
   let cells: string[] = [];
   let width = 0;
@@ -231,7 +252,13 @@ async function sheetRecords(zip: Zip, path: string, strings: readonly string[], 
           if (value.trim() !== "") throw new Refusal(tooManyColumns(column + 1, row, records.length === 0));
           return;
         }
-        cells[column] = value;
+        held += Buffer.byteLength(value, "utf8");
+        if (held > maxBytes)
+          throw new Refusal(
+            `The sheet's cells add up to more than ${MB(maxBytes)} of text, what the largest CSV the import takes could hold. Split the sheet.`,
+          );
+        // A shared string is its own already; any other value may be a slice of the XML.
+        cells[column] = type === "s" ? value : own(value);
         width = Math.max(width, column + 1);
       } else if (name === "row") {
         if (width === 0 || cells.every((cell) => cell.trim() === "")) return;

@@ -3,6 +3,7 @@ import {
   MAX_CELL_CHARS,
   MAX_PART_BYTES,
   MAX_SHARED_STRINGS,
+  MAX_SHEET_BYTES,
   MAX_UNPACKED_BYTES,
   readUpload,
   readXlsxRecords,
@@ -115,6 +116,20 @@ describe("readUpload: .xlsx", () => {
     expect(shared).toEqual({ error: expect.stringContaining("holds more than 32,767 characters, Excel's own limit for a cell") });
     const huge = await readXlsxRecords(twoSheets([["Name"], ["y".repeat(2_000_000)]], { inline: true }), 10);
     expect(huge).toEqual({ error: expect.stringContaining("more than 32,767 characters") });
+  });
+
+  it("refuses a sheet whose cells hold more text than a 10 MB CSV could, in UTF-8 bytes, a shared string counted in every cell", async () => {
+    expect(MAX_SHEET_BYTES).toBe(10 * 1024 * 1024);
+    const limits = { part: MAX_PART_BYTES, total: MAX_UNPACKED_BYTES, sheetBytes: 2 * 1024 * 1024 };
+    const refusal = {
+      error: "The sheet's cells add up to more than 2 MB of text, what the largest CSV the import takes could hold. Split the sheet.",
+    };
+    // 32 cells of 16,384 characters, 32,768 bytes in UTF-8 ("€" is three): 1 MiB of text a row, one shared string.
+    const row = Array.from({ length: 32 }, () => "€".repeat(8_192) + "x".repeat(8_192));
+    const rows = [["Name"], row, row, row];
+    expect(await readXlsxRecords(twoSheets(rows, { inline: true }), 10, undefined, limits)).toEqual(refusal);
+    expect(await readXlsxRecords(twoSheets(rows), 10, undefined, limits)).toEqual(refusal);
+    expect(await readXlsxRecords(twoSheets(rows.slice(0, 2)), 10, undefined, limits)).toMatchObject({ records: rows.slice(0, 2) });
   });
 
   it("refuses more shared strings than it holds, before holding them", async () => {
