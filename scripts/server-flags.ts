@@ -32,14 +32,15 @@ export const SERVER_MALLOC_ENV: Readonly<Record<string, string>> = {
  * jemalloc, where the machine has it (Debian's libjemalloc2: the Docker image installs it, and so
  * does the test command as root). Measured with the server's load rows (decision 049), glibc
  * keeps 15–25 MiB of freed native memory in its per-thread arenas after a busy spell, holes that
- * no trim threshold reaches; jemalloc's background thread hands back dirty pages a second after
- * they are freed and skips the "muzzy" stage (`muzzy_decay_ms:0`). Freed pages wait 200 ms
- * (`dirty_decay_ms:200`; decision 049 had 1,000): under issue 35's mixed load each compressed
- * answer frees some megabytes, and a second's worth of them kept resident was about 18 MiB of the
- * 200 MiB budget (decision 069).
+ * no trim threshold reaches; jemalloc hands freed pages back and skips the "muzzy" stage
+ * (`muzzy_decay_ms:0`), its background thread doing the deferred work. Freed pages go back at once
+ * (`dirty_decay_ms:0`; decision 049 had 1,000): under issue 35's mixed load each compressed answer
+ * frees some megabytes, and keeping a second's worth resident put RSS at 205–209 MiB, 200 ms's
+ * worth at up to 201; at once, 174–191 MiB over 10 minutes, for about a tenth fewer answers a
+ * minute (decision 069).
  */
 export const JEMALLOC_PATHS = ["/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2"];
-export const JEMALLOC_CONF = "background_thread:true,dirty_decay_ms:200,muzzy_decay_ms:0";
+export const JEMALLOC_CONF = "background_thread:true,dirty_decay_ms:0,muzzy_decay_ms:0";
 
 /**
  * The allocator environment a server starts with: jemalloc preloaded when the machine has it
