@@ -16,43 +16,46 @@ const LAPTOP = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.
  * read re-score the link's investor in the same request. Before, the follow-up waited for the
  * next daily re-score (a helper's report); the test failed then.
  */
+/** A contacted investor (last contact the day before) with a deck link of their own, opened as the viewer opens it. */
+function linkedInvestor(name: string, firm: string) {
+  const { db } = createTestDatabase();
+  const app = fakeApp(db, NOW);
+  const { deckId } = seedDeck(db, ["Fjordly", "Problem", "Financials"]);
+  const investorId = Number(
+    db.$client
+      .prepare("insert into investors (name, firm, relationship_status, last_contact_date) values (?, ?, 'contacted', '2026-12-01')")
+      .run(name, firm).lastInsertRowid,
+  );
+  const nonce = `nonce-${name}`;
+  const token = deckLinkToken(app.deckLinkKey, nonce);
+  createInvestorLink(
+    db,
+    TEST_ACTOR,
+    {
+      deckId,
+      startup: { name: "Deckside Labs" },
+      isDemo: false,
+      nonce,
+      tokenHash: deckLinkTokenHash(token),
+      investor: { id: investorId, name },
+    },
+    NOW,
+  );
+  const opened = openDeckLink(app, token);
+  if (opened.state !== "active") throw new Error(`the link is ${opened.state}`);
+  return { db, app, investorId, opened };
+}
+
 describe("a deck read recorded by the viewer", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
   it("makes the investor's follow-up due at once, and a preview bot's visit changes nothing", () => {
-    const { db } = createTestDatabase();
-    const app = fakeApp(db, NOW);
-    const { deckId } = seedDeck(db, ["Fjordly", "Problem", "Financials"]);
-    const investorId = Number(
-      db.$client
-        .prepare(
-          "insert into investors (name, firm, relationship_status, last_contact_date) values ('Ilse Varga', 'Northbeam', 'contacted', '2026-12-01')",
-        )
-        .run().lastInsertRowid,
-    );
+    const { db, app, investorId, opened } = linkedInvestor("Ilse Varga", "Northbeam");
     rescoreInvestor(db, investorId, NOW, app.rules);
     const action = () => db.$client.prepare("select action from investors where id = ?").pluck().get(investorId);
-    expect(action()).not.toBe("follow_up");
-
-    const nonce = "rescore-nonce";
-    const token = deckLinkToken(app.deckLinkKey, nonce);
-    createInvestorLink(
-      db,
-      TEST_ACTOR,
-      {
-        deckId,
-        startup: { name: "Deckside Labs" },
-        isDemo: false,
-        nonce,
-        tokenHash: deckLinkTokenHash(token),
-        investor: { id: investorId, name: "Ilse Varga" },
-      },
-      NOW,
-    );
-    const opened = openDeckLink(app, token);
-    if (opened.state !== "active") throw new Error(`the link is ${opened.state}`);
+    expect(action()).not.toBe("follow_up"); // a link made, not opened
 
     startVisit(app, opened, { userAgent: "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)", addressGroup: "203.0.113.9" });
     expect(action()).not.toBe("follow_up");
@@ -67,33 +70,7 @@ describe("a deck read recorded by the viewer", () => {
 
   it("keeps the reason the investor's page shows up to date with the reports after the read, once the reading settles", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const { db } = createTestDatabase();
-    const app = fakeApp(db, NOW);
-    const { deckId } = seedDeck(db, ["Fjordly", "Problem", "Financials"]);
-    const investorId = Number(
-      db.$client
-        .prepare(
-          "insert into investors (name, firm, relationship_status, last_contact_date) values ('Johan Svensson', 'Kvarn', 'contacted', '2026-12-01')",
-        )
-        .run().lastInsertRowid,
-    );
-    const nonce = "settle-nonce";
-    const token = deckLinkToken(app.deckLinkKey, nonce);
-    createInvestorLink(
-      db,
-      TEST_ACTOR,
-      {
-        deckId,
-        startup: { name: "Deckside Labs" },
-        isDemo: false,
-        nonce,
-        tokenHash: deckLinkTokenHash(token),
-        investor: { id: investorId, name: "Johan Svensson" },
-      },
-      NOW,
-    );
-    const opened = openDeckLink(app, token);
-    if (opened.state !== "active") throw new Error(`the link is ${opened.state}`);
+    const { db, app, investorId, opened } = linkedInvestor("Johan Svensson", "Kvarn");
     const reason = () =>
       db.$client.prepare("select json_extract(score_explained, '$.action_reason') from investors where id = ?").pluck().get(investorId);
     const visit = startVisit(app, opened, { userAgent: LAPTOP, addressGroup: "198.51.100.7" });
