@@ -5,12 +5,16 @@ import type { Db } from "../database.server.ts";
 
 /** The dashboard's two charts: the pipeline funnel and the score bands, for one side (a member's own with `mine`). */
 
+/** One side's investors, or a member's own of them (decision 062). */
+const sideRows = (demo: boolean, mine: number | null) =>
+  and(eq(investors.isDemo, demo), mine === null ? undefined : eq(investors.ownerMemberId, mine));
+
 /** Investors per relationship status, for the pipeline funnel (a member's own with `mine`, decision 062). */
 export function countByStatus(db: Db, demo: boolean, mine: number | null = null): Record<RelationshipStatus, number> {
   const rows = db
     .select({ status: investors.relationshipStatus, n: sql<number>`count(*)` })
     .from(investors)
-    .where(and(eq(investors.isDemo, demo), mine === null ? undefined : eq(investors.ownerMemberId, mine)))
+    .where(sideRows(demo, mine))
     .groupBy(investors.relationshipStatus)
     .all();
   const counts = {} as Record<RelationshipStatus, number>;
@@ -26,7 +30,7 @@ export function scoreHistogram(db: Db, demo: boolean, mine: number | null = null
   const rows = db
     .select({ score: investors.score, n: sql<number>`count(*)` })
     .from(investors)
-    .where(and(eq(investors.isDemo, demo), mine === null ? undefined : eq(investors.ownerMemberId, mine)))
+    .where(sideRows(demo, mine))
     .groupBy(investors.score)
     .all();
   for (const row of rows) {
