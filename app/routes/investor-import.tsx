@@ -9,7 +9,10 @@ import { ImportStopped } from "../components/import-in-progress.tsx";
 import { ImportSummary } from "../components/import-summary.tsx";
 import { SAMPLE_CSV_PATH } from "../components/first-morning.tsx";
 import { MAX_IMPORT_COLUMNS } from "../domain/import/limits.ts";
-import { refusedWithCells } from "../domain/import/outcome.ts";
+import { recordsAtLines, refusedWithCells } from "../domain/import/outcome.ts";
+import type { ParsedImport } from "../domain/import/parse.ts";
+import type { Records } from "../domain/import/read.ts";
+import type { RejectedRow } from "../domain/import/rows.ts";
 import { planImport } from "../domain/import/plan.ts";
 import { type UnmatchedOwner, assignOwners, unmatchedOwnersSentence } from "../domain/import/owners.ts";
 import { ownerChoices } from "../services/team.server.ts";
@@ -122,35 +125,43 @@ async function importAction({ request, context }: Route.ActionArgs) {
   // Loaded on the first import: the countries data it resolves places with is a few MB of heap
   // that a server which never imports should not carry.
   const { MAX_IMPORT_ROWS, parseInvestorRecordsSteps } = await import("../domain/import/parse.ts");
-  const records = await readUpload(input.bytes, MAX_IMPORT_ROWS, input.sheet);
+  const read = () => readUpload(input.bytes, MAX_IMPORT_ROWS, input.sheet);
+  const records = await read();
   if ("error" in records) return data({ error: records.error, preview: null }, { status: 400 });
   const headerAt = records.records.findIndex((record) => record.some((cell) => cell.trim() !== ""));
   const header = records.records[headerAt] ?? [];
+  // What is kept of the file's records: the parse lets each go once read (decision 072).
+  const firstRow = records.records[headerAt + 1];
+  const sample = records.records.slice(headerAt + 1, headerAt + 201);
   // A new file (no column chosen on this page yet) starts from the choices made for its headers last time.
   const recalled = input.targets.every((target) => target === undefined) ? recallMapping(app, header) : undefined;
-  const parse = () =>
+  const parse = (file: Records) =>
     finishInTurns(
-      parseInvestorRecordsSteps(records, {
+      parseInvestorRecordsSteps(file, {
         targets: recalled ?? input.targets,
         values: { chosen: input.values, remembered: recallValueChoices(app) },
+        release: true,
       }),
     );
   townsWanted();
-  let parsed = await parse();
+  let first: ParsedImport | undefined = await parse(records);
   // A town the countries data does not know: the cities data is loaded (once for the process's
-  // life, decision 055) and the file read again. A file of countries and capitals never loads it.
+  // life, decision 055) and the file read again, from its bytes (its records were let go as they
+  // were parsed), the first reading let go first. A file of countries and capitals never loads it.
   if (!townsInUse() && townsWanted()) {
+    first = undefined;
     await loadTowns();
-    parsed = await parse();
   }
+  const again = first ? undefined : await read();
+  if (again && "error" in again) return data({ error: again.error, preview: null }, { status: 400 });
+  const parsed = first ?? (await parse(again as Records));
   if (parsed.error) return data({ error: parsed.error, preview: null }, { status: 400 });
   // A value nobody decided is never imported as a default: the import waits for the founder's choice.
   const asked = askedSentence(parsed.values);
   if (input.intent === "commit" && !asked) {
     let classified: ClassifiedUpdates | undefined;
-    let refused: ReturnType<typeof refusedWithCells> = { header, refused: [] };
+    let rejected: RejectedRow[] = [];
     let unmatched: UnmatchedOwner[] = [];
-    const sample = records.records.slice(headerAt + 1, headerAt + 201);
     let written: ImportWritten;
     try {
       // Planned when its turn comes: another import may have finished meanwhile.
@@ -163,10 +174,7 @@ async function importAction({ request, context }: Route.ActionArgs) {
           const plan = owned.plan;
           unmatched = owned.unmatched;
           classified = classifyUpdates(app.db, plan, 0);
-          refused = refusedWithCells(records, plan.rejected);
-          // The file's records (as large as the file) are not held through the commit's chunks.
-          records.records = [];
-          records.lines = [];
+          rejected = plan.rejected;
           return plan;
         },
         input.name,
@@ -174,6 +182,7 @@ async function importAction({ request, context }: Route.ActionArgs) {
     } catch (error) {
       return importStoppedByStorage(error);
     }
+    const refused = refusedWithCells(header, rejected, await refusedCells(parsed, rejected, read));
     forgetUpload(input.token);
     if (parsed.mapping) {
       // The import is saved: the columns remembered for next time are a convenience, and a full
@@ -204,10 +213,6 @@ async function importAction({ request, context }: Route.ActionArgs) {
     );
     return redirect(`/investors/import?done=${done}`, 303);
   }
-  // The preview shows one row of the file: its records are let go before the saved investors are read.
-  const firstRow = records.records[headerAt + 1];
-  records.records = [];
-  records.lines = [];
   const { plan, unmatched } = assignOwners(planImport(parsed, existingForImport(app.db, parsed.rows)), ownerChoices(app, false));
   const classified = classifyUpdates(app.db, plan, PREVIEW_ROWS);
   const workbook = records.sheets && records.sheet !== undefined ? { sheets: records.sheets, sheet: records.sheet } : undefined;
@@ -252,6 +257,23 @@ async function importAction({ request, context }: Route.ActionArgs) {
     },
   };
   return input.intent === "commit" ? data(answer, { status: 400 }) : answer;
+}
+
+/**
+ * The cells of the refused rows, for their file: the parse kept those it refused; a row the plan
+ * refused (two rows reaching one saved investor) had its record let go, so the file is read again
+ * for those lines, which only such an import pays for.
+ */
+async function refusedCells(
+  parsed: ParsedImport,
+  rejected: readonly RejectedRow[],
+  read: () => ReturnType<typeof readUpload>,
+): Promise<ReadonlyMap<number, string[]>> {
+  const kept = parsed.refusedCells ?? new Map<number, string[]>();
+  const missing = new Set(rejected.filter((row) => !kept.has(row.line)).map((row) => row.line));
+  if (missing.size === 0) return kept;
+  const file = await read();
+  return "error" in file ? kept : new Map([...kept, ...recordsAtLines(file, missing)]);
 }
 
 /**

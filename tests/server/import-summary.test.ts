@@ -74,6 +74,21 @@ describe("after an import: the summary and the refused rows", () => {
     expect(html).toContain("2 change status, 2 get a new last contact");
   });
 
+  it("downloads a row the plan refused (two rows reaching one saved investor) with its cells, read again from the file", async () => {
+    const first = await post(fileForm("commit", "Investor Name,Fund,Email\nDora Plan,Plan Fund,dora@plan.vc"));
+    expect(first.status).toBe(303);
+    // The parse keeps both (different names); the plan finds both reach Dora, by name and by email (decision 072).
+    const response = await post(fileForm("commit", "Investor Name,Fund,Email\nDora Plan,Plan Fund,\nD. Plan,Plan Fund,dora@plan.vc"));
+    const html = await (await get(response.headers.get("location") ?? "")).text();
+    expect(html).toMatch(/<strong>1<\/strong> refused/);
+    const download = /href="(\/investors\/import\/refused\.csv\?done=[^"]+)"/.exec(html)?.[1] ?? "";
+    const rows = parse(await (await get(download.replaceAll("&amp;", "&"))).text()) as string[][];
+    expect(rows).toEqual([
+      ["line", "reason", "Investor Name", "Fund", "Email"],
+      ["3", "updates the same existing investor as line 2", "D. Plan", "Plan Fund", "dora@plan.vc"],
+    ]);
+  });
+
   it("answers a summary or download that is gone with a clear message, not a 500", async () => {
     const page = await get("/investors/import?done=no-such-token");
     expect(page.status).toBe(200);

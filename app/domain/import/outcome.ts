@@ -9,21 +9,25 @@ import type { RejectedRow } from "./rows.ts";
 
 export type RefusedRow = RejectedRow & { cells: string[] };
 
-/** The header row (the first that is not blank) and each refused row's cells, found by line. */
+/**
+ * Each refused row with its cells as the file had them, found by line in `cellsAt` (the parse's
+ * `refusedCells`, or records read again for rows the plan refused after the parse let them go).
+ */
 export function refusedWithCells(
-  file: { records: string[][]; lines: number[] },
+  header: string[],
   rejected: readonly RejectedRow[],
+  cellsAt: ReadonlyMap<number, string[]>,
 ): { header: string[]; refused: RefusedRow[] } {
-  const headerAt = file.records.findIndex((record) => record.some((cell) => cell.trim() !== ""));
-  const wanted = new Set(rejected.map((row) => row.line));
+  return { header, refused: rejected.map((row) => ({ ...row, cells: cellsAt.get(row.line) ?? [] })) };
+}
+
+/** The records of the wanted lines, by line (a file read again for the rows the plan refused). */
+export function recordsAtLines(file: { records: string[][]; lines: number[] }, wanted: ReadonlySet<number>): Map<number, string[]> {
   const cellsAt = new Map<number, string[]>();
   file.lines.forEach((line, index) => {
     if (wanted.has(line)) cellsAt.set(line, file.records[index] ?? []);
   });
-  return {
-    header: headerAt < 0 ? [] : (file.records[headerAt] ?? []),
-    refused: rejected.map((row) => ({ ...row, cells: cellsAt.get(row.line) ?? [] })),
-  };
+  return cellsAt;
 }
 
 /** `line,reason,<the file's columns>`, one line per refused row, every one of them. */

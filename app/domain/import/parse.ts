@@ -1,3 +1,4 @@
+import { compactRow, sharedValues } from "./compact.ts";
 import { joinFirstNames } from "./intro-via.ts";
 import type { ColumnMapping, ColumnTarget } from "./fields.ts";
 import { FIELD_LABELS, IMPORT_FIELDS, guessMapping, settleMapping } from "./fields.ts";
@@ -7,8 +8,8 @@ import { MAX_HEADER_SHOWN, MAX_IMPORT_ROWS, TOO_MANY_ROWS } from "./limits.ts";
 import { type Records, readCsvRecords } from "./read.ts";
 import { countryHint } from "../places.ts";
 import { type ImportRow, type RejectedRow, readRow, rowContext } from "./rows.ts";
-import { type FileValues, fileValues } from "./value-table.ts";
-import { NO_CHOICES, type ValueChoices } from "./values.ts";
+import { type FileValues, valueTable } from "./value-table.ts";
+import { NO_CHOICES, type ValueChoices, distinctCollector } from "./values.ts";
 
 /**
  * A file's records → rows to import, refused rows with reasons, and what the preview must say
@@ -29,6 +30,11 @@ export type ParsedImport = {
   error?: string;
   /** Each distinct value of the fixed-vocabulary columns with what it will be imported as (decision 052). */
   values?: FileValues;
+  /**
+   * With `release`: the records of the rows refused here, by line, the only records the parse
+   * keeps (the refused rows' file needs their cells).
+   */
+  refusedCells?: Map<number, string[]>;
 };
 
 const EMPTY_FILE = "The file is empty. The first line must hold column names such as Name, Firm, Email.";
@@ -53,7 +59,16 @@ export type ParseOptions = {
   targets?: ReadonlyArray<string | undefined>;
   /** What the founder chose a value means (the preview's selects), and what was remembered from earlier files. */
   values?: ValueChoices;
+  /**
+   * Let each data record go once its row is read (decision 072): the records become empty, so the
+   * file's records and its parsed rows are never both held whole. The header record is kept;
+   * a refused row's record is kept in `refusedCells`. The records cannot be parsed again.
+   */
+  release?: boolean;
 };
+
+/** What a released record becomes. */
+const RELEASED: string[] = [];
 
 /** Applies the founder's choices over the guess; a value that is no field is ignored. */
 function applyTargets(mapping: ColumnMapping, targets: ParseOptions["targets"]): ColumnMapping {
@@ -111,9 +126,7 @@ export function* parseInvestorRecordsSteps(input: Records, options: ParseOptions
     );
   }
 
-  const dateColumns = mapping.columns.flatMap((column, index) => (column.target === "last_contact_date" ? [index] : []));
-  const dateCells = dataIndexes.flatMap((index) => dateColumns.map((column) => records[index]?.[column] ?? ""));
-  const dateOrder = hasSlashedDates(dateCells) ? decideDateOrder(dateCells) : undefined;
+  const dateOrder = fileDateOrder(records, dataIndexes, mapping);
   if (dataIndexes.length === 0) warnings.push("The file has column names but no investors.");
 
   const choices = options.values ?? NO_CHOICES;
@@ -125,13 +138,19 @@ export function* parseInvestorRecordsSteps(input: Records, options: ParseOptions
   const byEmail = new Map<string, number>();
   const byName = new Map<string, Array<Identity & { line: number }>>();
   // The values asked about are those of rows that import: a refused row (a repeated header line) asks nothing.
-  const imported: number[] = [];
+  const distinct = distinctCollector(mapping);
+  const shared = sharedValues();
+  const refusedCells = new Map<number, string[]>();
+  const release = options.release === true;
   for (const [position, index] of dataIndexes.entries()) {
     if (position > 0 && position % PARSE_STEP_ROWS === 0) yield;
     const line = lines[index] ?? index + 1;
-    const outcome = readRow(records[index] ?? [], line, context);
+    const record = records[index] ?? [];
+    if (release) records[index] = RELEASED;
+    const outcome = readRow(record, line, context);
     if ("rejected" in outcome) {
       rejected.push(outcome.rejected);
+      if (release) refusedCells.set(line, record);
       continue;
     }
     const identity = identityOf(outcome.row.profile);
@@ -147,6 +166,7 @@ export function* parseInvestorRecordsSteps(input: Records, options: ParseOptions
             : `same investor as line ${sameName?.line} (${describeSameName(sameName, identity)})`,
         ],
       });
+      if (release) refusedCells.set(line, record);
       continue;
     }
     if (identity.email !== undefined) byEmail.set(identity.email, line);
@@ -154,12 +174,23 @@ export function* parseInvestorRecordsSteps(input: Records, options: ParseOptions
     const list = byName.get(key) ?? [];
     list.push({ ...identity, line });
     byName.set(key, list);
-    rows.push(outcome.row);
-    imported.push(index);
+    rows.push(compactRow(outcome.row, shared));
+    distinct.add(record);
   }
-  const values = fileValues(records, imported, mapping, choices);
+  const values = valueTable(distinct.done(), choices);
   joinFirstNames(rows);
-  return { rows, rejected, warnings, mapping, values, ...(dateOrder ? { dateOrder } : {}) };
+  return { rows, rejected, warnings, mapping, values, ...(dateOrder ? { dateOrder } : {}), ...(release ? { refusedCells } : {}) };
+}
+
+/** How the file's a/b/yyyy dates read, from every last-contact cell (held only while deciding). */
+function fileDateOrder(
+  records: readonly (readonly string[])[],
+  dataIndexes: readonly number[],
+  mapping: ColumnMapping,
+): ParsedImport["dateOrder"] {
+  const dateColumns = mapping.columns.flatMap((column, index) => (column.target === "last_contact_date" ? [index] : []));
+  const dateCells = dataIndexes.flatMap((index) => dateColumns.map((column) => records[index]?.[column] ?? ""));
+  return hasSlashedDates(dateCells) ? decideDateOrder(dateCells) : undefined;
 }
 
 /** Distinct based-in places read for the file's country hint: enough to tell, bounded whatever the file. */

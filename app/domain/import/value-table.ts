@@ -50,7 +50,12 @@ export function fileValues(
   mapping: ColumnMapping,
   choices: ValueChoices,
 ): FileValues {
-  return collectDistinct(records, dataIndexes, mapping).map((column) => tableOf(column, choices));
+  return valueTable(collectDistinct(records, dataIndexes, mapping), choices);
+}
+
+/** The table of values a distinctCollector gathered (the parse's way, record by record). */
+export function valueTable(distinct: readonly DistinctValues[], choices: ValueChoices): FileValues {
+  return distinct.map((column) => tableOf(column, choices));
 }
 
 function tableOf(column: DistinctValues, choices: ValueChoices): FileValueColumn {

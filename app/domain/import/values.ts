@@ -260,30 +260,53 @@ export function collectDistinct(
   dataIndexes: readonly number[],
   mapping: ColumnMapping,
 ): DistinctValues[] {
-  const out: DistinctValues[] = [];
-  for (const field of VALUE_FIELDS) {
+  const collector = distinctCollector(mapping);
+  for (const index of dataIndexes) collector.add(records[index] ?? []);
+  return collector.done();
+}
+
+/**
+ * collectDistinct a record at a time, so the parse can let each record go once read (decision
+ * 072): what it keeps is each field's distinct values, never a record.
+ */
+export function distinctCollector(mapping: ColumnMapping): { add(record: readonly string[]): void; done(): DistinctValues[] } {
+  const fields = VALUE_FIELDS.flatMap((field) => {
     const columns = mapping.columns.flatMap((column, index) => (column.target === field ? [index] : []));
-    if (columns.length === 0) continue;
-    const byKey = new Map<string, DistinctValue>();
-    const extra = new Set<string>();
-    for (const index of dataIndexes) {
-      // Only the first column of a field is read for a one-value field, as the row reader does.
-      for (const column of field === "stages" ? columns : columns.slice(0, 1)) {
-        for (const item of valueItems(field, records[index]?.[column] ?? "")) {
-          const key = valueKey(item, field);
-          if (key === "") continue;
-          const known = byKey.get(key);
-          if (known) known.count++;
-          else if (byKey.size < MAX_DISTINCT) {
-            const oneLine = item.replace(/\s+/g, " ");
-            byKey.set(key, { key, shown: oneLine.length > MAX_SHOWN_CHARS ? `${oneLine.slice(0, MAX_SHOWN_CHARS)}…` : oneLine, count: 1 });
-          } else if (extra.size < 100_000) extra.add(key);
+    // Only the first column of a field is read for a one-value field, as the row reader does.
+    return columns.length === 0
+      ? []
+      : [
+          {
+            field,
+            columns: field === "stages" ? columns : columns.slice(0, 1),
+            byKey: new Map<string, DistinctValue>(),
+            extra: new Set<string>(),
+          },
+        ];
+  });
+  return {
+    add(record) {
+      for (const { field, columns, byKey, extra } of fields) {
+        for (const column of columns) {
+          for (const item of valueItems(field, record[column] ?? "")) {
+            const key = valueKey(item, field);
+            if (key === "") continue;
+            const known = byKey.get(key);
+            if (known) known.count++;
+            else if (byKey.size < MAX_DISTINCT) {
+              const oneLine = item.replace(/\s+/g, " ");
+              byKey.set(key, {
+                key,
+                shown: oneLine.length > MAX_SHOWN_CHARS ? `${oneLine.slice(0, MAX_SHOWN_CHARS)}…` : oneLine,
+                count: 1,
+              });
+            } else if (extra.size < 100_000) extra.add(key);
+          }
         }
       }
-    }
-    out.push({ field, values: [...byKey.values()], more: extra.size });
-  }
-  return out;
+    },
+    done: () => fields.map(({ field, byKey, extra }) => ({ field, values: [...byKey.values()], more: extra.size })),
+  };
 }
 
 /** Distinct written values remembered by one file's resolver: a file of 20,000 rows repeats a few dozen. */
