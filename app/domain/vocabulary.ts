@@ -329,7 +329,7 @@ const STATUS_WORDS: Record<string, RelationshipStatus> = {
   pitched: "in_conversation",
   "first meeting": "in_conversation",
   "second meeting": "in_conversation",
-  "follow up": "in_conversation",
+  "follow up": "contacted",
   "meeting held": "in_conversation",
   検討中: "in_conversation",
   "meeting booked": "meeting_scheduled",

@@ -110,7 +110,7 @@ export const FOUNDER_SHEETS: FounderSheet[] = [
       Verbal: "soft_committed",
       Ghosted: "ask",
       "No reply": "ask",
-      "Follow up": "in_conversation",
+      "Follow up": "contacted",
     },
     answers: { "value.relationship_status.ghosted": "passed:no_reason_given", "value.relationship_status.no reply": "contacted" },
   },

@@ -221,7 +221,7 @@ const SYNONYMS: Record<ImportField, readonly string[]> = {
   // Where the fund sits, not where it invests (decision 055): it stands in for that only when the file says nothing else.
   based_in: (
     "based_in|based in|hq|global hq|global_hq|hq location|hq city|headquarters|headquartered|location|office|offices|" +
-    "office location|city|ubicación|sede|oficina|ciudad|localização|escritório|cidade|standort|sitz|hauptsitz|büro|stadt|" +
+    "office location|city|town|hometown|ubicación|sede|oficina|ciudad|localização|escritório|cidade|standort|sitz|hauptsitz|büro|stadt|" +
     "kontor|hovedkontor|huvudkontor|sted|lokasjon|plats|ort|stad|sijainti|toimipaikka|kotipaikka|kaupunki|所在地|本社|本社所在地|拠点|都市"
   ).split("|"),
   check_range: [
@@ -323,7 +323,16 @@ const SYNONYMS: Record<ImportField, readonly string[]> = {
   ],
   amount_currency: ["amount_currency", "amount currency", "commitment currency", "committed currency"],
   meeting_date: ["meeting_date", "meeting date", "meeting", "next meeting", "meeting on", "fecha de reunión", "面談日"],
-  pass_reason: ["pass_reason", "pass reason", "reason for passing", "why passed", "passed reason", "lost reason", "decline reason"],
+  pass_reason: [
+    "pass_reason",
+    "pass reason",
+    "reason for passing",
+    "why passed",
+    "why they passed",
+    "passed reason",
+    "lost reason",
+    "decline reason",
+  ],
   pass_note: ["pass_note", "pass note", "pass notes"],
   // A CRM's "Owner" (Notion, Airtable, HubSpot), a tracker's "Rep" or "Point person" (decision 062).
   owner: ["owner", "rep", "point person", "responsible", "lead", "deal owner", "deal lead", "owned by", "assigned to", "responsable"],
@@ -354,7 +363,7 @@ const CONTAINS: ReadonlyArray<[RegExp, ImportField]> = [
   [/\blast\s+(contact|touch|interaction|meeting)/, "last_contact_date"],
   [/\bnext\s+step.*\bdate\b/, "next_step_date"],
   [/\bmeeting\b/, "meeting_date"],
-  [/\bpass(?:ed|ing)?\b.*\breason|\breason\b.*\bpass/, "pass_reason"],
+  [/\bpass(?:ed|ing)?\b.*\breason|\breason\b.*\bpass|\bwhy\b.*\bpass/, "pass_reason"],
   [/\bnext\s+step/, "next_step"],
   [/\bstatus\b|pipeline/, "relationship_status"],
   [/linkedin/, "linkedin_url"],
@@ -364,7 +373,7 @@ const CONTAINS: ReadonlyArray<[RegExp, ImportField]> = [
   [/\b(check|cheque|ticket)\b|investment\s+(range|size)/, "check_range"],
   [/\bstages?\b/, "stages"],
   [/\b(sectors?|industr|verticals?|thesis|focus)/, "sectors"],
-  [/\b(hq|headquarter|based\s+in|office|location\b|city\b)/, "based_in"],
+  [/\b(hq|headquarter|based\s+in|office|location\b|city\b|town\b)/, "based_in"],
   [/\b(countr|geograph|locat|region|cities)/, "geographies"],
   [/\b(notes?|comments?)\b/, "personal_notes"],
   [/\b(type|kind)\b/, "kind"],

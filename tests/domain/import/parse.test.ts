@@ -9,6 +9,11 @@ const csv = (...lines: string[]) => lines.join("\n");
 const targets = (headers: string[]) => guessMapping(headers, []).columns.map((column) => column.target);
 
 describe("column mapping", () => {
+  it("reads a team sheet's Town and Why they passed (a founder's walkthrough left both unmapped)", () => {
+    expect(targets(["Name", "Town", "Why they passed"])).toEqual(["name", "based_in", "pass_reason"]);
+    expect(targets(["Name", "Home town", "Why did they pass?"])).toEqual(["name", "based_in", "pass_reason"]);
+  });
+
   it("guesses the fields of the lists founders bring, in their words", () => {
     expect(
       targets([
