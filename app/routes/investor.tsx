@@ -40,6 +40,8 @@ import { InvestorDeckLink } from "../components/deck-links.tsx";
 import { investorDeckLinks } from "../services/deck-links.server.ts";
 import { INTRO_FORM_WORDS, introAddFormSchema, introRemoveFormSchema, introStateFormSchema } from "../domain/intro-input.ts";
 import { addIntroPathByHand, introKnownByChoices, introPathsPanel, moveIntro, removeIntro } from "../services/intro-paths.server.ts";
+import { pathsMatter } from "../domain/warm-path.ts";
+import { STATUS_LABELS } from "../domain/investor.ts";
 
 /** A refused edit as the page shows it, with the version to save against if the founder keeps theirs. */
 function conflictView(report: ConflictReport): ConflictView & { version: number } {
@@ -326,6 +328,7 @@ export default function InvestorPage({ loaderData, actionData }: Route.Component
         members={loaderData.introMembers}
         today={loaderData.today}
         saved={actionData ? null : loaderData.introSaved}
+        inTouch={pathsMatter(investor.relationshipStatus) ? undefined : STATUS_LABELS[investor.relationshipStatus]}
         lastResult={actionData?.form === "intro" && "result" in actionData ? actionData.result : undefined}
         stateError={
           actionData?.form === "intro_state" && "pathId" in actionData

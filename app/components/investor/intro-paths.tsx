@@ -30,6 +30,7 @@ export function IntroPathsPanel({
   lastResult,
   stateError,
   saved,
+  inTouch,
 }: {
   paths: IntroPathView[];
   members: Array<{ id: number; name: string }>;
@@ -38,11 +39,11 @@ export function IntroPathsPanel({
   /** A state form refused (its path and the sentence). */
   stateError?: { pathId: number; message: string };
   saved: string | null;
+  /** The investor's status in words when the team is already in touch (contacted or further): no intro is asked then. */
+  inTouch?: string;
 }) {
   const now = new Date(`${today}T12:00:00Z`);
-  // Once one path made the introduction, the others' asks are not due (a walkthrough saw them still open).
-  const introduced = paths.find((path) => path.state === "introduced");
-  const settledBy = introduced ? whoWords(introduced) : undefined;
+  const settled = settledSentence(paths, inTouch);
   return (
     <section className="panel intro-paths" aria-labelledby="intro-paths-heading" id="intro-paths">
       <h2 id="intro-paths-heading">Intro paths</h2>
@@ -60,7 +61,7 @@ export function IntroPathsPanel({
               key={path.id}
               path={path}
               now={now}
-              settledBy={path.state === "introduced" ? undefined : settledBy}
+              settled={path.state === "introduced" ? undefined : settled}
               error={stateError?.pathId === path.id ? stateError.message : undefined}
             />
           ))}
@@ -69,6 +70,17 @@ export function IntroPathsPanel({
       <AddIntroPath members={members} lastResult={lastResult} />
     </section>
   );
+}
+
+/**
+ * Why no intro is to be asked on this page, said on each path not introduced itself (its draft
+ * then closed): one path made the introduction (a walkthrough saw the others' asks still open), or
+ * the team is already in touch (a walkthrough saw an intro offered with the call booked).
+ */
+export function settledSentence(paths: readonly IntroPath[], inTouch: string | undefined): string | undefined {
+  const introduced = paths.find((path) => path.state === "introduced");
+  if (introduced) return `Already introduced through ${whoWords(introduced)}: nothing to ask here.`;
+  return inTouch ? `Already in touch (${inTouch}): nothing to ask here.` : undefined;
 }
 
 function whoWords(path: IntroPath): string {
@@ -84,10 +96,10 @@ function stateWords(path: IntroPath, now: Date): string {
   return `${label} since ${formatContactDate(path.state_at.slice(0, 10), now)}${path.state_by ? ` (${path.state_by})` : ""}`;
 }
 
-function IntroPathItem({ path, now, error, settledBy }: { path: IntroPathView; now: Date; error?: string; settledBy?: string }) {
+function IntroPathItem({ path, now, error, settled }: { path: IntroPathView; now: Date; error?: string; settled?: string }) {
   const through = path.person && path.member ? ` · through ${path.member.name}` : "";
   const tier = path.tier ? ` · ${path.tier}` : "";
-  const open = settledBy === undefined && (path.state === "to_ask" || (path.draft?.note.startsWith("Nudge") ?? false));
+  const open = settled === undefined && (path.state === "to_ask" || (path.draft?.note.startsWith("Nudge") ?? false));
   return (
     <li className="intro-path" id={`intro-path-${path.id}`}>
       <p>
@@ -98,7 +110,7 @@ function IntroPathItem({ path, now, error, settledBy }: { path: IntroPathView; n
       <p>
         <span className={`intro-state intro-state-${path.state}`}>{stateWords(path, now)}</span>
       </p>
-      {settledBy ? <p className="muted small intro-settled">{`Already introduced through ${settledBy}: nothing to ask here.`}</p> : null}
+      {settled ? <p className="muted small intro-settled">{settled}</p> : null}
       <Form method="post" preventScrollReset className="intro-state-form" aria-label={`Move the intro through ${whoWords(path)}`}>
         <input type="hidden" name="intent" value="intro_state" />
         <input type="hidden" name="path_id" value={path.id} />
