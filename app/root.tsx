@@ -104,14 +104,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
             Investor Pipeline
           </Link>
           <nav aria-label="Main">
-            <NavLink to="/" end>
-              Dashboard
-            </NavLink>
-            <NavLink to="/board">Board</NavLink>
-            <NavLink to="/startups">Startups</NavLink>
-            <NavLink to="/discover">Discover</NavLink>
-            <NavLink to="/runs">Runs</NavLink>
-            <NavLink to="/settings">Settings</NavLink>
+            {/* Signed out, every page but the demo asks for the passcode first: only the demo is offered. */}
+            {data?.signedIn || onDemo ? (
+              <>
+                <NavLink to="/" end>
+                  Dashboard
+                </NavLink>
+                <NavLink to="/board">Board</NavLink>
+                <NavLink to="/startups">Startups</NavLink>
+                <NavLink to="/discover">Discover</NavLink>
+                <NavLink to="/runs">Runs</NavLink>
+                <NavLink to="/settings">Settings</NavLink>
+              </>
+            ) : null}
             <NavLink to="/demo">Demo</NavLink>
           </nav>
           {data?.signedIn || onDemo ? (
