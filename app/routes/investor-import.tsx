@@ -112,7 +112,11 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const outcome = await oneImportAtATime(() => importAction(args));
+  const actor = requestActor(args.context);
+  const outcome = await oneImportAtATime(
+    () => importAction(args),
+    actor.kind === "member" ? { memberId: actor.memberId, name: actor.name } : null,
+  );
   if (!("busy" in outcome)) return outcome;
   return data({ error: outcome.busy, preview: null }, { status: 503, headers: { "retry-after": String(outcome.retryAfterSeconds) } });
 }

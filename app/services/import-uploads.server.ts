@@ -81,26 +81,39 @@ export function findOutcome(token: string, now: number): ImportOutcome | undefin
 /** Seconds a refused import is told to wait: a 20,000-row file is read in about three. */
 export const IMPORT_BUSY_RETRY_SECONDS = 5;
 
-let reading = false;
+/** Who sends an import: a member (by id, with the name teammates know), else nobody named (a script's system actor). */
+export type ImportReader = { memberId: number; name: string } | null;
+
+let reading: { reader: ImportReader } | null = null;
+
+/**
+ * The words for an import refused because another is being read: whose it is, when the app knows
+ * (a founder who sent two back to back was told it might be "a teammate's").
+ */
+export function busySentence(current: ImportReader, asking: ImportReader): string {
+  const retry = "Try again in a few seconds: nothing was saved.";
+  if (current && asking && current.memberId === asking.memberId)
+    return `Your other import is still being read (in another tab, or the one you just sent). ${retry}`;
+  if (current) return `${current.name}'s import is being read right now. ${retry}`;
+  return `Another import is being read right now. ${retry}`;
+}
 
 /**
  * One import read at a time in this process (a file parsed, planned and previewed or committed):
  * each holds its file's rows, and two 20,000-row workbooks at once took the server's heap (an
  * attack: two co-founders, or two tabs, was enough). Another import meanwhile is refused at once,
- * before its body is read, with the words to say and a Retry-After; the team's one process
- * answers everything else as before.
+ * before its body is read, with the words to say (whose import is being read) and a Retry-After;
+ * the team's one process answers everything else as before.
  */
-export async function oneImportAtATime<T>(read: () => Promise<T>): Promise<T | { busy: string; retryAfterSeconds: number }> {
-  if (reading) {
-    return {
-      busy: "Another import is being read right now (yours in another tab, or a teammate's). Try again in a few seconds: nothing was saved.",
-      retryAfterSeconds: IMPORT_BUSY_RETRY_SECONDS,
-    };
-  }
-  reading = true;
+export async function oneImportAtATime<T>(
+  read: () => Promise<T>,
+  reader: ImportReader = null,
+): Promise<T | { busy: string; retryAfterSeconds: number }> {
+  if (reading) return { busy: busySentence(reading.reader, reader), retryAfterSeconds: IMPORT_BUSY_RETRY_SECONDS };
+  reading = { reader };
   try {
     return await read();
   } finally {
-    reading = false;
+    reading = null;
   }
 }
