@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { FormWords } from "./form-messages.ts";
-import { parseAmount, splitList } from "./investor-form.ts";
-import { RUBRIC_WEIGHT_KEYS, type Rubric, rubricSchema, startupInputSchema } from "./rubric/schema.ts";
+import { CURRENCIES, toUsd } from "./currency.ts";
+import { formMoney, parseAmount, splitList } from "./investor-form.ts";
+import { MAX_USD, RUBRIC_WEIGHT_KEYS, type Rubric, rubricSchema, startupInputSchema } from "./rubric/schema.ts";
 import { ROLES_WANTED, ROLE_LABELS, type RoleWanted } from "./vocabulary.ts";
 
 /**
@@ -14,10 +15,33 @@ const blankAsUnset = (value: unknown) => (value === "" ? undefined : value);
 
 const roleField = z.preprocess(blankAsUnset, z.enum(ROLES_WANTED).optional());
 
-export const startupFormSchema = startupInputSchema.extend({
-  round_size: z.preprocess(parseAmount, z.number({ message: "must be an amount in US dollars" }).int().positive().optional()),
-  role_wanted: roleField,
-});
+/**
+ * The new-startup form: the round size read as the import reads a cheque ("2m", "€1.5m", "NOK 20m",
+ * decision 054), in the currency written with it, else the select's, else US dollars (a founder's
+ * walkthrough: "NOK 20m" was refused as "must be an amount in US dollars"). Answers the API's input
+ * (the round size in US dollars, which the rubric's cheque range is drafted from) and the round as
+ * written, which the startup keeps in its own currency as the round form does.
+ */
+export const startupFormSchema = startupInputSchema
+  .extend({
+    round_size: formMoney,
+    round_currency: z.enum(CURRENCIES).optional(),
+    role_wanted: roleField,
+  })
+  .superRefine((fields, context) => {
+    if (!fields.round_size) return;
+    const usd = toUsd(fields.round_size.amount, fields.round_size.currency ?? fields.round_currency ?? "USD");
+    if (fields.round_size.amount <= 0 || usd === undefined || usd > MAX_USD)
+      context.addIssue({ code: "custom", message: "must be an amount like 2m, €1.5m or NOK 20m", path: ["round_size"] });
+  })
+  .transform(({ round_size, round_currency, ...fields }) => {
+    const currency = round_size?.currency ?? round_currency ?? "USD";
+    const usd = round_size ? toUsd(round_size.amount, currency) : undefined;
+    return {
+      input: { ...fields, round_size: usd === undefined ? undefined : Math.round(usd) },
+      round: round_size ? { amount: round_size.amount, currency } : null,
+    };
+  });
 
 /** The startup page's "The ask" form: the role wanted from investors (decision 029). */
 
@@ -84,7 +108,7 @@ const RUBRIC_RULE_SENTENCES: Record<string, string> = {
   dont_chase: "Don't chase under score must be below Email first at score",
 };
 
-const AMOUNT = "must be an amount in US dollars, like 250k or 1.5m";
+const AMOUNT = "must be an amount like 2m, €1.5m or NOK 20m";
 
 export const STARTUP_FORM_WORDS: FormWords = {
   name: { label: "Name" },
@@ -93,6 +117,7 @@ export const STARTUP_FORM_WORDS: FormWords = {
   stage: { label: "Stage" },
   geography: { label: "Geography" },
   round_size: { label: "Round size", invalid: `Round size ${AMOUNT}` },
+  round_currency: { label: "Currency" },
   ask: { label: "Ask" },
   role_wanted: { label: "Role wanted", invalid: "Role wanted must be a lead, a co-lead or followers" },
 };

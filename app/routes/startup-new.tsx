@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/startup-new";
 import { getApp } from "../app.server.ts";
+import { CURRENCIES } from "../domain/currency.ts";
 import { STAGES, STAGE_LABELS } from "../domain/investor.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { ROLE_CHOICES, STARTUP_FORM_WORDS, startupFormSchema } from "../domain/startup-forms.ts";
@@ -13,7 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
   const app = getApp();
   const submission = parseWithZod(await readFormBody(request), { schema: startupFormSchema, ...founderErrors(STARTUP_FORM_WORDS) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const created = await createStartupWithRubric(app, submission.value);
+  const created = await createStartupWithRubric(app, submission.value.input, {}, submission.value.round);
   return redirect(`/startups/${created.startup.id}`);
 }
 
@@ -62,9 +63,20 @@ export default function NewStartup({ actionData }: Route.ComponentProps) {
             <input {...getInputProps(fields.geography, { type: "text" })} placeholder="France" />
           </div>
           <div>
-            <label htmlFor={fields.round_size.id}>Round size (USD)</label>
-            <input {...getInputProps(fields.round_size, { type: "text" })} placeholder="2m" />
+            <label htmlFor={fields.round_size.id}>Round size</label>
+            <input {...getInputProps(fields.round_size, { type: "text" })} placeholder="2m, €1.5m or NOK 20m" />
             {error(fields.round_size.errors)}
+          </div>
+          <div>
+            <label htmlFor={fields.round_currency.id}>Currency</label>
+            {/* A currency written with the size ("NOK 20m") is the round's, over this select. */}
+            <select {...getSelectProps(fields.round_currency)} defaultValue="USD">
+              {CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
           </div>
           <div>
             <label htmlFor={fields.role_wanted.id}>Role wanted</label>

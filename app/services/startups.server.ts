@@ -1,6 +1,7 @@
 import { rescoreInvestorIds } from "#db/queries/rescore.server.ts";
 import {
   type RubricSource,
+  type WrittenRound,
   createStartup,
   deleteStartup,
   evidenceToEvaluate,
@@ -70,13 +71,17 @@ async function rescoreForRubric(app: App, startupId: number): Promise<{ rescored
   return { rescored: result.startupScores, rescoring: result.rescoring };
 }
 
-export async function createStartupWithRubric(app: App, input: StartupInput, options: Options = {}) {
+/**
+ * Route #10, and the new-startup form with its round as written (`round`: the amount in its own
+ * currency, kept as the round form keeps it; `input.round_size` is then that amount in US dollars).
+ */
+export async function createStartupWithRubric(app: App, input: StartupInput, options: Options = {}, round: WrittenRound | null = null) {
   const drafted = await draftRubric(modelFor(app, options), input);
   // A startup in Trondheim is in Norway and the Nordics only with the towns of the cities data.
   if (!drafted) await loadTownsFor(input.geography);
   const rubric = drafted ?? defaultRubric(input);
   const source: RubricSource = drafted ? "model" : "default";
-  const startup = createStartup(app.db, input, rubric, source, app.now());
+  const startup = createStartup(app.db, input, rubric, source, app.now(), round);
   const { rescoring } = await rescoreAfterRubricChange(app);
   return { startup, rubric, rubric_source: source, rescoring };
 }

@@ -1,4 +1,4 @@
-import { toUsd } from "#app/domain/currency.ts";
+import { type Currency, toUsd } from "#app/domain/currency.ts";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { and, asc, between, desc, eq, inArray, sql } from "drizzle-orm";
 import type { InvestorToEvaluate } from "#app/domain/evaluation.ts";
@@ -109,7 +109,21 @@ export function latestRubric(db: Db, startupId: number): { rubric: Rubric; sourc
   return { rubric: rubricSchema.parse(row.rubric), source: row.source, version: row.version };
 }
 
-export function createStartup(db: Db, input: StartupInput, rubric: Rubric, source: RubricSource, now: Date): StartupRow {
+/** A round size as the founder wrote it: the amount in its own currency. */
+export type WrittenRound = { amount: number; currency: Currency };
+
+/**
+ * A startup and its first rubric. The round size is `round` as written when given (the form's),
+ * else the API's `round_size` in US dollars.
+ */
+export function createStartup(
+  db: Db,
+  input: StartupInput,
+  rubric: Rubric,
+  source: RubricSource,
+  now: Date,
+  round: WrittenRound | null = null,
+): StartupRow {
   return db.transaction((tx) => {
     const stamp = now.toISOString();
     const row = tx
@@ -120,7 +134,8 @@ export function createStartup(db: Db, input: StartupInput, rubric: Rubric, sourc
         sector: input.sector,
         stage: input.stage,
         geography: input.geography ?? null,
-        roundSize: input.round_size ?? null,
+        roundSize: round ? round.amount : (input.round_size ?? null),
+        roundCurrency: round ? round.currency : null,
         ask: input.ask ?? null,
         roleWanted: input.role_wanted ?? null,
         createdAt: stamp,

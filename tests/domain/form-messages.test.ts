@@ -150,7 +150,7 @@ describe("the startup forms", () => {
     expect(
       errorsOf(startupFormSchema, STARTUP_FORM_WORDS, { name: "R", pitch: "P", sector: "S", stage: "seed", round_size: "a lot" }),
     ).toEqual({
-      round_size: ["Round size must be an amount in US dollars, like 250k or 1.5m"],
+      round_size: ["Round size must be an amount like 2m, €1.5m or NOK 20m"],
     });
   });
 

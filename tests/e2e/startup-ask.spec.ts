@@ -51,7 +51,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Sector").fill("fintech");
       await page.getByLabel("Stage").selectOption("seed");
       await page.getByLabel("Geography").fill("Europe");
-      await page.getByLabel("Round size (USD)").fill("1.5m");
+      await page.getByLabel("Round size").fill("1.5m");
       await page.getByLabel("Role wanted").selectOption("lead");
       await page.getByLabel("Pitch").fill("Bookkeeping for European freelancers.");
       await page.getByRole("button", { name: "Add startup" }).click();
