@@ -1,4 +1,4 @@
-import { type Currency, toUsd } from "#app/domain/currency.ts";
+import { toUsd } from "#app/domain/currency.ts";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { and, asc, between, desc, eq, inArray, sql } from "drizzle-orm";
 import type { InvestorToEvaluate } from "#app/domain/evaluation.ts";
@@ -17,8 +17,6 @@ import { type Actor, amountOfDeletedRound } from "#app/domain/people.ts";
 import { recordActivity } from "./activity.server.ts";
 import { ALL_IDS, type IdRange, type InvestorSet, setCondition } from "./investor-set.ts";
 import { evaluations, evidence, investors, rubrics, startupScores, startups } from "../schema.ts";
-
-export type StartupRow = typeof startups.$inferSelect;
 
 /**
  * The investor columns a rubric reads (RubricInvestor), selected the same way everywhere; the
@@ -86,7 +84,6 @@ export function startupInputOf(row: StartupRow): StartupInput {
     role_wanted: row.roleWanted,
   };
 }
-export type RubricSource = "model" | "default";
 
 /** The founder's startups, oldest first: read for every step of a refresh (the round raising now), so built once. */
 export function listStartups(db: Db) {
@@ -109,44 +106,8 @@ export function latestRubric(db: Db, startupId: number): { rubric: Rubric; sourc
   return { rubric: rubricSchema.parse(row.rubric), source: row.source, version: row.version };
 }
 
-/** A round size as the founder wrote it: the amount in its own currency. */
-export type WrittenRound = { amount: number; currency: Currency };
-
-/**
- * A startup and its first rubric. The round size is `round` as written when given (the form's),
- * else the API's `round_size` in US dollars.
- */
-export function createStartup(
-  db: Db,
-  input: StartupInput,
-  rubric: Rubric,
-  source: RubricSource,
-  now: Date,
-  round: WrittenRound | null = null,
-): StartupRow {
-  return db.transaction((tx) => {
-    const stamp = now.toISOString();
-    const row = tx
-      .insert(startups)
-      .values({
-        name: input.name,
-        pitch: input.pitch,
-        sector: input.sector,
-        stage: input.stage,
-        geography: input.geography ?? null,
-        roundSize: round ? round.amount : (input.round_size ?? null),
-        roundCurrency: round ? round.currency : null,
-        ask: input.ask ?? null,
-        roleWanted: input.role_wanted ?? null,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .returning()
-      .get();
-    tx.insert(rubrics).values({ startupId: row.id, version: 1, source, rubric, createdAt: stamp }).run();
-    return row;
-  });
-}
+export { type RubricSource, type StartupRow, type WrittenRound, createStartup } from "./startup-create.server.ts";
+import type { RubricSource, StartupRow } from "./startup-create.server.ts";
 
 /** The role the startup wants from investors (decision 029); the rubric is the caller's to follow. */
 export function saveRoleWanted(db: Db, id: number, role: RoleWanted | null, now: Date): void {
