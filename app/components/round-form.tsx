@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { CurrencyOptions } from "./currency-options.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { CURRENCIES } from "../domain/currency.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { INSTRUMENTS, INSTRUMENT_LABELS, ROLES_WANTED, ROLE_LABELS } from "../domain/investor.ts";
 import { ROUND_FORM_WORDS, roundFormSchema } from "../domain/round-input.ts";
@@ -53,11 +53,7 @@ export function RoundForm({ round, several, refused }: Props) {
           <div>
             <label htmlFor={fields.currency.id}>Currency</label>
             <select {...getSelectProps(fields.currency)}>
-              {CURRENCIES.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
+              <CurrencyOptions />
             </select>
           </div>
         </div>

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { CurrencyOptions } from "../components/currency-options.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/startup-new";
 import { getApp } from "../app.server.ts";
-import { CURRENCIES } from "../domain/currency.ts";
 import { STAGES, STAGE_LABELS } from "../domain/investor.ts";
 import { founderErrors } from "../domain/form-messages.ts";
 import { ROLE_CHOICES, STARTUP_FORM_WORDS, startupFormSchema } from "../domain/startup-forms.ts";
@@ -71,11 +71,7 @@ export default function NewStartup({ actionData }: Route.ComponentProps) {
             <label htmlFor={fields.round_currency.id}>Currency</label>
             {/* A currency written with the size ("NOK 20m") is the round's, over this select. */}
             <select {...getSelectProps(fields.round_currency)} defaultValue="USD">
-              {CURRENCIES.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
+              <CurrencyOptions />
             </select>
           </div>
           <div>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { CURRENCIES } from "../../domain/currency.ts";
+import { CurrencyOptions } from "../currency-options.tsx";
 import { NEXT_STEP_CHARS, PASS_NOTE_CHARS, PASS_REASONS, PASS_REASON_LABELS } from "../../domain/investor.ts";
 import type { EDIT_FORM_FIELDS } from "../../domain/investor-edit.ts";
 import type { AmountRounds } from "../../domain/round.ts";
@@ -82,11 +82,7 @@ export function MoneyFields({ formId, investor, rounds, status, savedStatus, err
         <div>
           <label htmlFor={id("amount_currency")}>Currency</label>
           <select id={id("amount_currency")} name="amount_currency" defaultValue={shown("amount_currency")}>
-            {CURRENCIES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
+            <CurrencyOptions />
           </select>
         </div>
       </div>
